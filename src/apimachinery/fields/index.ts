@@ -1,0 +1,11 @@
+// Field selectors (k8s.io/apimachinery/pkg/fields) and the selection predicate.
+export {
+  escapeValue, everythingFields, FieldSelectorError, fieldSelectorFromSet, newFieldSelector, oneTermEqualSelector,
+  parseFieldSelector, transformFieldSelector, unescapeValue,
+  type FieldOperator, type FieldRequirement, type Fields, type FieldSelector, type FieldTransform,
+} from './selector.ts';
+export {
+  convertFieldSelector, defaultMetaV1FieldSelectorConversion, parseFieldSelectorParam, supportedFieldLabels,
+  validateFieldSelector,
+} from './conversion.ts';
+export { newSelectionPredicate, type GetFieldSet, type LabelFieldPredicate } from './predicate.ts';

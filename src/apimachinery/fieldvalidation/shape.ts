@@ -1,0 +1,166 @@
+// What a value is decoded into, derived from its OpenAPI schema, in the terms of Go's JSON
+// decoder: a struct (named fields; other keys are unknown), a map (any key, one value shape),
+// a slice, a scalar, an opaque value (a Go type with its own UnmarshalJSON, which sees the raw
+// bytes: no strict checks inside), or `any` (interface{}: keys kept, duplicates still checked).
+import { getDefinitions } from '../openapi/definitions.ts';
+import type { Definitions, SchemaNode } from '../openapi/types.ts';
+
+export type Shape =
+  | { readonly kind: 'struct'; readonly goName: string; readonly fields: (name: string) => Shape | undefined;
+      readonly preserveUnknown: boolean }
+  | { readonly kind: 'map'; readonly goName: string; readonly value: () => Shape }
+  | { readonly kind: 'slice'; readonly goName: string; readonly elem: () => Shape }
+  | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean' }
+  | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined }
+  | { readonly kind: 'any'; readonly goName: string };
+
+/** Definitions whose Go type decodes itself (json.Unmarshaler): their contents are not checked. */
+const OPAQUE = new Set([
+  'io.k8s.apimachinery.pkg.runtime.RawExtension',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Time',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime',
+  'io.k8s.apimachinery.pkg.api.resource.Quantity',
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString',
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON',
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray',
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool',
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray',
+]);
+
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+export const ANY: Shape = { kind: 'any', goName: 'interface {}' };
+
+const QUANTITY_RE = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+const QUANTITY_SUFFIXES = new Set(['', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei']);
+
+/** resource.Quantity's UnmarshalJSON errors (ParseQuantity's ErrFormatWrong / ErrSuffix). */
+export function checkQuantity(v: unknown): string | undefined {
+  if (v === null) return undefined;
+  const text = (typeof v === 'string' ? v : JSON.stringify(v)).trim();
+  const m = new RegExp(QUANTITY_RE).exec(text);
+  const numeric = m?.[1] ?? '';
+  if (m === null || !/[0-9]/.test(numeric) || numeric.split('.').length > 2) {
+    return `quantities must match the regular expression '${QUANTITY_RE}'`;
+  }
+  const suffix = m[2] ?? '';
+  if (!QUANTITY_SUFFIXES.has(suffix) && !/^[eE][-+]?[0-9]+$/.test(suffix)) return "unable to parse quantity's suffix";
+  return undefined;
+}
+
+/** intstr.IntOrString's UnmarshalJSON: a string, or else an int32. */
+export function checkIntOrString(v: unknown): string | undefined {
+  if (v === null || typeof v === 'string') return undefined;
+  if (typeof v === 'number') {
+    return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? undefined
+      : `json: cannot unmarshal number ${String(v)} into Go value of type int32`;
+  }
+  const what = Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : 'object';
+  return `json: cannot unmarshal ${what} into Go value of type int32`;
+}
+
+const OPAQUE_CHECKS: Readonly<Record<string, (v: unknown) => string | undefined>> = {
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': checkQuantity,
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': checkIntOrString,
+};
+
+/** "v1.PodSpec" for "io.k8s.api.core.v1.PodSpec": the Go package and type name. */
+function goTypeName(definition: string): string {
+  const parts = definition.split('.');
+  return parts.slice(-2).join('.');
+}
+
+const cache = new WeakMap<SchemaNode, Shape>();
+
+/** The Shape of a schema node; undefined schema means interface{}. */
+export function shapeOf(node: SchemaNode | undefined, defs: Definitions = getDefinitions()): Shape {
+  if (node === undefined) return ANY;
+  const hit = cache.get(node);
+  if (hit !== undefined) return hit;
+  const s = computeShape(node, defs);
+  cache.set(node, s);
+  return s;
+}
+
+function computeShape(node: SchemaNode, defs: Definitions): Shape {
+  if (node.$ref !== undefined) {
+    const name = node.$ref;
+    if (OPAQUE.has(name)) {
+      const check = OPAQUE_CHECKS[name];
+      return check === undefined ? { kind: 'opaque', goName: goTypeName(name) } : { kind: 'opaque', goName: goTypeName(name), check };
+    }
+    const target = defs[name];
+    if (target === undefined) return ANY;
+    const inner = shapeOf(target, defs);
+    return inner.kind === 'struct' ? { ...inner, goName: goTypeName(name) } : inner;
+  }
+  if (node['x-kubernetes-int-or-string'] === true) return { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString };
+  const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
+  const embedded = node['x-kubernetes-embedded-resource'] === true;
+  switch (node.type) {
+    case 'object': {
+      const props = node.properties;
+      const ap = node.additionalProperties;
+      if (props === undefined && !embedded) {
+        if (typeof ap === 'object') {
+          const value = ap;
+          const v = (): Shape => shapeOf(value, defs);
+          return { kind: 'map', goName: `map[string]${v().goName}`, value: v };
+        }
+        if (ap === true || preserve) return ANY;
+      }
+      return structShape(props ?? {}, preserve, embedded, defs);
+    }
+    case 'array': {
+      const items = node.items;
+      const e = (): Shape => shapeOf(items, defs);
+      return { kind: 'slice', goName: `[]${e().goName}`, elem: e };
+    }
+    case 'string': return { kind: 'scalar', goName: 'string', json: 'string' };
+    case 'boolean': return { kind: 'scalar', goName: 'bool', json: 'boolean' };
+    case 'integer':
+      return { kind: 'scalar', goName: node.format === 'int32' ? 'int32' : 'int64', json: 'integer' };
+    case 'number': return { kind: 'scalar', goName: node.format === 'float' ? 'float32' : 'float64', json: 'number' };
+    default:
+      return ANY;
+  }
+}
+
+function structShape(props: Readonly<Record<string, SchemaNode>>, preserveUnknown: boolean, embedded: boolean,
+  defs: Definitions): Shape {
+  const embeddedFields: Record<string, SchemaNode> = embedded
+    ? { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { $ref: OBJECT_META } }
+    : {};
+  const memo = new Map<string, Shape | null>();
+  return {
+    kind: 'struct',
+    goName: '',
+    preserveUnknown,
+    fields: (name) => {
+      let f = memo.get(name);
+      if (f === undefined) {
+        const known = Object.hasOwn(props, name) || Object.hasOwn(embeddedFields, name);
+        f = known ? shapeOf(props[name] ?? embeddedFields[name], defs) : null;
+        // Unknown names are not remembered: a body could grow the memo without bound.
+        if (f !== null) memo.set(name, f);
+      }
+      return f ?? undefined;
+    },
+  };
+}
+
+/**
+ * The Shape of a custom resource from its structural schema: apiVersion, kind and metadata
+ * (ObjectMeta) are always known at the root, whatever the schema says about them.
+ */
+export function customResourceShape(schema: SchemaNode, defs: Definitions = getDefinitions()): Shape {
+  const root = shapeOf(schema, defs);
+  if (root.kind !== 'struct') return root;
+  const meta = shapeOf({ $ref: OBJECT_META }, defs);
+  const str = shapeOf({ type: 'string' }, defs);
+  return {
+    ...root,
+    fields: (name) => (name === 'metadata' ? meta : name === 'apiVersion' || name === 'kind' ? str : root.fields(name)),
+  };
+}

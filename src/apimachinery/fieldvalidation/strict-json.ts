@@ -1,0 +1,312 @@
+// A JSON decoder that behaves like kube's (sigs.k8s.io/json UnmarshalStrict into a Go type):
+// one pass that parses, drops fields the target type does not have, and records, in document
+// order, `unknown field "a.b[0].c"` and `duplicate field "x"` errors (deduplicated, at most 100).
+// Syntax errors carry encoding/json's scanner messages; the first value of the wrong JSON type
+// gives encoding/json's UnmarshalTypeError message. Duplicate keys decode as Go does: a
+// struct or map is decoded into the existing value (merging), anything else is replaced.
+import { firstUtf8Byte, goQuote, quoteChar } from './go-quote.ts';
+import { ANY, type Shape } from './shape.ts';
+
+export class JSONSyntaxError extends Error {
+  override readonly name = 'JSONSyntaxError';
+}
+
+export interface StrictDecodeResult {
+  readonly value: unknown;
+  /** Strict errors, e.g. `unknown field "spec.foo"`, in document order. */
+  readonly strictErrors: readonly string[];
+  /** The first type mismatch (a fatal decoding error in Go), e.g. `json: cannot unmarshal ...`. */
+  readonly typeError: string | undefined;
+}
+
+const MAX_STRICT_ERRORS = 100;
+// Values Go skips or hands to an UnmarshalJSON method: parsed, but nothing inside is checked.
+const SKIP: Shape = { kind: 'opaque', goName: '' };
+const isWS = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+
+function setOwn(obj: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+  else obj[key] = v;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+class Decoder {
+  private i = 0;
+  private readonly strictStack: string[] = [];
+  private readonly strictErrors: string[] = [];
+  private readonly seen = new Set<string>();
+  private typeError: string | undefined;
+  private goStruct = '';
+  private readonly goFields: string[] = [];
+
+  constructor(private readonly s: string, private readonly checkStrict: boolean) {}
+
+  decode(shape: Shape): StrictDecodeResult {
+    this.ws();
+    const value = this.value(shape, undefined);
+    this.ws();
+    if (this.i < this.s.length) this.fail('after top-level value');
+    return { value, strictErrors: this.strictErrors, typeError: this.typeError };
+  }
+
+  private fail(context: string): never {
+    if (this.i >= this.s.length) throw new JSONSyntaxError('unexpected end of JSON input');
+    throw new JSONSyntaxError(`invalid character ${quoteChar(firstUtf8Byte(this.s, this.i))} ${context}`);
+  }
+
+  private ws(): void {
+    const s = this.s;
+    while (this.i < s.length && isWS(s.charCodeAt(this.i))) this.i++;
+  }
+
+  private strictError(type: 'unknown field' | 'duplicate field', field: string): void {
+    if (!this.checkStrict || this.strictErrors.length >= MAX_STRICT_ERRORS) return;
+    const path = this.strictStack.length > 0 ? `${this.strictStack.join('')}.${field}` : field;
+    const msg = `${type} ${goQuote(path)}`;
+    if (this.seen.has(msg)) return;
+    this.seen.add(msg);
+    this.strictErrors.push(msg);
+  }
+
+  private pushKey(key: string): void {
+    this.strictStack.push(this.strictStack.length > 0 ? `.${key}` : key);
+  }
+
+  private mismatch(what: string, shape: Shape): void {
+    if (this.typeError !== undefined) return;
+    const where = this.goStruct !== '' || this.goFields.length > 0
+      ? `Go struct field ${this.goStruct}.${this.goFields.join('.')}`
+      : 'Go value';
+    this.typeError = `json: cannot unmarshal ${what} into ${where} of type ${shape.goName}`;
+  }
+
+  /** Parses one value at s[i] (whitespace skipped) and leaves i after it. */
+  private value(shape: Shape, into: unknown): unknown {
+    const v = this.rawValue(shape, into);
+    if (shape.kind === 'opaque' && shape.check !== undefined && this.typeError === undefined) this.typeError = shape.check(v);
+    return v;
+  }
+
+  private rawValue(shape: Shape, into: unknown): unknown {
+    const s = this.s;
+    if (this.i >= s.length) this.fail('looking for beginning of value');
+    const c = s.charCodeAt(this.i);
+    if (c === 0x7b) { // {
+      if (shape.kind === 'struct' || shape.kind === 'map' || shape.kind === 'any') {
+        return this.object(shape, shape.kind === 'any' ? undefined : into);
+      }
+      if (shape.kind !== 'opaque') this.mismatch('object', shape);
+      return this.object(SKIP, undefined, true);
+    }
+    if (c === 0x5b) { // [
+      if (shape.kind === 'slice' || shape.kind === 'any') return this.array(shape);
+      if (shape.kind !== 'opaque') this.mismatch('array', shape);
+      return this.array(SKIP, true);
+    }
+    if (c === 0x22) {
+      const str = this.string();
+      if (shape.kind !== 'any' && shape.kind !== 'opaque' && !(shape.kind === 'scalar' && shape.json === 'string')) {
+        this.mismatch('string', shape);
+      }
+      return str;
+    }
+    if (c === 0x2d || isDigit(c)) {
+      const start = this.i;
+      const n = this.number();
+      if (shape.kind === 'scalar' && shape.json === 'integer') {
+        const lit = s.slice(start, this.i);
+        if (!/^-?\d+$/.test(lit) || !fitsInt(lit, shape.goName)) this.mismatch(`number ${lit}`, shape);
+      } else if (shape.kind !== 'any' && shape.kind !== 'opaque' && !(shape.kind === 'scalar' && shape.json === 'number')) {
+        this.mismatch('number', shape);
+      }
+      return n;
+    }
+    if (c === 0x74) { this.literal('true'); this.checkBool(shape); return true; }
+    if (c === 0x66) { this.literal('false'); this.checkBool(shape); return false; }
+    if (c === 0x6e) { this.literal('null'); return null; }
+    return this.fail('looking for beginning of value');
+  }
+
+  private checkBool(shape: Shape): void {
+    if (shape.kind !== 'any' && shape.kind !== 'opaque' && !(shape.kind === 'scalar' && shape.json === 'boolean')) {
+      this.mismatch('bool', shape);
+    }
+  }
+
+  private literal(word: string): void {
+    const s = this.s;
+    this.i++;
+    for (let k = 1; k < word.length; k++, this.i++) {
+      if (this.i >= s.length) this.fail('');
+      if (s.charCodeAt(this.i) !== word.charCodeAt(k)) this.fail(`in literal ${word} (expecting '${word[k] ?? ''}')`);
+    }
+  }
+
+  private number(): number {
+    const s = this.s;
+    const start = this.i;
+    if (s.charCodeAt(this.i) === 0x2d) {
+      this.i++;
+      if (this.i >= s.length || !isDigit(s.charCodeAt(this.i))) this.fail('in numeric literal');
+    }
+    if (s.charCodeAt(this.i) === 0x30) this.i++;
+    else while (this.i < s.length && isDigit(s.charCodeAt(this.i))) this.i++;
+    if (this.i < s.length && s.charCodeAt(this.i) === 0x2e) {
+      this.i++;
+      if (this.i >= s.length || !isDigit(s.charCodeAt(this.i))) this.fail('after decimal point in numeric literal');
+      while (this.i < s.length && isDigit(s.charCodeAt(this.i))) this.i++;
+    }
+    const e = s.charCodeAt(this.i);
+    if (e === 0x65 || e === 0x45) {
+      this.i++;
+      const sign = s.charCodeAt(this.i);
+      if (sign === 0x2b || sign === 0x2d) this.i++;
+      if (this.i >= s.length || !isDigit(s.charCodeAt(this.i))) this.fail('in exponent of numeric literal');
+      while (this.i < s.length && isDigit(s.charCodeAt(this.i))) this.i++;
+    }
+    return Number(s.slice(start, this.i));
+  }
+
+  private string(): string {
+    const s = this.s;
+    const start = ++this.i;
+    let escaped = false;
+    for (;;) {
+      if (this.i >= s.length) this.fail('');
+      const c = s.charCodeAt(this.i);
+      if (c === 0x22) break;
+      if (c < 0x20) this.fail('in string literal');
+      if (c === 0x5c) {
+        escaped = true;
+        this.i++;
+        if (this.i >= s.length) this.fail('');
+        const e = s.charCodeAt(this.i);
+        if (e === 0x75) {
+          for (let k = 0; k < 4; k++) {
+            this.i++;
+            if (this.i >= s.length) this.fail('');
+            if (!isHex(s.charCodeAt(this.i))) this.fail('in \\u hexadecimal character escape');
+          }
+        } else if ('"\\/bfnrt'.indexOf(s[this.i] ?? '') < 0) {
+          this.fail('in string escape code');
+        }
+      }
+      this.i++;
+    }
+    const raw = s.slice(start, this.i);
+    this.i++;
+    return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+  }
+
+  private object(shape: Shape, into: unknown, skipChecks = false): Record<string, unknown> {
+    const s = this.s;
+    const out: Record<string, unknown> = isPlainObject(into) ? into : {};
+    const keys = new Set<string>();
+    const stackLen = this.strictStack.length;
+    this.i++;
+    this.ws();
+    if (s.charCodeAt(this.i) === 0x7d) { this.i++; return out; }
+    for (;;) {
+      if (s.charCodeAt(this.i) !== 0x22) this.fail('looking for beginning of object key string');
+      const key = this.string();
+      this.ws();
+      if (s.charCodeAt(this.i) !== 0x3a) this.fail('after object key');
+      this.i++;
+      this.ws();
+      if (skipChecks) {
+        setOwn(out, key, this.value(SKIP, undefined));
+      } else if (shape.kind === 'struct') {
+        this.structField(shape, out, keys, key);
+      } else {
+        const dup = keys.has(key);
+        if (dup) this.strictError('duplicate field', key);
+        keys.add(key);
+        this.pushKey(key);
+        // A map element is decoded into a fresh value, so a duplicate replaces the earlier one.
+        setOwn(out, key, this.value(shape.kind === 'map' ? shape.value() : ANY, undefined));
+        this.strictStack.length = stackLen;
+      }
+      this.ws();
+      const c = s.charCodeAt(this.i);
+      if (c === 0x2c) { this.i++; this.ws(); continue; }
+      if (c === 0x7d) { this.i++; return out; }
+      this.fail('after object key:value pair');
+    }
+  }
+
+  private structField(shape: Extract<Shape, { kind: 'struct' }>, out: Record<string, unknown>, keys: Set<string>, key: string): void {
+    const field = shape.fields(key);
+    if (field === undefined) {
+      if (shape.preserveUnknown) {
+        this.pushKey(key);
+        setOwn(out, key, this.value(ANY, undefined));
+        this.strictStack.length -= 1;
+        return;
+      }
+      this.strictError('unknown field', key);
+      this.value(SKIP, undefined);
+      return;
+    }
+    if (keys.has(key)) this.strictError('duplicate field', key);
+    keys.add(key);
+    const stackLen = this.strictStack.length;
+    const savedStruct = this.goStruct;
+    this.pushKey(key);
+    this.goFields.push(key);
+    this.goStruct = shape.goName.slice(shape.goName.indexOf('.') + 1);
+    const prev = Object.hasOwn(out, key) ? out[key] : undefined;
+    setOwn(out, key, this.value(field, field.kind === 'struct' || field.kind === 'map' ? prev : undefined));
+    this.goFields.pop();
+    this.goStruct = savedStruct;
+    this.strictStack.length = stackLen;
+  }
+
+  private array(shape: Shape, skipChecks = false): unknown[] {
+    const s = this.s;
+    const out: unknown[] = [];
+    const stackLen = this.strictStack.length;
+    const elem = skipChecks ? SKIP : shape.kind === 'slice' ? shape.elem() : ANY;
+    this.i++;
+    this.ws();
+    if (s.charCodeAt(this.i) === 0x5d) { this.i++; return out; }
+    for (;;) {
+      this.strictStack.push(`[${out.length}]`);
+      out.push(this.value(elem, undefined));
+      this.strictStack.length = stackLen;
+      this.ws();
+      const c = s.charCodeAt(this.i);
+      if (c === 0x2c) { this.i++; this.ws(); continue; }
+      if (c === 0x5d) { this.i++; return out; }
+      this.fail('after array element');
+    }
+  }
+}
+
+function fitsInt(lit: string, goName: string): boolean {
+  const n = BigInt(lit);
+  return goName === 'int32' ? n >= -(2n ** 31n) && n < 2n ** 31n : n >= -(2n ** 63n) && n < 2n ** 63n;
+}
+
+/**
+ * Decodes JSON text into the given shape. Throws JSONSyntaxError with encoding/json's message
+ * for malformed input. With checkStrict false, no strict errors are collected (fields the shape
+ * does not know are still dropped, as Go's decoder does).
+ */
+export function decodeStrictJSON(text: string, shape: Shape, checkStrict = true): StrictDecodeResult {
+  return new Decoder(text, checkStrict).decode(shape);
+}
+
+/** encoding/json's syntax error message for text, or undefined if text is valid JSON. */
+export function jsonSyntaxError(text: string): string | undefined {
+  try {
+    new Decoder(text, false).decode(ANY);
+    return undefined;
+  } catch (err) {
+    if (err instanceof JSONSyntaxError) return err.message;
+    throw err;
+  }
+}

@@ -1,0 +1,107 @@
+// The Scheme: which kinds exist in which group versions, their version priority, and how an
+// object moves between versions through the internal (hub) version of its group.
+import { newBadRequest } from '../errors/status-error.ts';
+import type { KubeObject } from '../meta/types.ts';
+import {
+  apiVersionOf, gvkKey, parseGroupVersion, type GroupVersion, type GroupVersionKind,
+} from '../schema/group-version.ts';
+
+/** Converts an object of one version of a kind into another shape; may mutate and return its input. */
+export type ConversionFunc = (obj: KubeObject) => KubeObject;
+
+interface KindEntry {
+  readonly gvk: GroupVersionKind;
+  /** versioned → internal; absent: the shapes are equal (identity, no copy). */
+  toInternal?: ConversionFunc;
+  /** internal → versioned. */
+  fromInternal?: ConversionFunc;
+  defaulters: ((obj: KubeObject) => void)[];
+}
+
+export class Scheme {
+  private readonly kinds = new Map<string, KindEntry>();
+  private readonly unversioned = new Map<string, GroupVersionKind>();
+  private readonly priorities = new Map<string, string[]>();
+
+  /** Registers kinds served in a group version. */
+  addKnownKinds(gv: GroupVersion, kinds: readonly string[]): void {
+    for (const kind of kinds) {
+      const gvk = { group: gv.group, version: gv.version, kind };
+      if (!this.kinds.has(gvkKey(gvk))) this.kinds.set(gvkKey(gvk), { gvk, defaulters: [] });
+    }
+  }
+
+  /** Kinds that are the same in every version (Status, APIVersions, ...). */
+  addUnversionedKinds(gv: GroupVersion, kinds: readonly string[]): void {
+    for (const kind of kinds) this.unversioned.set(kind, { group: gv.group, version: gv.version, kind });
+  }
+
+  isUnversioned(kind: string): boolean { return this.unversioned.has(kind); }
+
+  /** Versions of a group, most preferred first. */
+  setVersionPriority(group: string, versions: readonly string[]): void {
+    this.priorities.set(group, [...versions]);
+  }
+
+  prioritizedVersions(group: string): readonly string[] {
+    return this.priorities.get(group) ?? [];
+  }
+
+  recognizes(gvk: GroupVersionKind): boolean {
+    return this.kinds.has(gvkKey(gvk));
+  }
+
+  /** Conversion between one version and the internal version of the same kind. */
+  addConversion(gvk: GroupVersionKind, toInternal: ConversionFunc, fromInternal: ConversionFunc): void {
+    const e = this.entry(gvk);
+    e.toInternal = toInternal;
+    e.fromInternal = fromInternal;
+  }
+
+  addDefaulter(gvk: GroupVersionKind, fn: (obj: KubeObject) => void): void {
+    this.entry(gvk).defaulters.push(fn);
+  }
+
+  /** Applies the versioned defaults of the object's apiVersion/kind. */
+  default(obj: KubeObject): void {
+    const gvk = this.gvkOf(obj);
+    if (gvk === undefined) return;
+    const e = this.kinds.get(gvkKey(gvk));
+    if (e !== undefined) for (const d of e.defaulters) d(obj);
+  }
+
+  /** The object's group version kind, from its apiVersion and kind fields. */
+  gvkOf(obj: KubeObject): GroupVersionKind | undefined {
+    const gv = parseGroupVersion(obj.apiVersion ?? '');
+    if (gv === undefined || obj.kind === undefined || obj.kind === '') return undefined;
+    return { ...gv, kind: obj.kind };
+  }
+
+  /**
+   * Converts to `target` through the internal version. When both versions have the internal
+   * shape, only apiVersion changes and the object is not copied. Rejects with BadRequest when
+   * the kind is not known in either version.
+   */
+  convertToVersion(obj: KubeObject, target: GroupVersion): KubeObject {
+    const from = this.gvkOf(obj);
+    if (from === undefined) throw newBadRequest('Object \'Kind\' is missing');
+    const targetApiVersion = apiVersionOf(target);
+    if (obj.apiVersion === targetApiVersion) return obj;
+    const src = this.kinds.get(gvkKey(from));
+    const dst = this.kinds.get(gvkKey({ ...target, kind: from.kind }));
+    if (src === undefined || dst === undefined || from.group !== target.group) {
+      throw newBadRequest(`no kind "${from.kind}" is registered for version "${targetApiVersion}"`);
+    }
+    const internal = src.toInternal !== undefined ? src.toInternal(obj) : obj;
+    const out = dst.fromInternal !== undefined ? dst.fromInternal(internal) : internal;
+    out.apiVersion = targetApiVersion;
+    out.kind = from.kind;
+    return out;
+  }
+
+  private entry(gvk: GroupVersionKind): KindEntry {
+    const e = this.kinds.get(gvkKey(gvk));
+    if (e === undefined) throw new Error(`kind ${gvkKey(gvk)} is not registered`);
+    return e;
+  }
+}

@@ -1,0 +1,40 @@
+// GroupVersion, GroupVersionKind, GroupVersionResource and GroupResource, as in
+// k8s.io/apimachinery/pkg/runtime/schema.
+
+export interface GroupVersion { readonly group: string; readonly version: string }
+export interface GroupVersionKind extends GroupVersion { readonly kind: string }
+export interface GroupVersionResource extends GroupVersion { readonly resource: string }
+export interface GroupResource { readonly group: string; readonly resource: string }
+export interface GroupKind { readonly group: string; readonly kind: string }
+
+/** The version name Go uses for the internal (hub) version of a group. */
+export const INTERNAL_VERSION = '__internal';
+
+/** "v1" for the core group, "apps/v1" otherwise: the apiVersion field value. */
+export function apiVersionOf(gv: GroupVersion): string {
+  return gv.group === '' ? gv.version : `${gv.group}/${gv.version}`;
+}
+
+/** Parses an apiVersion field value. Returns undefined for malformed values. */
+export function parseGroupVersion(apiVersion: string): GroupVersion | undefined {
+  if (apiVersion === '') return undefined;
+  const parts = apiVersion.split('/');
+  if (parts.length === 1) return { group: '', version: parts[0] ?? '' };
+  if (parts.length === 2 && parts[0] !== '' && parts[1] !== '') {
+    return { group: parts[0] ?? '', version: parts[1] ?? '' };
+  }
+  return undefined;
+}
+
+/** "configmaps" or "deployments.apps": how kube names a resource in messages. */
+export function formatGroupResource(gr: GroupResource): string {
+  return gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
+}
+
+export function gvkKey(gvk: GroupVersionKind): string {
+  return `${gvk.group}/${gvk.version}/${gvk.kind}`;
+}
+
+export function sameGroupVersion(a: GroupVersion, b: GroupVersion): boolean {
+  return a.group === b.group && a.version === b.version;
+}

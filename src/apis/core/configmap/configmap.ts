@@ -1,0 +1,66 @@
+// ConfigMaps (pkg/registry/core/configmap + ValidateConfigMap): key rules, a 1MiB total, and
+// `immutable` freezing data and binaryData.
+import { fieldPath, forbidden, invalid, tooLong, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { byteLength, isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../common.ts';
+import type { ConfigMap } from '../v1/types.ts';
+
+/** core.MaxSecretSize: the limit on the summed sizes of ConfigMap and Secret values. */
+export const MAX_SECRET_SIZE = 1024 * 1024;
+export const IMMUTABLE_WHEN_SET = 'field is immutable when `immutable` is set';
+
+/** The decoded size of a base64 value (binaryData and Secret data are bytes on the wire as base64). */
+export function base64DecodedLength(s: string): number {
+  return Buffer.from(s, 'base64').length;
+}
+
+export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
+  const errs = validateObjectMeta(cm.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+  const data = cm.data ?? {};
+  const binary = cm.binaryData ?? {};
+  let total = 0;
+  for (const key of Object.keys(data).sort()) {
+    const p = fieldPath('data').key(key);
+    for (const m of isConfigMapKey(key)) errs.push(invalid(p, key, m));
+    if (key in binary) errs.push(invalid(p, key, 'duplicate of key present in binaryData'));
+    total += byteLength(data[key] ?? '');
+  }
+  for (const key of Object.keys(binary).sort()) {
+    const p = fieldPath('binaryData').key(key);
+    for (const m of isConfigMapKey(key)) errs.push(invalid(p, key, m));
+    if (key in data) errs.push(invalid(p, key, 'duplicate of key present in data'));
+    total += base64DecodedLength(binary[key] ?? '');
+  }
+  if (total > MAX_SECRET_SIZE) errs.push(tooLong('', '', MAX_SECRET_SIZE));
+  return errs;
+}
+
+export function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepReadonly<ConfigMap>): FieldError[] {
+  const errs: FieldError[] = [];
+  if (old.immutable === true) {
+    if (cm.immutable !== true) errs.push(forbidden('immutable', IMMUTABLE_WHEN_SET));
+    if (!deepEqual(cm.data ?? {}, old.data ?? {})) errs.push(forbidden('data', IMMUTABLE_WHEN_SET));
+    if (!deepEqual(cm.binaryData ?? {}, old.binaryData ?? {})) errs.push(forbidden('binaryData', IMMUTABLE_WHEN_SET));
+  }
+  return [...errs, ...validateConfigMap(cm).filter((e) => !e.field.startsWith('metadata.'))];
+}
+
+export const configMaps = {
+  group: '', kind: 'ConfigMap', resource: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true,
+  strategy: {
+    prepareForCreate() {},
+    validate: (_ctx, cm) => validateConfigMap(cm),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate() {},
+    validateUpdate: (_ctx, cm, old) => validateConfigMapUpdate(cm, old),
+  },
+  table: [
+    nameColumn<ConfigMap>(),
+    { name: 'Data', type: 'string', description: 'Data contains the configuration data. Each key must consist of alphanumeric characters, \'-\', \'_\' or \'.\'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.',
+      cell: (cm) => Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length },
+    ageColumn<ConfigMap>(),
+  ],
+} satisfies ResourceDefinition<ConfigMap>;

@@ -1,0 +1,81 @@
+// core/v1 Events (pkg/registry/core/event): created on update, expire after the event TTL.
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { translateTimestampSince } from '../printers/age.ts';
+import type { Event } from '../v1/types.ts';
+import { validateEventCreate, validateEventUpdate } from './validation.ts';
+
+/** kube-apiserver's --event-ttl default (1h). */
+export const DEFAULT_EVENT_TTL_SECONDS = 3600;
+
+function eventSource(e: { readonly source?: { readonly component?: string; readonly host?: string }; readonly reportingComponent?: string; readonly reportingInstance?: string }): string {
+  const component = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';
+  const instance = (e.source?.host ?? '') !== '' ? e.source?.host ?? '' : e.reportingInstance ?? '';
+  if (component === '' && instance === '') return '';
+  return instance === '' ? component : `${component}, ${instance}`;
+}
+
+const isSet = (t: string | null | undefined): t is string => t !== undefined && t !== null && t !== '';
+
+function firstSeen(e: Parameters<typeof lastSeen>[0], now: number): string {
+  return isSet(e.firstTimestamp) ? translateTimestampSince(e.firstTimestamp, now) : translateTimestampSince(e.eventTime, now);
+}
+
+function lastSeen(e: { readonly firstTimestamp?: string | null; readonly lastTimestamp?: string | null; readonly eventTime?: string | null;
+  readonly series?: { readonly lastObservedTime?: string } }, now: number): string {
+  if (e.series !== undefined) return translateTimestampSince(e.series.lastObservedTime, now);
+  return isSet(e.lastTimestamp) ? translateTimestampSince(e.lastTimestamp, now) : firstSeen(e, now);
+}
+
+export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
+  return {
+    group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
+    strategy: {
+      prepareForCreate() {},
+      validate: (_ctx, e) => validateEventCreate(e),
+      allowCreateOnUpdate: true,
+      allowUnconditionalUpdate: true,
+      prepareForUpdate() {},
+      validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old),
+    },
+    ttlSeconds: () => ttlSeconds,
+    selectableFields: (e) => {
+      const source = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';
+      return {
+        'metadata.name': e.metadata.name ?? '',
+        'metadata.namespace': e.metadata.namespace ?? '',
+        'involvedObject.kind': e.involvedObject?.kind ?? '',
+        'involvedObject.namespace': e.involvedObject?.namespace ?? '',
+        'involvedObject.name': e.involvedObject?.name ?? '',
+        'involvedObject.uid': e.involvedObject?.uid ?? '',
+        'involvedObject.apiVersion': e.involvedObject?.apiVersion ?? '',
+        'involvedObject.resourceVersion': e.involvedObject?.resourceVersion ?? '',
+        'involvedObject.fieldPath': e.involvedObject?.fieldPath ?? '',
+        reason: e.reason ?? '',
+        reportingComponent: e.reportingComponent ?? '',
+        source,
+        type: e.type ?? '',
+      };
+    },
+    table: [
+      { name: 'Last Seen', type: 'string', description: 'The time at which the most recent occurrence of this event was recorded.', cell: (e, now) => lastSeen(e, now) },
+      { name: 'Type', type: 'string', description: 'Type of this event (Normal, Warning), new types could be added in the future', cell: (e) => e.type ?? '' },
+      { name: 'Reason', type: 'string', description: 'This should be a short, machine understandable string that gives the reason for the transition into the object\'s current status.', cell: (e) => e.reason ?? '' },
+      { name: 'Object', type: 'string', description: 'The object that this event is about.', cell: (e) => {
+        const kind = (e.involvedObject?.kind ?? '').toLowerCase();
+        const name = e.involvedObject?.name ?? '';
+        return name !== '' ? `${kind}/${name}` : kind;
+      } },
+      { name: 'Subobject', type: 'string', priority: 1, description: 'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2].', cell: (e) => e.involvedObject?.fieldPath ?? '' },
+      { name: 'Source', type: 'string', priority: 1, description: 'The component reporting this event. Should be a short machine understandable string.', cell: (e) => eventSource(e) },
+      { name: 'Message', type: 'string', description: 'A human-readable description of the status of this operation.', cell: (e) => (e.message ?? '').trim() },
+      { name: 'First Seen', type: 'string', priority: 1, description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)', cell: (e, now) => firstSeen(e, now) },
+      { name: 'Count', type: 'string', priority: 1, description: 'The number of times this event has occurred.', cell: (e) => {
+        if (e.series !== undefined) return e.series.count ?? 0;
+        return (e.count ?? 0) === 0 ? 1 : e.count ?? 1;
+      } },
+      { name: 'Name', type: 'string', format: 'name', priority: 1, description: 'Name must be unique within a namespace.', cell: (e) => e.metadata.name ?? '' },
+    ],
+  } satisfies ResourceDefinition<Event>;
+}
+
+export const events = newEventDefinition();

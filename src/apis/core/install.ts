@@ -1,0 +1,78 @@
+// The core/v1 resources kapi serves, for registration by the control plane.
+//
+// Wiring: each definition's `strategy` serves the main resource; `statusStrategy` (when set)
+// serves `<resource>/status` (namespaces, nodes, pods, services, resourcequotas,
+// persistentvolumes, persistentvolumeclaims). `namespaceFinalizeStrategy` serves
+// PUT /api/v1/namespaces/{name}/finalize. Strategies validate metadata on create with the
+// resource's own name rule; on update they return only non-metadata problems, since the
+// Store runs validateObjectMetaUpdate itself.
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
+import type { Interface as Storage } from '../../storage/interfaces.ts';
+import { configMaps } from './configmap/configmap.ts';
+import { endpoints } from './endpoints/endpoints.ts';
+import { DEFAULT_EVENT_TTL_SECONDS, newEventDefinition } from './event/event.ts';
+import { limitRanges } from './limitrange/limitrange.ts';
+import { namespaceFinalizeStrategy, namespaces } from './namespace/namespace.ts';
+import { nodes } from './node/node.ts';
+import { persistentVolumeClaims } from './persistentvolumeclaim/persistentvolumeclaim.ts';
+import { persistentVolumes } from './persistentvolume/persistentvolume.ts';
+import { pods } from './pod/pod.ts';
+import { podTemplates } from './podtemplate/podtemplate.ts';
+import { resourceQuotas } from './resourcequota/resourcequota.ts';
+import { secrets } from './secret/secret.ts';
+import { serviceAccounts } from './serviceaccount/serviceaccount.ts';
+import { newIPAllocator, type IPAllocator } from './service/ipallocator.ts';
+import { newPortAllocator, type PortAllocator } from './service/portallocator.ts';
+import { newServiceDefinition } from './service/service.ts';
+
+export { namespaceFinalizeStrategy };
+
+export interface CoreV1Deps {
+  /** Either ready allocators, or storage plus ranges to build them from. */
+  readonly serviceIPs?: IPAllocator;
+  readonly nodePorts?: PortAllocator;
+  readonly storage?: Storage;
+  /** --service-cluster-ip-range; default 10.0.0.0/24 (kube-apiserver's default). */
+  readonly serviceClusterIPRange?: string;
+  /** --service-node-port-range; default 30000-32767. */
+  readonly serviceNodePortRange?: string;
+  /** --event-ttl in seconds; default 3600. */
+  readonly eventTTLSeconds?: number;
+}
+
+/** Erases the object type for a heterogeneous list (each definition is checked by `satisfies`). */
+const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
+  d as unknown as ResourceDefinition<KubeObject>;
+
+/** Resources whose DELETE answers with the object (ReturnDeletedObject in their Go storage). */
+const RETURN_DELETED_OBJECT: ReadonlySet<string> = new Set([
+  'pods', 'services', 'namespaces', 'serviceaccounts', 'persistentvolumes', 'persistentvolumeclaims',
+  'podtemplates', 'resourcequotas', 'limitranges',
+]);
+
+export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject>[] {
+  const storageOrThrow = (): Storage => {
+    if (deps.storage === undefined) throw new Error('coreV1Resources: storage is required to build the service allocators');
+    return deps.storage;
+  };
+  const serviceIPs = deps.serviceIPs ?? newIPAllocator(storageOrThrow(), deps.serviceClusterIPRange ?? '10.0.0.0/24');
+  const nodePorts = deps.nodePorts ?? newPortAllocator(storageOrThrow(), deps.serviceNodePortRange ?? '30000-32767');
+  const defs = [
+    erase(pods),
+    erase(newServiceDefinition({ serviceIPs, nodePorts })),
+    erase(endpoints),
+    erase(namespaces),
+    erase(nodes),
+    erase(configMaps),
+    erase(secrets),
+    erase(serviceAccounts),
+    erase(newEventDefinition(deps.eventTTLSeconds ?? DEFAULT_EVENT_TTL_SECONDS)),
+    erase(limitRanges),
+    erase(resourceQuotas),
+    erase(podTemplates),
+    erase(persistentVolumes),
+    erase(persistentVolumeClaims),
+  ];
+  return defs.map((d) => (RETURN_DELETED_OBJECT.has(d.resource) ? { ...d, returnDeletedObject: true } : d));
+}

@@ -1,0 +1,75 @@
+// Namespaces (pkg/registry/core/namespace): cluster-scoped, status and finalize subresources,
+// no deletecollection. Deleting a namespace with finalizers only marks it Terminating; that
+// two-phase delete lives in the Store's namespace special case, not here.
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import type { Namespace } from '../v1/types.ts';
+import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';
+
+export const FINALIZER_KUBERNETES = 'kubernetes';
+
+/** SetDefaults_Namespace (+ status): the immutable name label and phase Active. */
+export function defaultNamespace(ns: Namespace): void {
+  const name = ns.metadata.name ?? '';
+  if (name !== '') ns.metadata.labels = { ...ns.metadata.labels, 'kubernetes.io/metadata.name': name };
+  if (ns.status !== undefined && (ns.status.phase === undefined || (ns.status.phase as string) === '')) ns.status.phase = 'Active';
+}
+
+export const namespaceStrategy: Strategy<Namespace> = {
+  prepareForCreate(_ctx: RequestContext, ns: Namespace) {
+    ns.status = { phase: 'Active' };
+    const finalizers = ns.spec?.finalizers ?? [];
+    if (!finalizers.includes(FINALIZER_KUBERNETES)) ns.spec = { ...ns.spec, finalizers: [...finalizers, FINALIZER_KUBERNETES] };
+  },
+  validate: (_ctx, ns) => validateNamespace(ns),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, ns, old) {
+    // spec.finalizers change only through /finalize, status only through /status
+    ns.spec = { ...ns.spec };
+    setOptional(ns.spec, 'finalizers', old.spec?.finalizers === undefined ? undefined : [...old.spec.finalizers]);
+    setOptional(ns, 'status', old.status === undefined ? undefined : copyOf<Namespace['status']>(old.status));
+  },
+  validateUpdate: (_ctx, ns) => validateNamespace(ns).filter((e) => !e.field.startsWith('metadata.')),
+};
+
+export const namespaceStatusStrategy: Strategy<Namespace> = {
+  ...namespaceStrategy,
+  prepareForUpdate(_ctx, ns, old) {
+    setOptional(ns, 'spec', old.spec === undefined ? undefined : copyOf<Namespace['spec']>(old.spec));
+  },
+  validateUpdate: (_ctx, ns) => validateNamespaceStatusUpdate(ns),
+};
+
+/** PUT /api/v1/namespaces/{name}/finalize: only spec.finalizers may change. */
+export const namespaceFinalizeStrategy: Strategy<Namespace> = {
+  ...namespaceStrategy,
+  prepareForUpdate(_ctx, ns, old: DeepReadonly<Namespace>) {
+    const finalizers = ns.spec?.finalizers;
+    const next = copyOf<Namespace>(old);
+    setOptional(ns, 'status', next.status);
+    ns.spec = { ...next.spec };
+    setOptional(ns.spec, 'finalizers', finalizers);
+  },
+  validateUpdate: (_ctx, ns) => validateNamespaceFinalizeUpdate(ns),
+};
+
+export const namespaces = {
+  group: '', kind: 'Namespace', resource: 'namespaces', singular: 'namespace', shortNames: ['ns'],
+  namespaced: false,
+  strategy: namespaceStrategy,
+  statusStrategy: namespaceStatusStrategy,
+  disabledVerbs: ['deletecollection'],
+  defaults: defaultNamespace,
+  selectableFields: (ns) => ({
+    'metadata.name': ns.metadata.name ?? '',
+    'status.phase': ns.status?.phase ?? '',
+    name: ns.metadata.name ?? '', // the legacy selector kube still accepts
+  }),
+  table: [
+    nameColumn<Namespace>(),
+    { name: 'Status', type: 'string', description: 'The status of the namespace', cell: (ns) => ns.status?.phase ?? '' },
+    ageColumn<Namespace>(),
+  ],
+} satisfies ResourceDefinition<Namespace>;

@@ -1,0 +1,47 @@
+// Namespace deletion (pkg/registry/core/namespace/storage): deleting a namespace first marks
+// it Terminating; the namespace controller empties it and clears spec.finalizers through the
+// finalize subresource; only then does a delete remove it.
+import { newConflict } from '../../../apimachinery/errors/status-error.ts';
+import type { DeleteOptions, KubeObject, Status } from '../../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import { nowRFC3339 } from '../../../registry/generic/names.ts';
+import type { Store } from '../../../registry/generic/store.ts';
+import type { GracefulDeleter, ValidateObjectFunc } from '../../../registry/rest/capabilities.ts';
+import type { Namespace } from '../v1/types.ts';
+
+/** The namespaces store with kube's two-phase delete; every other verb is the generic Store's. */
+export function namespaceStorage(store: Store<Namespace>): Store<Namespace> & GracefulDeleter {
+  const twoPhaseDelete = async (ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined,
+    opts: DeleteOptions): Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> => {
+    const ns = await store.get(ctx, name, {}) as Namespace;
+    const p = opts.preconditions;
+    if (p?.uid !== undefined && p.uid !== ns.metadata.uid) {
+      throw newConflict(store.qualifiedResource, name,
+        `Precondition failed: UID in precondition: ${p.uid}, UID in object meta: ${ns.metadata.uid ?? ''}`);
+    }
+    if (p?.resourceVersion !== undefined && p.resourceVersion !== ns.metadata.resourceVersion) {
+      throw newConflict(store.qualifiedResource, name,
+        `Precondition failed: ResourceVersion in precondition: ${p.resourceVersion}, ResourceVersion in object meta: ${ns.metadata.resourceVersion ?? ''}`);
+    }
+    const finalizers = ns.spec?.finalizers ?? [];
+    if (ns.metadata.deletionTimestamp !== undefined && finalizers.length === 0 && (ns.metadata.finalizers ?? []).length === 0) {
+      return store.delete(ctx, name, validate, opts);
+    }
+    if (validate !== undefined) await validate(ns);
+    if (ns.metadata.deletionTimestamp !== undefined) return { object: ns, deletedImmediately: false };
+    const dryRun = (opts.dryRun ?? []).includes('All');
+    // Written directly, past the strategy that would keep the old status.
+    const raw = store.withStrategy({ ...store.definition.strategy, prepareForUpdate() {}, validateUpdate: () => [] });
+    const { object } = await raw.update(ctx, name, {
+      updatedObject: (_c, cur) => {
+        const next = structuredClone((cur ?? ns) as Namespace);
+        next.metadata.deletionTimestamp = nowRFC3339();
+        next.metadata.deletionGracePeriodSeconds = 0;
+        next.status = { ...next.status, phase: 'Terminating' };
+        return next;
+      },
+    }, undefined, undefined, false, { dryRun });
+    return { object, deletedImmediately: false };
+  };
+  return Object.assign(Object.create(store) as Store<Namespace>, { delete: twoPhaseDelete });
+}

@@ -1,0 +1,80 @@
+// Pods (pkg/registry/core/pod/strategy.go): status reset to Pending with the QoS class on
+// create, spec immutable but for a few fields, graceful deletion for pods bound to a node.
+import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
+import type { Pod } from '../v1/types.ts';
+import { defaultPod } from './defaults.ts';
+import { podQOSClass } from './qos.ts';
+import { podTable } from './table.ts';
+import { validatePodStatusUpdate, validatePodUpdate } from './update.ts';
+import { validatePod } from './validation.ts';
+
+/** Gated pods carry PodScheduled=False/SchedulingGated from the start (applySchedulingGatedCondition). */
+function applySchedulingGatedCondition(pod: Pod): void {
+  if ((pod.spec.schedulingGates ?? []).length === 0) return;
+  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  conditions.push({ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' });
+  pod.status = { ...pod.status, conditions };
+}
+
+/** The grace period of a delete (podStrategy.CheckGracefulDelete). */
+export function podGracePeriod(pod: DeepReadonly<Pod>, options: DeleteOptions): number {
+  let period = options.gracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 0;
+  if ((pod.spec.nodeName ?? '') === '') period = 0;
+  const phase = pod.status?.phase;
+  if (phase === 'Failed' || phase === 'Succeeded') period = 0;
+  if (period < 0) period = 1;
+  return period;
+}
+
+export const podStrategy: Strategy<Pod> = {
+  prepareForCreate(_ctx: RequestContext, pod: Pod) {
+    pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+    applySchedulingGatedCondition(pod);
+    pod.metadata.generation = 1;
+  },
+  validate: (_ctx, pod) => validatePod(pod),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, pod, old) {
+    setOptional(pod, 'status', old.status === undefined ? undefined : copyOf<Pod['status']>(old.status));
+    pod.metadata.generation = old.metadata.generation ?? 1;
+    bumpGenerationIfChanged(pod.metadata, pod.spec, old.spec);
+  },
+  validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
+  checkGracefulDelete: (_ctx, pod, options) => podGracePeriod(pod, options),
+};
+
+export const podStatusStrategy: Strategy<Pod> = {
+  ...podStrategy,
+  prepareForUpdate(_ctx, pod, old) {
+    pod.spec = copyOf<Pod['spec']>(old.spec);
+    // old kubelets corrupt owner references: /status may not touch them
+    setOptional(pod.metadata, 'ownerReferences', old.metadata.ownerReferences === undefined ? undefined
+      : copyOf<Pod['metadata']['ownerReferences']>(old.metadata.ownerReferences));
+    pod.metadata.generation = old.metadata.generation ?? 1;
+  },
+  validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
+};
+
+export const pods = {
+  group: '', kind: 'Pod', resource: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,
+  strategy: podStrategy,
+  statusStrategy: podStatusStrategy,
+  defaults: defaultPod,
+  selectableFields: (pod) => ({
+    'metadata.name': pod.metadata.name ?? '',
+    'metadata.namespace': pod.metadata.namespace ?? '',
+    'spec.nodeName': pod.spec.nodeName ?? '',
+    'spec.restartPolicy': pod.spec.restartPolicy ?? '',
+    'spec.schedulerName': pod.spec.schedulerName ?? '',
+    'spec.serviceAccountName': pod.spec.serviceAccountName ?? '',
+    'spec.hostNetwork': String(pod.spec.hostNetwork === true),
+    'status.phase': pod.status?.phase ?? '',
+    'status.podIP': pod.status?.podIPs?.[0]?.ip ?? '',
+    'status.nominatedNodeName': pod.status?.nominatedNodeName ?? '',
+  }),
+  table: podTable,
+} satisfies ResourceDefinition<Pod>;

@@ -1,0 +1,53 @@
+// PodTemplates (pkg/registry/core/podtemplate): a pod spec validated and defaulted like a pod's.
+import { fieldPath, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
+import { formatLabels, layoutContainerCells } from '../printers/format.ts';
+import { defaultPodSpec } from '../pod/defaults.ts';
+import { validatePodSpec } from '../pod/validation.ts';
+import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
+
+/** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
+export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path = fieldPath('template')): FieldError[] {
+  const meta = path.child('metadata');
+  return [
+    ...validateLabels(t.metadata?.labels, meta.child('labels')),
+    ...validateAnnotations(t.metadata?.annotations, meta.child('annotations')),
+    ...validatePodSpec(t.spec ?? { containers: [] }, path.child('spec')),
+  ];
+}
+
+export function validatePodTemplate(pt: DeepReadonly<PodTemplate>): FieldError[] {
+  const errs = validateObjectMeta(pt.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+  errs.push(...validatePodTemplateSpec(pt.template ?? { spec: { containers: [] } }));
+  return errs;
+}
+
+export function defaultPodTemplate(pt: PodTemplate): void {
+  pt.template ??= { spec: { containers: [] } };
+  pt.template.spec ??= { containers: [] };
+  defaultPodSpec(pt.template.spec);
+}
+
+export const podTemplates = {
+  group: '', kind: 'PodTemplate', resource: 'podtemplates', singular: 'podtemplate', namespaced: true,
+  strategy: {
+    prepareForCreate(_ctx, pt) { pt.metadata.generation = 1; },
+    validate: (_ctx, pt) => validatePodTemplate(pt),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate(_ctx, pt, old) {
+      pt.metadata.generation = old.metadata.generation ?? 1;
+      bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
+    },
+    validateUpdate: (_ctx, pt) => validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
+  },
+  defaults: defaultPodTemplate,
+  table: [
+    nameColumn<PodTemplate>(),
+    { name: 'Containers', type: 'string', description: 'Names of each container in the template.', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).names },
+    { name: 'Images', type: 'string', description: 'Images referenced by each container in the template.', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).images },
+    { name: 'Pod Labels', type: 'string', description: 'The labels for the pod template.', cell: (pt) => formatLabels(pt.template?.metadata?.labels) },
+  ],
+} satisfies ResourceDefinition<PodTemplate>;

@@ -1,0 +1,38 @@
+// Secrets (pkg/registry/core/secret). Data values are base64 strings on the wire and in storage.
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../common.ts';
+import type { Secret } from '../v1/types.ts';
+import { SECRET_TYPES, validateSecret, validateSecretUpdate } from './validation.ts';
+
+/** SetDefaults_Secret and the v1 conversion: type Opaque; stringData folded into data (base64). */
+export function defaultSecret(s: Secret): void {
+  if (s.type === undefined || s.type === '') s.type = SECRET_TYPES.opaque;
+  if (s.stringData !== undefined) {
+    const data = { ...s.data };
+    for (const [k, v] of Object.entries(s.stringData)) data[k] = Buffer.from(v, 'utf8').toString('base64');
+    s.data = data;
+    delete s.stringData;
+  }
+}
+
+export const secrets = {
+  group: '', kind: 'Secret', resource: 'secrets', singular: 'secret', namespaced: true,
+  strategy: {
+    prepareForCreate() {},
+    validate: (_ctx, s) => validateSecret(s),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate() {},
+    validateUpdate: (_ctx, s, old) => validateSecretUpdate(s, old),
+  },
+  defaults: defaultSecret,
+  selectableFields: (s) => ({
+    'metadata.name': s.metadata.name ?? '', 'metadata.namespace': s.metadata.namespace ?? '', type: s.type ?? '',
+  }),
+  table: [
+    nameColumn<Secret>(),
+    { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types', cell: (s) => s.type ?? '' },
+    { name: 'Data', type: 'string', description: 'Data contains the secret data. Each key must consist of alphanumeric characters, \'-\', \'_\' or \'.\'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4', cell: (s) => Object.keys(s.data ?? {}).length },
+    ageColumn<Secret>(),
+  ],
+} satisfies ResourceDefinition<Secret>;

@@ -1,0 +1,28 @@
+// ServiceAccounts (pkg/registry/core/serviceaccount). The token subresource is served elsewhere.
+import { validateObjectMeta, validateServiceAccountName } from '../../../apimachinery/validation/object-meta.ts';
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../common.ts';
+import type { ServiceAccount } from '../v1/types.ts';
+
+// Secret references keep only their name (cleanSecretReferences).
+function cleanSecretReferences(sa: ServiceAccount): void {
+  if (sa.secrets !== undefined) sa.secrets = sa.secrets.map((s) => (s.name === undefined ? {} : { name: s.name }));
+}
+
+export const serviceAccounts = {
+  group: '', kind: 'ServiceAccount', resource: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'],
+  namespaced: true,
+  strategy: {
+    prepareForCreate: (_ctx, sa) => cleanSecretReferences(sa),
+    validate: (_ctx, sa) => validateObjectMeta(sa.metadata, { namespaced: true, nameFn: validateServiceAccountName }),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate: (_ctx, sa) => cleanSecretReferences(sa),
+    validateUpdate: () => [],
+  },
+  table: [
+    nameColumn<ServiceAccount>(),
+    { name: 'Secrets', type: 'string', description: 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.', cell: (sa) => (sa.secrets ?? []).length },
+    ageColumn<ServiceAccount>(),
+  ],
+} satisfies ResourceDefinition<ServiceAccount>;

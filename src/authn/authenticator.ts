@@ -1,0 +1,43 @@
+// Request authentication (k8s.io/apiserver/pkg/authentication/authenticator): the contracts.
+import type { UserInfo, WarningRecorder } from '../apimachinery/request/context.ts';
+
+/** Header names in lower case, as Node's IncomingMessage.headers has them. */
+export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface AuthRequest {
+  readonly headers: RequestHeaders;
+  /** Receives warnings such as the one for an Authorization header with a doubled space. */
+  readonly warnings?: WarningRecorder;
+}
+
+export interface AuthResponse {
+  readonly user: UserInfo;
+}
+
+export interface Authenticator {
+  /**
+   * Resolves the user, or undefined when the request carries no credentials this authenticator
+   * understands. Rejects with an Error when the request carries credentials that are invalid
+   * (kube then answers 401 even if anonymous access is on).
+   */
+  authenticate(req: AuthRequest): Promise<AuthResponse | undefined>;
+}
+
+/** Authenticates a bare token (authenticator.Token): the bearer-token and token-file schemes. */
+export interface TokenAuthenticator {
+  /** Resolves undefined for an unknown token; rejects only on failures to check it. */
+  authenticateToken(token: string): Promise<AuthResponse | undefined>;
+}
+
+/** Well-known user and group names (k8s.io/apiserver/pkg/authentication/user). */
+export const ANONYMOUS_USER = 'system:anonymous';
+export const ALL_AUTHENTICATED_GROUP = 'system:authenticated';
+export const ALL_UNAUTHENTICATED_GROUP = 'system:unauthenticated';
+export const SYSTEM_PRIVILEGED_GROUP = 'system:masters';
+
+/** The first value of a header (Go's Header.Get). */
+export function headerValue(headers: RequestHeaders, name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  if (v === undefined) return undefined;
+  return typeof v === 'string' ? v : v[0];
+}

@@ -1,0 +1,155 @@
+// The measurements. Each function runs unchanged against kapi and against the baseline; only the
+// Routes differ.
+import { performance } from 'node:perf_hooks';
+import { sendOk, type HttpTarget } from './http-client.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import type { Routes } from './routes.ts';
+import { median, percentile } from './stats.ts';
+import { openEventStream } from './watch-client.ts';
+
+const PAYLOAD_BYTES = 1024;
+const FILLER = Array.from({ length: PAYLOAD_BYTES }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[i % 36]).join('');
+
+/** A ConfigMap with ~1 KiB of data; `generation` varies the data so every update changes it. */
+export function configMapBody(ns: string, name: string, generation: number, resourceVersion?: string): string {
+  const stamp = String(generation).padStart(10, '0');
+  return JSON.stringify({
+    apiVersion: 'v1', kind: 'ConfigMap',
+    metadata: { name, namespace: ns, ...(resourceVersion === undefined ? {} : { resourceVersion }) },
+    data: { payload: stamp + FILLER.slice(stamp.length) },
+  });
+}
+
+/** metadata.resourceVersion of a JSON response; undefined when absent (the baseline). */
+export function resourceVersionOf(body: Buffer): string | undefined {
+  const doc: unknown = JSON.parse(body.toString('utf8'));
+  if (typeof doc !== 'object' || doc === null || !('metadata' in doc)) return undefined;
+  const meta = doc.metadata;
+  if (typeof meta !== 'object' || meta === null || !('resourceVersion' in meta)) return undefined;
+  return typeof meta.resourceVersion === 'string' ? meta.resourceVersion : undefined;
+}
+
+/** Objects created so far in one namespace: name → last known resourceVersion, in creation order. */
+export interface ObjectSet {
+  readonly ns: string;
+  readonly rv: Map<string, string>;
+  next: number;
+}
+
+export function newObjectSet(ns: string): ObjectSet {
+  return { ns, rv: new Map(), next: 0 };
+}
+
+export interface Budget {
+  readonly workers: number;
+  readonly durationMs: number;
+  readonly maxOps: number;
+}
+
+export interface Throughput extends LoadResult {
+  /** Size of the last response body. */
+  readonly responseBytes: number;
+}
+
+/** Creates up to budget.maxOps ConfigMaps named <prefix><n>, recording their resourceVersions. */
+export async function createObjects(t: HttpTarget, r: Routes, set: ObjectSet, prefix: string,
+  budget: Budget): Promise<Throughput> {
+  let responseBytes = 0;
+  const result = await runLoad({
+    ...budget,
+    op: async () => {
+      const name = `${prefix}${set.next++}`;
+      const res = await sendOk(t, 'POST', r.create(set.ns), configMapBody(set.ns, name, 0));
+      set.rv.set(name, resourceVersionOf(res.body) ?? '');
+      responseBytes = res.body.length;
+    },
+  });
+  return { ...result, responseBytes };
+}
+
+/** GETs the set's objects in a scattered order. */
+export async function getObjects(t: HttpTarget, r: Routes, set: ObjectSet, budget: Budget): Promise<Throughput> {
+  const names = [...set.rv.keys()];
+  if (names.length === 0) throw new Error('get: no objects');
+  let responseBytes = 0;
+  const result = await runLoad({
+    ...budget,
+    op: async (_w, seq) => {
+      const name = names[(seq * 7919) % names.length]!;
+      responseBytes = (await sendOk(t, 'GET', r.get(set.ns, name))).body.length;
+    },
+  });
+  return { ...result, responseBytes };
+}
+
+/** PUTs with the current resourceVersion; worker w owns every workers-th object, so no conflicts. */
+export async function updateObjects(t: HttpTarget, r: Routes, set: ObjectSet, budget: Budget,
+  generationStart: number): Promise<Throughput> {
+  const names = [...set.rv.keys()];
+  const owned = Array.from({ length: budget.workers }, (_, w) => names.filter((_n, i) => i % budget.workers === w));
+  if (owned.some((o) => o.length === 0)) throw new Error('update: fewer objects than workers');
+  const cursor = new Array<number>(budget.workers).fill(0);
+  let generation = generationStart;
+  let responseBytes = 0;
+  const result = await runLoad({
+    ...budget,
+    op: async (w) => {
+      const mine = owned[w]!;
+      const name = mine[cursor[w]! % mine.length]!;
+      cursor[w] = cursor[w]! + 1;
+      const body = configMapBody(set.ns, name, generation++, set.rv.get(name));
+      const res = await sendOk(t, 'PUT', r.update(set.ns, name), body, [200]);
+      const rv = resourceVersionOf(res.body);
+      if (rv !== undefined) set.rv.set(name, rv);
+      responseBytes = res.body.length;
+    },
+  });
+  return { ...result, responseBytes };
+}
+
+export interface ListLatency {
+  readonly medianMs: number;
+  readonly bytes: number;
+  /** The last response, for checks. */
+  readonly body: Buffer;
+}
+
+/** Sequential full LISTs of a namespace; the median of `runs` after `warmup` unmeasured ones. */
+export async function listLatency(t: HttpTarget, r: Routes, ns: string, runs: number, warmup: number): Promise<ListLatency> {
+  const samples: number[] = [];
+  let body: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < warmup + runs; i++) {
+    const start = performance.now();
+    body = (await sendOk(t, 'GET', r.list(ns), undefined, [200])).body;
+    if (i >= warmup) samples.push(performance.now() - start);
+  }
+  return { medianMs: median(samples), bytes: body.length, body };
+}
+
+export interface WatchLatency {
+  readonly p99Ms: number;
+  readonly medianMs: number;
+  readonly eventBytes: number;
+}
+
+/** Write → event-at-the-watcher latency over `writes` sequential creates, after `warmup` ones. */
+export async function watchLatency(t: HttpTarget, r: Routes, ns: string, writes: number,
+  warmup: number): Promise<WatchLatency> {
+  const stream = openEventStream(t, r.watch(ns));
+  try {
+    await stream.ready;
+    const samples: number[] = [];
+    for (let i = 0; i < warmup + writes; i++) {
+      const name = `watch-${i}`;
+      const start = performance.now();
+      const arrival = stream.arrival(name, 30_000);
+      arrival.catch(() => undefined); // awaited below; this only stops an early rejection going unhandled
+      await sendOk(t, 'POST', r.watchWrite(ns, name), configMapBody(ns, name, 0));
+      const at = await arrival;
+      if (i >= warmup) samples.push(at - start);
+    }
+    return { p99Ms: percentile(samples, 99), medianMs: median(samples), eventBytes: stream.lastEventBytes() };
+  } finally {
+    stream.close();
+  }
+}

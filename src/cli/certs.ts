@@ -1,0 +1,231 @@
+// Self-managed PKI for `kapi serve`: a CA and a serving certificate signed by it, kept under
+// <dataDir>/pki/ and reused across starts, plus the admin bearer token. kube-apiserver expects
+// these from the operator (kubeadm makes them); kapi makes them on first start.
+import { X509Certificate as NodeX509, createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+import * as x509 from '@peculiar/x509';
+
+x509.cryptoProvider.set(webcrypto);
+
+const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const DAY_MS = 86_400_000;
+const CA_VALIDITY_DAYS = 3650;
+const SERVING_VALIDITY_DAYS = 365;
+/** A serving certificate this close to expiry is replaced at start. */
+const RENEW_BEFORE_DAYS = 30;
+
+/** The DNS names kube-apiserver's serving certificate carries for in-cluster clients. */
+export const DEFAULT_SERVING_HOSTS: readonly string[] = [
+  'localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local',
+];
+export const DEFAULT_SERVING_IPS: readonly string[] = ['127.0.0.1', '::1'];
+
+export interface PKIOptions {
+  readonly dataDir: string;
+  /** Extra DNS names (e.g. the bind address when it is a name). */
+  readonly hosts?: readonly string[];
+  /** Extra IP addresses: the first IP of the service cluster range, the bind address. */
+  readonly ips?: readonly string[];
+  /** Overrides the clock (tests). */
+  readonly now?: Date;
+}
+
+export interface PKI {
+  readonly caCert: string;
+  readonly serverCert: string;
+  readonly serverKey: string;
+  /** Whether the serving certificate was (re)generated during this call. */
+  readonly servingRegenerated: boolean;
+  readonly caGenerated: boolean;
+}
+
+export interface PKIPaths {
+  readonly dir: string;
+  readonly caCert: string;
+  readonly caKey: string;
+  readonly serverCert: string;
+  readonly serverKey: string;
+}
+
+export function pkiPaths(dataDir: string): PKIPaths {
+  const dir = join(dataDir, 'pki');
+  return {
+    dir, caCert: join(dir, 'ca.crt'), caKey: join(dir, 'ca.key'),
+    serverCert: join(dir, 'apiserver.crt'), serverKey: join(dir, 'apiserver.key'),
+  };
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** Writes through a temporary file so a crash never leaves half a key behind. */
+async function writeAtomic(path: string, data: string, mode: number): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`;
+  await writeFile(tmp, data, { mode });
+  await rename(tmp, path);
+}
+
+function toPem(der: ArrayBuffer, label: string): string {
+  return `${x509.PemConverter.encode(der, label)}\n`;
+}
+
+type CryptoKey = webcrypto.CryptoKey;
+
+async function newKeyPair(): Promise<webcrypto.CryptoKeyPair> {
+  return await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']);
+}
+
+async function exportKey(key: CryptoKey): Promise<string> {
+  return toPem(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+}
+
+async function importKey(pem: string): Promise<CryptoKey> {
+  const der = x509.PemConverter.decodeFirst(pem);
+  return await webcrypto.subtle.importKey('pkcs8', der, ALG, true, ['sign']);
+}
+
+async function generateCA(now: Date): Promise<{ cert: string; key: string }> {
+  const keys = await newKeyPair();
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: randomSerial(),
+    name: 'CN=kapi-ca',
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter: new Date(now.getTime() + CA_VALIDITY_DAYS * DAY_MS),
+    signingAlgorithm: ALG,
+    keys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
+}
+
+/** A positive 128-bit serial (the high bit cleared so DER does not read it as negative). */
+function randomSerial(): string {
+  const b = randomBytes(16);
+  b[0] = (b[0] ?? 0) & 0x7f;
+  return b.toString('hex');
+}
+
+async function generateServing(
+  ca: { cert: string; key: string }, hosts: readonly string[], ips: readonly string[], now: Date,
+): Promise<{ cert: string; key: string }> {
+  const keys = await newKeyPair();
+  const caCert = new x509.X509Certificate(ca.cert);
+  const caKey = await importKey(ca.key);
+  const names: x509.JsonGeneralName[] = [
+    ...hosts.map((value) => ({ type: 'dns' as const, value })),
+    ...ips.map((value) => ({ type: 'ip' as const, value })),
+  ];
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    subject: 'CN=kube-apiserver',
+    issuer: caCert.subject,
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter: new Date(now.getTime() + SERVING_VALIDITY_DAYS * DAY_MS),
+    signingAlgorithm: ALG,
+    publicKey: keys.publicKey,
+    signingKey: caKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+      new x509.SubjectAlternativeNameExtension(names),
+      await x509.AuthorityKeyIdentifierExtension.create(caCert),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
+}
+
+/** True when the serving pair is usable: signed by the CA, matching key, in date, covering every name. */
+function servingCovers(
+  pair: { cert: string; key: string }, caPem: string, hosts: readonly string[], ips: readonly string[], now: Date,
+): boolean {
+  try {
+    const cert = new NodeX509(pair.cert);
+    const ca = new NodeX509(caPem);
+    if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey)) return false;
+    if (!cert.checkPrivateKey(createPrivateKey(pair.key))) return false;
+    if (new Date(cert.validTo).getTime() - now.getTime() < RENEW_BEFORE_DAYS * DAY_MS) return false;
+    if (new Date(cert.validFrom).getTime() > now.getTime()) return false;
+    return hosts.every((h) => cert.checkHost(h, { subject: 'never', wildcards: false }) === h) &&
+      ips.every((ip) => cert.checkIP(ip) !== undefined);
+  } catch {
+    return false;
+  }
+}
+
+function caUsable(ca: { cert: string; key: string }, now: Date): boolean {
+  try {
+    const cert = new NodeX509(ca.cert);
+    return cert.ca && cert.checkPrivateKey(createPrivateKey(ca.key)) && new Date(cert.validTo).getTime() > now.getTime();
+  } catch {
+    return false;
+  }
+}
+
+const unique = (xs: readonly string[]): string[] => [...new Set(xs)];
+
+/**
+ * Loads or creates <dataDir>/pki/{ca.crt,ca.key,apiserver.crt,apiserver.key} (keys mode 0600).
+ * The CA is kept while it is valid; the serving certificate is regenerated when it does not
+ * cover the requested names, is about to expire, or was not signed by the CA.
+ */
+export async function ensurePKI(opts: PKIOptions): Promise<PKI> {
+  const now = opts.now ?? new Date();
+  const paths = pkiPaths(opts.dataDir);
+  await mkdir(paths.dir, { recursive: true, mode: 0o700 });
+  const extra = [...(opts.hosts ?? []), ...(opts.ips ?? [])];
+  const ips = unique([...DEFAULT_SERVING_IPS, ...extra.filter((h) => isIP(h) !== 0)]);
+  const hosts = unique([...DEFAULT_SERVING_HOSTS, ...extra.filter((h) => isIP(h) === 0 && h !== '')]);
+  // The wildcard bind addresses are not names a client can dial; they never go into the SANs.
+  const sanIPs = ips.filter((ip) => ip !== '0.0.0.0' && ip !== '::');
+
+  let caGenerated = false;
+  const caCert = await readOptional(paths.caCert);
+  const caKey = await readOptional(paths.caKey);
+  let ca = caCert !== undefined && caKey !== undefined ? { cert: caCert, key: caKey } : undefined;
+  if (ca === undefined || !caUsable(ca, now)) {
+    ca = await generateCA(now);
+    await writeAtomic(paths.caKey, ca.key, 0o600);
+    await writeAtomic(paths.caCert, ca.cert, 0o644);
+    caGenerated = true;
+  }
+
+  const servCert = await readOptional(paths.serverCert);
+  const servKey = await readOptional(paths.serverKey);
+  let serving = servCert !== undefined && servKey !== undefined ? { cert: servCert, key: servKey } : undefined;
+  let servingRegenerated = false;
+  if (serving === undefined || caGenerated || !servingCovers(serving, ca.cert, hosts, sanIPs, now)) {
+    serving = await generateServing(ca, hosts, sanIPs, now);
+    await writeAtomic(paths.serverKey, serving.key, 0o600);
+    await writeAtomic(paths.serverCert, serving.cert, 0o644);
+    servingRegenerated = true;
+  }
+  return { caCert: ca.cert, serverCert: serving.cert, serverKey: serving.key, servingRegenerated, caGenerated };
+}
+
+/** The path of the admin bearer token file. */
+export const adminTokenPath = (dataDir: string): string => join(dataDir, 'admin-token');
+
+/** Loads or creates <dataDir>/admin-token (mode 0600): 32 random bytes, base64url. */
+export async function ensureAdminToken(dataDir: string): Promise<string> {
+  const path = adminTokenPath(dataDir);
+  const existing = (await readOptional(path))?.trim();
+  if (existing !== undefined && existing !== '') return existing;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const token = randomBytes(32).toString('base64url');
+  await writeAtomic(path, `${token}\n`, 0o600);
+  return token;
+}

@@ -1,0 +1,101 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseServeFlags, serveHelp } from './flags.ts';
+
+describe('parseServeFlags defaults', () => {
+  it('matches kube-apiserver defaults (kapi storage and paths)', () => {
+    assert.deepEqual(parseServeFlags([]), {
+      securePort: 6443, bindAddress: '127.0.0.1', dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
+      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true,
+      serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
+      serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
+      requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdPrefix: '/registry',
+      etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [],
+      shutdownDelayDurationMs: 0, v: 0, help: false,
+    });
+  });
+});
+
+describe('parseServeFlags syntax', () => {
+  const cases: { name: string; argv: string[]; check: (o: ReturnType<typeof parseServeFlags>) => unknown; want: unknown }[] = [
+    { name: '--flag=value', argv: ['--secure-port=7443'], check: (o) => o.securePort, want: 7443 },
+    { name: '--flag value', argv: ['--secure-port', '7443'], check: (o) => o.securePort, want: 7443 },
+    { name: 'underscore is normalized', argv: ['--secure_port=7443'], check: (o) => o.securePort, want: 7443 },
+    { name: 'hex int as Go accepts', argv: ['--max-requests-inflight=0x10'], check: (o) => o.maxRequestsInflight, want: 16 },
+    { name: 'bool without value', argv: ['--anonymous-auth'], check: (o) => o.anonymousAuth, want: true },
+    { name: 'bool =false', argv: ['--anonymous-auth=false'], check: (o) => o.anonymousAuth, want: false },
+    { name: 'bool =0', argv: ['--anonymous-auth=0'], check: (o) => o.anonymousAuth, want: false },
+    { name: 'request timeout', argv: ['--request-timeout', '1m30s'], check: (o) => o.requestTimeoutMs, want: 90_000 },
+    { name: 'bind address', argv: ['--bind-address=0.0.0.0'], check: (o) => o.bindAddress, want: '0.0.0.0' },
+    { name: '-v 4', argv: ['-v', '4'], check: (o) => o.v, want: 4 },
+    { name: '-v=4', argv: ['-v=4'], check: (o) => o.v, want: 4 },
+    { name: '-v4', argv: ['-v4'], check: (o) => o.v, want: 4 },
+    { name: '--v=2', argv: ['--v=2'], check: (o) => o.v, want: 2 },
+    { name: '-h', argv: ['-h'], check: (o) => o.help, want: true },
+    { name: 'string slices split and repeat', argv: ['--enable-admission-plugins=A,B', '--enable-admission-plugins', 'C'],
+      check: (o) => o.enableAdmissionPlugins, want: ['A', 'B', 'C'] },
+    { name: 'runtime config merges', argv: ['--runtime-config=api/all=false, v1=true', '--runtime-config=batch/v1'],
+      check: (o) => o.runtimeConfig, want: { 'api/all': 'false', v1: 'true', 'batch/v1': '' } },
+    { name: 'etcd backend', argv: ['--storage-backend=etcd3', '--etcd-servers=http://a:2379,http://b:2379'],
+      check: (o) => [o.storageBackend, o.etcdServers], want: ['etcd3', ['http://a:2379', 'http://b:2379']] },
+    { name: 'dual-stack range', argv: ['--service-cluster-ip-range=10.96.0.0/16,fd00::/108'],
+      check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['10.96.0.0/16', 'fd00::/108'], '10.96.0.1'] },
+    { name: 'node port range', argv: ['--service-node-port-range=20000-20010'], check: (o) => o.serviceNodePortRange, want: { base: 20000, size: 11 } },
+    { name: 'durations', argv: ['--event-ttl=2h', '--etcd-compaction-interval=0', '--shutdown-delay-duration=5s'],
+      check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
+    { name: 'files', argv: ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key', '--token-auth-file=t.csv', '--kubeconfig-out=k'],
+      check: (o) => [o.tlsCertFile, o.tlsPrivateKeyFile, o.tokenAuthFile, o.kubeconfigOut], want: ['a.crt', 'a.key', 't.csv', 'k'] },
+    { name: 'empty positional is ignored', argv: [''], check: (o) => o.securePort, want: 6443 },
+  ];
+  for (const c of cases) it(c.name, () => assert.deepEqual(c.check(parseServeFlags(c.argv)), c.want));
+});
+
+describe('parseServeFlags errors', () => {
+  const cases: { name: string; argv: string[]; want: string }[] = [
+    { name: 'unknown flag', argv: ['--foo'], want: 'unknown flag: --foo' },
+    { name: 'unknown flag with value', argv: ['--foo=bar'], want: 'unknown flag: --foo' },
+    { name: 'unknown shorthand', argv: ['-x'], want: "unknown shorthand flag: 'x' in -x" },
+    { name: 'missing value', argv: ['--secure-port'], want: 'flag needs an argument: --secure-port' },
+    { name: 'missing shorthand value', argv: ['-v'], want: "flag needs an argument: 'v' in -v" },
+    { name: 'bad flag syntax', argv: ['---x'], want: 'bad flag syntax: ---x' },
+    { name: 'bad int', argv: ['--secure-port=abc'],
+      want: 'invalid argument "abc" for "--secure-port" flag: strconv.ParseInt: parsing "abc": invalid syntax' },
+    { name: 'bad level', argv: ['-v', 'x'], want: 'invalid argument "x" for "-v, --v" flag: strconv.ParseUint: parsing "x": invalid syntax' },
+    { name: 'bad bool', argv: ['--anonymous-auth=yes'],
+      want: 'invalid argument "yes" for "--anonymous-auth" flag: strconv.ParseBool: parsing "yes": invalid syntax' },
+    { name: 'bad duration', argv: ['--request-timeout=10'],
+      want: 'invalid argument "10" for "--request-timeout" flag: time: missing unit in duration "10"' },
+    { name: 'bad IP', argv: ['--bind-address=localhost'], want: 'invalid argument "localhost" for "--bind-address" flag: failed to parse IP: "localhost"' },
+    { name: 'bad port range', argv: ['--service-node-port-range=5-1'],
+      want: 'invalid argument "5-1" for "--service-node-port-range" flag: end port cannot be less than start port: 5-1' },
+    { name: 'positional argument', argv: ['extra'], want: '"kapi serve" does not take any arguments, got ["extra"]' },
+    { name: 'port zero', argv: ['--secure-port=0'], want: '--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0' },
+    { name: 'invalid cidr', argv: ['--service-cluster-ip-range=abc'], want: 'service-cluster-ip-range[0] is not a valid cidr' },
+    { name: 'range too large', argv: ['--service-cluster-ip-range=10.0.0.0/8'],
+      want: 'specified --service-cluster-ip-range is too large; for 32-bit addresses, the mask must be >= 12' },
+    { name: 'IPv6 range too large', argv: ['--service-cluster-ip-range=fd00::/64'],
+      want: 'specified --service-cluster-ip-range is too large; for 128-bit addresses, the mask must be >= 108' },
+    { name: 'three ranges', argv: ['--service-cluster-ip-range=10.0.0.0/24,fd00::/108,10.1.0.0/24'],
+      want: '--service-cluster-ip-range must not contain more than two entries' },
+    { name: 'negative inflight', argv: ['--max-requests-inflight=-1'], want: '--max-requests-inflight can not be negative value' },
+    { name: 'unknown backend', argv: ['--storage-backend=etcd2'],
+      want: "--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'" },
+    { name: 'etcd without servers', argv: ['--storage-backend=etcd3'], want: '--etcd-servers must be specified' },
+    { name: 'cert without key', argv: ['--tls-cert-file=a.crt'], want: '--tls-cert-file and --tls-private-key-file must be specified together' },
+    { name: 'several errors aggregate', argv: ['--secure-port=0', '--max-requests-inflight=-1'],
+      want: '[--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0, --max-requests-inflight can not be negative value]' },
+  ];
+  for (const c of cases) it(c.name, () => assert.throws(() => parseServeFlags(c.argv), { name: 'FlagError', message: c.want }));
+});
+
+describe('serveHelp', () => {
+  it('lists every flag with its type and default', () => {
+    const help = serveHelp();
+    assert.match(help, /^Usage:\n {2}kapi serve \[flags\]\n/);
+    assert.match(help, /\n {6}--secure-port int +The port .*\(default 6443\)\n/);
+    assert.match(help, /\n {6}--request-timeout duration +.*\(default 1m0s\)\n/);
+    assert.match(help, /\n {2}-v, --v Level +number for the log level verbosity \(default 0\)\n/);
+    assert.match(help, /\n {6}--data-dir string +.*\(default "\.\/\.kapi"\)\n/);
+    assert.doesNotMatch(help, /--help.*default/);
+  });
+});

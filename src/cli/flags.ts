@@ -1,0 +1,300 @@
+// `kapi serve` flags: kube-apiserver's names, defaults and messages (pflag syntax and errors,
+// Go durations, CIDR and port-range values), parsed into a typed ServeOptions.
+import { isIPv4, isIPv6 } from 'node:net';
+import {
+  firstIPInRange, parseCIDR, parseDuration, parsePortRange, type CIDR, type PortRange,
+} from './flag-values.ts';
+
+export type { CIDR, PortRange } from './flag-values.ts';
+
+export type StorageBackend = 'sqlite' | 'etcd3';
+
+export interface ServeOptions {
+  readonly securePort: number;
+  readonly bindAddress: string;
+  readonly dataDir: string;
+  readonly kubeconfigOut: string | undefined;
+  readonly tlsCertFile: string | undefined;
+  readonly tlsPrivateKeyFile: string | undefined;
+  readonly tokenAuthFile: string | undefined;
+  readonly anonymousAuth: boolean;
+  /** Primary range first; a second entry makes the cluster dual-stack. */
+  readonly serviceClusterIPRanges: readonly CIDR[];
+  /** The first address of the primary range: the ClusterIP of the `kubernetes` Service. */
+  readonly apiServerServiceIP: string;
+  readonly serviceNodePortRange: PortRange;
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
+  readonly requestTimeoutMs: number;
+  readonly runtimeConfig: Readonly<Record<string, string>>;
+  readonly storageBackend: StorageBackend;
+  readonly etcdServers: readonly string[];
+  readonly etcdPrefix: string;
+  readonly etcdCompactionIntervalMs: number;
+  readonly eventTTLMs: number;
+  readonly enableAdmissionPlugins: readonly string[];
+  readonly disableAdmissionPlugins: readonly string[];
+  readonly shutdownDelayDurationMs: number;
+  /** klog verbosity (-v). */
+  readonly v: number;
+  readonly help: boolean;
+}
+
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+}
+
+// ---- flag table ----
+
+type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 'level' | 'portRange';
+
+interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
+
+const FLAGS: readonly FlagDef[] = [
+  { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
+  { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
+  { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
+  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be disabled although they are in the default enabled plugins list.' },
+  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be enabled in addition to default enabled ones.' },
+  { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
+  { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
+  { name: 'etcd-servers', kind: 'strings', def: '', usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated.' },
+  { name: 'event-ttl', kind: 'duration', def: '1h0m0s', usage: 'Amount of time to retain events.' },
+  { name: 'help', kind: 'bool', def: 'false', usage: 'help for serve', short: 'h' },
+  { name: 'kubeconfig-out', kind: 'string', def: '', usage: 'Where to write the admin kubeconfig (default <data-dir>/admin.kubeconfig).' },
+  { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'The maximum number of mutating requests in flight at a given time.' },
+  { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'The maximum number of non-mutating requests in flight at a given time.' },
+  { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
+  { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
+  { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
+  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs (at most two, comma separated, for dual-stack).' },
+  { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
+  { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally.' },
+  { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
+  { name: 'tls-cert-file', kind: 'string', def: '', usage: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed CA and certificate are generated in <data-dir>/pki.' },
+  { name: 'tls-private-key-file', kind: 'string', def: '', usage: 'File containing the default x509 private key matching --tls-cert-file.' },
+  { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
+  { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity', short: 'v' },
+];
+
+const TYPE_NAME: Readonly<Record<Kind, string>> = {
+  int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', ip: 'ip',
+  level: 'Level', portRange: 'portRange',
+};
+
+/** The `--help` text, in pflag's layout. */
+export function serveHelp(): string {
+  const rows = FLAGS.map((f) => {
+    const names = f.short === undefined ? `      --${f.name}` : `  -${f.short}, --${f.name}`;
+    const type = TYPE_NAME[f.kind];
+    const showDefault = f.def !== '' && !(f.kind === 'bool' && f.def === 'false');
+    return { left: type === '' ? names : `${names} ${type}`, usage: showDefault ? `${f.usage} (default ${f.kind === 'string' ? JSON.stringify(f.def) : f.def})` : f.usage };
+  });
+  const width = Math.max(...rows.map((r) => r.left.length)) + 3;
+  return `Usage:\n  kapi serve [flags]\n\nFlags:\n${rows.map((r) => `${r.left.padEnd(width)}${r.usage}`).join('\n')}\n`;
+}
+
+// ---- argv parsing (pflag semantics) ----
+
+const BY_NAME = new Map(FLAGS.map((f) => [f.name, f]));
+const BY_SHORT = new Map(FLAGS.filter((f) => f.short !== undefined).map((f) => [f.short ?? '', f]));
+
+type Value = number | string | boolean | string[] | Record<string, string> | PortRange;
+
+function parseGoInt(s: string, fn: 'ParseInt' | 'ParseUint'): number {
+  const re = fn === 'ParseInt' ? /^[+-]?(0x[0-9a-f]+|0o[0-7]+|0b[01]+|0[0-7]*|[1-9][0-9]*)$/i : /^(0x[0-9a-f]+|0o[0-7]+|0b[01]+|0[0-7]*|[1-9][0-9]*)$/i;
+  if (!re.test(s)) throw new Error(`strconv.${fn}: parsing ${JSON.stringify(s)}: invalid syntax`);
+  const neg = s.startsWith('-');
+  const body = s.replace(/^[+-]/, '');
+  const n = /^0[0-7]+$/.test(body) ? parseInt(body, 8) : Number(body.replace(/^0o/i, '0o'));
+  return neg ? -n : n;
+}
+
+const BOOLS: Readonly<Record<string, boolean>> = {
+  '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false,
+};
+
+function convert(f: FlagDef, raw: string, previous: Value | undefined): Value {
+  switch (f.kind) {
+    case 'int': return parseGoInt(raw, 'ParseInt');
+    case 'level': return parseGoInt(raw, 'ParseUint');
+    case 'string': return raw;
+    case 'bool': {
+      const b = BOOLS[raw];
+      if (b === undefined) throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(raw)}: invalid syntax`);
+      return b;
+    }
+    case 'duration': return parseDuration(raw);
+    case 'ip': {
+      const ip = raw.trim();
+      if (!isIPv4(ip) && !isIPv6(ip)) throw new Error(`failed to parse IP: ${JSON.stringify(raw)}`);
+      return ip;
+    }
+    case 'portRange': return parsePortRange(raw);
+    case 'strings': {
+      // The first use replaces the default; repeats append.
+      const items = raw === '' ? [] : raw.split(',');
+      return Array.isArray(previous) ? [...previous, ...items] : items;
+    }
+    case 'map': {
+      // `previous` is this same flag's earlier value: repeats merge.
+      const m: Record<string, string> = { ...(previous as Record<string, string> | undefined) };
+      for (const s of raw.split(',')) {
+        if (s === '') continue;
+        const eq = s.indexOf('=');
+        if (eq < 0) m[s.trim()] = '';
+        else m[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();
+      }
+      return m;
+    }
+  }
+}
+
+const display = (f: FlagDef): string => (f.short === undefined ? `--${f.name}` : `-${f.short}, --${f.name}`);
+
+/** Parses argv into flag values by name (only flags that were given) and positional arguments. */
+function parseArgs(argv: readonly string[]): { values: Map<string, Value>; positional: string[] } {
+  const values = new Map<string, Value>();
+  const positional: string[] = [];
+  const args = [...argv];
+  const set = (f: FlagDef, raw: string): void => {
+    try {
+      values.set(f.name, convert(f, raw, values.get(f.name)));
+    } catch (err) {
+      throw new FlagError(`invalid argument ${JSON.stringify(raw)} for ${JSON.stringify(display(f))} flag: ${(err as Error).message}`);
+    }
+  };
+  while (args.length > 0) {
+    const s = args.shift() ?? '';
+    if (s === '--') { positional.push(...args); break; }
+    if (s.startsWith('--')) {
+      const body = s.slice(2);
+      if (body.startsWith('-') || body.startsWith('=')) throw new FlagError(`bad flag syntax: ${s}`);
+      const eq = body.indexOf('=');
+      // kube normalizes '_' to '-' in flag names (cliflag.WordSepNormalizeFunc).
+      const name = (eq < 0 ? body : body.slice(0, eq)).replaceAll('_', '-');
+      const f = BY_NAME.get(name);
+      if (f === undefined) throw new FlagError(`unknown flag: --${name}`);
+      if (eq >= 0) set(f, body.slice(eq + 1));
+      else if (f.kind === 'bool') set(f, 'true');
+      else if (args.length > 0) set(f, args.shift() ?? '');
+      else throw new FlagError(`flag needs an argument: ${s}`);
+      continue;
+    }
+    if (s.startsWith('-') && s.length > 1) {
+      let shorthands = s.slice(1);
+      while (shorthands.length > 0) {
+        const c = shorthands[0] ?? '';
+        const f = BY_SHORT.get(c);
+        if (f === undefined) throw new FlagError(`unknown shorthand flag: '${c}' in ${s}`);
+        if (shorthands.length > 2 && shorthands[1] === '=') { set(f, shorthands.slice(2)); break; }
+        if (f.kind === 'bool') { set(f, 'true'); shorthands = shorthands.slice(1); continue; }
+        if (shorthands.length > 1) { set(f, shorthands.slice(1)); break; }
+        if (args.length > 0) { set(f, args.shift() ?? ''); break; }
+        throw new FlagError(`flag needs an argument: '${c}' in ${s}`);
+      }
+      continue;
+    }
+    positional.push(s);
+  }
+  return { values, positional };
+}
+
+const MAX_CIDR_BITS = 20;
+
+function validateServiceRanges(text: string, errs: string[]): CIDR[] {
+  const entries = text.split(',');
+  if (entries.length > 2) errs.push('--service-cluster-ip-range must not contain more than two entries');
+  const ranges: CIDR[] = [];
+  entries.slice(0, 2).forEach((e, i) => {
+    try {
+      ranges.push(parseCIDR(e));
+    } catch {
+      errs.push(`service-cluster-ip-range[${i}] is not a valid cidr`);
+    }
+  });
+  for (const r of ranges) {
+    const bits = r.family === 4 ? 32 : 128;
+    if (bits - r.prefix > MAX_CIDR_BITS) {
+      errs.push(`specified --service-cluster-ip-range is too large; for ${bits}-bit addresses, the mask must be >= ${bits - MAX_CIDR_BITS}`);
+    }
+  }
+  if (ranges.length === 2 && ranges[0]?.family === ranges[1]?.family) {
+    errs.push('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
+  }
+  return ranges;
+}
+
+/**
+ * Parses `kapi serve` arguments (without `serve`). Throws a FlagError with pflag's or
+ * kube-apiserver's message: `unknown flag: --foo`, `invalid argument "x" for "--secure-port" flag: ...`,
+ * `--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0`, ...
+ * Several validation errors are reported together as `[a, b]`.
+ */
+export function parseServeFlags(argv: readonly string[]): ServeOptions {
+  const { values, positional } = parseArgs(argv);
+  if (positional.some((a) => a !== '')) {
+    throw new FlagError(`"kapi serve" does not take any arguments, got [${positional.map((a) => JSON.stringify(a)).join(' ')}]`);
+  }
+  const get = (name: string): Value => {
+    const v = values.get(name);
+    if (v !== undefined) return v;
+    const f = BY_NAME.get(name);
+    if (f === undefined) throw new Error(`no flag ${name}`);
+    return f.kind === 'string' && f.def === '' ? '' : convert(f, f.def, undefined);
+  };
+  const str = (n: string): string => get(n) as string;
+  const num = (n: string): number => get(n) as number;
+  const optional = (n: string): string | undefined => (str(n) === '' ? undefined : str(n));
+  const errs: string[] = [];
+
+  const securePort = num('secure-port');
+  if (securePort < 1 || securePort > 65535) {
+    errs.push(`--secure-port ${securePort} must be between 1 and 65535, inclusive. It cannot be turned off with 0`);
+  }
+  const ranges = validateServiceRanges(str('service-cluster-ip-range'), errs);
+  for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'shutdown-delay-duration']) {
+    if (num(n) < 0) errs.push(`--${n} can not be negative value`);
+  }
+  const backend = str('storage-backend');
+  if (backend !== 'sqlite' && backend !== 'etcd3') {
+    errs.push("--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'");
+  }
+  const etcdServers = (get('etcd-servers') as string[]).filter((s) => s !== '');
+  if (backend === 'etcd3' && etcdServers.length === 0) errs.push('--etcd-servers must be specified');
+  const tlsCert = optional('tls-cert-file');
+  const tlsKey = optional('tls-private-key-file');
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) {
+    errs.push('--tls-cert-file and --tls-private-key-file must be specified together');
+  }
+  if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
+
+  const primary = ranges[0];
+  return {
+    securePort,
+    bindAddress: str('bind-address'),
+    dataDir: str('data-dir'),
+    kubeconfigOut: optional('kubeconfig-out'),
+    tlsCertFile: tlsCert,
+    tlsPrivateKeyFile: tlsKey,
+    tokenAuthFile: optional('token-auth-file'),
+    anonymousAuth: get('anonymous-auth') as boolean,
+    serviceClusterIPRanges: ranges,
+    apiServerServiceIP: primary === undefined ? '' : firstIPInRange(primary),
+    serviceNodePortRange: get('service-node-port-range') as PortRange,
+    maxRequestsInflight: num('max-requests-inflight'),
+    maxMutatingRequestsInflight: num('max-mutating-requests-inflight'),
+    requestTimeoutMs: num('request-timeout'),
+    runtimeConfig: get('runtime-config') as Record<string, string>,
+    storageBackend: backend === 'etcd3' ? 'etcd3' : 'sqlite',
+    etcdServers,
+    etcdPrefix: str('etcd-prefix'),
+    etcdCompactionIntervalMs: num('etcd-compaction-interval'),
+    eventTTLMs: num('event-ttl'),
+    enableAdmissionPlugins: get('enable-admission-plugins') as string[],
+    disableAdmissionPlugins: get('disable-admission-plugins') as string[],
+    shutdownDelayDurationMs: num('shutdown-delay-duration'),
+    v: num('v'),
+    help: get('help') as boolean,
+  };
+}

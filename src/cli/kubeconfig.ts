@@ -1,0 +1,61 @@
+// The admin kubeconfig written by `kapi serve` (the shape of clientcmd's v1.Config).
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { stringify } from 'yaml';
+
+export interface AdminKubeconfigOptions {
+  /** e.g. https://127.0.0.1:6443 */
+  readonly server: string;
+  readonly caCert: string;
+  readonly token: string;
+  readonly clusterName?: string;
+  readonly userName?: string;
+  readonly contextName?: string;
+  readonly namespace?: string;
+}
+
+export interface Kubeconfig {
+  apiVersion: 'v1';
+  kind: 'Config';
+  clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[];
+  users: { name: string; user: { token: string } }[];
+  contexts: { name: string; context: { cluster: string; user: string; namespace?: string } }[];
+  'current-context': string;
+  preferences: Record<string, never>;
+}
+
+export const DEFAULT_CLUSTER_NAME = 'kapi';
+export const DEFAULT_USER_NAME = 'kapi-admin';
+
+/** `https://<host>:<port>`, bracketing IPv6 literals. */
+export function serverURL(host: string, port: number): string {
+  return host.includes(':') ? `https://[${host}]:${port}` : `https://${host}:${port}`;
+}
+
+export function adminKubeconfig(opts: AdminKubeconfigOptions): Kubeconfig {
+  const cluster = opts.clusterName ?? DEFAULT_CLUSTER_NAME;
+  const user = opts.userName ?? DEFAULT_USER_NAME;
+  const contextName = opts.contextName ?? `${user}@${cluster}`;
+  const context: { cluster: string; user: string; namespace?: string } = { cluster, user };
+  if (opts.namespace !== undefined) context.namespace = opts.namespace;
+  return {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: cluster, cluster: {
+      server: opts.server,
+      'certificate-authority-data': Buffer.from(opts.caCert, 'utf8').toString('base64'),
+    } }],
+    users: [{ name: user, user: { token: opts.token } }],
+    contexts: [{ name: contextName, context }],
+    'current-context': contextName,
+    preferences: {},
+  };
+}
+
+/** Writes the admin kubeconfig as YAML with mode 0600 (it holds a credential), replacing any old file. */
+export async function writeAdminKubeconfig(path: string, opts: AdminKubeconfigOptions): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}`;
+  await writeFile(tmp, stringify(adminKubeconfig(opts)), { mode: 0o600 });
+  await rename(tmp, path);
+}

@@ -1,0 +1,133 @@
+// Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
+// control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { UserInfo } from '../apimachinery/request/context.ts';
+import { isAnonymousAllowedPath, loadTokenFile, newAdminTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator } from '../authn/index.ts';
+import type { TokenAuthenticator } from '../authn/authenticator.ts';
+import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
+import type { RequestAuthenticator } from '../server/filters/authentication.ts';
+import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
+import { ensureAdminToken, ensurePKI } from './certs.ts';
+import { parseServeFlags, type ServeOptions } from './flags.ts';
+import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
+
+/**
+ * The address written to the `kubernetes` endpoints: the bind address unless it is a wildcard or
+ * loopback (endpoints may not be loopback), else the host's first non-loopback IPv4, as kube picks it.
+ */
+function advertiseAddress(bind: string): string | undefined {
+  const loopbackOrAny = bind === '0.0.0.0' || bind === '::' || bind.startsWith('127.') || bind === '::1' || bind === 'localhost';
+  if (!loopbackOrAny) return bind;
+  for (const addrs of Object.values(networkInterfaces())) {
+    for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return undefined;
+}
+
+export interface RunningServer {
+  /** https://127.0.0.1:<port> */
+  readonly url: string;
+  readonly kubeconfigPath: string;
+  readonly dataDir: string;
+  readonly port: number;
+  /** Graceful shutdown: ends watches, finishes in-flight requests, closes the store. */
+  close(): Promise<void>;
+}
+
+function requestAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
+  const authn = newRequestAuthenticator({ tokenAuthenticators: tokens, anonymous: false });
+  return {
+    async authenticate(headers: IncomingHttpHeaders): Promise<UserInfo | undefined> {
+      return (await authn.authenticate({ headers }))?.user;
+    },
+  };
+}
+
+/** Starts a server with kube-apiserver-style options (the flags of `kapi serve`). */
+export async function runServer(opts: ServeOptions, log: (line: string) => void = () => {}): Promise<RunningServer> {
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const hosts = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? [] : [opts.bindAddress];
+  const pki = opts.tlsCertFile !== undefined && opts.tlsPrivateKeyFile !== undefined
+    ? { caCert: await readFile(opts.tlsCertFile, 'utf8'), serverCert: await readFile(opts.tlsCertFile, 'utf8'),
+      serverKey: await readFile(opts.tlsPrivateKeyFile, 'utf8') }
+    : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
+      hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
+  const adminToken = await ensureAdminToken(dataDir);
+  const tokens: TokenAuthenticator[] = [newAdminTokenAuthenticator(adminToken)];
+  if (opts.tokenAuthFile !== undefined) {
+    const file = await loadTokenFile(opts.tokenAuthFile);
+    for (const w of file.warnings) log(`warning: ${w}`);
+    tokens.push(newStaticTokenAuthenticator(file.tokens));
+  }
+
+  const backend = await openSqliteBackend({ path: join(dataDir, 'kapi.db'), compactionIntervalMs: opts.etcdCompactionIntervalMs });
+  let cp: ControlPlane;
+  try {
+    const advertise = advertiseAddress(opts.bindAddress);
+    cp = await newControlPlane({
+      backend, etcdPrefix: opts.etcdPrefix,
+      authenticator: requestAuthenticator(tokens),
+      anonymousAllowed: (path) => opts.anonymousAuth && isAnonymousAllowedPath(path),
+      maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
+      requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800,
+      kubernetesServiceIP: opts.apiServerServiceIP, securePort: opts.securePort, advertiseAddress: advertise,
+      serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
+      serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
+    });
+  } catch (err) {
+    await backend.close();
+    throw err;
+  }
+  const addr = await cp.server.listen({ port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey });
+  const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
+  const url = serverURL(host, addr.port);
+  const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
+  await writeAdminKubeconfig(kubeconfigPath, { server: url, caCert: pki.caCert, token: adminToken });
+  try {
+    await cp.start();
+  } catch (err) {
+    await cp.stop();
+    await backend.close();
+    throw err;
+  }
+  log(`kapi serving on ${url} (kubeconfig: ${kubeconfigPath})`);
+  let closing: Promise<void> | undefined;
+  return {
+    url, kubeconfigPath, dataDir, port: addr.port,
+    close: () => {
+      closing ??= (async () => {
+        await cp.stop();
+        await backend.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export interface StartServerOptions {
+  /** kube-apiserver-style flags, e.g. ['--service-cluster-ip-range', '10.96.0.0/12']. */
+  readonly flags?: readonly string[];
+  /** Where the store, certificates and kubeconfig go; default: a new temporary directory, removed on close. */
+  readonly dataDir?: string;
+  /** Default 0: any free port. */
+  readonly port?: number;
+}
+
+/** The library entry: an in-process server for users' own tests. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const temp = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'kapi-')) : undefined;
+  const flags = ['--secure-port', String(options.port ?? 0), '--data-dir', options.dataDir ?? temp ?? '', ...(options.flags ?? [])];
+  const server = await runServer(parseServeFlags(flags));
+  if (temp === undefined) return server;
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await rm(temp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The bootstrap controller: the system namespaces and the `kubernetes` service with its
+// endpoints, created at start (idempotently, so several servers may start together).
+import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import type { Store } from '../registry/generic/store.ts';
+
+export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+export interface BootstrapOptions {
+  /** The first IP of --service-cluster-ip-range. */
+  readonly kubernetesServiceIP: string;
+  readonly securePort: number;
+  /** The address clients in the cluster reach this server on; without one no endpoints are written. */
+  readonly advertiseAddress: string | undefined;
+}
+
+async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
+  store.definition.defaults?.(obj);
+  try {
+    await store.create(systemContext(namespace), obj, undefined, { dryRun: false });
+  } catch (err) {
+    if (!isAlreadyExists(err)) throw err;
+  }
+}
+
+export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<KubeObject>>, opts: BootstrapOptions): Promise<void> {
+  const get = (r: string): Store<KubeObject> => {
+    const s = stores.get(r);
+    if (s === undefined) throw new Error(`bootstrap: no store for ${r}`);
+    return s;
+  };
+  for (const name of SYSTEM_NAMESPACES) {
+    await createIfMissing(get('namespaces'), '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  }
+  const labels = { component: 'apiserver', provider: 'kubernetes' };
+  await createIfMissing(get('services'), 'default', {
+    apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels },
+    spec: {
+      type: 'ClusterIP', clusterIP: opts.kubernetesServiceIP, clusterIPs: [opts.kubernetesServiceIP],
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: opts.securePort }], sessionAffinity: 'None',
+    },
+  } as KubeObject);
+  if (opts.advertiseAddress === undefined) return;
+  await createIfMissing(get('endpoints'), 'default', {
+    apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: [{ ip: opts.advertiseAddress }], ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }] }],
+  } as KubeObject);
+}

@@ -1,0 +1,116 @@
+// Assembles kube-apiserver: storage, the core API group, admission, the handler chain, health
+// checks, OpenAPI, bootstrap and controllers. `startControlPlane` is what `kapi serve` and the
+// library entry run.
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { Scheme } from '../apimachinery/runtime/scheme.ts';
+import { AdmissionChain } from '../admission/interfaces.ts';
+import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.ts';
+import { isNotFound } from '../apimachinery/errors/status-error.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import { APIInstaller } from '../endpoints/installer.ts';
+import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
+import type { RequestAuthenticator } from '../server/filters/authentication.ts';
+import { withAuthentication } from '../server/filters/authentication.ts';
+import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
+import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
+import { withRequestInfo } from '../server/filters/request-info.ts';
+import { withTimeout } from '../server/filters/timeout.ts';
+import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
+import type { HealthCheck } from '../server/healthz.ts';
+import type { Backend } from '../storage/backend.ts';
+import type { Store } from '../registry/generic/store.ts';
+import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
+import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
+import { buildCoreREST } from './core-rest.ts';
+import { NamespaceController } from './namespace-controller.ts';
+import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
+import { openAPIHandlers } from './openapi.ts';
+import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
+
+export interface ControlPlaneConfig extends BootstrapOptions, CoreOptions {
+  readonly backend: Backend;
+  readonly etcdPrefix: string;
+  readonly authenticator: RequestAuthenticator;
+  readonly anonymousAllowed: (path: string) => boolean;
+  readonly maxRequestsInFlight: number;
+  readonly maxMutatingRequestsInFlight: number;
+  readonly requestTimeoutSeconds: number;
+  readonly minRequestTimeoutSeconds: number;
+}
+
+export interface ControlPlane {
+  readonly server: GenericAPIServer;
+  /** Creates the system namespaces and the kubernetes service, starts controllers; readyz turns ok. */
+  start(): Promise<void>;
+  /** Stops controllers, ends watches, finishes in-flight requests. Does not close the backend. */
+  stop(): Promise<void>;
+}
+
+export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
+  const scheme = new Scheme();
+  scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
+  scheme.setVersionPriority('', ['v1']);
+  const definitions = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
+  const core = buildCoreREST(scheme, cfg.backend, cfg.etcdPrefix, definitions);
+  const storeOf = (r: string): Store<KubeObject> => {
+    const s = core.stores.get(r);
+    if (s === undefined) throw new Error(`no store for ${r}`);
+    return s;
+  };
+
+  const admission = new AdmissionChain([
+    namespaceLifecycle(async (name) => {
+      try {
+        return await storeOf('namespaces').get(systemContext(name), name, {});
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    }),
+  ]);
+  const deps: HandlerDeps = {
+    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
+  };
+  const installer = new APIInstaller(deps, [{ group: '', versions: [{ version: 'v1', resources: core.installs }] }]);
+
+  let bootstrapped = false;
+  let stopping = false;
+  const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
+  const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
+  const readyz: HealthCheck[] = [...livez,
+    { name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } },
+    { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } },
+  ];
+  const nonResource = new Map<string, NonResourceHandler>(openAPIHandlers(installer));
+
+  const server = new GenericAPIServer({
+    installer, livez, readyz, nonResource, openWatches: deps.openWatches,
+    filters: [
+      withPanicRecovery(),
+      withRequestInfo(),
+      withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
+      withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
+      withTimeout(cfg.requestTimeoutSeconds),
+    ],
+  });
+
+  const namespaced = [...core.stores.entries()]
+    .filter(([r, s]) => !r.includes('/') && s.definition.namespaced)
+    .map(([, s]) => s);
+  const nsController = new NamespaceController(
+    storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'), namespaced);
+
+  return {
+    server,
+    async start() {
+      await bootstrapControlPlane(core.stores, cfg);
+      await nsController.start();
+      bootstrapped = true;
+    },
+    async stop() {
+      stopping = true;
+      nsController.stop();
+      await server.shutdown();
+    },
+  };
+}

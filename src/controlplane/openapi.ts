@@ -1,0 +1,43 @@
+// /openapi/v2 and /openapi/v3 for exactly what the installer serves.
+import type { APIInstaller } from '../endpoints/installer.ts';
+import { OpenAPIService } from '../endpoints/openapi/service.ts';
+import type { ServedResource } from '../endpoints/openapi/served.ts';
+import type { NonResourceHandler } from '../server/generic-server.ts';
+
+export function servedResources(installer: APIInstaller): ServedResource[] {
+  const mains = new Map<string, ServedResource & { subresources: ServedResource['subresources'] & object[] }>();
+  const eps = [...installer.allEndpoints()];
+  for (const ep of eps) {
+    if (ep.subresource !== '') continue;
+    mains.set(`${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`, {
+      group: ep.groupVersion.group, version: ep.groupVersion.version, resource: ep.resource, kind: ep.kind,
+      namespaced: ep.namespaced, verbs: ep.verbs, subresources: [],
+      deleteReturnsObject: ep.definition.returnDeletedObject === true,
+    });
+  }
+  for (const ep of eps) {
+    if (ep.subresource === '') continue;
+    mains.get(`${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`)?.subresources
+      .push({ name: ep.subresource, kind: ep.kind, verbs: ep.verbs });
+  }
+  return [...mains.values()];
+}
+
+export function openAPIHandlers(installer: APIInstaller): [string, NonResourceHandler][] {
+  const service = new OpenAPIService(servedResources(installer));
+  const handler: NonResourceHandler = (req, res, state) => {
+    const out = service.handle({
+      method: req.method ?? 'GET', path: state.url.pathname, query: state.url.searchParams,
+      accept: req.headers.accept, ifNoneMatch: req.headers['if-none-match'],
+    });
+    if (out === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.statusCode = out.status;
+    for (const [k, v] of Object.entries(out.headers)) res.setHeader(k, v);
+    res.end(out.body);
+  };
+  return [['/openapi/v2', handler], ['/openapi/v3', handler], ['/openapi/v3/', handler]];
+}

@@ -1,0 +1,101 @@
+// One kapi server per e2e test file: the in-process library server (startServer), or the `kapi serve`
+// CLI in a child process for the restart and crash tests.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../index.ts';
+import { loadAdminCredentials, rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
+import { kubectl, kubectlStream, type KubectlResult, type KubectlStream, type KubectlTarget } from './kubectl.ts';
+
+export interface Suite {
+  readonly server: RunningServer;
+  readonly creds: AdminCredentials;
+  kubectl(args: readonly string[], input?: string): Promise<KubectlResult>;
+  kubectlStream(args: readonly string[]): KubectlStream;
+  request(req: RawRequest): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+/** Starts an in-process server and a fresh HOME for kubectl. */
+export async function startSuite(): Promise<Suite> {
+  const home = await mkdtemp(join(tmpdir(), 'kapi-e2e-home-'));
+  let server: RunningServer;
+  try {
+    server = await startServer();
+  } catch (err) {
+    await rm(home, { recursive: true, force: true });
+    throw err;
+  }
+  const creds = await loadAdminCredentials(server.kubeconfigPath);
+  const target: KubectlTarget = { kubeconfigPath: server.kubeconfigPath, home };
+  return {
+    server, creds,
+    kubectl: (args, input) => kubectl(target, args, input),
+    kubectlStream: (args) => kubectlStream(target, args),
+    request: (req) => rawRequest(creds, req),
+    async close() {
+      await server.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A guard against a hang, not a timing assertion. */
+const HANG_GUARD_MS = 60_000;
+
+/** Polls `probe` until it returns a value other than undefined. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + HANG_GUARD_MS;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface CliServer {
+  readonly url: string;
+  readonly kubeconfigPath: string;
+  readonly pid: number;
+  stderr(): string;
+  /** Sends `signal` and resolves with how the process ended. */
+  stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+
+/** Runs `kapi serve --secure-port 0 --data-dir <dataDir>` and waits for its "serving on" line. */
+export function startCliServer(dataDir: string): Promise<CliServer> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath,
+    ['--import', 'tsx', MAIN, 'serve', '--secure-port', '0', '--data-dir', dataDir], { cwd: REPO_ROOT });
+  let err = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  child.stdout.resume();
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`kapi serve did not start:\n${err}`)); }, HANG_GUARD_MS);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(guard);
+      reject(new Error(`kapi serve exited (code ${code}, signal ${signal}) before serving:\n${err}`));
+    });
+    child.stderr.setEncoding('utf8').on('data', (s: string) => {
+      err += s;
+      const m = /kapi serving on (\S+) \(kubeconfig: (.+)\)/.exec(err);
+      if (m === null || m[1] === undefined || m[2] === undefined) return;
+      clearTimeout(guard);
+      resolve({
+        url: m[1], kubeconfigPath: m[2], pid: child.pid ?? -1,
+        stderr: () => err,
+        async stop(signal) {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,100 @@
+// Steps shared by the verb handlers: decoding bodies into objects of the endpoint's kind,
+// reading write options from the query, and converting results for the response.
+import type { IncomingMessage } from 'node:http';
+import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
+import { notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts';
+import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
+import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
+import { bodyFormat } from '../negotiation.ts';
+import { readBody } from '../request/body.ts';
+import type { RequestState } from '../request/state.ts';
+import type { FieldValidationDirective, HandlerDeps, ResourceEndpoint } from './scope.ts';
+
+export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
+  return { ...ep.groupVersion, kind: ep.kind };
+}
+
+/** The dryRun query parameter: only "All" is valid. Rejects with 422 naming the options kind. */
+export function parseDryRun(q: URLSearchParams, optionsKind: string): boolean {
+  const values = q.getAll('dryRun');
+  const errs: FieldError[] = [];
+  for (const v of values) if (v !== 'All') errs.push(notSupported('dryRun', v, ['All']));
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: optionsKind }, '', errs);
+  return values.length > 0;
+}
+
+/** fieldValidation: Ignore, Warn (the default) or Strict; anything else is a 422 naming the options kind. */
+export function parseFieldValidation(q: URLSearchParams, optionsKind: WriteOptionsKind): FieldValidationDirective {
+  return validateFieldDirective(q.get('fieldValidation') ?? undefined, optionsKind);
+}
+
+/**
+ * Reads and decodes the body into an object of the endpoint's kind: fills a missing
+ * apiVersion/kind from the endpoint, rejects a different one, applies field validation
+ * and versioned defaults.
+ */
+export async function decodeRequestObject(ep: ResourceEndpoint, deps: HandlerDeps, req: IncomingMessage,
+  state: RequestState, directive: FieldValidationDirective): Promise<KubeObject> {
+  const raw = (await readBody(req)).toString('utf8');
+  return decodeObjectText(ep, deps, raw, bodyFormat(req.headers['content-type']), state, directive);
+}
+
+export function decodeObjectText(ep: ResourceEndpoint, deps: HandlerDeps, raw: string, format: 'json' | 'yaml',
+  state: RequestState, directive: FieldValidationDirective): KubeObject {
+  const gvk = endpointGVK(ep);
+  const { obj, problems } = deps.decodeBody(raw, format, gvk, directive);
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+    throw newBadRequest(`the object provided is unrecognized (must be of type ${ep.kind}): couldn't get version/kind; json parse error: expected an object (${summarize(raw)})`);
+  }
+  const o = obj as Record<string, unknown>;
+  const apiVersion = typeof o['apiVersion'] === 'string' && o['apiVersion'] !== '' ? o['apiVersion'] : apiVersionOf(gvk);
+  const kind = typeof o['kind'] === 'string' && o['kind'] !== '' ? o['kind'] : gvk.kind;
+  const bodyGV = parseGroupVersion(apiVersion);
+  if (bodyGV === undefined || kind !== gvk.kind || bodyGV.group !== gvk.group || bodyGV.version !== gvk.version) {
+    const version = bodyGV?.version ?? apiVersion;
+    const registered = bodyGV !== undefined && deps.scheme.recognizes({ ...bodyGV, kind });
+    const why = registered
+      ? `converting (${version}.${kind}) to (${gvk.group === '' ? 'core' : gvk.group.split('.')[0]}.${gvk.kind}): unknown conversion`
+      : `no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/api/legacyscheme/scheme.go:30"`;
+    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${gvk.kind}: ${why}`);
+  }
+  if (problems.length > 0) {
+    if (directive === 'Strict') {
+      throw newBadRequest(`${kind} in version "${bodyGV.version}" cannot be handled as a ${gvk.kind}: strict decoding error: ${problems.join(', ')}`);
+    }
+    if (directive === 'Warn') for (const p of problems) state.addWarning(p);
+  }
+  o['apiVersion'] = apiVersion;
+  o['kind'] = kind;
+  if (!isKubeObject(o)) o['metadata'] = {};
+  const result = o as unknown as KubeObject;
+  deps.scheme.default(result);
+  return result;
+}
+
+function summarize(raw: string): string {
+  return raw.length > 30 ? `${raw.slice(0, 30)} ...` : raw;
+}
+
+/** Converts a stored (hub) object to the endpoint's version for the response. */
+export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
+  if (obj.kind === 'Status') return obj;
+  return deps.scheme.convertToVersion(obj, ep.groupVersion);
+}
+
+export function parseIntParam(q: URLSearchParams, name: string): number | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw newBadRequest(`invalid value for ${name}: ${v}`);
+  return n;
+}
+
+export function parseBoolParam(q: URLSearchParams, name: string): boolean | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw newBadRequest(`invalid value for ${name}: ${v}`);
+}

@@ -1,0 +1,85 @@
+// LIST (and the switch to WATCH): selectors, pagination, resourceVersion semantics.
+import { invalid, forbidden, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
+import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
+import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
+import { negotiate } from '../negotiation.ts';
+import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
+import { parseBoolParam, parseIntParam, toEndpointVersion } from './common.ts';
+import { writeObject } from './response.ts';
+import type { ResourceHandler } from './scope.ts';
+
+export function parseIncludeObject(q: URLSearchParams): IncludeObject {
+  const v = q.get('includeObject');
+  if (v === null || v === '' || v === 'Metadata') return 'Metadata';
+  if (v === 'None' || v === 'Object') return v;
+  throw newBadRequest(`includeObject must be one of None, Metadata, Object; got "${v}"`);
+}
+
+/** Reads list options from the query and checks them as ValidateListOptions does (422 ListOptions). */
+export function parseListOptions(q: URLSearchParams, watch: boolean): ListOptions {
+  const rvm = q.get('resourceVersionMatch') ?? '';
+  const opts: { -readonly [K in keyof ListOptions]: ListOptions[K] } = {};
+  const set = <K extends keyof ListOptions>(k: K, v: ListOptions[K] | null | undefined): void => {
+    if (v !== null && v !== undefined) opts[k] = v;
+  };
+  set('labelSelector', q.get('labelSelector'));
+  set('fieldSelector', q.get('fieldSelector'));
+  set('resourceVersion', q.get('resourceVersion'));
+  set('continue', q.get('continue'));
+  set('limit', parseIntParam(q, 'limit'));
+  set('timeoutSeconds', parseIntParam(q, 'timeoutSeconds'));
+  set('allowWatchBookmarks', parseBoolParam(q, 'allowWatchBookmarks'));
+  set('sendInitialEvents', parseBoolParam(q, 'sendInitialEvents'));
+  if (rvm !== '') set('resourceVersionMatch', rvm as ResourceVersionMatch);
+
+  const errs: FieldError[] = [];
+  if (rvm !== '' && rvm !== 'NotOlderThan' && rvm !== 'Exact') {
+    errs.push({ type: 'FieldValueNotSupported', field: 'resourceVersionMatch', badValue: rvm,
+      detail: 'supported values: "Exact", "NotOlderThan", ""' });
+  }
+  const rv = opts.resourceVersion ?? '';
+  if (rvm !== '' && rv === '' && !watch) {
+    errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+  }
+  if (rvm === 'Exact' && rv === '0') {
+    errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+  }
+  if ((opts.continue ?? '') !== '' && rvm !== '' && !watch) {
+    errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+  }
+  if (opts.sendInitialEvents !== undefined && !watch) {
+    errs.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
+  }
+  if (opts.sendInitialEvents === true && watch && rvm !== 'NotOlderThan') {
+    errs.push(forbidden('resourceVersionMatch', "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+  }
+  if (watch && rvm !== '' && opts.sendInitialEvents === undefined) {
+    errs.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+  }
+  if (opts.limit !== undefined && opts.limit < 0) errs.push(invalid('limit', opts.limit, 'must be greater than or equal to 0'));
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'ListOptions' }, '', errs);
+  return opts;
+}
+
+export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
+  if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
+  const target = negotiate(req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
+  const q = state.url.searchParams;
+  const ctx = state.context();
+  const list = await ep.storage.list(ctx, parseListOptions(q, false));
+  switch (target.shape) {
+    case 'Table':
+      writeObject(res, 200, toTable(ep.definition, list.items, list.metadata, target.apiVersion, parseIncludeObject(q)),
+        target, state);
+      return;
+    case 'PartialObjectMetadataList':
+      writeObject(res, 200, partialObjectMetadataList(list, target.apiVersion), target, state);
+      return;
+    default: {
+      const items = list.items.map((o) => toEndpointVersion(ep, deps, o));
+      const apiVersion = ep.groupVersion.group === '' ? ep.groupVersion.version : `${ep.groupVersion.group}/${ep.groupVersion.version}`;
+      writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
+    }
+  }
+};

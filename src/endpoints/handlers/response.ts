@@ -1,0 +1,44 @@
+// Writing objects, lists and errors in the negotiated format.
+import type { ServerResponse } from 'node:http';
+import { stringify as yamlStringify } from 'yaml';
+import { toStatus } from '../../apimachinery/errors/status-error.ts';
+import type { RequestState } from '../request/state.ts';
+import { JSON_TARGET, type Target } from '../negotiation.ts';
+
+export function encode(body: unknown, target: Target): string {
+  return target.format === 'yaml' ? yamlStringify(body) : JSON.stringify(body);
+}
+
+function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
+  if (state === undefined || state.warnings.length === 0) return;
+  res.setHeader('Warning', state.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+}
+
+export function writeRaw(res: ServerResponse, code: number, contentType: string, body: string | Buffer,
+  state?: RequestState): void {
+  if (res.headersSent) { res.end(); return; }
+  setWarnings(res, state);
+  res.statusCode = code;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+export function writeObject(res: ServerResponse, code: number, body: unknown, target: Target, state?: RequestState): void {
+  writeRaw(res, code, target.contentType, encode(body, target), state);
+}
+
+/** Writes a Status for any error; anything but a StatusError becomes a 500 and is logged. */
+export function writeError(res: ServerResponse, err: unknown, target: Target = JSON_TARGET, state?: RequestState): void {
+  const status = toStatus(err);
+  if (status.code >= 500 && !(err instanceof Error && err.name === 'StatusError')) {
+    console.error('internal error:', err);
+  }
+  if (status.code === 429 || status.code === 504 || status.code === 503) {
+    const retry = status.details?.retryAfterSeconds;
+    if (retry !== undefined && retry > 0) res.setHeader('Retry-After', String(retry));
+  }
+  // Errors are always objects, never Tables: fall back to the plain serialization of the format.
+  const t: Target = target.format === 'yaml' ? { ...target, shape: 'object', contentType: 'application/yaml' } : JSON_TARGET;
+  writeObject(res, status.code, status, t, state);
+}

@@ -1,0 +1,42 @@
+// What a handler needs to know about the endpoint it serves (RequestScope in Go).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { Scheme } from '../../apimachinery/runtime/scheme.ts';
+import type { GroupVersion, GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
+import type { AdmissionChain } from '../../admission/interfaces.ts';
+import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
+import type { RequestState } from '../request/state.ts';
+
+export type FieldValidationDirective = 'Ignore' | 'Warn' | 'Strict';
+
+/** Decodes a request body of this endpoint's kind; problems are unknown or duplicate fields. */
+export type BodyDecoder = (raw: string, format: 'json' | 'yaml', gvk: GroupVersionKind,
+  directive: FieldValidationDirective) => { obj: unknown; problems: string[] };
+
+/** One resource or subresource of one group version, as routes see it. */
+export interface ResourceEndpoint {
+  readonly groupVersion: GroupVersion;
+  readonly resource: string;
+  readonly subresource: string;
+  /** Kind of the objects served here, in groupVersion. */
+  readonly kind: string;
+  readonly namespaced: boolean;
+  /** Implements some of the capabilities in registry/rest/capabilities.ts. */
+  readonly storage: object;
+  readonly definition: ResourceDefinition<KubeObject>;
+  /** Verbs this endpoint serves, derived from the storage's capabilities. */
+  readonly verbs: readonly string[];
+}
+
+export interface HandlerDeps {
+  readonly scheme: Scheme;
+  readonly admission: AdmissionChain;
+  readonly decodeBody: BodyDecoder;
+  /** Seconds a watch lasts without timeoutSeconds (kube: random in [min, 2*min) of --min-request-timeout). */
+  readonly minRequestTimeoutSeconds: number;
+  /** Ends each open watch; shutdown calls them all. */
+  readonly openWatches: Set<() => void>;
+}
+
+export type ResourceHandler = (ep: ResourceEndpoint, deps: HandlerDeps, req: IncomingMessage, res: ServerResponse,
+  state: RequestState) => Promise<void>;

@@ -1,0 +1,77 @@
+// WATCH: a chunked stream of events, one JSON document per line, until the client leaves,
+// the timeout passes or the server shuts down.
+import { newMethodNotSupported, toStatus } from '../../apimachinery/errors/status-error.ts';
+import { assertNever, type WatchEvent } from '../../apimachinery/watch/event.ts';
+import { isWatcher } from '../../registry/rest/capabilities.ts';
+import { negotiate } from '../negotiation.ts';
+import { partialObjectMetadata, toTable } from '../table.ts';
+import { toEndpointVersion } from './common.ts';
+import { parseIncludeObject, parseListOptions } from './list.ts';
+import { encode } from './response.ts';
+import type { ResourceHandler } from './scope.ts';
+
+export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
+  if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
+  const target = negotiate(req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const q = state.url.searchParams;
+  const opts = parseListOptions(q, true);
+  const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';
+  const ctx = state.context();
+  // A single named object: `.../configmaps/x?watch=true` is watch with fieldSelector metadata.name=x.
+  const named = ctx.info.name !== '' ? { fieldSelector: `metadata.name=${ctx.info.name}` } : {};
+  const w = await ep.storage.watch(ctx, { ...opts, ...named });
+
+  const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
+  let done = false;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    deps.openWatches.delete(finish);
+    w.stop();
+    state.abort.abort();
+    res.end();
+  };
+  const timer = setTimeout(finish, timeoutSeconds * 1000);
+  deps.openWatches.add(finish);
+  req.on('close', finish);
+  res.on('close', finish);
+
+  res.statusCode = 200;
+  res.setHeader('Content-Type', target.contentType);
+  res.setHeader('Transfer-Encoding', 'chunked');
+  res.flushHeaders();
+
+  let first = true;
+  const frame = (ev: WatchEvent): unknown => {
+    switch (ev.type) {
+      case 'ADDED': case 'MODIFIED': case 'DELETED': {
+        const obj = toEndpointVersion(ep, deps, ev.object);
+        if (target.shape === 'Table') {
+          const t = toTable(ep.definition, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' }, target.apiVersion,
+            include, !first);
+          first = false;
+          return { type: ev.type, object: t };
+        }
+        if (target.shape === 'PartialObjectMetadata') return { type: ev.type, object: partialObjectMetadata(obj, target.apiVersion) };
+        return { type: ev.type, object: obj };
+      }
+      case 'BOOKMARK': return { type: ev.type, object: ev.object };
+      case 'ERROR': return { type: ev.type, object: ev.object };
+      default: return assertNever(ev);
+    }
+  };
+
+  try {
+    for await (const ev of w) {
+      if (done) break;
+      const line = target.format === 'json' ? `${JSON.stringify(frame(ev))}\n` : `${encode(frame(ev), target)}---\n`;
+      if (!res.write(line)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (ev.type === 'ERROR') break;
+    }
+  } catch (err) {
+    if (!done) res.write(`${JSON.stringify({ type: 'ERROR', object: toStatus(err) })}\n`);
+  } finally {
+    finish();
+  }
+};

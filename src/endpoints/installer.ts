@@ -1,0 +1,148 @@
+// Turns API groups into served endpoints: resource routes for every verb the storage
+// supports, and the discovery documents describing them. Routing is a map lookup keyed by
+// the parsed RequestInfo, so every route can be found by grepping its resource name.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StatusError } from '../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
+import {
+  isCollectionDeleter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
+} from '../registry/rest/capabilities.ts';
+import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import { storageVersionHash } from './discovery/legacy.ts';
+import type { DiscoveryGroup, DiscoveryResource } from './discovery/types.ts';
+import { handleCreate } from './handlers/create.ts';
+import { handleDelete, handleDeleteCollection } from './handlers/delete.ts';
+import { handleGet } from './handlers/get.ts';
+import { handleList } from './handlers/list.ts';
+import { handlePatch } from './handlers/patch.ts';
+import type { HandlerDeps, ResourceEndpoint, ResourceHandler } from './handlers/scope.ts';
+import { handleUpdate } from './handlers/update.ts';
+import { handleWatch } from './handlers/watch.ts';
+import type { RequestState } from './request/state.ts';
+
+/** One resource or subresource to install in a group version. */
+export interface ResourceInstall {
+  readonly resource: string;
+  readonly subresource?: string;
+  readonly kind: string;
+  readonly storage: object;
+  readonly definition: ResourceDefinition<KubeObject>;
+  /** For discovery's storageVersionHash: the version objects are stored in. */
+  readonly storageVersion?: GroupVersion;
+  /** When a subresource returns a kind of another group (autoscaling/v1 Scale). */
+  readonly kindGroupVersion?: GroupVersion;
+}
+
+export interface APIGroupInstall {
+  readonly group: string;
+  /** Most preferred first. */
+  readonly versions: readonly { readonly version: string; readonly resources: readonly ResourceInstall[] }[];
+}
+
+const VERB_HANDLERS: Readonly<Record<string, ResourceHandler>> = {
+  get: handleGet, list: handleList, watch: handleWatch, create: handleCreate, update: handleUpdate,
+  patch: handlePatch, delete: handleDelete, deletecollection: handleDeleteCollection,
+};
+
+function verbsOf(storage: object, subresource: boolean, disabled: readonly string[]): string[] {
+  const verbs: string[] = [];
+  if (isCreater(storage)) verbs.push('create');
+  if (isGracefulDeleter(storage) && !subresource) verbs.push('delete');
+  if (isCollectionDeleter(storage) && !subresource) verbs.push('deletecollection');
+  if (isGetter(storage)) verbs.push('get');
+  if (isLister(storage) && !subresource) verbs.push('list');
+  if (isUpdater(storage)) verbs.push('patch');
+  if (isUpdater(storage)) verbs.push('update');
+  if (isWatcher(storage) && !subresource) verbs.push('watch');
+  return verbs.filter((v) => !disabled.includes(v));
+}
+
+const key = (group: string, version: string, resource: string, subresource: string): string =>
+  `${group}/${version}/${resource}/${subresource}`;
+
+export class APIInstaller {
+  private readonly endpoints = new Map<string, ResourceEndpoint>();
+  private readonly groupVersions = new Set<string>();
+  readonly discovery: DiscoveryGroup[] = [];
+
+  constructor(private readonly deps: HandlerDeps, groups: readonly APIGroupInstall[]) {
+    for (const g of groups) this.install(g);
+  }
+
+  private install(g: APIGroupInstall): void {
+    const versions = g.versions.map((v) => {
+      this.groupVersions.add(`${g.group}/${v.version}`);
+      const resources: DiscoveryResource[] = [];
+      for (const r of v.resources) {
+        const sub = r.subresource ?? '';
+        const verbs = verbsOf(r.storage, sub !== '', r.definition.disabledVerbs ?? []);
+        const ep: ResourceEndpoint = {
+          groupVersion: { group: g.group, version: v.version }, resource: r.resource, subresource: sub, kind: r.kind,
+          namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
+        };
+        this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);
+        const d: DiscoveryResource = {
+          name: sub === '' ? r.resource : `${r.resource}/${sub}`,
+          singularName: sub === '' ? r.definition.singular : '',
+          namespaced: r.definition.namespaced, kind: r.kind, verbs,
+          ...(r.kindGroupVersion !== undefined ? { group: r.kindGroupVersion.group, version: r.kindGroupVersion.version } : {}),
+          ...(sub === '' && r.definition.shortNames !== undefined ? { shortNames: r.definition.shortNames } : {}),
+          ...(sub === '' && r.definition.categories !== undefined ? { categories: r.definition.categories } : {}),
+          ...(sub === '' ? {
+            storageVersionHash: storageVersionHash(r.storageVersion?.group ?? g.group, r.storageVersion?.version ?? v.version, r.kind),
+          } : {}),
+        };
+        resources.push(d);
+      }
+      resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { group: g.group, version: v.version, resources };
+    });
+    this.discovery.push({ name: g.group, versions });
+  }
+
+  servesGroupVersion(group: string, version: string): boolean {
+    return this.groupVersions.has(`${group}/${version}`);
+  }
+
+  endpoint(group: string, version: string, resource: string, subresource: string): ResourceEndpoint | undefined {
+    return this.endpoints.get(key(group, version, resource, subresource));
+  }
+
+  allEndpoints(): IterableIterator<ResourceEndpoint> {
+    return this.endpoints.values();
+  }
+
+  /**
+   * Serves a resource request of a group version this installer has. Resolves false when the
+   * group version is not ours (the next server in the chain may serve it).
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<boolean> {
+    const info = state.info;
+    if (info === undefined || !info.isResourceRequest) return false;
+    if (!this.servesGroupVersion(info.apiGroup, info.apiVersion)) return false;
+    const ep = this.endpoint(info.apiGroup, info.apiVersion, info.resource, info.subresource);
+    if (ep === undefined || info.verb === '' || (info.name === '' && info.subresource !== '')) {
+      throw notFoundStatus();
+    }
+    const verb = info.verb;
+    if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
+    if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();
+    if (!ep.verbs.includes(verb)) throw methodNotAllowed();
+    if (ep.namespaced && info.namespace === '' && verb !== 'list' && verb !== 'watch') throw methodNotAllowed();
+    const handler = VERB_HANDLERS[verb];
+    if (handler === undefined) throw methodNotAllowed();
+    await handler(ep, this.deps, req, res, state);
+    return true;
+  }
+}
+
+function notFoundStatus(): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 404,
+    reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
+}
+
+function methodNotAllowed(): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 405,
+    reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource', details: {} });
+}

@@ -1,0 +1,201 @@
+// The OpenAPI documents kube-apiserver serves, built from what this server serves:
+// /openapi/v2 (one Swagger 2.0 document) and /openapi/v3/<gv> (one OpenAPI 3.0 document per
+// group version, plus "api", "apis" and "apis/<group>" for the discovery endpoints).
+import { closureOf, getDefinitions } from '../../apimachinery/openapi/definitions.ts';
+import {
+  OBJECT_MEDIA, operationGroupVersion, operationTag, resourcePaths, toValidOperationID,
+  type OperationSpec, type ParamSpec, type PathSpec,
+} from './operations.ts';
+import { schemaJSON, refPointer, type JsonObject, type JsonValue, type OpenAPIFormat } from './schema-json.ts';
+import { groupVersionPath, type ServedResource } from './served.ts';
+
+export interface OpenAPIOptions {
+  /** info.version: the server's gitVersion. */
+  readonly version?: string;
+}
+
+const DEFAULT_VERSION = 'v1.36.0';
+const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
+const STATUS_TEXT: Readonly<Record<string, string>> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '401': 'Unauthorized' };
+
+// Group-level discovery documents have no CBOR encoding; resource lists do.
+const GROUP_DISCOVERY_MEDIA = OBJECT_MEDIA.filter((m) => m !== 'application/cbor');
+
+function discoveryOp(operationId: string, tag: string, definition: string, media = GROUP_DISCOVERY_MEDIA): OperationSpec {
+  return {
+    method: 'get', operationId, action: '', gvk: { group: '', version: '', kind: '' }, tag, params: [],
+    consumes: media, produces: media,
+    responses: [{ code: '200', schema: definition }, { code: '401', schema: undefined }],
+  };
+}
+
+/** The discovery path of a v3 document name ("api", "apis", "apis/apps", "api/v1", "apis/apps/v1"). */
+function discoveryPath(docPath: string): PathSpec {
+  const parts = docPath.split('/');
+  if (docPath === 'api') return { path: '/api/', params: [], operations: [discoveryOp('getCoreAPIVersions', 'core', `${META}APIVersions`)] };
+  if (docPath === 'apis') return { path: '/apis/', params: [], operations: [discoveryOp('getAPIVersions', 'apis', `${META}APIGroupList`)] };
+  if (parts[0] === 'apis' && parts.length === 2) {
+    const group = parts[1] ?? '';
+    const word = group.replace(/\.k8s\.io$/, '');
+    return { path: `/apis/${group}/`, params: [],
+      operations: [discoveryOp(`get${toValidOperationID(word, true)}APIGroup`, toValidOperationID(word, false), `${META}APIGroup`)] };
+  }
+  const group = parts[0] === 'api' ? '' : parts[1] ?? '';
+  const version = parts[parts.length - 1] ?? '';
+  return { path: `/${docPath}/`, params: [],
+    operations: [discoveryOp(`get${operationGroupVersion(group, version)}APIResources`, operationTag(group, version),
+      `${META}APIResourceList`, OBJECT_MEDIA)] };
+}
+
+/** The names of the v3 documents for what is served, sorted. */
+export function openAPIV3DocumentNames(served: readonly ServedResource[]): string[] {
+  const names = new Set<string>(['api', 'apis']);
+  for (const r of served) {
+    names.add(groupVersionPath(r));
+    if (r.group !== '') names.add(`apis/${r.group}`);
+  }
+  return [...names].sort();
+}
+
+function pathsFor(served: readonly ServedResource[], docPath: string | undefined): PathSpec[] {
+  const out: PathSpec[] = [];
+  const docs = docPath === undefined ? openAPIV3DocumentNames(served) : [docPath];
+  for (const d of docs) out.push(discoveryPath(d));
+  for (const r of served) {
+    if (docPath === undefined || groupVersionPath(r) === docPath) out.push(...resourcePaths(r));
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function referencedDefinitions(paths: readonly PathSpec[]): string[] {
+  const names = new Set<string>();
+  for (const p of paths) {
+    for (const op of p.operations) {
+      if (op.body !== undefined) names.add(op.body.definition);
+      for (const r of op.responses) if (r.schema !== undefined && r.schema !== 'string') names.add(r.schema);
+    }
+  }
+  return closureOf(names);
+}
+
+function definitionsJSON(names: readonly string[], format: OpenAPIFormat): JsonObject {
+  const defs = getDefinitions();
+  const out: JsonObject = {};
+  for (const n of names) {
+    const d = defs[n];
+    if (d !== undefined) out[n] = schemaJSON(d, format);
+  }
+  return out;
+}
+
+const responseSchema = (format: OpenAPIFormat, schema: string): JsonObject =>
+  schema === 'string' ? { type: 'string' } : { $ref: refPointer(format, schema) };
+
+function paramJSON(p: ParamSpec, format: OpenAPIFormat): JsonObject {
+  const base: JsonObject = format === 'v2'
+    ? { in: p.in, name: p.name, type: p.type, uniqueItems: true }
+    : { name: p.name, in: p.in, schema: { type: p.type, uniqueItems: true } };
+  if (p.required === true) base['required'] = true;
+  return base;
+}
+
+function extensions(op: OperationSpec): JsonObject {
+  if (op.action === '') return {};
+  return {
+    'x-kubernetes-action': op.action,
+    'x-kubernetes-group-version-kind': { group: op.gvk.group, kind: op.gvk.kind, version: op.gvk.version },
+  };
+}
+
+function operationV2(op: OperationSpec): JsonObject {
+  const params: JsonValue[] = [];
+  if (op.body !== undefined) {
+    const b: JsonObject = { in: 'body', name: 'body', schema: { $ref: refPointer('v2', op.body.definition) } };
+    if (op.body.required) b['required'] = true;
+    params.push(b);
+  }
+  for (const p of op.params) params.push(paramJSON(p, 'v2'));
+  const responses: JsonObject = {};
+  for (const r of op.responses) {
+    const resp: JsonObject = { description: STATUS_TEXT[r.code] ?? '' };
+    if (r.schema !== undefined) resp['schema'] = responseSchema('v2', r.schema);
+    responses[r.code] = resp;
+  }
+  const out: JsonObject = { consumes: [...op.consumes], operationId: op.operationId };
+  if (params.length > 0) out['parameters'] = params;
+  return { ...out, produces: [...op.produces], responses, schemes: ['https'], tags: [op.tag], ...extensions(op) };
+}
+
+function operationV3(op: OperationSpec): JsonObject {
+  const out: JsonObject = { tags: [op.tag], operationId: op.operationId };
+  if (op.params.length > 0) out['parameters'] = op.params.map((p) => paramJSON(p, 'v3'));
+  if (op.body !== undefined) {
+    const content: JsonObject = {};
+    for (const mt of op.consumes) content[mt] = { schema: { $ref: refPointer('v3', op.body.definition) } };
+    out['requestBody'] = op.body.required ? { content, required: true } : { content };
+  }
+  const responses: JsonObject = {};
+  for (const r of op.responses) {
+    const resp: JsonObject = { description: STATUS_TEXT[r.code] ?? '' };
+    if (r.schema !== undefined) {
+      const content: JsonObject = {};
+      for (const mt of op.produces) content[mt] = { schema: responseSchema('v3', r.schema) };
+      resp['content'] = content;
+    }
+    responses[r.code] = resp;
+  }
+  out['responses'] = responses;
+  return { ...out, ...extensions(op) };
+}
+
+function pathsJSON(paths: readonly PathSpec[], format: OpenAPIFormat): JsonObject {
+  const out: JsonObject = {};
+  for (const p of paths) {
+    const item: JsonObject = {};
+    for (const op of p.operations) item[op.method] = format === 'v2' ? operationV2(op) : operationV3(op);
+    if (p.params.length > 0) item['parameters'] = p.params.map((x) => paramJSON(x, format));
+    out[p.path] = item;
+  }
+  return out;
+}
+
+/** The Swagger 2.0 document of everything served (GET /openapi/v2). */
+export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIOptions = {}): JsonObject {
+  const paths = pathsFor(served, undefined);
+  return {
+    swagger: '2.0',
+    info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
+    paths: pathsJSON(paths, 'v2'),
+    definitions: definitionsJSON(referencedDefinitions(paths), 'v2'),
+    securityDefinitions: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
+    security: [{ BearerToken: [] }],
+  };
+}
+
+/**
+ * The OpenAPI 3.0 document of one group version ("api/v1", "apis/apps/v1") or discovery level
+ * ("api", "apis", "apis/apps"). Undefined when nothing served belongs to it.
+ */
+export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], docPath: string,
+  opts: OpenAPIOptions = {}): JsonObject | undefined {
+  if (!openAPIV3DocumentNames(served).includes(docPath)) return undefined;
+  const paths = pathsFor(served, docPath);
+  return {
+    openapi: '3.0.0',
+    info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
+    paths: pathsJSON(paths, 'v3'),
+    components: {
+      schemas: definitionsJSON(referencedDefinitions(paths), 'v3'),
+      securitySchemes: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
+    },
+  };
+}
+
+/** GET /openapi/v3: each document's server-relative URL with the hash of its content. */
+export function buildOpenAPIV3Index(hashes: ReadonlyMap<string, string>): JsonObject {
+  const paths: JsonObject = {};
+  for (const name of [...hashes.keys()].sort()) {
+    paths[name] = { serverRelativeURL: `/openapi/v3/${name}?hash=${hashes.get(name) ?? ''}` };
+  }
+  return { paths };
+}

@@ -1,0 +1,40 @@
+// What the server serves, as the OpenAPI builders need it: the installer (or a test) lists its
+// resources; the builders derive paths, operations and the schemas they use.
+
+export interface ServedSubresource {
+  /** "status", "scale", "binding", "eviction", "log", "exec", ... */
+  readonly name: string;
+  /** Kind of the subresource's object, in group/version (defaults: the parent's group/version). */
+  readonly kind: string;
+  readonly group?: string;
+  readonly version?: string;
+  /** get, update, patch, create; or connect (exec, attach, portforward, proxy). */
+  readonly verbs: readonly string[];
+  /** connect only: the HTTP methods served (default GET and POST). */
+  readonly connectMethods?: readonly string[];
+}
+
+export interface ServedResource {
+  readonly group: string;
+  readonly version: string;
+  /** Plural resource name, e.g. "configmaps". */
+  readonly resource: string;
+  readonly kind: string;
+  readonly namespaced: boolean;
+  /** get, list, watch, create, update, patch, delete, deletecollection. */
+  readonly verbs: readonly string[];
+  readonly subresources?: readonly ServedSubresource[];
+  /** The definition describing the kind; default: the built-in one for the GVK. */
+  readonly definition?: string;
+  /** The definition of the list kind; default: definition + "List". */
+  readonly listDefinition?: string;
+  /** DELETE answers with the object (pods, namespaces, ...) instead of a Status. */
+  readonly deleteReturnsObject?: boolean;
+}
+
+export interface GroupVersionKey { readonly group: string; readonly version: string }
+
+/** "api/v1" or "apis/apps/v1": the OpenAPI v3 path of a group version. */
+export function groupVersionPath(gv: GroupVersionKey): string {
+  return gv.group === '' ? `api/${gv.version}` : `apis/${gv.group}/${gv.version}`;
+}

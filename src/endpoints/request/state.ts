@@ -1,0 +1,26 @@
+// Per-request state filled in by the filters (request info, user, warnings) and read by handlers.
+import type { RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
+
+export class RequestState implements WarningRecorder {
+  info: RequestInfo | undefined;
+  user: UserInfo | undefined;
+  readonly url: URL;
+  readonly abort = new AbortController();
+  readonly warnings: string[] = [];
+  readonly startedAt = Date.now();
+
+  constructor(rawUrl: string) {
+    this.url = new URL(rawUrl, 'https://kapi.invalid');
+  }
+
+  addWarning(text: string): void {
+    if (!this.warnings.includes(text)) this.warnings.push(text);
+  }
+
+  /** The RequestContext passed down to the registry. */
+  context(): RequestContext {
+    const info = this.info;
+    if (info === undefined) throw new Error('request info not set: the request-info filter must run first');
+    return { signal: this.abort.signal, info, user: this.user, warnings: this, namespace: info.namespace };
+  }
+}

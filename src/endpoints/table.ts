@@ -1,0 +1,57 @@
+// Converts objects and lists into metav1.Table (kubectl get's columns) and
+// PartialObjectMetadata(List), the transformed shapes clients ask for with `as=`.
+import type { KubeList, KubeObject, ObjectMeta } from '../apimachinery/meta/types.ts';
+import type { DeepReadonly, ResourceDefinition, TableColumn } from '../registry/rest/strategy.ts';
+
+export type IncludeObject = 'None' | 'Metadata' | 'Object';
+
+export interface TableColumnDefinition {
+  name: string; type: string; format: string; description: string; priority: number;
+}
+export interface TableRow { cells: unknown[]; object?: unknown }
+export interface Table {
+  kind: 'Table'; apiVersion: string; metadata: KubeList['metadata'];
+  columnDefinitions: TableColumnDefinition[]; rows: TableRow[];
+}
+
+/** The default convertor's columns (rest.NewDefaultTableConvertor): Name and Created At. */
+const DEFAULT_COLUMNS: readonly TableColumn<KubeObject>[] = [
+  { name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a namespace.',
+    cell: (o) => o.metadata.name ?? '' },
+  { name: 'Created At', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.',
+    cell: (o) => o.metadata.creationTimestamp ?? null },
+];
+
+function columnsOf(def: ResourceDefinition<KubeObject> | undefined): readonly TableColumn<KubeObject>[] {
+  return def?.table ?? DEFAULT_COLUMNS;
+}
+
+export function partialObjectMetadata(obj: KubeObject, apiVersion: string): KubeObject {
+  return { kind: 'PartialObjectMetadata', apiVersion, metadata: obj.metadata as ObjectMeta };
+}
+
+export function partialObjectMetadataList(list: KubeList, apiVersion: string): KubeList {
+  return {
+    kind: 'PartialObjectMetadataList', apiVersion, metadata: list.metadata,
+    items: list.items.map((o) => partialObjectMetadata(o, apiVersion)),
+  };
+}
+
+export function toTable(def: ResourceDefinition<KubeObject> | undefined, objs: readonly KubeObject[],
+  listMeta: KubeList['metadata'], apiVersion: string, include: IncludeObject, noHeaders = false): Table {
+  const cols = columnsOf(def);
+  const now = Date.now();
+  const rows: TableRow[] = objs.map((o) => {
+    const row: TableRow = { cells: cols.map((c) => c.cell(o as DeepReadonly<KubeObject>, now)) };
+    if (include === 'Metadata') row.object = partialObjectMetadata(o, apiVersion);
+    else if (include === 'Object') row.object = o;
+    return row;
+  });
+  return {
+    kind: 'Table', apiVersion, metadata: listMeta,
+    columnDefinitions: noHeaders ? [] : cols.map((c) => ({
+      name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0,
+    })),
+    rows,
+  };
+}

@@ -1,0 +1,322 @@
+// The generic Store: create/get/list/update/delete/deletecollection/watch for any resource,
+// driven by its ResourceDefinition (registry/generic/registry/store.go). It owns the order
+// of the steps; strategies own what differs per resource.
+import {
+  isNotFound, newAlreadyExists, newBadRequest, newConflict, newInternalError, newInvalid, newNotFound,
+  OPTIMISTIC_LOCK_MESSAGE,
+} from '../../apimachinery/errors/status-error.ts';
+import { invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import type { DeleteOptions, KubeList, KubeObject, Status } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
+import type { Watch } from '../../apimachinery/watch/event.ts';
+import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
+import type { Interface as Storage } from '../../storage/interfaces.ts';
+import type {
+  CollectionDeleter, Creater, CreateOptions, GetOptions, Getter, GracefulDeleter, ListOptions, Lister,
+  UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc, Watcher,
+} from '../rest/capabilities.ts';
+import type { DeepReadonly, FinishFunc, ResourceDefinition, Strategy } from '../rest/strategy.ts';
+import { generateName, newUID, nowRFC3339 } from './names.ts';
+import { deleteObject } from './delete.ts';
+import { buildPredicate } from './predicate.ts';
+import { interpretListError, interpretStorageError } from './storage-errors.ts';
+
+export interface StoreConfig<T extends KubeObject> {
+  readonly definition: ResourceDefinition<T>;
+  readonly storage: Storage;
+  /** e.g. `/registry/configmaps`: objects live at `<prefix>/<namespace>/<name>`. */
+  readonly keyPrefix: string;
+  /** apiVersion and kind of list objects returned by list (the hub version's list kind). */
+  readonly listApiVersion: string;
+  /** Which strategy this endpoint uses: the main resource's or a subresource's (status). */
+  readonly strategy?: Strategy<T>;
+}
+
+const ro = <T>(v: T): DeepReadonly<T> => v as DeepReadonly<T>;
+const asT = <T extends KubeObject>(v: KubeObject): T => v as T;
+
+export class Store<T extends KubeObject>
+implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter, Watcher {
+  readonly definition: ResourceDefinition<T>;
+  readonly qualifiedResource: GroupResource;
+  private readonly storage: Storage;
+  private readonly prefix: string;
+  private readonly strategy: Strategy<T>;
+  private readonly listApiVersion: string;
+
+  constructor(cfg: StoreConfig<T>) {
+    this.definition = cfg.definition;
+    this.storage = cfg.storage;
+    this.prefix = cfg.keyPrefix;
+    this.strategy = cfg.strategy ?? cfg.definition.strategy;
+    this.listApiVersion = cfg.listApiVersion;
+    this.qualifiedResource = { group: cfg.definition.group, resource: cfg.definition.resource };
+  }
+
+  /** A view of the same objects through another strategy (the status subresource). */
+  withStrategy(strategy: Strategy<T>): Store<T> {
+    return new Store({ definition: this.definition, storage: this.storage, keyPrefix: this.prefix,
+      listApiVersion: this.listApiVersion, strategy });
+  }
+
+  keyFor(ctx: RequestContext, name: string): string {
+    if (name === '' || name === '.' || name === '..' || name.includes('/')) {
+      throw newBadRequest(`invalid resource name "${name}"`);
+    }
+    if (!this.definition.namespaced) return `${this.prefix}/${name}`;
+    if (ctx.namespace === '') throw newBadRequest('Namespace parameter required.');
+    return `${this.prefix}/${ctx.namespace}/${name}`;
+  }
+
+  private listKey(ctx: RequestContext): string {
+    return this.definition.namespaced && ctx.namespace !== '' ? `${this.prefix}/${ctx.namespace}/` : `${this.prefix}/`;
+  }
+
+  async get(ctx: RequestContext, name: string, opts: GetOptions): Promise<KubeObject> {
+    const key = this.keyFor(ctx, name);
+    try {
+      const obj = await this.storage.get(key, opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {});
+      if (obj === undefined) throw newNotFound(this.qualifiedResource, name);
+      return obj;
+    } catch (err) {
+      throw interpretStorageError(err, this.qualifiedResource, name, 'get', opts.resourceVersion);
+    }
+  }
+
+  async list(ctx: RequestContext, opts: ListOptions): Promise<KubeList> {
+    const predicate = buildPredicate(this.definition, opts);
+    try {
+      const res = await this.storage.getList(this.listKey(ctx), {
+        predicate, recursive: true,
+        ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}),
+        ...(opts.resourceVersionMatch !== undefined ? { resourceVersionMatch: opts.resourceVersionMatch } : {}),
+        ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+        ...(opts.continue !== undefined ? { continue: opts.continue } : {}),
+      });
+      const metadata: KubeList['metadata'] = { resourceVersion: res.resourceVersion };
+      if (res.continue !== undefined && res.continue !== '') metadata.continue = res.continue;
+      if (res.remainingItemCount !== undefined) metadata.remainingItemCount = res.remainingItemCount;
+      return { apiVersion: this.listApiVersion, kind: `${this.definition.kind}List`, metadata, items: res.items };
+    } catch (err) {
+      throw interpretListError(err, this.qualifiedResource, opts.resourceVersion);
+    }
+  }
+
+  async create(ctx: RequestContext, input: KubeObject, validate: ValidateObjectFunc | undefined,
+    opts: CreateOptions): Promise<KubeObject> {
+    const obj = asT<T>(input);
+    this.beforeCreate(ctx, obj);
+    const finish = await this.definition.hooks?.beginCreate?.(ctx, obj, opts.dryRun);
+    let ok = false;
+    try {
+      this.validateCreate(ctx, obj);
+      if (validate !== undefined) await validate(obj);
+      const name = obj.metadata.name ?? '';
+      const key = this.keyFor(ctx, name);
+      let out: KubeObject;
+      try {
+        if (opts.dryRun) {
+          const existing = await this.storage.get(key, { ignoreNotFound: true });
+          if (existing !== undefined) throw newAlreadyExists(this.qualifiedResource, name);
+          out = obj;
+        } else {
+          out = await this.storage.create(key, obj, this.definition.ttlSeconds?.(ro(obj)));
+        }
+      } catch (err) {
+        throw interpretStorageError(err, this.qualifiedResource, name, 'create');
+      }
+      ok = true;
+      return out;
+    } finally {
+      await finish?.(ok);
+    }
+  }
+
+  private beforeCreate(ctx: RequestContext, obj: T): void {
+    const meta = obj.metadata;
+    this.checkNamespace(ctx, obj);
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
+      throw newInternalError(new Error('resourceVersion should not be set on objects to be created'));
+    }
+    this.strategy.prepareForCreate(ctx, obj);
+    meta.creationTimestamp = nowRFC3339();
+    meta.uid = newUID();
+    if ((meta.name === undefined || meta.name === '') && meta.generateName !== undefined && meta.generateName !== '') {
+      meta.name = generateName(meta.generateName);
+    }
+  }
+
+  private validateCreate(ctx: RequestContext, obj: T): void {
+    const name = obj.metadata.name ?? '';
+    let errs = this.strategy.validate(ctx, ro(obj));
+    if (errs.length === 0) errs = validateObjectMeta(obj.metadata, { namespaced: this.definition.namespaced, nameFn: validatePathSegmentName });
+    if (errs.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errs);
+    for (const w of this.strategy.warningsOnCreate?.(ctx, ro(obj)) ?? []) ctx.warnings.addWarning(w);
+    this.strategy.canonicalize?.(obj);
+  }
+
+  /** The namespace in the body must match the request's; cluster-scoped objects have none. */
+  private checkNamespace(ctx: RequestContext, obj: T): void {
+    const meta = obj.metadata;
+    if (!this.definition.namespaced) {
+      delete meta.namespace;
+      return;
+    }
+    if (meta.namespace === undefined || meta.namespace === '') meta.namespace = ctx.namespace;
+    else if (meta.namespace !== ctx.namespace) {
+      throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+  }
+
+  async update(ctx: RequestContext, name: string, info: UpdatedObjectInfo, validateCreate: ValidateObjectFunc | undefined,
+    validateUpdate: ValidateObjectUpdateFunc | undefined, forceAllowCreate: boolean, opts: UpdateOptions):
+    Promise<{ object: KubeObject; created: boolean }> {
+    const key = this.keyFor(ctx, name);
+    let created = false;
+    let finish: FinishFunc | undefined;
+    let ok = false;
+    const dryRunResult: { object?: KubeObject } = {};
+    try {
+      const out = await this.storage.guaranteedUpdate(key, {
+        ignoreNotFound: true,
+        tryUpdate: async (existing) => {
+          if (finish !== undefined) { await finish(false); finish = undefined; }
+          if (existing === undefined) {
+            if (!this.strategy.allowCreateOnUpdate && !forceAllowCreate) {
+              throw newNotFound(this.qualifiedResource, name);
+            }
+            const obj = asT<T>(await info.updatedObject(ctx, undefined));
+            created = true;
+            this.checkName(obj, name);
+            const rv = obj.metadata.resourceVersion;
+            if (rv !== undefined && rv !== '') throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
+            this.beforeCreate(ctx, obj);
+            finish = await this.definition.hooks?.beginCreate?.(ctx, obj, opts.dryRun);
+            this.validateCreate(ctx, obj);
+            if (validateCreate !== undefined) await validateCreate(obj);
+            if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
+            return obj;
+          }
+          created = false;
+          const old = asT<T>(existing);
+          const oldCopy = structuredClone(existing);
+          const obj = asT<T>(await info.updatedObject(ctx, oldCopy));
+          this.checkName(obj, name);
+          const rv = obj.metadata.resourceVersion ?? '';
+          if (rv === '') {
+            if (!this.strategy.allowUnconditionalUpdate) {
+              throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name,
+                [invalid('metadata.resourceVersion', obj.metadata.resourceVersion ?? '', 'must be specified for an update')]);
+            }
+          } else if (rv !== old.metadata.resourceVersion) {
+            throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
+          }
+          this.beforeUpdate(ctx, obj, old);
+          finish = await this.definition.hooks?.beginUpdate?.(ctx, obj, ro(old), opts.dryRun);
+          this.validateUpdateOf(ctx, obj, old);
+          if (validateUpdate !== undefined) await validateUpdate(obj, old);
+          if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
+          obj.metadata.resourceVersion = old.metadata.resourceVersion ?? '';
+          return obj;
+        },
+      });
+      ok = true;
+      return { object: await this.deleteIfFinalized(ctx, name, out), created };
+    } catch (err) {
+      if (err === DRY_RUN_DONE && dryRunResult.object !== undefined) {
+        ok = true;
+        return { object: dryRunResult.object, created };
+      }
+      throw interpretStorageError(err, this.qualifiedResource, name, 'update');
+    } finally {
+      await finish?.(ok);
+    }
+  }
+
+  private checkName(obj: T, name: string): void {
+    const bodyName = obj.metadata.name ?? '';
+    if (bodyName === '') { obj.metadata.name = name; return; }
+    if (bodyName !== name) {
+      throw newBadRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+    }
+  }
+
+  private beforeUpdate(ctx: RequestContext, obj: T, old: T): void {
+    this.checkNamespace(ctx, obj);
+    const meta = obj.metadata;
+    const oldMeta = old.metadata;
+    if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation; else delete meta.generation;
+    this.strategy.prepareForUpdate(ctx, obj, ro(old));
+    if (meta.uid === undefined || meta.uid === '') { if (oldMeta.uid !== undefined) meta.uid = oldMeta.uid; }
+    if (oldMeta.creationTimestamp !== undefined && oldMeta.creationTimestamp !== null) meta.creationTimestamp = oldMeta.creationTimestamp;
+    if (oldMeta.deletionTimestamp !== undefined) meta.deletionTimestamp = oldMeta.deletionTimestamp;
+    if (oldMeta.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) {
+      meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+    }
+  }
+
+  private validateUpdateOf(ctx: RequestContext, obj: T, old: T): void {
+    const errs: FieldError[] = [
+      ...validateObjectMetaUpdate(obj.metadata, old.metadata),
+      ...validateObjectMeta(obj.metadata, { namespaced: this.definition.namespaced, nameFn: validatePathSegmentName }),
+      ...this.strategy.validateUpdate(ctx, ro(obj), ro(old)),
+    ];
+    if (errs.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, obj.metadata.name ?? '', errs);
+    for (const w of this.strategy.warningsOnUpdate?.(ctx, ro(obj), ro(old)) ?? []) ctx.warnings.addWarning(w);
+    this.strategy.canonicalize?.(obj);
+  }
+
+  /** An object marked for deletion whose last finalizer was just removed goes away now. */
+  private async deleteIfFinalized(ctx: RequestContext, name: string, obj: KubeObject): Promise<KubeObject> {
+    const meta = obj.metadata;
+    if (meta.deletionTimestamp === undefined || (meta.finalizers?.length ?? 0) > 0) return obj;
+    if ((meta.deletionGracePeriodSeconds ?? 0) !== 0) return obj;
+    try {
+      const preconditions = meta.resourceVersion !== undefined ? { resourceVersion: meta.resourceVersion } : {};
+      return await this.storage.delete(this.keyFor(ctx, name), { preconditions });
+    } catch {
+      return obj; // someone wrote in between; their write decides
+    }
+  }
+
+  async delete(ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined, opts: DeleteOptions):
+    Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> {
+    return deleteObject(this, this.storage, ctx, name, validate, opts);
+  }
+
+  async deleteCollection(ctx: RequestContext, validate: ValidateObjectFunc | undefined, opts: DeleteOptions,
+    listOpts: ListOptions): Promise<KubeList> {
+    const list = await this.list(ctx, { ...listOpts, resourceVersion: '', limit: 0, continue: '' });
+    const deleted: KubeObject[] = [];
+    for (const item of list.items) {
+      const itemCtx: RequestContext = { ...ctx, namespace: item.metadata.namespace ?? '' };
+      try {
+        const res = await this.delete(itemCtx, item.metadata.name ?? '', validate, opts);
+        if (res.object.kind !== 'Status') deleted.push(res.object as KubeObject);
+        else deleted.push(item);
+      } catch (err) {
+        if (!isNotFound(err)) throw err; // deleted concurrently: fine
+      }
+    }
+    return { ...list, items: deleted };
+  }
+
+  async watch(ctx: RequestContext, opts: ListOptions): Promise<Watch> {
+    const predicate = buildPredicate(this.definition, opts);
+    try {
+      return await this.storage.watch(this.listKey(ctx), {
+        predicate, recursive: true, signal: ctx.signal,
+        ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}),
+        ...(opts.allowWatchBookmarks !== undefined ? { allowBookmarks: opts.allowWatchBookmarks } : {}),
+        ...(opts.sendInitialEvents !== undefined ? { sendInitialEvents: opts.sendInitialEvents } : {}),
+      });
+    } catch (err) {
+      throw interpretStorageError(err, this.qualifiedResource, '', 'watch', opts.resourceVersion);
+    }
+  }
+}
+
+const DRY_RUN_DONE = new Error('dry run: not written');

@@ -1,0 +1,103 @@
+// What a resource tells the generic Store: its names, strategy, field selectors and table
+// columns (pkg/registry/<group>/<resource>/strategy.go + the printers, in one small object).
+import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
+import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+
+export type DeepReadonly<T> =
+  T extends (infer E)[] ? readonly DeepReadonly<E>[] :
+  T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/**
+ * The steps of create, update and delete that differ per resource. `prepare*` get an object
+ * the request owns and may mutate it; `validate*` must not (their argument is read-only).
+ */
+export interface Strategy<T extends KubeObject> {
+  /** Clears fields a client may not set on create (status, usually) and sets server-owned ones. */
+  prepareForCreate(ctx: RequestContext, obj: T): void;
+  /** Returns every problem found; the Store wraps them in one 422 Invalid. */
+  validate(ctx: RequestContext, obj: DeepReadonly<T>): FieldError[];
+  /** Warnings sent to the client (Warning headers) for an accepted create. */
+  warningsOnCreate?(ctx: RequestContext, obj: DeepReadonly<T>): string[];
+  /** Normalizes the object after validation, before it is stored. */
+  canonicalize?(obj: T): void;
+
+  /** PUT of a missing object creates it. */
+  readonly allowCreateOnUpdate: boolean;
+  /** An update without metadata.resourceVersion is accepted (last write wins). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Copies fields this endpoint may not change from old (status on the main resource, spec on status). */
+  prepareForUpdate(ctx: RequestContext, obj: T, old: DeepReadonly<T>): void;
+  validateUpdate(ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
+  warningsOnUpdate?(ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>): string[];
+
+  /**
+   * Graceful deletion: returns the grace period in seconds when the object must linger with a
+   * deletionTimestamp (pods bound to a node); undefined or 0 deletes at once.
+   */
+  checkGracefulDelete?(ctx: RequestContext, obj: DeepReadonly<T>, options: DeleteOptions): number | undefined;
+}
+
+export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date';
+
+/** One column of `kubectl get` (metav1.TableColumnDefinition + the function that fills it). */
+export interface TableColumn<T> {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly format?: string;
+  readonly description?: string;
+  /** 0: shown by default; 1: only with -o wide. */
+  readonly priority?: number;
+  cell(obj: DeepReadonly<T>, now: number): string | number | boolean | null;
+}
+
+/** Field selector values of an object: `metadata.name`, `status.phase`, ... */
+export type FieldSet = Readonly<Record<string, string>>;
+
+export interface ResourceDefinition<T extends KubeObject> {
+  /** The API group; '' for core. */
+  readonly group: string;
+  readonly kind: string;
+  /** Lowercase plural: the path segment. */
+  readonly resource: string;
+  readonly singular: string;
+  readonly shortNames?: readonly string[];
+  readonly categories?: readonly string[];
+  readonly namespaced: boolean;
+  readonly strategy: Strategy<T>;
+  /** Strategy of the status subresource, when the resource has one. */
+  readonly statusStrategy?: Strategy<T>;
+  /** Field selector values; defaults to metadata.name (and metadata.namespace when namespaced). */
+  selectableFields?(obj: DeepReadonly<T>): FieldSet;
+  /** Columns of `kubectl get`; defaults to Name and Age (the default table convertor). */
+  readonly table?: readonly TableColumn<T>[];
+  /** DELETE answers with the deleted object instead of a Success Status (pods, services, ...). */
+  readonly returnDeletedObject?: boolean;
+  /** Verbs not served (e.g. namespaces have no deletecollection). */
+  readonly disabledVerbs?: readonly string[];
+  /** Seconds an object lives before storage removes it (events). */
+  ttlSeconds?(obj: DeepReadonly<T>): number | undefined;
+  /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */
+  defaults?(obj: T): void;
+  /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
+  readonly hooks?: WriteHooks<T>;
+}
+
+/** Called with the outcome of the write: release what was reserved when it failed. */
+export type FinishFunc = (success: boolean) => Promise<void>;
+
+export interface WriteHooks<T extends KubeObject> {
+  /** Before validation of a create; may fill fields (allocated IPs) and reject with a StatusError. */
+  beginCreate?(ctx: RequestContext, obj: T, dryRun: boolean): Promise<FinishFunc>;
+  /** Before validation of an update. */
+  beginUpdate?(ctx: RequestContext, obj: T, old: DeepReadonly<T>, dryRun: boolean): Promise<FinishFunc>;
+  /** After the object is gone from storage (release allocations). Not called for dry runs. */
+  afterDelete?(ctx: RequestContext, obj: DeepReadonly<T>): Promise<void>;
+}
+
+/** metadata.name and, for namespaced resources, metadata.namespace: every resource's field selectors. */
+export function objectMetaFieldSet(meta: DeepReadonly<KubeObject['metadata']>, namespaced: boolean): Record<string, string> {
+  const set: Record<string, string> = { 'metadata.name': meta.name ?? '' };
+  if (namespaced) set['metadata.namespace'] = meta.namespace ?? '';
+  return set;
+}

@@ -1,0 +1,31 @@
+// Authentication: every request carries valid credentials, except the health and version
+// paths kube-apiserver lets anonymous users read. Failures get 401 Unauthorized.
+import type { IncomingHttpHeaders } from 'node:http';
+import { newUnauthorized } from '../../apimachinery/errors/status-error.ts';
+import type { UserInfo } from '../../apimachinery/request/context.ts';
+import type { Filter } from './types.ts';
+
+export interface RequestAuthenticator {
+  /** Resolves the user, or undefined when the request carries no credentials this authenticator knows. */
+  authenticate(headers: IncomingHttpHeaders): Promise<UserInfo | undefined> | UserInfo | undefined;
+}
+
+export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed: (path: string) => boolean): Filter =>
+  (next) => async (req, res, state) => {
+    let user: UserInfo | undefined;
+    try {
+      user = await authn.authenticate(req.headers);
+    } catch {
+      user = undefined;
+    }
+    if (user === undefined) {
+      if (!anonymousAllowed(state.url.pathname)) throw newUnauthorized();
+      user = ANONYMOUS;
+    }
+    state.user = user;
+    // Credentials are not passed further down the chain (or to proxied backends).
+    delete req.headers.authorization;
+    await next(req, res, state);
+  };

@@ -1,0 +1,149 @@
+// GenericAPIServer: the handler chain, the director (non-resource paths, then API routes,
+// then the next server in the chain, then 404), the HTTPS listener and graceful shutdown.
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
+import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
+import { writeError, writeObject, writeRaw } from '../endpoints/handlers/response.ts';
+import type { APIInstaller } from '../endpoints/installer.ts';
+import { negotiate } from '../endpoints/negotiation.ts';
+import { RequestState } from '../endpoints/request/state.ts';
+import { serveHealth, type HealthCheck } from './healthz.ts';
+import { compose, type Filter, type Handler } from './filters/types.ts';
+import { versionInfo } from './version.ts';
+
+/** A path served outside the API routes (/version, /openapi/v2, ...). */
+export type NonResourceHandler = (req: IncomingMessage, res: ServerResponse, state: RequestState) => Promise<void> | void;
+
+export interface GenericAPIServerConfig {
+  readonly installer: APIInstaller;
+  readonly filters: readonly Filter[];
+  readonly livez: readonly HealthCheck[];
+  readonly readyz: readonly HealthCheck[];
+  /** Exact paths, or prefixes ending in '/'. */
+  readonly nonResource: ReadonlyMap<string, NonResourceHandler>;
+  /** What this server does not serve (the next server of the chain); undefined: 404. */
+  readonly delegate?: Handler;
+  /** The watches the handlers registered (HandlerDeps.openWatches). */
+  readonly openWatches: Set<() => void>;
+}
+
+export class GenericAPIServer {
+  private server: Server | undefined;
+  private readonly chain: Handler;
+  private shuttingDown = false;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly cfg: GenericAPIServerConfig) {
+    this.chain = compose(cfg.filters, (req, res, state) => this.direct(req, res, state));
+  }
+
+  get isShuttingDown(): boolean { return this.shuttingDown; }
+
+  /** Handles one request (also usable without a socket, for tests). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const state = new RequestState(req.url ?? '/');
+    const p = this.chain(req, res, state).catch((err: unknown) => {
+      if (!res.headersSent) writeError(res, err, undefined, state); else res.destroy();
+    });
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+    return p;
+  }
+
+  private async direct(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
+    const path = state.url.pathname;
+    const q = state.url.searchParams;
+    if (await serveHealth('healthz', this.cfg.readyz.filter((c) => c.name !== 'shutdown'), path, q, res)) return;
+    if (await serveHealth('livez', this.cfg.livez, path, q, res)) return;
+    if (await serveHealth('readyz', this.cfg.readyz, path, q, res)) return;
+    if (path === '/version' || path === '/version/') {
+      writeRaw(res, 200, 'application/json', JSON.stringify(versionInfo(), null, 2));
+      return;
+    }
+    const nr = this.cfg.nonResource.get(path) ?? this.prefixHandler(path);
+    if (nr !== undefined) { await nr(req, res, state); return; }
+    if (this.serveDiscovery(req, res, state, path)) return;
+    if (await this.cfg.installer.serve(req, res, state)) return;
+    if (this.cfg.delegate !== undefined) { await this.cfg.delegate(req, res, state); return; }
+    writeError(res, newPathNotFound(), undefined, state);
+  }
+
+  private prefixHandler(path: string): NonResourceHandler | undefined {
+    for (const [p, h] of this.cfg.nonResource) if (p.endsWith('/') && path.startsWith(p)) return h;
+    return undefined;
+  }
+
+  private serveDiscovery(req: IncomingMessage, res: ServerResponse, state: RequestState, path: string): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const p = path.replace(/\/+$/, '');
+    const groups = this.cfg.installer.discovery;
+    const core = groups.filter((g) => g.name === '');
+    const named = groups.filter((g) => g.name !== '');
+    res.setHeader('Vary', 'Accept');
+    if (p === '/api' || p === '/apis') {
+      const target = negotiate(req.headers.accept, { allowDiscovery: true });
+      if (target.shape === 'APIGroupDiscoveryList') {
+        writeObject(res, 200, aggregatedDiscovery(p === '/api' ? core : named, target.apiVersion), target, state);
+      } else if (p === '/api') {
+        writeObject(res, 200, apiVersions(req.headers.host ?? '127.0.0.1'), target, state);
+      } else {
+        writeObject(res, 200, apiGroupList(named), target, state);
+      }
+      return true;
+    }
+    const m = /^\/(?:api\/(v1)|apis\/([^/]+)(?:\/([^/]+))?)$/.exec(p);
+    if (m === null) return false;
+    const [, coreVersion, group, version] = m;
+    if (coreVersion !== undefined) {
+      const gv = core[0]?.versions.find((v) => v.version === coreVersion);
+      if (gv === undefined) return false;
+      writeObject(res, 200, apiResourceList(gv), negotiate(req.headers.accept, {}), state);
+      return true;
+    }
+    const g = named.find((x) => x.name === group);
+    if (g === undefined) return false;
+    if (version === undefined) {
+      writeObject(res, 200, apiGroup(g), negotiate(req.headers.accept, {}), state);
+      return true;
+    }
+    const gv = g.versions.find((v) => v.version === version);
+    if (gv === undefined) return false;
+    writeObject(res, 200, apiResourceList(gv), negotiate(req.headers.accept, {}), state);
+    return true;
+  }
+
+  /** Starts serving HTTPS; resolves the bound address. */
+  listen(opts: { port: number; host: string; cert: string; key: string }): Promise<AddressInfo> {
+    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true }, (req, res) => {
+      void this.handle(req, res);
+    });
+    server.keepAliveTimeout = 65_000;
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, opts.host, () => {
+        server.off('error', reject);
+        resolve(server.address() as AddressInfo);
+      });
+    });
+  }
+
+  /**
+   * Graceful shutdown: readyz fails, no new connections, watches end, in-flight requests
+   * finish (up to `timeoutMs`), then idle connections close.
+   */
+  async shutdown(timeoutMs = 30_000): Promise<void> {
+    this.shuttingDown = true;
+    const server = this.server;
+    const closed = server === undefined ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const end of [...this.cfg.openWatches]) end();
+    server?.closeIdleConnections();
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.inFlight]).then(() => undefined), deadline]);
+    server?.closeAllConnections();
+    await closed;
+  }
+}

@@ -1,0 +1,55 @@
+// /healthz, /livez and /readyz with named checks, `?verbose` and `?exclude=`, and one path per
+// check (`/readyz/etcd`), in kube-apiserver's text format.
+import type { ServerResponse } from 'node:http';
+
+export interface HealthCheck {
+  readonly name: string;
+  /** Resolves when healthy; rejects (or resolves a message) when not. */
+  check(): Promise<void> | void;
+}
+
+function send(res: ServerResponse, code: number, body: string): void {
+  res.statusCode = code;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.end(body);
+}
+
+/** Serves `/<kind>` and `/<kind>/<check>`; resolves false when the path is not a health path. */
+export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: readonly HealthCheck[], path: string,
+  query: URLSearchParams, res: ServerResponse): Promise<boolean> {
+  const base = `/${kind}`;
+  if (path !== base && path !== `${base}/` && !path.startsWith(`${base}/`)) return false;
+  const sub = path.slice(base.length + 1);
+  if (sub !== '') {
+    const c = checks.find((x) => x.name === sub);
+    if (c === undefined) { send(res, 404, '404 page not found\n'); return true; }
+    try { await c.check(); send(res, 200, 'ok'); } catch (err) {
+      send(res, 500, `internal server error: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+    return true;
+  }
+  const excluded = new Set(query.getAll('exclude'));
+  const lines: string[] = [];
+  let failed = false;
+  for (const c of checks) {
+    if (excluded.has(c.name)) { lines.push(`[+]${c.name} excluded: ok`); continue; }
+    try {
+      await c.check();
+      lines.push(`[+]${c.name} ok`);
+    } catch {
+      failed = true;
+      lines.push(`[-]${c.name} failed: reason withheld`);
+    }
+  }
+  const verbose = query.has('verbose');
+  if (failed) {
+    send(res, 500, `${lines.join('\n')}\n${kind} check failed\n`);
+  } else if (verbose) {
+    send(res, 200, `${lines.join('\n')}\n${kind} check passed\n`);
+  } else {
+    send(res, 200, 'ok');
+  }
+  return true;
+}

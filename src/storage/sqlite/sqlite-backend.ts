@@ -1,0 +1,274 @@
+// The embedded default Backend: one sqlite file (better-sqlite3, synchronous) holding a revision
+// log. Writes are single transactions; watchers replay the log, then follow in-process
+// notifications published right after each commit.
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import {
+  prefixRangeEnd, type Backend, type BackendEvent, type BackendWatchHandler, type BackendWatcher,
+  type BackendWatchOptions, type KeyValue, type RangeOptions, type RangeResult, type TxnResult,
+} from '../backend.ts';
+import { StorageError } from '../interfaces.ts';
+import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { applySchema, type SynchronousLevel } from './schema.ts';
+import { prepareStatements, type HistoryRow, type LogRow, type Statements } from './statements.ts';
+import { WatchHub, type Subscriber } from './watch-hub.ts';
+
+export interface SqliteBackendOptions {
+  /** Database file; ':memory:' for a throwaway store. */
+  readonly path: string;
+  /** Compact history periodically (kube's --etcd-compaction-interval). Default 5 minutes; 0 disables. */
+  readonly compactionIntervalMs?: number;
+  /** How often expired keys are deleted. Default 1 second. */
+  readonly ttlSweepIntervalMs?: number;
+  /** See schema.ts. Default NORMAL. */
+  readonly synchronous?: SynchronousLevel;
+}
+
+/** Beyond any key (keys are compared as UTF-8 bytes): the end of an unbounded range. */
+const NO_END = '\u{10FFFF}\u{10FFFF}';
+const REPLAY_CHUNK = 1000;
+const COMPACT_CHUNK = 5000;
+const COMPACTED_REV = 'compacted_rev';
+
+const compactedError = (key: string, compacted: number): StorageError =>
+  new StorageError('Compacted', key, 'mvcc: required revision has been compacted', compacted);
+
+function toKv(row: LogRow): KeyValue {
+  return { key: row.key, value: row.value, createRevision: row.created, modRevision: row.rev, lease: 0, expiresAt: row.expires_at };
+}
+
+function tombstone(key: string, rev: number): KeyValue {
+  return { key, value: '', createRevision: 0, modRevision: rev, lease: 0, expiresAt: 0 };
+}
+
+function historyEvent(row: HistoryRow): BackendEvent {
+  const prevKv = row.p_rev === null ? undefined : {
+    key: row.key, value: row.p_value ?? '', createRevision: row.p_created ?? 0, modRevision: row.p_rev,
+    lease: 0, expiresAt: row.p_expires_at ?? 0,
+  };
+  return row.deleted === 1
+    ? { type: 'delete', kv: tombstone(row.key, row.rev), prevKv }
+    : { type: 'put', kv: toKv(row), prevKv };
+}
+
+const expiry = (ttlSeconds: number | undefined): number =>
+  ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : 0;
+
+export class SqliteBackend implements Backend {
+  private readonly db: Database.Database;
+  private readonly st: Statements;
+  private readonly hub = new WatchHub();
+  private readonly maintenance: Maintenance;
+  private rev: number;
+  private compacted: number;
+  private closed = false;
+
+  constructor(opts: SqliteBackendOptions) {
+    this.db = new Database(opts.path);
+    applySchema(this.db, opts.synchronous ?? 'NORMAL');
+    this.st = prepareStatements(this.db);
+    this.compacted = this.st.getMeta.get(COMPACTED_REV)?.value ?? 0;
+    // Compaction may drop the newest tombstones, so the log alone can under-count.
+    this.rev = Math.max(this.st.maxRev.get()?.rev ?? 0, this.compacted);
+    this.maintenance = startMaintenance(this, {
+      compactionIntervalMs: opts.compactionIntervalMs ?? 5 * 60_000,
+      ttlSweepIntervalMs: opts.ttlSweepIntervalMs ?? 1000,
+    });
+  }
+
+  private checkOpen(key: string): void {
+    if (this.closed) throw new StorageError('Unreachable', key, 'storage backend is closed');
+  }
+
+  private checkRevision(key: string, revision: number): void {
+    if (revision < this.compacted) throw compactedError(key, this.compacted);
+    if (revision > this.rev) {
+      throw new StorageError('TooLargeResourceVersion', key, 'mvcc: required revision is a future revision', this.rev);
+    }
+  }
+
+  async range(key: string, opts: RangeOptions = {}): Promise<RangeResult> {
+    this.checkOpen(key);
+    const revision = opts.revision !== undefined && opts.revision > 0 ? opts.revision : this.rev;
+    this.checkRevision(key, revision);
+    const atHead = revision === this.rev;
+    if (opts.prefix !== true) {
+      const row = atHead ? this.st.getCurrent.get(key) : this.st.getAt.get(key, revision);
+      const kvs = row === undefined || row.deleted === 1 ? [] : [toKv(row)];
+      return { revision: this.rev, kvs: opts.countOnly === true ? [] : kvs, more: false, count: kvs.length };
+    }
+    const start = opts.startKey !== undefined && opts.startKey > key ? opts.startKey : key;
+    const end = prefixRangeEnd(key) || NO_END;
+    const count = (): number => (atHead ? this.st.countCurrent.get(start, end) : this.st.countAt.get(start, end, revision))?.n ?? 0;
+    if (opts.countOnly === true) return { revision: this.rev, kvs: [], more: false, count: count() };
+    const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+    // One row past the limit tells whether there is more.
+    const sqlLimit = limit > 0 ? limit + 1 : -1;
+    const rows = atHead ? this.st.rangeCurrent.all(start, end, sqlLimit) : this.st.rangeAt.all(start, end, revision, sqlLimit);
+    const more = limit > 0 && rows.length > limit;
+    if (more) rows.length = limit;
+    return { revision: this.rev, kvs: rows.map(toKv), more, count: more ? count() : rows.length };
+  }
+
+  private readonly createTxn = (key: string, value: string, expiresAt: number): TxnResult => {
+    const cur = this.st.getCurrent.get(key);
+    if (cur !== undefined) return { succeeded: false, revision: this.rev, kv: toKv(cur) };
+    const rev = this.rev + 1;
+    this.st.insertLog.run(rev, key, rev, 0, 0, expiresAt, value);
+    this.st.insertCurrent.run(key, rev, expiresAt);
+    this.rev = rev;
+    return { succeeded: true, revision: rev, kv: { key, value, createRevision: rev, modRevision: rev, lease: 0, expiresAt } };
+  };
+
+  private readonly updateTxn = (key: string, value: string, expected: number, expiresAt: number): TxnResult & { prev?: KeyValue } => {
+    const cur = this.st.getCurrent.get(key);
+    if (cur === undefined || cur.rev !== expected) {
+      return { succeeded: false, revision: this.rev, kv: cur === undefined ? undefined : toKv(cur) };
+    }
+    const rev = this.rev + 1;
+    this.st.insertLog.run(rev, key, cur.created, 0, cur.rev, expiresAt, value);
+    this.st.updateCurrent.run(rev, expiresAt, key);
+    this.rev = rev;
+    const kv = { key, value, createRevision: cur.created, modRevision: rev, lease: 0, expiresAt };
+    return { succeeded: true, revision: rev, kv, prev: toKv(cur) };
+  };
+
+  private readonly deleteTxn = (key: string, expected: number | undefined): TxnResult => {
+    const cur = this.st.getCurrent.get(key);
+    if (cur === undefined || (expected !== undefined && cur.rev !== expected)) {
+      return { succeeded: false, revision: this.rev, kv: cur === undefined ? undefined : toKv(cur) };
+    }
+    const rev = this.rev + 1;
+    this.st.insertLog.run(rev, key, 0, 1, cur.rev, 0, '');
+    this.st.deleteCurrent.run(key);
+    this.rev = rev;
+    return { succeeded: true, revision: rev, kv: toKv(cur) };
+  };
+
+  private readonly txns = new Map<unknown, Database.Transaction<(...args: never[]) => unknown>>();
+
+  /** Runs a write transaction; on failure the in-memory revision follows the rollback. */
+  private write<A extends unknown[], R extends TxnResult>(fn: (...args: A) => R, ...args: A): R {
+    const before = this.rev;
+    let txn = this.txns.get(fn) as Database.Transaction<(...args: A) => R> | undefined;
+    if (txn === undefined) {
+      txn = this.db.transaction(fn);
+      this.txns.set(fn, txn as unknown as Database.Transaction<(...args: never[]) => unknown>);
+    }
+    try {
+      return txn.immediate(...args);
+    } catch (err) {
+      this.rev = before;
+      throw new StorageError('Unreachable', String(args[0]), `sqlite write failed: ${(err as Error).message}`);
+    }
+  }
+
+  async create(key: string, value: string, ttlSeconds?: number): Promise<TxnResult> {
+    this.checkOpen(key);
+    const res = this.write(this.createTxn, key, value, expiry(ttlSeconds));
+    if (res.succeeded && res.kv !== undefined) this.hub.publish({ type: 'put', kv: res.kv, prevKv: undefined });
+    return res;
+  }
+
+  async update(key: string, value: string, expectedModRevision: number, ttlSeconds?: number): Promise<TxnResult> {
+    this.checkOpen(key);
+    const { prev, ...res } = this.write(this.updateTxn, key, value, expectedModRevision, expiry(ttlSeconds));
+    if (res.succeeded && res.kv !== undefined) this.hub.publish({ type: 'put', kv: res.kv, prevKv: prev });
+    return res;
+  }
+
+  async delete(key: string, expectedModRevision?: number): Promise<TxnResult> {
+    this.checkOpen(key);
+    const res = this.write(this.deleteTxn, key, expectedModRevision);
+    if (res.succeeded) this.hub.publish({ type: 'delete', kv: tombstone(key, res.revision), prevKv: res.kv });
+    return res;
+  }
+
+  async watch(key: string, opts: BackendWatchOptions, handler: BackendWatchHandler): Promise<BackendWatcher> {
+    this.checkOpen(key);
+    if (opts.fromRevision < this.compacted) throw compactedError(key, this.compacted);
+    const end = opts.prefix ? prefixRangeEnd(key) || NO_END : `${key}\u0000`;
+    const sub: Subscriber = { start: key, end, handler, lastRev: Math.max(0, opts.fromRevision), cancelled: false };
+    let live = false;
+    const watcher: BackendWatcher = {
+      requestProgress: () => queueMicrotask(() => {
+        // Every commit up to this.rev has already been published to live subscribers.
+        if (live && !sub.cancelled) handler.onProgress(this.rev);
+      }),
+      cancel: () => this.hub.remove(sub),
+    };
+    for (let first = true; ; first = false) {
+      if (sub.cancelled) return watcher;
+      if (this.closed) { handler.onError(new StorageError('Unreachable', key, 'storage backend is closed')); return watcher; }
+      if (sub.lastRev < this.compacted) {
+        // Compaction overtook the replay: the rest of the history is gone.
+        if (first) throw compactedError(key, this.compacted);
+        sub.cancelled = true;
+        handler.onError(compactedError(key, this.compacted));
+        return watcher;
+      }
+      const rows = this.st.history.all(sub.lastRev, sub.start, sub.end, REPLAY_CHUNK);
+      const last = rows[rows.length - 1];
+      if (last !== undefined) {
+        sub.lastRev = last.rev;
+        handler.onEvents(rows.map(historyEvent));
+      }
+      if (rows.length < REPLAY_CHUNK) break;
+      await yieldToLoop();
+    }
+    // Same synchronous step as the last history read: no commit can fall in between.
+    this.hub.add(sub);
+    live = true;
+    return watcher;
+  }
+
+  async compact(revision: number): Promise<void> {
+    this.checkOpen('');
+    if (revision <= this.compacted) throw compactedError('', this.compacted);
+    this.checkRevision('', revision);
+    // Reads below the new revision fail from now on, before any row is gone.
+    this.st.setMeta.run(COMPACTED_REV, revision);
+    this.compacted = revision;
+    // From the start: a version kept by an earlier compaction may be superseded now.
+    for (let lo = 0; lo < revision; lo += COMPACT_CHUNK) {
+      if (this.closed) return;
+      this.st.compactChunk.run(lo, lo + COMPACT_CHUNK, revision, revision);
+      await yieldToLoop();
+    }
+  }
+
+  async compactedRevision(): Promise<number> { return this.compacted; }
+
+  async currentRevision(): Promise<number> { return this.rev; }
+
+  async count(prefix: string): Promise<number> {
+    return (await this.range(prefix, { prefix: true, countOnly: true })).count;
+  }
+
+  /** Deletes keys whose expiry has passed, each as a normal delete revision. Returns how many. */
+  sweepExpired(now = Date.now()): number {
+    if (this.closed) return 0;
+    let n = 0;
+    for (const { key, rev } of this.st.expired.all(now, 1000)) {
+      const res = this.write(this.deleteTxn, key, rev);
+      if (res.succeeded) {
+        n++;
+        this.hub.publish({ type: 'delete', kv: tombstone(key, res.revision), prevKv: res.kv });
+      }
+    }
+    return n;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.maintenance.stop();
+    this.hub.closeAll(new StorageError('Unreachable', '', 'storage backend is closed'));
+    this.db.close();
+  }
+}
+
+/** Opens (creating if needed) a sqlite store at opts.path. */
+export async function openSqliteBackend(opts: SqliteBackendOptions): Promise<SqliteBackend> {
+  return new SqliteBackend(opts);
+}
