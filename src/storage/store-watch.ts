@@ -32,7 +32,7 @@ export async function startWatch(cfg: WatchConfig, key: string, prefix: boolean,
   from: { readonly revision: number; readonly initial: boolean }): Promise<Watch> {
   const { backend, codec } = cfg;
   const predicate = opts.predicate;
-  let watcher: BackendWatcher | undefined;
+  let watcher: BackendWatcher | undefined; // set once the backend watch starts
   let timer: NodeJS.Timeout | undefined;
   const abort = (): void => queue.clear();
   const queue = new EventQueue<WatchEvent>(cfg.bufferSize, () => {

@@ -53,7 +53,11 @@ export async function deleteObject<T extends KubeObject>(store: Store<T>, storag
     : def.strategy.checkGracefulDelete?.(ctx, existing as DeepReadonly<T>, opts);
   const graceful = grace !== undefined && grace > 0;
 
-  if (finalizers.length > 0 || graceful || (alreadyDeleting && opts.gracePeriodSeconds !== 0)) {
+  // A graceful deletion already under way finishes when its grace period ends, unless the client
+  // asks for an immediate delete.
+  const pendingGrace = alreadyDeleting && (existing.metadata.deletionGracePeriodSeconds ?? 0) > 0 &&
+    opts.gracePeriodSeconds !== 0;
+  if (finalizers.length > 0 || graceful || pendingGrace) {
     if (validate !== undefined) await validate(existing);
     // Mark for deletion: the object stays until its finalizers are removed or its grace ends.
     const mark = (cur: KubeObject): KubeObject => {

@@ -282,6 +282,27 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     }
   }
 
+  /**
+   * Writes `mutate(current)` with compare-and-swap, past the strategy and metadata checks: for
+   * server-side state changes (a namespace turning Terminating) that clients may not make.
+   */
+  async updateUnchecked(ctx: RequestContext, name: string, mutate: (current: KubeObject) => KubeObject,
+    opts: { readonly dryRun: boolean }): Promise<KubeObject> {
+    const key = this.keyFor(ctx, name);
+    try {
+      if (opts.dryRun) return mutate(await this.get(ctx, name, {}));
+      return await this.storage.guaranteedUpdate(key, {
+        ignoreNotFound: false,
+        tryUpdate: (cur) => {
+          if (cur === undefined) throw newNotFound(this.qualifiedResource, name);
+          return mutate(cur);
+        },
+      });
+    } catch (err) {
+      throw interpretStorageError(err, this.qualifiedResource, name, 'update');
+    }
+  }
+
   async delete(ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined, opts: DeleteOptions):
     Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> {
     return deleteObject(this, this.storage, ctx, name, validate, opts);

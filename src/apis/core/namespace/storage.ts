@@ -30,17 +30,13 @@ export function namespaceStorage(store: Store<Namespace>): Store<Namespace> & Gr
     if (validate !== undefined) await validate(ns);
     if (ns.metadata.deletionTimestamp !== undefined) return { object: ns, deletedImmediately: false };
     const dryRun = (opts.dryRun ?? []).includes('All');
-    // Written directly, past the strategy that would keep the old status.
-    const raw = store.withStrategy({ ...store.definition.strategy, prepareForUpdate() {}, validateUpdate: () => [] });
-    const { object } = await raw.update(ctx, name, {
-      updatedObject: (_c, cur) => {
-        const next = structuredClone((cur ?? ns) as Namespace);
-        next.metadata.deletionTimestamp = nowRFC3339();
-        next.metadata.deletionGracePeriodSeconds = 0;
-        next.status = { ...next.status, phase: 'Terminating' };
-        return next;
-      },
-    }, undefined, undefined, false, { dryRun });
+    const object = await store.updateUnchecked(ctx, name, (cur) => {
+      const next = structuredClone(cur) as Namespace;
+      next.metadata.deletionTimestamp ??= nowRFC3339();
+      next.metadata.deletionGracePeriodSeconds ??= 0;
+      next.status = { ...next.status, phase: 'Terminating' };
+      return next;
+    }, { dryRun });
     return { object, deletedImmediately: false };
   };
   return Object.assign(Object.create(store) as Store<Namespace>, { delete: twoPhaseDelete });
