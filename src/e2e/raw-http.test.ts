@@ -48,11 +48,11 @@ describe('raw HTTPS requests with bad input', () => {
       { name: 'kind of another resource', body: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'wrongkind' } }),
         message: /^Secret in version "v1" cannot be handled as a ConfigMap: / },
       { name: 'apiVersion of another group', body: JSON.stringify({ apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 'wronggroup' } }),
-        message: /^(the API version in the data \(apps\/v1\) does not match the expected API version \(v1\)|ConfigMap in version "v1" cannot be handled as a ConfigMap: .*|no kind "ConfigMap" is registered for version "apps\/v1".*)$/ },
+        message: /^ConfigMap in version "apps\/v1" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "apps\/v1"/ },
       { name: 'unknown field with fieldValidation=Strict', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'strict' }, bogus: 1 }),
         query: '?fieldValidation=Strict', message: /^ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"$/ },
       { name: 'duplicate field with fieldValidation=Strict', body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dupfield"},"data":{"a":"1"},"data":{"a":"2"}}',
-        query: '?fieldValidation=Strict', message: /^ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: json: duplicate field "data"$/ },
+        query: '?fieldValidation=Strict', message: /^ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data"$/ },
     ];
     for (const c of cases) {
       const r = await s.request({ method: 'POST', path: CM_PATH + (c.query ?? ''), body: c.body });

@@ -9,12 +9,8 @@ export interface Codec {
   decode(data: string): KubeObject;
 }
 
-/** Chooses which objects a list or watch returns (labels and fields). */
-export interface SelectionPredicate {
-  /** True when every object matches (no selector): lets storage skip decoding work. */
-  readonly empty: boolean;
-  matches(obj: KubeObject): boolean;
-}
+export type { SelectionPredicate } from '../apimachinery/fields/predicate.ts';
+import type { SelectionPredicate } from '../apimachinery/fields/predicate.ts';
 
 export const EVERYTHING: SelectionPredicate = { empty: true, matches: () => true };
 

@@ -1,9 +1,15 @@
 // storage.SelectionPredicate built from a label and a field selector (SelectionPredicate in
 // k8s.io/apiserver/pkg/storage/selection_predicate.go). Labels come from metadata.labels.
 import type { KubeObject } from '../meta/types.ts';
-import type { SelectionPredicate } from '../../storage/interfaces.ts';
 import { everything, type Selector } from '../labels/selector.ts';
 import { everythingFields, type FieldSelector, type Fields } from './selector.ts';
+
+/** Chooses which objects a list or watch returns (labels and fields); storage applies it. */
+export interface SelectionPredicate {
+  /** True when every object matches (no selector): lets storage skip decoding work. */
+  readonly empty: boolean;
+  matches(obj: KubeObject): boolean;
+}
 
 export type GetFieldSet = (obj: KubeObject) => Fields;
 

@@ -121,7 +121,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
           if (existing !== undefined) throw newAlreadyExists(this.qualifiedResource, name);
           out = obj;
         } else {
-          out = await this.storage.create(key, obj, this.definition.ttlSeconds?.(ro(obj)));
+          out = await this.storage.create(key, obj, this.definition.ttlSeconds);
         }
       } catch (err) {
         throw interpretStorageError(err, this.qualifiedResource, name, 'create');
@@ -182,6 +182,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     try {
       const out = await this.storage.guaranteedUpdate(key, {
         ignoreNotFound: true,
+        ...(this.definition.ttlSeconds !== undefined ? { ttlSeconds: this.definition.ttlSeconds } : {}),
         tryUpdate: async (existing) => {
           if (finish !== undefined) { await finish(false); finish = undefined; }
           if (existing === undefined) {

@@ -75,8 +75,8 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly returnDeletedObject?: boolean;
   /** Verbs not served (e.g. namespaces have no deletecollection). */
   readonly disabledVerbs?: readonly string[];
-  /** Seconds an object lives before storage removes it (events). */
-  ttlSeconds?(obj: DeepReadonly<T>): number | undefined;
+  /** Seconds an object lives after its last write before storage removes it (events: --event-ttl). */
+  readonly ttlSeconds?: number;
   /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */
   defaults?(obj: T): void;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */

@@ -34,7 +34,7 @@ describe('core/v1 events', () => {
   });
   it('is created on update and expires', () => {
     assert.equal(events.strategy.allowCreateOnUpdate, true);
-    assert.equal(events.ttlSeconds(), 3600);
+    assert.equal(events.ttlSeconds, 3600);
   });
   it('table: LAST SEEN TYPE REASON OBJECT MESSAGE (+ wide)', () => {
     const now = Date.parse('2024-01-01T00:02:00Z');

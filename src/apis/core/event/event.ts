@@ -37,7 +37,7 @@ export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
       prepareForUpdate() {},
       validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old),
     },
-    ttlSeconds: () => ttlSeconds,
+    ttlSeconds,
     selectableFields: (e) => {
       const source = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';
       return {
