@@ -29,6 +29,9 @@ export interface ServeOptions {
   readonly runtimeConfig: Readonly<Record<string, string>>;
   readonly storageBackend: StorageBackend;
   readonly etcdServers: readonly string[];
+  readonly etcdCAFile: string | undefined;
+  readonly etcdCertFile: string | undefined;
+  readonly etcdKeyFile: string | undefined;
   readonly etcdPrefix: string;
   readonly etcdCompactionIntervalMs: number;
   readonly eventTTLMs: number;
@@ -58,6 +61,9 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be enabled in addition to default enabled ones.' },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
+  { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
+  { name: 'etcd-certfile', kind: 'string', def: '', usage: 'SSL certification file used to secure etcd communication.' },
+  { name: 'etcd-keyfile', kind: 'string', def: '', usage: 'SSL key file used to secure etcd communication.' },
   { name: 'etcd-servers', kind: 'strings', def: '', usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated.' },
   { name: 'event-ttl', kind: 'duration', def: '1h0m0s', usage: 'Amount of time to retain events.' },
   { name: 'help', kind: 'bool', def: 'false', usage: 'help for serve', short: 'h' },
@@ -286,8 +292,12 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     maxMutatingRequestsInflight: num('max-mutating-requests-inflight'),
     requestTimeoutMs: num('request-timeout'),
     runtimeConfig: get('runtime-config') as Record<string, string>,
-    storageBackend: backend === 'etcd3' ? 'etcd3' : 'sqlite',
+    // As kube-apiserver, --etcd-servers alone selects etcd.
+    storageBackend: backend === 'etcd3' || etcdServers.length > 0 ? 'etcd3' : 'sqlite',
     etcdServers,
+    etcdCAFile: optional('etcd-cafile'),
+    etcdCertFile: optional('etcd-certfile'),
+    etcdKeyFile: optional('etcd-keyfile'),
     etcdPrefix: str('etcd-prefix'),
     etcdCompactionIntervalMs: num('etcd-compaction-interval'),
     eventTTLMs: num('event-ttl'),

@@ -9,6 +9,8 @@ import { isAnonymousAllowedPath, loadTokenFile, newAdminTokenAuthenticator, newR
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
+import type { Backend } from '../storage/backend.ts';
+import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
 import { parseServeFlags, type ServeOptions } from './flags.ts';
@@ -25,6 +27,19 @@ function advertiseAddress(bind: string): string | undefined {
     for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   }
   return undefined;
+}
+
+/** The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. */
+async function openBackend(opts: ServeOptions, dataDir: string): Promise<Backend> {
+  if (opts.storageBackend === 'etcd3') {
+    return openEtcdBackend({
+      endpoints: opts.etcdServers, compactionIntervalMs: opts.etcdCompactionIntervalMs,
+      ...(opts.etcdCAFile !== undefined ? { caFile: opts.etcdCAFile } : {}),
+      ...(opts.etcdCertFile !== undefined ? { certFile: opts.etcdCertFile } : {}),
+      ...(opts.etcdKeyFile !== undefined ? { keyFile: opts.etcdKeyFile } : {}),
+    });
+  }
+  return openSqliteBackend({ path: join(dataDir, 'kapi.db'), compactionIntervalMs: opts.etcdCompactionIntervalMs });
 }
 
 export interface RunningServer {
@@ -64,7 +79,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     tokens.push(newStaticTokenAuthenticator(file.tokens));
   }
 
-  const backend = await openSqliteBackend({ path: join(dataDir, 'kapi.db'), compactionIntervalMs: opts.etcdCompactionIntervalMs });
+  const backend = await openBackend(opts, dataDir);
   let cp: ControlPlane;
   try {
     const advertise = advertiseAddress(opts.bindAddress);

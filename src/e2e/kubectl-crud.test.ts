@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
 import { columns, lines } from './testing/kubectl.ts';
+import { configMapManifest, namespaceManifest } from './testing/manifests.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 /** A ConfigMap, a Secret, a Service and a Pod, as a user would write them. */
@@ -25,8 +26,8 @@ metadata:
   name: app-secret
   namespace: ${ns}
 type: Opaque
-stringData:
-  password: hunter2
+data:
+  password: aHVudGVyMg==
 ---
 apiVersion: v1
 kind: Service
@@ -67,7 +68,7 @@ describe('kubectl create, apply and get', () => {
   before(async () => {
     s = await startSuite();
     for (const ns of ['e2e-create', 'e2e-apply', 'e2e-chunk']) {
-      const r = await s.kubectl(['create', 'namespace', ns]);
+      const r = await s.kubectl(['create', '-f', '-'], namespaceManifest(ns));
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, `namespace/${ns} created\n`);
     }
@@ -98,10 +99,33 @@ describe('kubectl create, apply and get', () => {
     }
   });
 
-  it('stringData of the secret is stored base64 in data', async () => {
-    const r = await s.kubectl(['get', 'secret', 'app-secret', '-n', 'e2e-create', '-o', 'jsonpath={.data.password}']);
+  it('imperative create (a protobuf request body) of a namespace, configmap, secret and service', async () => {
+    const cases = [
+      { name: 'namespace', args: ['create', 'namespace', 'e2e-imperative'], out: 'namespace/e2e-imperative created\n' },
+      { name: 'configmap', args: ['create', 'configmap', 'imp-cm', '-n', 'e2e-imperative', '--from-literal=a=b', '--from-literal=c=d'],
+        out: 'configmap/imp-cm created\n' },
+      { name: 'secret', args: ['create', 'secret', 'generic', 'imp-secret', '-n', 'e2e-imperative', '--from-literal=p=q'], out: 'secret/imp-secret created\n' },
+      { name: 'service', args: ['create', 'service', 'clusterip', 'imp-svc', '-n', 'e2e-imperative', '--tcp=8080:80'], out: 'service/imp-svc created\n' },
+    ];
+    for (const c of cases) {
+      const r = await s.kubectl(c.args);
+      assert.equal(r.code, 0, `${c.name}: ${r.stderr}`);
+      assert.equal(r.stdout, c.out, c.name);
+    }
+    const cm = await s.kubectl(['get', 'cm', 'imp-cm', '-n', 'e2e-imperative', '-o', 'jsonpath={.data}']);
+    assert.deepEqual(JSON.parse(cm.stdout), { a: 'b', c: 'd' });
+  });
+
+  it('stringData of a secret is stored base64 in data', async () => {
+    const secret = JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'string-data' }, stringData: { password: 'swordfish' } });
+    const c = await s.kubectl(['create', '-f', '-', '-n', 'e2e-create'], secret);
+    assert.equal(c.code, 0, c.stderr);
+    const r = await s.kubectl(['get', 'secret', 'string-data', '-n', 'e2e-create', '-o', 'json']);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(Buffer.from(r.stdout, 'base64').toString('utf8'), 'hunter2');
+    const stored = JSON.parse(r.stdout) as { data?: Record<string, string>; stringData?: unknown; type?: string };
+    assert.deepEqual(stored.data, { password: Buffer.from('swordfish').toString('base64') });
+    assert.equal(stored.stringData, undefined);
+    assert.equal(stored.type, 'Opaque');
   });
 
   it('apply -f of new objects creates them, again leaves them unchanged, a change configures', async () => {
@@ -156,8 +180,8 @@ describe('kubectl create, apply and get', () => {
       { name: '-l with a set-based selector', args: ['get', 'cm', '-l', 'app in (e2e,other)', '-o', 'name'], want: 'configmap/app-config\n' },
       { name: '-l that matches nothing', args: ['get', 'cm', '-l', 'app=none', '-o', 'name'], want: '' },
       { name: '--field-selector metadata.name', args: ['get', 'secrets', '--field-selector', 'metadata.name=app-secret', '-o', 'name'], want: 'secret/app-secret\n' },
-      { name: '--field-selector on a pod field', args: ['get', 'pods', '--field-selector', 'status.phase=Pending', '-o', 'name'], want: 'pod/app-pod\n' },
       { name: '--field-selector with !=', args: ['get', 'cm', '--field-selector', 'metadata.name!=app-config', '-o', 'name', '-l', 'app=e2e'], want: '' },
+      { name: '--field-selector on a pod field', args: ['get', 'pods', '--field-selector', 'status.phase=Pending', '-o', 'name'], want: 'pod/app-pod\n' },
     ];
     for (const c of cases) {
       const r = await s.kubectl([...c.args, '-n', 'e2e-create']);
@@ -195,7 +219,7 @@ describe('kubectl create, apply and get', () => {
   it('get --chunk-size=2 pages through the list with continue tokens', async () => {
     const names = ['c1', 'c2', 'c3', 'c4', 'c5'];
     for (const n of names) {
-      const r = await s.kubectl(['create', 'configmap', n, '-n', 'e2e-chunk', `--from-literal=n=${n}`]);
+      const r = await s.kubectl(['create', '-f', '-', '-n', 'e2e-chunk'], configMapManifest(n, { n }));
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, `configmap/${n} created\n`);
     }

@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lines } from './testing/kubectl.ts';
+import { configMapManifest, namespaceManifest } from './testing/manifests.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-errors';
@@ -10,9 +11,7 @@ const NS = 'e2e-errors';
 const RFC1123_SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const CONFIG_KEY = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
 
-function cmJSON(name: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: 'v' }, ...extra });
-}
+const cmJSON = (name: string, extra: Record<string, unknown> = {}): string => configMapManifest(name, { k: 'v' }, extra);
 
 describe('kubectl error reporting', () => {
   let s: Suite;
@@ -25,7 +24,7 @@ describe('kubectl error reporting', () => {
 
   before(async () => {
     s = await startSuite();
-    assert.equal((await s.kubectl(['create', 'namespace', NS])).code, 0);
+    assert.equal((await s.kubectl(['create', '-f', '-'], namespaceManifest(NS))).code, 0);
   });
   after(async () => { await s?.close(); });
 
@@ -139,9 +138,9 @@ describe('kubectl error reporting', () => {
       { name: 'kubectl waiting for the deletion', ns: 'doomed-b', flags: [] },
     ];
     for (const c of cases) {
-      assert.equal((await s.kubectl(['create', 'namespace', c.ns])).code, 0, c.name);
+      assert.equal((await s.kubectl(['create', '-f', '-'], namespaceManifest(c.ns))).code, 0, c.name);
       for (const cm of ['one', 'two', 'three']) {
-        assert.equal((await s.kubectl(['create', 'configmap', cm, '-n', c.ns, '--from-literal=a=b'])).code, 0, c.name);
+        assert.equal((await s.kubectl(['create', '-f', '-', '-n', c.ns], configMapManifest(cm, { a: 'b' }))).code, 0, c.name);
       }
       const d = await s.kubectl(['delete', 'ns', c.ns, ...c.flags]);
       assert.equal(d.code, 0, `${c.name}: ${d.stderr}`);
@@ -160,8 +159,8 @@ describe('kubectl error reporting', () => {
   });
 
   it('a namespace being deleted shows Terminating or is already gone', async () => {
-    assert.equal((await s.kubectl(['create', 'namespace', 'doomed-c'])).code, 0);
-    assert.equal((await s.kubectl(['create', 'configmap', 'x', '-n', 'doomed-c'])).code, 0);
+    assert.equal((await s.kubectl(['create', '-f', '-'], namespaceManifest('doomed-c'))).code, 0);
+    assert.equal((await s.kubectl(['create', '-f', '-', '-n', 'doomed-c'], configMapManifest('x'))).code, 0);
     assert.equal((await s.kubectl(['delete', 'ns', 'doomed-c', '--wait=false'])).code, 0);
     const g = await s.kubectl(['get', 'ns', 'doomed-c', '-o', 'jsonpath={.status.phase}']);
     if (g.code === 0) assert.equal(g.stdout, 'Terminating');

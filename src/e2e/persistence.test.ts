@@ -27,22 +27,22 @@ async function listConfigMaps(creds: AdminCredentials, ns: string): Promise<List
 }
 
 describe('persistence across restarts of kapi serve', () => {
-  let dataDir: string;
+  let root: string;
   const running: CliServer[] = [];
-  const start = async (): Promise<CliServer> => {
-    const srv = await startCliServer(dataDir);
+  const start = async (dataDir: string): Promise<CliServer> => {
+    const srv = await startCliServer(join(root, dataDir));
     running.push(srv);
     return srv;
   };
 
-  before(async () => { dataDir = await mkdtemp(join(tmpdir(), 'kapi-e2e-data-')); });
+  before(async () => { root = await mkdtemp(join(tmpdir(), 'kapi-e2e-data-')); });
   after(async () => {
     for (const srv of running) await srv.stop('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   });
 
   it('objects survive SIGTERM and a restart on the same data dir', async () => {
-    const first = await start();
+    const first = await start('graceful');
     const creds = await connect(first);
     const ns = await rawRequest(creds, { method: 'POST', path: '/api/v1/namespaces',
       body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'durable' } }) });
@@ -61,7 +61,7 @@ describe('persistence across restarts of kapi serve', () => {
     assert.deepEqual(exit, { code: 0, signal: null }, first.stderr());
     assert.match(first.stderr(), /shutting down/);
 
-    const second = await start();
+    const second = await start('graceful');
     const creds2 = await connect(second);
     const after = await listConfigMaps(creds2, 'durable');
     assert.deepEqual(after.items.map((o) => o.metadata.name), ['a', 'c']);
@@ -88,7 +88,7 @@ describe('persistence across restarts of kapi serve', () => {
   });
 
   it('every acknowledged create survives kill -9 during a stream of creates', async () => {
-    const srv = await start();
+    const srv = await start('crash');
     const creds = await connect(srv);
     const ns = await rawRequest(creds, { method: 'POST', path: '/api/v1/namespaces',
       body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'crash' } }) });
@@ -124,7 +124,7 @@ describe('persistence across restarts of kapi serve', () => {
     await Promise.all(writers);
     const acknowledged = new Map(acked);
 
-    const restarted = await start();
+    const restarted = await start('crash');
     const creds2 = await connect(restarted);
     const list = await listConfigMaps(creds2, 'crash');
     const present = new Map(list.items.map((o) => [o.metadata.name, o]));

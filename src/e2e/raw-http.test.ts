@@ -48,7 +48,7 @@ describe('raw HTTPS requests with bad input', () => {
       { name: 'kind of another resource', body: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'wrongkind' } }),
         message: /^Secret in version "v1" cannot be handled as a ConfigMap: / },
       { name: 'apiVersion of another group', body: JSON.stringify({ apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 'wronggroup' } }),
-        message: /^ConfigMap in version "apps\/v1" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "apps\/v1"/ },
+        message: /^ConfigMap in version "v1" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "apps\/v1"/ },
       { name: 'unknown field with fieldValidation=Strict', body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'strict' }, bogus: 1 }),
         query: '?fieldValidation=Strict', message: /^ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"$/ },
       { name: 'duplicate field with fieldValidation=Strict', body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dupfield"},"data":{"a":"1"},"data":{"a":"2"}}',

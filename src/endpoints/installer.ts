@@ -128,6 +128,11 @@ export class APIInstaller {
     const verb = info.verb;
     if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
     if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();
+    // Item verbs need a name and collection verbs must not have one (subresources are per item).
+    const itemVerb = verb === 'get' || verb === 'update' || verb === 'patch' || verb === 'delete';
+    if (info.subresource === '' && (itemVerb ? info.name === '' : info.name !== '' && verb !== 'watch')) {
+      throw methodNotAllowed();
+    }
     if (!ep.verbs.includes(verb)) throw methodNotAllowed();
     if (ep.namespaced && info.namespace === '' && verb !== 'list' && verb !== 'watch') throw methodNotAllowed();
     const handler = VERB_HANDLERS[verb];

@@ -1,0 +1,6 @@
+export { applyStrategicMergePatch, toJsonObject } from './strategic-merge-patch.ts';
+export { createThreeWayMergePatch, createTwoWayMergePatch } from './create-patch.ts';
+export { mergingMapsHaveConflicts } from './conflicts.ts';
+export { interpretStrategicMergePatchError, PatchError, type PatchErrorKind } from './errors.ts';
+export { patchMetaFromSchema, type LookupPatchMeta, type PatchMeta, type PatchMetaLookup } from './patch-meta.ts';
+export type { JsonObject, JsonValue } from './json-value.ts';

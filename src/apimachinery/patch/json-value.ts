@@ -1,0 +1,130 @@
+// JSON values as the patch engines see them, and how Go's encoding/json + fmt would see them:
+// the strategic merge patch engine compares reflect types and prints values with %v in its
+// error messages, so kapi needs the same classification and formatting to match kube's texts.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject { [key: string]: JsonValue }
+
+/**
+ * The Go dynamic type a value has after kube-apiserver decodes JSON with integers preserved
+ * (sigs.k8s.io/json UnmarshalCaseSensitivePreserveInts): whole numbers are int64, others float64.
+ */
+export type GoKind = 'map' | 'slice' | 'string' | 'bool' | 'int64' | 'float64' | 'nil';
+
+export function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function goKind(v: JsonValue | undefined): GoKind {
+  if (v === null || v === undefined) return 'nil';
+  if (Array.isArray(v)) return 'slice';
+  switch (typeof v) {
+    case 'object': return 'map';
+    case 'string': return 'string';
+    case 'boolean': return 'bool';
+    default: return Number.isInteger(v) ? 'int64' : 'float64';
+  }
+}
+
+/** reflect.TypeOf(v).String() as printed by %s; a nil interface prints as Go's bad-verb form. */
+export function goTypeName(v: JsonValue | undefined): string {
+  switch (goKind(v)) {
+    case 'map': return 'map[string]interface {}';
+    case 'slice': return '[]interface {}';
+    case 'nil': return '%!s(<nil>)';
+    default: return goKind(v);
+  }
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 64), which is what %v prints for a float64. */
+function goFloat(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
+  const [mant = '0', expStr = '0'] = f.toExponential().split('e');
+  const exp = Number(expStr);
+  // %v uses the shortest digits and switches to exponent form when exp < -4 or exp >= 6.
+  if (exp < -4 || exp >= 6) {
+    const sign = exp < 0 ? '-' : '+';
+    return `${mant}e${sign}${String(Math.abs(exp)).padStart(2, '0')}`;
+  }
+  return String(f);
+}
+
+/** fmt's %v of a decoded JSON value: maps print as map[k:v ...] with sorted keys, slices as [a b]. */
+export function goFormat(v: JsonValue | undefined): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goFormat).join(' ')}]`;
+  switch (typeof v) {
+    case 'object': {
+      const keys = Object.keys(v).sort(compareGoStrings);
+      return `map[${keys.map((k) => `${k}:${goFormat(v[k])}`).join(' ')}]`;
+    }
+    case 'number': return Number.isInteger(v) ? String(v) : goFloat(v);
+    default: return String(v);
+  }
+}
+
+/** Go compares strings by UTF-8 bytes, which orders like code points (not UTF-16 units). */
+export function compareGoStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const ai = a[Symbol.iterator]();
+  const bi = b[Symbol.iterator]();
+  for (;;) {
+    const x = ai.next();
+    const y = bi.next();
+    if (x.done === true) return y.done === true ? 0 : -1;
+    if (y.done === true) return 1;
+    const cx = x.value.codePointAt(0) ?? 0;
+    const cy = y.value.codePointAt(0) ?? 0;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+  }
+}
+
+/** Go's == on two interface values holding decoded JSON scalars (same dynamic type and value). */
+export function goScalarEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (goKind(a) !== goKind(b)) return false;
+  if (typeof a === 'object' || typeof b === 'object') return (a ?? null) === (b ?? null);
+  return a === b;
+}
+
+/** reflect.DeepEqual over decoded JSON. */
+export function deepEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (goKind(a) !== goKind(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  }
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+  }
+  return (a ?? null) === (b ?? null);
+}
+
+/** Sorts scalars by their %v text, stably (SortableSliceOfScalars). */
+export function sortScalars(s: JsonValue[]): JsonValue[] {
+  return s
+    .map((v, i) => ({ v, i, t: goFormat(v) }))
+    .sort((x, y) => compareGoStrings(x.t, y.t) || x.i - y.i)
+    .map((e) => e.v);
+}
+
+/** Removes repeated scalars with Go's swap-with-last algorithm, so the order matches kube's. */
+export function deduplicateScalars(input: JsonValue[]): JsonValue[] {
+  const s = [...input];
+  let length = s.length - 1;
+  for (let i = 0; i < length; i++) {
+    for (let j = i + 1; j <= length; j++) {
+      if (goScalarEqual(s[i], s[j])) {
+        s[j] = s[length] ?? null;
+        s.length = length;
+        length--;
+        j--;
+      }
+    }
+  }
+  return s;
+}
+
+export function deepCopy<T extends JsonValue>(v: T): T {
+  return structuredClone(v);
+}

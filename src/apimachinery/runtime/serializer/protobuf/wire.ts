@@ -1,0 +1,105 @@
+// Protobuf wire primitives: varints (as gogo-protobuf writes int32/int64, negative values
+// sign-extended to 10 bytes) and a bounds-checked reader.
+
+/** Bytes a varint of n takes; n is an integer (negative ones take 10). */
+export function varintLen(n: number): number {
+  if (n < 0) return 10;
+  if (n < 0x80) return 1;
+  if (n < 0x4000) return 2;
+  if (n < 0x200000) return 3;
+  if (n < 0x10000000) return 4;
+  let len = 4;
+  for (let v = Math.floor(n / 0x10000000); v > 0; v = Math.floor(v / 0x80)) len++;
+  return len;
+}
+
+/** Writes the varint of n at pos; returns the position after it. */
+export function writeVarint(buf: Buffer, pos: number, n: number): number {
+  if (n < 0) return writeVarintBig(buf, pos, BigInt.asUintN(64, BigInt(n)));
+  let p = pos;
+  let v = n;
+  while (v >= 0x80) {
+    buf[p++] = (v % 0x80) | 0x80;
+    v = v < 0x100000000 ? v >>> 7 : Math.floor(v / 0x80);
+  }
+  buf[p++] = v;
+  return p;
+}
+
+function writeVarintBig(buf: Buffer, pos: number, n: bigint): number {
+  let p = pos;
+  let v = n;
+  while (v >= 0x80n) {
+    buf[p++] = Number(v & 0x7fn) | 0x80;
+    v >>= 7n;
+  }
+  buf[p++] = Number(v);
+  return p;
+}
+
+export class WireError extends Error {}
+
+/** Reads one message's bytes; `pos` advances as fields are read. */
+export class Reader {
+  pos: number;
+  constructor(readonly buf: Buffer, start = 0) {
+    this.pos = start;
+  }
+
+  /** An unsigned varint below 2^53, or a negative int64 (sign-extended to 10 bytes). */
+  varint(end: number): number {
+    const buf = this.buf;
+    let p = this.pos;
+    if (p >= end) throw new WireError('unexpected end of data');
+    let b = buf[p++] ?? 0;
+    if (b < 0x80) {
+      this.pos = p;
+      return b;
+    }
+    let v = b & 0x7f;
+    for (let shift = 7; shift < 28; shift += 7) {
+      if (p >= end) throw new WireError('unexpected end of data');
+      b = buf[p++] ?? 0;
+      v |= (b & 0x7f) << shift;
+      if (b < 0x80) {
+        this.pos = p;
+        return v;
+      }
+    }
+    return this.varintSlow(end);
+  }
+
+  private varintSlow(end: number): number {
+    let v = 0n;
+    let shift = 0n;
+    for (let p = this.pos; ; shift += 7n) {
+      if (p >= end || shift > 63n) throw new WireError(p >= end ? 'unexpected end of data' : 'varint overflow');
+      const b = this.buf[p++] ?? 0;
+      v |= BigInt(b & 0x7f) << shift;
+      if (b < 0x80) {
+        this.pos = p;
+        return Number(BigInt.asIntN(64, v));
+      }
+    }
+  }
+
+  /** A length prefix, checked against the end of the enclosing message; returns the end. */
+  lengthEnd(end: number): number {
+    const len = this.varint(end);
+    const e = this.pos + len;
+    if (len < 0 || e > end) throw new WireError('length exceeds the enclosing message');
+    return e;
+  }
+
+  /** Skips a field of the given wire type. */
+  skip(wireType: number, end: number): void {
+    switch (wireType) {
+      case 0: this.varint(end); return;
+      case 1: this.pos += 8; break;
+      case 2: this.pos = this.lengthEnd(end); return;
+      case 5: this.pos += 4; break;
+      default: throw new WireError(`unsupported wire type ${wireType}`);
+    }
+    if (this.pos > end) throw new WireError('unexpected end of data');
+  }
+}
