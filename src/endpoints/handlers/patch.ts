@@ -5,14 +5,33 @@ import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { negotiate, patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
-import { decodeObjectText, parseDryRun, parseFieldValidation, toEndpointVersion } from './common.ts';
+import { decodeObjectText, endpointGVK, parseDryRun, parseFieldValidation, toEndpointVersion } from './common.ts';
 import { applyJSONPatch, applyMergePatch } from './patch-apply.ts';
+import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
+import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
+import type { GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
+import type { PatchType } from '../negotiation.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
+function applyPatch(type: PatchType, current: KubeObject, patchText: string, parsed: unknown, gvk: GroupVersionKind): unknown {
+  switch (type) {
+    case 'json-patch': return applyJSONPatch(current, patchText);
+    case 'merge-patch': return applyMergePatch(current, parsed);
+    case 'strategic-merge-patch':
+      try {
+        return applyStrategicMergePatch(current, parsed, schemaForGVK(gvk));
+      } catch (err) {
+        throw interpretStrategicMergePatchError(err);
+      }
+    default: throw new Error(`patch type ${type} is not served here`);
+  }
+}
+
 export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
-  const type = patchType(req.headers['content-type'], ['json-patch', 'merge-patch']);
+  const type = patchType(req.headers['content-type'], ['json-patch', 'merge-patch', 'strategic-merge-patch']);
   const target = negotiate(req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
@@ -20,7 +39,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const directive = parseFieldValidation(q, 'PatchOptions');
   const patchText = (await readBody(req)).toString('utf8');
   let mergePatch: unknown;
-  if (type === 'merge-patch') {
+  if (type === 'merge-patch' || type === 'strategic-merge-patch') {
     try {
       mergePatch = JSON.parse(patchText);
     } catch (err) {
@@ -33,7 +52,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
     updatedObject: async (_c, old) => {
       if (old === undefined) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
       const current = toEndpointVersion(ep, deps, old);
-      const patched = type === 'json-patch' ? applyJSONPatch(current, patchText) : applyMergePatch(current, mergePatch);
+      const patched = applyPatch(type, current, patchText, mergePatch, endpointGVK(ep));
       const obj = decodeObjectText(ep, deps, JSON.stringify(patched), 'json', state, directive);
       await deps.admission.admit(ctx, attributes(ep, ctx, 'UPDATE', name, obj, old, dryRun));
       return obj;

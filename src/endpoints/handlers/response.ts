@@ -30,7 +30,10 @@ export function writeObject(res: ServerResponse, code: number, body: unknown, ta
 
 /** Writes a Status for any error; anything but a StatusError becomes a 500 and is logged. */
 export function writeError(res: ServerResponse, err: unknown, target: Target = JSON_TARGET, state?: RequestState): void {
-  const status = toStatus(err);
+  const full = toStatus(err);
+  // Go omits an empty reason (StatusReasonUnknown) from the JSON.
+  const { reason, ...rest } = full;
+  const status = reason === '' ? rest : full;
   if (status.code >= 500 && !(err instanceof Error && err.name === 'StatusError')) {
     console.error('internal error:', err);
   }
