@@ -69,7 +69,7 @@ describe('parseServeFlags errors', () => {
     { name: 'bad port range', argv: ['--service-node-port-range=5-1'],
       want: 'invalid argument "5-1" for "--service-node-port-range" flag: end port cannot be less than start port: 5-1' },
     { name: 'positional argument', argv: ['extra'], want: '"kapi serve" does not take any arguments, got ["extra"]' },
-    { name: 'port zero', argv: ['--secure-port=0'], want: '--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0' },
+    { name: 'port out of range', argv: ['--secure-port=70000'], want: '--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port' },
     { name: 'invalid cidr', argv: ['--service-cluster-ip-range=abc'], want: 'service-cluster-ip-range[0] is not a valid cidr' },
     { name: 'range too large', argv: ['--service-cluster-ip-range=10.0.0.0/8'],
       want: 'specified --service-cluster-ip-range is too large; for 32-bit addresses, the mask must be >= 12' },
@@ -82,8 +82,8 @@ describe('parseServeFlags errors', () => {
       want: "--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'" },
     { name: 'etcd without servers', argv: ['--storage-backend=etcd3'], want: '--etcd-servers must be specified' },
     { name: 'cert without key', argv: ['--tls-cert-file=a.crt'], want: '--tls-cert-file and --tls-private-key-file must be specified together' },
-    { name: 'several errors aggregate', argv: ['--secure-port=0', '--max-requests-inflight=-1'],
-      want: '[--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0, --max-requests-inflight can not be negative value]' },
+    { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
+      want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];
   for (const c of cases) it(c.name, () => assert.throws(() => parseServeFlags(c.argv), { name: 'FlagError', message: c.want }));
 });

@@ -234,7 +234,7 @@ function validateServiceRanges(text: string, errs: string[]): CIDR[] {
 /**
  * Parses `kapi serve` arguments (without `serve`). Throws a FlagError with pflag's or
  * kube-apiserver's message: `unknown flag: --foo`, `invalid argument "x" for "--secure-port" flag: ...`,
- * `--secure-port 0 must be between 1 and 65535, inclusive. It cannot be turned off with 0`, ...
+ * `--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port`, ...
  * Several validation errors are reported together as `[a, b]`.
  */
 export function parseServeFlags(argv: readonly string[]): ServeOptions {
@@ -255,8 +255,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const errs: string[] = [];
 
   const securePort = num('secure-port');
-  if (securePort < 1 || securePort > 65535) {
-    errs.push(`--secure-port ${securePort} must be between 1 and 65535, inclusive. It cannot be turned off with 0`);
+  // Unlike kube-apiserver, 0 is allowed: it picks a free port (tests and embedding need it).
+  if (securePort < 0 || securePort > 65535) {
+    errs.push(`--secure-port ${securePort} must be between 0 and 65535, inclusive. 0 picks a free port`);
   }
   const ranges = validateServiceRanges(str('service-cluster-ip-range'), errs);
   for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'shutdown-delay-duration']) {

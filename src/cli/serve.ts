@@ -89,7 +89,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       anonymousAllowed: (path) => opts.anonymousAuth && isAnonymousAllowedPath(path),
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800,
-      kubernetesServiceIP: opts.apiServerServiceIP, securePort: opts.securePort, advertiseAddress: advertise,
+      kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
     });
@@ -103,7 +103,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
   await writeAdminKubeconfig(kubeconfigPath, { server: url, caCert: pki.caCert, token: adminToken });
   try {
-    await cp.start();
+    await cp.start(addr.port);
   } catch (err) {
     await cp.stop();
     await backend.close();

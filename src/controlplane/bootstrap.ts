@@ -1,6 +1,6 @@
 // The bootstrap controller: the system namespaces and the `kubernetes` service with its
 // endpoints, created at start (idempotently, so several servers may start together).
-import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
+import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
@@ -16,6 +16,13 @@ export interface BootstrapOptions {
 }
 
 async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
+  // Look first: a create of an existing service would fail on its IP before AlreadyExists.
+  try {
+    await store.get(systemContext(namespace), obj.metadata.name ?? '', {});
+    return;
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
   store.definition.defaults?.(obj);
   try {
     await store.create(systemContext(namespace), obj, undefined, { dryRun: false });

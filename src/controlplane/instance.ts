@@ -27,7 +27,7 @@ import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
 
-export interface ControlPlaneConfig extends BootstrapOptions, CoreOptions {
+export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
   readonly etcdPrefix: string;
   readonly authenticator: RequestAuthenticator;
@@ -40,8 +40,11 @@ export interface ControlPlaneConfig extends BootstrapOptions, CoreOptions {
 
 export interface ControlPlane {
   readonly server: GenericAPIServer;
-  /** Creates the system namespaces and the kubernetes service, starts controllers; readyz turns ok. */
-  start(): Promise<void>;
+  /**
+   * Creates the system namespaces and the kubernetes service (pointing at `securePort`, the port
+   * actually bound), starts controllers; readyz turns ok.
+   */
+  start(securePort: number): Promise<void>;
   /** Stops controllers, ends watches, finishes in-flight requests. Does not close the backend. */
   stop(): Promise<void>;
 }
@@ -102,8 +105,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
 
   return {
     server,
-    async start() {
-      await bootstrapControlPlane(core.stores, cfg);
+    async start(securePort) {
+      await bootstrapControlPlane(core.stores, { ...cfg, securePort });
       await nsController.start();
       bootstrapped = true;
     },

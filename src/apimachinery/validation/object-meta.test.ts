@@ -18,7 +18,7 @@ describe('validateObjectMeta', () => {
     { name: 'namespace on cluster scoped', meta: { name: 'a', namespace: 'x' }, namespaced: false,
       want: ['metadata.namespace: Forbidden: not allowed on this type'] },
     { name: 'bad label value', meta: { name: 'a', namespace: 'd', labels: { app: 'a b' } },
-      want: ["metadata.labels: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue', or 'my_value', or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"] },
+      want: ["metadata.labels: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"] },
     { name: 'bad label key', meta: { name: 'a', namespace: 'd', labels: { '/x': 'y' } },
       want: ['metadata.labels: Invalid value: "/x": prefix part must be non-empty'] },
     { name: 'annotations too large', meta: { name: 'a', namespace: 'd', annotations: { a: 'x'.repeat(256 * 1024) } },

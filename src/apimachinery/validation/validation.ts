@@ -54,7 +54,8 @@ export const inclusiveRangeError = (lo: number, hi: number): string => `must be 
 
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+  // Go joins the examples with " or " after each "', ": hence the double space.
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 
 export function isDNS1123Label(value: string): string[] {
@@ -144,7 +145,7 @@ function hasChDirPrefix(value: string): string[] {
 export function isEnvVarName(value: string): string[] {
   const errs: string[] = [];
   if (!envVarNameRe.test(value)) {
-    errs.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit",
+    errs.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-',  or '.', and must not start with a digit",
       envVarNameFmt, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1'));
   }
   return [...errs, ...hasChDirPrefix(value)];

@@ -21,7 +21,8 @@ const supportedCache = new WeakMap<object, readonly string[]>();
 function supportedFields<T extends KubeObject>(def: ResourceDefinition<T>): readonly string[] {
   let names = supportedCache.get(def);
   if (names === undefined) {
-    names = Object.keys(fieldSetOf(def, { metadata: {} }));
+    // Field sets read spec and status; an empty object of the kind gives every field name.
+    names = Object.keys(fieldSetOf(def, { metadata: {}, spec: {}, status: {} } as KubeObject));
     supportedCache.set(def, names);
   }
   return names;

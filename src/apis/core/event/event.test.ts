@@ -21,7 +21,7 @@ describe('core/v1 events', () => {
       want: ['involvedObject.namespace: Invalid value: "other": does not match event.namespace'] },
     { name: 'new-style events need reporting fields', obj: ev({ eventTime: '2024-01-01T00:00:00.000000Z', reason: '' }),
       want: ['reportingController: Required value', "reportingController: Invalid value: \"\": name part must be non-empty",
-        "reportingController: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName', or 'my.name', or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+        "reportingController: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
         'reportingInstance: Required value', 'action: Required value', 'reason: Required value'] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(events.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));

@@ -64,7 +64,7 @@ describe('pod validation', () => {
     { name: 'no containers', mutate: (p) => { p.spec.containers = []; }, want: ['spec.containers: Required value'] },
     { name: 'no image', mutate: (p) => { delete p.spec.containers[0]?.image; }, want: ['spec.containers[0].image: Required value'] },
     { name: 'bad container name', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).name = 'App'; },
-      want: ["spec.containers[0].name: Invalid value: \"App\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name', or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"] },
+      want: ["spec.containers[0].name: Invalid value: \"App\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"] },
     { name: 'duplicate container', mutate: (p) => { p.spec.containers.push({ name: 'app', image: 'x' }); },
       want: ['spec.containers[1].name: Duplicate value: "app"'] },
     { name: 'bad restartPolicy', mutate: (p) => { p.spec.restartPolicy = 'Sometimes'; },

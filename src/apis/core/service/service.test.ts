@@ -52,7 +52,7 @@ describe('service validation', () => {
     { name: 'bad type', mutate: (s) => { s.spec.type = 'Magic'; },
       want: ['spec.type: Unsupported value: "Magic": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"'] },
     { name: 'bad name', mutate: (s) => { s.metadata.name = '1web'; },
-      want: ["metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name', or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"] },
+      want: ["metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"] },
     { name: 'external name required', mutate: (s) => { s.spec.type = 'ExternalName'; }, want: ['spec.externalName: Required value'] },
     { name: 'nodePort on ClusterIP', mutate: (s) => { s.spec.ports = [{ port: 80, nodePort: 30001 }]; },
       want: ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"] },
