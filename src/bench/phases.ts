@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { sendOk, type HttpTarget } from './http-client.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import type { Routes } from './routes.ts';
-import { median, percentile } from './stats.ts';
 import { openEventStream } from './watch-client.ts';
 
 const PAYLOAD_BYTES = 1024;
@@ -107,49 +106,39 @@ export async function updateObjects(t: HttpTarget, r: Routes, set: ObjectSet, bu
   return { ...result, responseBytes };
 }
 
-export interface ListLatency {
-  readonly medianMs: number;
-  readonly bytes: number;
-  /** The last response, for checks. */
-  readonly body: Buffer;
+/** One full LIST of a namespace: its latency in ms and the body. */
+export async function listOnce(t: HttpTarget, r: Routes, ns: string): Promise<{ ms: number; body: Buffer }> {
+  const start = performance.now();
+  const { body } = await sendOk(t, 'GET', r.list(ns), undefined, [200]);
+  return { ms: performance.now() - start, body };
 }
 
-/** Sequential full LISTs of a namespace; the median of `runs` after `warmup` unmeasured ones. */
-export async function listLatency(t: HttpTarget, r: Routes, ns: string, runs: number, warmup: number): Promise<ListLatency> {
-  const samples: number[] = [];
-  let body: Buffer = Buffer.alloc(0);
-  for (let i = 0; i < warmup + runs; i++) {
-    const start = performance.now();
-    body = (await sendOk(t, 'GET', r.list(ns), undefined, [200])).body;
-    if (i >= warmup) samples.push(performance.now() - start);
-  }
-  return { medianMs: median(samples), bytes: body.length, body };
+export interface WatchProbe {
+  /** Creates `name` and resolves with the ms from sending the write to its event reaching the watcher. */
+  write(name: string): Promise<number>;
+  /** Size of the last event line. */
+  eventBytes(): number;
+  close(): void;
 }
 
-export interface WatchLatency {
-  readonly p99Ms: number;
-  readonly medianMs: number;
-  readonly eventBytes: number;
-}
-
-/** Write → event-at-the-watcher latency over `writes` sequential creates, after `warmup` ones. */
-export async function watchLatency(t: HttpTarget, r: Routes, ns: string, writes: number,
-  warmup: number): Promise<WatchLatency> {
+/** Opens a watch on the namespace and resolves once it is established. */
+export async function openWatchProbe(t: HttpTarget, r: Routes, ns: string): Promise<WatchProbe> {
   const stream = openEventStream(t, r.watch(ns));
   try {
     await stream.ready;
-    const samples: number[] = [];
-    for (let i = 0; i < warmup + writes; i++) {
-      const name = `watch-${i}`;
+  } catch (err) {
+    stream.close();
+    throw err;
+  }
+  return {
+    async write(name) {
       const start = performance.now();
       const arrival = stream.arrival(name, 30_000);
       arrival.catch(() => undefined); // awaited below; this only stops an early rejection going unhandled
       await sendOk(t, 'POST', r.watchWrite(ns, name), configMapBody(ns, name, 0));
-      const at = await arrival;
-      if (i >= warmup) samples.push(at - start);
-    }
-    return { p99Ms: percentile(samples, 99), medianMs: median(samples), eventBytes: stream.lastEventBytes() };
-  } finally {
-    stream.close();
-  }
+      return (await arrival) - start;
+    },
+    eventBytes: () => stream.lastEventBytes(),
+    close: () => stream.close(),
+  };
 }

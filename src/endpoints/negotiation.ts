@@ -9,7 +9,7 @@ export interface MediaRange {
   readonly q: number;
 }
 
-export type Format = 'json' | 'yaml';
+export type Format = 'json' | 'yaml' | 'protobuf';
 export type Shape = 'object' | 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList' | 'APIGroupDiscoveryList';
 
 export interface Target {
@@ -51,15 +51,18 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   return sorted;
 }
 
-function formatOf(r: MediaRange): Format | undefined {
+function formatOf(r: MediaRange, protobuf: boolean): Format | undefined {
   if (r.type === '*' && r.subtype === '*') return 'json';
   if (r.type !== 'application') return undefined;
   if (r.subtype === 'json' || r.subtype === '*') return 'json';
   if (r.subtype === 'yaml') return 'yaml';
+  if (r.subtype === 'vnd.kubernetes.protobuf' && protobuf) return 'protobuf';
   return undefined;
 }
 
-const CONTENT_TYPES: Record<Format, string> = { json: 'application/json', yaml: 'application/yaml' };
+const CONTENT_TYPES: Record<Format, string> = {
+  json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
+};
 
 export interface NegotiationOptions {
   /** Shapes this endpoint can produce besides the object itself. */
@@ -68,13 +71,15 @@ export interface NegotiationOptions {
   readonly allowDiscovery?: boolean;
   /** Serialization is for a list response (PartialObjectMetadataList). */
   readonly list?: boolean;
+  /** The objects have a protobuf form (built-in kinds; not custom resources). */
+  readonly protobuf?: boolean;
 }
 
 /** Picks the first acceptable media range; rejects with 406 NotAcceptable when none is. */
 export function negotiate(accept: string | undefined, opts: NegotiationOptions): Target {
   for (const r of parseAccept(accept)) {
     if (r.q <= 0) continue;
-    const format = formatOf(r);
+    const format = formatOf(r, opts.protobuf === true);
     if (format === undefined) continue;
     const as = r.params['as'];
     if (as === undefined) {
@@ -85,7 +90,10 @@ export function negotiate(accept: string | undefined, opts: NegotiationOptions):
     if (g === 'meta.k8s.io' && (v === 'v1' || v === 'v1beta1')) {
       const apiVersion = `meta.k8s.io/${v}`;
       const ct = `${CONTENT_TYPES[format]};as=${as};g=${g};v=${v}`;
-      if (as === 'Table' && opts.allowTable === true) return { format, shape: 'Table', apiVersion, contentType: ct };
+      // A Table has no protobuf form: kube skips such a media range.
+      if (as === 'Table' && opts.allowTable === true && format !== 'protobuf') {
+        return { format, shape: 'Table', apiVersion, contentType: ct };
+      }
       if (opts.allowPartialMetadata === true) {
         if (as === 'PartialObjectMetadata' && opts.list !== true) return { format, shape: as, apiVersion, contentType: ct };
         if (as === 'PartialObjectMetadataList' && opts.list === true) return { format, shape: as, apiVersion, contentType: ct };
@@ -96,10 +104,12 @@ export function negotiate(accept: string | undefined, opts: NegotiationOptions):
       return { format, shape: as, apiVersion: `${g}/${v}`, contentType: `${CONTENT_TYPES[format]};g=${g};v=${v};as=${as}` };
     }
   }
-  throw newNotAcceptable(['application/json', 'application/yaml']);
+  throw newNotAcceptable(opts.protobuf === true
+    ? ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']
+    : ['application/json', 'application/yaml']);
 }
 
-export type BodyFormat = 'json' | 'yaml';
+export type BodyFormat = 'json' | 'yaml' | 'protobuf';
 export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml' | 'apply-json';
 
 /** The format of a request body; rejects with 415 for anything else. */
@@ -107,7 +117,8 @@ export function bodyFormat(contentType: string | undefined): BodyFormat {
   const mt = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mt === 'application/json' || mt === '') return 'json';
   if (mt === 'application/yaml') return 'yaml';
-  throw newUnsupportedMediaType(['application/json', 'application/yaml']);
+  if (mt === 'application/vnd.kubernetes.protobuf') return 'protobuf';
+  throw newUnsupportedMediaType(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);
 }
 
 const PATCH_TYPES: Record<string, PatchType> = {

@@ -32,11 +32,12 @@ export async function startWatch(cfg: WatchConfig, key: string, prefix: boolean,
   from: { readonly revision: number; readonly initial: boolean }): Promise<Watch> {
   const { backend, codec } = cfg;
   const predicate = opts.predicate;
-  let watcher: BackendWatcher | undefined; // set once the backend watch starts
+  // The backend watch starts after the queue exists (its close handler cancels it).
+  const started: { watcher?: BackendWatcher } = {};
   let timer: NodeJS.Timeout | undefined;
   const abort = (): void => queue.clear();
   const queue = new EventQueue<WatchEvent>(cfg.bufferSize, () => {
-    watcher?.cancel();
+    started.watcher?.cancel();
     if (timer !== undefined) clearInterval(timer);
     opts.signal?.removeEventListener('abort', abort);
   });
@@ -81,7 +82,7 @@ export async function startWatch(cfg: WatchConfig, key: string, prefix: boolean,
   if (from.initial && opts.sendInitialEvents === true && opts.allowBookmarks === true) {
     queue.push(bookmark(revision, true));
   }
-  watcher = await backend.watch(key, { prefix, fromRevision: revision }, {
+  const watcher = await backend.watch(key, { prefix, fromRevision: revision }, {
     onEvents: (events) => {
       for (const ev of events) {
         let out: WatchEvent | undefined;
@@ -100,6 +101,7 @@ export async function startWatch(cfg: WatchConfig, key: string, prefix: boolean,
       else queue.end();
     },
   });
+  started.watcher = watcher;
   if (queue.done) watcher.cancel();
   if (opts.allowBookmarks === true && !queue.done) {
     const w = watcher;

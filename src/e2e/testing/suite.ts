@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../index.ts';
+import { startEtcd, type EtcdServer } from '../../storage/testing/etcd-server.ts';
 import { loadAdminCredentials, rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
 import { kubectl, kubectlStream, type KubectlResult, type KubectlStream, type KubectlTarget } from './kubectl.ts';
 
@@ -18,13 +19,35 @@ export interface Suite {
   close(): Promise<void>;
 }
 
-/** Starts an in-process server and a fresh HOME for kubectl. */
-export async function startSuite(): Promise<Suite> {
+export type SuiteBackend = 'sqlite' | 'etcd3';
+
+export interface SuiteOptions {
+  /** Default: the environment variable KAPI_E2E_BACKEND (`etcd3` or `sqlite`), else sqlite. */
+  readonly backend?: SuiteBackend;
+}
+
+/** The backend KAPI_E2E_BACKEND asks for; anything but `etcd3` or `sqlite` is an error, not a silent default. */
+export function backendFromEnv(): SuiteBackend {
+  const v = process.env['KAPI_E2E_BACKEND'];
+  if (v === undefined || v === '' || v === 'sqlite') return 'sqlite';
+  if (v === 'etcd3') return 'etcd3';
+  throw new Error(`KAPI_E2E_BACKEND=${v}: expected etcd3 or sqlite`);
+}
+
+/**
+ * Starts an in-process server and a fresh HOME for kubectl. On the etcd3 backend a throwaway etcd
+ * is started for the suite (and stopped by close()).
+ */
+export async function startSuite(options: SuiteOptions = {}): Promise<Suite> {
+  const backend = options.backend ?? backendFromEnv();
   const home = await mkdtemp(join(tmpdir(), 'kapi-e2e-home-'));
+  let etcd: EtcdServer | undefined;
   let server: RunningServer;
   try {
-    server = await startServer();
+    if (backend === 'etcd3') etcd = await startEtcd();
+    server = await startServer(etcd === undefined ? {} : { flags: ['--etcd-servers', etcd.endpoint] });
   } catch (err) {
+    await etcd?.stop();
     await rm(home, { recursive: true, force: true });
     throw err;
   }
@@ -36,8 +59,12 @@ export async function startSuite(): Promise<Suite> {
     kubectlStream: (args) => kubectlStream(target, args),
     request: (req) => rawRequest(creds, req),
     async close() {
-      await server.close();
-      await rm(home, { recursive: true, force: true });
+      try {
+        await server.close();
+      } finally {
+        await etcd?.stop();
+        await rm(home, { recursive: true, force: true });
+      }
     },
   };
 }

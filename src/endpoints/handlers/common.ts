@@ -6,7 +6,8 @@ import { notSupported, type FieldError } from '../../apimachinery/errors/field-e
 import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts';
 import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
-import { bodyFormat } from '../negotiation.ts';
+import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
 import type { FieldValidationDirective, HandlerDeps, ResourceEndpoint } from './scope.ts';
@@ -36,14 +37,25 @@ export function parseFieldValidation(q: URLSearchParams, optionsKind: WriteOptio
  */
 export async function decodeRequestObject(ep: ResourceEndpoint, deps: HandlerDeps, req: IncomingMessage,
   state: RequestState, directive: FieldValidationDirective): Promise<KubeObject> {
-  const raw = (await readBody(req)).toString('utf8');
-  return decodeObjectText(ep, deps, raw, bodyFormat(req.headers['content-type']), state, directive);
+  const body = await readBody(req);
+  const format = bodyFormat(req.headers['content-type']);
+  if (format === 'protobuf') {
+    // Protobuf carries no unknown or duplicate fields: nothing for field validation to find.
+    const { apiVersion, kind, obj } = decodeProtobuf(body);
+    return checkDecoded(ep, deps, { ...obj, apiVersion, kind }, [], '', state, directive);
+  }
+  return decodeObjectText(ep, deps, body.toString('utf8'), format, state, directive);
 }
 
 export function decodeObjectText(ep: ResourceEndpoint, deps: HandlerDeps, raw: string, format: 'json' | 'yaml',
   state: RequestState, directive: FieldValidationDirective): KubeObject {
+  const { obj, problems } = deps.decodeBody(raw, format, endpointGVK(ep), directive);
+  return checkDecoded(ep, deps, obj, problems, raw, state, directive);
+}
+
+function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, problems: readonly string[], raw: string,
+  state: RequestState, directive: FieldValidationDirective): KubeObject {
   const gvk = endpointGVK(ep);
-  const { obj, problems } = deps.decodeBody(raw, format, gvk, directive);
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     throw newBadRequest(`the object provided is unrecognized (must be of type ${ep.kind}): couldn't get version/kind; json parse error: expected an object (${summarize(raw)})`);
   }
@@ -81,6 +93,12 @@ function summarize(raw: string): string {
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
   if (obj.kind === 'Status') return obj;
   return deps.scheme.convertToVersion(obj, ep.groupVersion);
+}
+
+/** Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf form. */
+export function negotiateFor(ep: ResourceEndpoint, accept: string | undefined, opts: NegotiationOptions): Target {
+  const apiVersion = ep.groupVersion.group === '' ? ep.groupVersion.version : `${ep.groupVersion.group}/${ep.groupVersion.version}`;
+  return negotiate(accept, { ...opts, protobuf: canEncode(apiVersion, ep.kind) });
 }
 
 export function parseIntParam(q: URLSearchParams, name: string): number | undefined {

@@ -1,15 +1,14 @@
 // POST: create an object (createHandler in Go).
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
-import { negotiate } from '../negotiation.ts';
 import { attributes, validateCreate } from './admission.ts';
-import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion } from './common.ts';
+import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isCreater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'create');
-  const target = negotiate(req.headers.accept, {});
+  const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'CreateOptions');

@@ -2,11 +2,10 @@
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
 import { isCollectionDeleter, isGracefulDeleter } from '../../registry/rest/capabilities.ts';
-import { negotiate } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import { parseYAMLOrJSON } from './patch-apply.ts';
 import { validateDelete } from './admission.ts';
-import { parseDryRun, parseIntParam, toEndpointVersion } from './common.ts';
+import { parseDryRun, parseIntParam, toEndpointVersion, negotiateFor } from './common.ts';
 import { parseListOptions } from './list.ts';
 import { writeObject } from './response.ts';
 import type { HandlerDeps, ResourceEndpoint, ResourceHandler } from './scope.ts';
@@ -44,7 +43,7 @@ const isDryRun = (o: DeleteOptions): boolean => (o.dryRun ?? []).includes('All')
 
 export const handleDelete: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGracefulDeleter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'delete');
-  const target = negotiate(req.headers.accept, {});
+  const target = negotiateFor(ep, req.headers.accept, {});
   const ctx = state.context();
   const opts = await deleteOptions(req, state);
   const { object } = await ep.storage.delete(ctx, ctx.info.name, validateDelete(ep, deps, ctx, isDryRun(opts)), opts);
@@ -55,7 +54,7 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   if (!isCollectionDeleter(ep.storage)) {
     throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'deletecollection');
   }
-  const target = negotiate(req.headers.accept, {});
+  const target = negotiateFor(ep, req.headers.accept, {});
   const ctx = state.context();
   const opts = await deleteOptions(req, state);
   const listOpts = parseListOptions(state.url.searchParams, false);

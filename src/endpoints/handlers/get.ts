@@ -1,16 +1,15 @@
 // GET of one object, as the object, a Table row or PartialObjectMetadata.
 import { isGetter } from '../../registry/rest/capabilities.ts';
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
-import { negotiate } from '../negotiation.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
-import { toEndpointVersion } from './common.ts';
+import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject } from './list.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGetter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'get');
-  const target = negotiate(req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const rv = q.get('resourceVersion');

@@ -3,9 +3,8 @@ import { invalid, forbidden, type FieldError } from '../../apimachinery/errors/f
 import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
-import { negotiate } from '../negotiation.ts';
 import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
-import { parseBoolParam, parseIntParam, toEndpointVersion } from './common.ts';
+import { parseBoolParam, parseIntParam, toEndpointVersion, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -64,7 +63,7 @@ export function parseListOptions(q: URLSearchParams, watch: boolean): ListOption
 
 export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
-  const target = negotiate(req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
+  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const list = await ep.storage.list(ctx, parseListOptions(q, false));

@@ -2,10 +2,10 @@
 // after a conflict applies the patch again to the newest object.
 import { newBadRequest, newMethodNotSupported, newNotFound } from '../../apimachinery/errors/status-error.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
-import { negotiate, patchType } from '../negotiation.ts';
+import { patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
-import { decodeObjectText, endpointGVK, parseDryRun, parseFieldValidation, toEndpointVersion } from './common.ts';
+import { decodeObjectText, endpointGVK, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
 import { applyJSONPatch, applyMergePatch } from './patch-apply.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
@@ -32,7 +32,7 @@ function applyPatch(type: PatchType, current: KubeObject, patchText: string, par
 export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
   const type = patchType(req.headers['content-type'], ['json-patch', 'merge-patch', 'strategic-merge-patch']);
-  const target = negotiate(req.headers.accept, {});
+  const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'PatchOptions');

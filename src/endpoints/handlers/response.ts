@@ -2,11 +2,20 @@
 import type { ServerResponse } from 'node:http';
 import { stringify as yamlStringify } from 'yaml';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
+import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { RequestState } from '../request/state.ts';
 import { JSON_TARGET, type Target } from '../negotiation.ts';
 
-export function encode(body: unknown, target: Target): string {
-  return target.format === 'yaml' ? yamlStringify(body) : JSON.stringify(body);
+const CONTENT_TYPE: Record<Target['format'], string> = {
+  json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
+};
+
+export function encode(body: unknown, target: Target): string | Buffer {
+  switch (target.format) {
+    case 'yaml': return yamlStringify(body);
+    case 'protobuf': return encodeProtobuf(body as Record<string, unknown>);
+    default: return JSON.stringify(body);
+  }
 }
 
 function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
@@ -42,6 +51,6 @@ export function writeError(res: ServerResponse, err: unknown, target: Target = J
     if (retry !== undefined && retry > 0) res.setHeader('Retry-After', String(retry));
   }
   // Errors are always objects, never Tables: fall back to the plain serialization of the format.
-  const t: Target = target.format === 'yaml' ? { ...target, shape: 'object', contentType: 'application/yaml' } : JSON_TARGET;
+  const t: Target = target.format === 'json' ? JSON_TARGET : { ...target, shape: 'object', contentType: CONTENT_TYPE[target.format] };
   writeObject(res, status.code, status, t, state);
 }

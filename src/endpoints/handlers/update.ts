@@ -1,15 +1,14 @@
 // PUT: replace an object (updateHandler in Go); creates it when the strategy allows.
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
-import { negotiate } from '../negotiation.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
-import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion } from './common.ts';
+import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'update');
-  const target = negotiate(req.headers.accept, {});
+  const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');

@@ -3,16 +3,26 @@
 import { newMethodNotSupported, toStatus } from '../../apimachinery/errors/status-error.ts';
 import { assertNever, type WatchEvent } from '../../apimachinery/watch/event.ts';
 import { isWatcher } from '../../registry/rest/capabilities.ts';
-import { negotiate } from '../negotiation.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
-import { toEndpointVersion } from './common.ts';
+import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode } from './response.ts';
+import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import type { Target } from '../negotiation.ts';
 import type { ResourceHandler } from './scope.ts';
+
+/** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
+function encodeEvent(ev: { type: string; object: unknown }, target: Target): string | Buffer {
+  switch (target.format) {
+    case 'json': return `${JSON.stringify(ev)}\n`;
+    case 'protobuf': return encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
+    default: return `${encode(ev, target)}---\n`;
+  }
+}
 
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
-  const target = negotiate(req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
   const q = state.url.searchParams;
   const opts = parseListOptions(q, true);
   const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';
@@ -38,12 +48,12 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   res.on('close', finish);
 
   res.statusCode = 200;
-  res.setHeader('Content-Type', target.contentType);
+  res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
   res.setHeader('Transfer-Encoding', 'chunked');
   res.flushHeaders();
 
   let first = true;
-  const frame = (ev: WatchEvent): unknown => {
+  const frame = (ev: WatchEvent): { type: string; object: unknown } => {
     switch (ev.type) {
       case 'ADDED': case 'MODIFIED': case 'DELETED': {
         const obj = toEndpointVersion(ep, deps, ev.object);
@@ -65,7 +75,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   try {
     for await (const ev of w) {
       if (done) break;
-      const line = target.format === 'json' ? `${JSON.stringify(frame(ev))}\n` : `${encode(frame(ev), target)}---\n`;
+      const line = encodeEvent(frame(ev), target);
       if (!res.write(line)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
       if (ev.type === 'ERROR') break;
     }

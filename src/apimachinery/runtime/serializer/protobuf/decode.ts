@@ -1,8 +1,8 @@
 // Protobuf bytes → the JSON form kube's JSON encoder would print for the decoded Go object:
 // zero values of non-pointer omitempty fields are dropped, nil non-omitempty slices and maps
 // print as null, Time/MicroTime/Quantity/IntOrString/RawExtension/FieldsV1 take their JSON forms.
-import { messageForKind, T_BOOL, T_BYTES, T_INT32, T_INT64, T_MESSAGE, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
-import { Reader, WireError } from './wire.ts';
+import { messageForKind, T_BOOL, T_BYTES, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
+import { readUtf8, Reader, WireError } from './wire.ts';
 import { formatDuration, formatMicroTime, formatTime } from './well-known.ts';
 
 type Obj = Record<string, unknown>;
@@ -63,7 +63,7 @@ function readValue(r: Reader, end: number, f: FieldInfo): unknown {
   switch (f.type) {
     case T_STRING: {
       const e = r.lengthEnd(end);
-      const s = r.buf.toString('utf8', r.pos, e);
+      const s = readUtf8(r.buf, r.pos, e);
       r.pos = e;
       return s;
     }
@@ -115,7 +115,7 @@ function readMapEntry(r: Reader, end: number, f: FieldInfo, obj: Obj): void {
     const tag = r.varint(e);
     if (tag === 0x0a) {
       const ke = r.lengthEnd(e);
-      key = r.buf.toString('utf8', r.pos, ke);
+      key = readUtf8(r.buf, r.pos, ke);
       r.pos = ke;
     } else if (tag === ((2 << 3) | vf.wireType)) {
       value = readValue(r, e, vf);

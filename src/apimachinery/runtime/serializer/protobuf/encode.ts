@@ -2,7 +2,7 @@
 // nested message's length and every string's byte length (in visiting order, into a Plan), the
 // second writes into one buffer of the exact size, so each encoding allocates one Buffer.
 import { T_BOOL, T_BYTES, T_INT32, T_INT64, T_MESSAGE, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
-import { varintLen, writeVarint } from './wire.ts';
+import { utf8Len, varintLen, writeUtf8, writeVarint } from './wire.ts';
 import { parseDuration, parseMicroTime, parseTimeSeconds } from './well-known.ts';
 
 /** Lengths and converted values from the sizing pass, read back in the same order when writing. */
@@ -60,7 +60,7 @@ export function sizeMessage(v: unknown, t: MessageType, p: Plan): number {
         if (ev === undefined) continue;
         const slot = p.nums.length;
         p.nums.push(0);
-        const klen = Buffer.byteLength(k);
+        const klen = utf8Len(k);
         p.nums.push(klen);
         const len = 1 + varintLen(klen) + klen + sizeValue(value, ev, p);
         p.nums[slot] = len;
@@ -80,7 +80,7 @@ export function sizeMessage(v: unknown, t: MessageType, p: Plan): number {
 function sizeValue(f: FieldInfo, v: unknown, p: Plan): number {
   switch (f.type) {
     case T_STRING: {
-      const len = Buffer.byteLength(str(v));
+      const len = utf8Len(str(v));
       p.nums.push(len);
       return f.tagLen + varintLen(len) + len;
     }
@@ -129,13 +129,13 @@ function sizeSpecial(v: unknown, t: MessageType, p: Plan): number {
       return 1 + varintLen(ns);
     }
     case 'quantity': {
-      const len = Buffer.byteLength(quantityString(v));
+      const len = utf8Len(quantityString(v));
       p.nums.push(len);
       return 1 + varintLen(len) + len;
     }
     case 'intorstring': {
       if (typeof v === 'number') return 2 + 1 + varintLen(int(v)) + 2;
-      const len = Buffer.byteLength(str(v));
+      const len = utf8Len(str(v));
       p.nums.push(len);
       return 2 + 2 + 1 + varintLen(len) + len;
     }
@@ -143,7 +143,7 @@ function sizeSpecial(v: unknown, t: MessageType, p: Plan): number {
     case 'fieldsv1': {
       if (v === null) return 0;
       const json = JSON.stringify(v);
-      const len = Buffer.byteLength(json);
+      const len = utf8Len(json);
       p.strs.push(json);
       p.nums.push(len);
       return 1 + varintLen(len) + len;
@@ -153,7 +153,7 @@ function sizeSpecial(v: unknown, t: MessageType, p: Plan): number {
       if (!Array.isArray(v)) return fail('string list', v);
       let n = 0;
       for (const s of v as unknown[]) {
-        const len = Buffer.byteLength(str(s));
+        const len = utf8Len(str(s));
         p.nums.push(len);
         n += 1 + varintLen(len) + len;
       }
@@ -183,7 +183,7 @@ export class Writer {
 
   private string(s: string, len: number): void {
     this.varint(len);
-    this.pos += this.buf.write(s, this.pos, len, 'utf8');
+    this.pos = writeUtf8(this.buf, this.pos, s, len);
   }
 
   message(v: unknown, t: MessageType): void {

@@ -137,4 +137,17 @@ describe('kubectl create speaks protobuf with the codec', () => {
       assert.deepEqual(post.obj, c.want);
     });
   }
+
+  it('kubectl reads every field of the protobuf answer (-o json)', async () => {
+    const out = await run(['create', 'configmap', 'j', '--from-literal=a=b', '-o', 'json'], env);
+    assert.equal(out.stderr, '');
+    assert.equal(out.code, 0);
+    assert.deepEqual(JSON.parse(out.stdout), {
+      apiVersion: 'v1', kind: 'ConfigMap', data: { a: 'b' },
+      metadata: {
+        name: 'j', namespace: 'default', uid: '6f1c1a9e-1111-4222-8333-944455556666', resourceVersion: '42',
+        creationTimestamp: '2026-01-02T03:04:05Z',
+      },
+    });
+  });
 });

@@ -157,14 +157,14 @@ describe('protobuf: wire details', () => {
 
   it('writes bytes fields raw, RawExtension and FieldsV1 as JSON text', () => {
     const secret = encodeProtobuf({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { k: 'AAEC/w==' } });
-    assert.ok(contains(secret, Buffer.from([0x00, 0x01, 0x02, 0xff])));
+    assert.ok(contains(secret, Buffer.from([0x00, 0x01, 0x02, 0xff])), 'bytes not found');
     const cm = encodeProtobuf({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', managedFields } });
-    assert.ok(contains(cm, '{"f:data":{".":{},"f:a":{}}}'));
+    assert.ok(contains(cm, '{"f:data":{".":{},"f:a":{}}}'), 'bytes not found');
   });
 
   it('writes Time as whole seconds and MicroTime with nanoseconds', () => {
     const lease = encodeProtobuf({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'l' }, spec: { renewTime: '1970-01-01T00:00:01.000002Z' } });
-    assert.ok(contains(lease, Buffer.from('12083a06080110d00f', 'hex'))); // spec{renewTime{seconds 1, nanos 2000}}
+    assert.ok(contains(lease, Buffer.from('12072205080110d00f', 'hex')), 'bytes not found'); // spec{renewTime{seconds 1, nanos 2000}}
   });
 
   it('decodes the body kubectl create configmap sends', () => {
@@ -243,7 +243,7 @@ describe('protobuf: watch frames', () => {
     it(`${c.type}: 4-byte length, then WatchEvent{type, object.raw = k8s\\0 envelope}`, () => {
       const frame = encodeWatchEventFrame(c.type, c.obj);
       assert.equal(frame.readUInt32BE(0), frame.length - 4);
-      assert.ok(frame.subarray(4).includes(encodeProtobuf(c.obj)));
+      assert.ok(frame.subarray(4).includes(encodeProtobuf(c.obj)), 'object envelope not in frame');
       assert.deepEqual(decodeWatchEvent(frame.subarray(4)), { type: c.type, object: c.obj });
     });
   }
@@ -286,7 +286,7 @@ describe('protobuf: malformed input is a BadRequest', () => {
   for (const c of cases) {
     it(c.name, () => {
       assert.throws(() => decodeProtobuf(c.buf), (err: unknown) => {
-        assert.ok(err instanceof StatusError);
+        assert.ok(err instanceof StatusError, 'not a StatusError');
         assert.equal(err.status.code, 400);
         assert.equal(err.status.reason, 'BadRequest');
         assert.match(err.status.message ?? '', c.message);

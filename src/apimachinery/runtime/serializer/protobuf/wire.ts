@@ -103,3 +103,32 @@ export class Reader {
     if (this.pos > end) throw new WireError('unexpected end of data');
   }
 }
+
+/** UTF-8 byte length of s; short ASCII strings are counted in JS, which beats a native call. */
+export function utf8Len(s: string): number {
+  const n = s.length;
+  if (n > 64) return Buffer.byteLength(s);
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s);
+  return n;
+}
+
+/** Writes s (whose UTF-8 length is len) at pos; returns the position after it. */
+export function writeUtf8(buf: Buffer, pos: number, s: string, len: number): number {
+  if (len === s.length && len <= 64) {
+    for (let i = 0; i < len; i++) buf[pos + i] = s.charCodeAt(i);
+    return pos + len;
+  }
+  return pos + buf.write(s, pos, len, 'utf8');
+}
+
+/** Reads buf[start, end) as UTF-8; short ASCII runs are decoded in JS. */
+export function readUtf8(buf: Buffer, start: number, end: number): string {
+  if (end - start > 16) return buf.toString('utf8', start, end);
+  let s = '';
+  for (let i = start; i < end; i++) {
+    const c = buf[i] ?? 0;
+    if (c >= 0x80) return buf.toString('utf8', start, end);
+    s += String.fromCharCode(c);
+  }
+  return s;
+}

@@ -1,0 +1,225 @@
+// fieldpath.Set: a trie of paths. `members` are the paths ending at this node, `children`
+// hold the deeper paths, both sorted by element order. Set operations follow
+// structured-merge-diff exactly: e.g. Difference only removes exact paths (a member "spec"
+// in the subtrahend does not remove "spec.replicas"); RecursiveDifference does.
+// Sets are treated as immutable once built: operations may share subtrees with their inputs.
+import { compareElements, deserializeElement, pathToString, serializeElement } from './path-element.ts';
+import type { Path, PathElement } from './path-element.ts';
+
+interface Child { readonly pe: PathElement; readonly set: FieldSet }
+
+function search<T>(list: readonly T[], pe: PathElement, get: (t: T) => PathElement): { found: boolean; at: number } {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = compareElements(get(list[mid] as T), pe);
+    if (c === 0) return { found: true, at: mid };
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  return { found: false, at: lo };
+}
+
+const self = (pe: PathElement): PathElement => pe;
+const childPe = (c: Child): PathElement => c.pe;
+
+export class FieldSet {
+  private readonly members: PathElement[];
+  private readonly children: Child[];
+
+  constructor(members: PathElement[] = [], children: Child[] = []) {
+    this.members = members;
+    this.children = children;
+  }
+
+  static of(...paths: Path[]): FieldSet {
+    const s = new FieldSet();
+    for (const p of paths) s.insert(p);
+    return s;
+  }
+
+  /** Adds a path. Only for sets under construction (see the file comment). */
+  insert(path: Path): void {
+    const [head, ...tail] = path;
+    if (head === undefined) return;
+    if (tail.length === 0) {
+      const r = search(this.members, head, self);
+      if (!r.found) this.members.splice(r.at, 0, head);
+      return;
+    }
+    this.descend(head).insert(tail);
+  }
+
+  private descend(pe: PathElement): FieldSet {
+    const r = search(this.children, pe, childPe);
+    if (r.found) return (this.children[r.at] as Child).set;
+    const set = new FieldSet();
+    this.children.splice(r.at, 0, { pe, set });
+    return set;
+  }
+
+  has(path: Path): boolean {
+    const [head, ...tail] = path;
+    if (head === undefined) return false;
+    if (tail.length === 0) return search(this.members, head, self).found;
+    const r = search(this.children, head, childPe);
+    return r.found && (this.children[r.at] as Child).set.has(tail);
+  }
+
+  hasMember(pe: PathElement): boolean { return search(this.members, pe, self).found; }
+
+  empty(): boolean {
+    return this.members.length === 0 && this.children.every((c) => c.set.empty());
+  }
+
+  /** The subset below `pe` (paths relative to it); empty when there is none. */
+  withPrefix(pe: PathElement): FieldSet {
+    const r = search(this.children, pe, childPe);
+    return r.found ? (this.children[r.at] as Child).set : new FieldSet();
+  }
+
+  union(o: FieldSet): FieldSet {
+    return new FieldSet(
+      mergeSorted(this.members, o.members, self, (a) => a),
+      mergeSorted(this.children, o.children, childPe, (a, b) => ({ pe: a.pe, set: a.set.union(b.set) })),
+    );
+  }
+
+  intersection(o: FieldSet): FieldSet {
+    const children: Child[] = [];
+    for (const c of this.children) {
+      const r = search(o.children, c.pe, childPe);
+      if (!r.found) continue;
+      const set = c.set.intersection((o.children[r.at] as Child).set);
+      if (!set.empty()) children.push({ pe: c.pe, set });
+    }
+    return new FieldSet(this.members.filter((m) => o.hasMember(m)), children);
+  }
+
+  difference(o: FieldSet): FieldSet {
+    const children: Child[] = [];
+    for (const c of this.children) {
+      const r = search(o.children, c.pe, childPe);
+      if (!r.found) { children.push(c); continue; }
+      const set = c.set.difference((o.children[r.at] as Child).set);
+      if (!set.empty()) children.push({ pe: c.pe, set });
+    }
+    return new FieldSet(this.members.filter((m) => !o.hasMember(m)), children);
+  }
+
+  /** Like difference, but a member of `o` also removes everything below it. */
+  recursiveDifference(o: FieldSet): FieldSet {
+    const children: Child[] = [];
+    for (const c of this.children) {
+      if (o.hasMember(c.pe)) continue;
+      const r = search(o.children, c.pe, childPe);
+      if (!r.found) { children.push(c); continue; }
+      const set = c.set.recursiveDifference((o.children[r.at] as Child).set);
+      if (!set.empty()) children.push({ pe: c.pe, set });
+    }
+    return new FieldSet(this.members.filter((m) => !o.hasMember(m)), children);
+  }
+
+  /** The paths that have no children in this set. */
+  leaves(): FieldSet {
+    return new FieldSet(
+      this.members.filter((m) => !search(this.children, m, childPe).found),
+      this.children.map((c) => ({ pe: c.pe, set: c.set.leaves() })),
+    );
+  }
+
+  /** Every path, members of a node before its children, in element order. */
+  paths(): Path[] {
+    const out: Path[] = [];
+    this.walk([], out);
+    return out;
+  }
+
+  private walk(prefix: PathElement[], out: Path[]): void {
+    for (const m of this.members) out.push([...prefix, m]);
+    for (const c of this.children) c.set.walk([...prefix, c.pe], out);
+  }
+
+  size(): number { return this.paths().length; }
+
+  equals(o: FieldSet): boolean {
+    return this.toString() === o.toString();
+  }
+
+  /** Members and children of this node, for walkers that need to visit the trie. */
+  entries(): { readonly members: readonly PathElement[]; readonly children: readonly Child[] } {
+    return { members: this.members, children: this.children };
+  }
+
+  toString(): string { return this.paths().map(pathToString).join('\n'); }
+
+  /**
+   * The FieldsV1 form (Set.ToJSON): every element a key, "." marks a node that is itself a
+   * member and has children; keys in element order.
+   */
+  toFieldsV1(): Record<string, unknown> {
+    return this.emit(false);
+  }
+
+  private emit(includeSelf: boolean): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (includeSelf && (this.members.length > 0 || this.children.length > 0)) out['.'] = {};
+    let mi = 0;
+    let ci = 0;
+    while (mi < this.members.length || ci < this.children.length) {
+      const m = this.members[mi];
+      const c = this.children[ci];
+      const cmp = m === undefined ? 1 : c === undefined ? -1 : compareElements(m, c.pe);
+      if (cmp < 0 && m !== undefined) {
+        out[serializeElement(m)] = {};
+        mi++;
+      } else if (c !== undefined) {
+        out[serializeElement(c.pe)] = c.set.emit(cmp === 0);
+        if (cmp === 0) mi++;
+        ci++;
+      }
+    }
+    return out;
+  }
+
+  /** Set.FromJSON. Throws on malformed keys; unknown key prefixes are skipped as kube does. */
+  static fromFieldsV1(fields: unknown): FieldSet {
+    const { set } = readNode(fields);
+    return set ?? new FieldSet();
+  }
+}
+
+function readNode(node: unknown): { set: FieldSet | undefined; isMember: boolean } {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) {
+    throw new Error('managedFields parsing: expected a JSON object');
+  }
+  let set: FieldSet | undefined;
+  let isMember = false;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '.') { isMember = true; continue; }
+    const pe = deserializeElement(key);
+    if (pe === undefined) continue;
+    const child = readNode(value);
+    set ??= new FieldSet();
+    if (child.isMember) set.insert([pe]);
+    if (child.set !== undefined) {
+      for (const p of child.set.paths()) set.insert([pe, ...p]);
+    }
+  }
+  if (set === undefined) isMember = true;
+  return { set, isMember };
+}
+
+function mergeSorted<T>(a: readonly T[], b: readonly T[], pe: (t: T) => PathElement,
+  both: (x: T, y: T) => T): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as T;
+    const y = b[j] as T;
+    const c = compareElements(pe(x), pe(y));
+    if (c < 0) { out.push(x); i++; } else if (c > 0) { out.push(y); j++; } else { out.push(both(x, y)); i++; j++; }
+  }
+  return out.concat(a.slice(i), b.slice(j));
+}
