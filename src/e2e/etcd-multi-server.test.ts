@@ -167,11 +167,17 @@ describe('two kapi servers on one etcd', () => {
   });
 
   it('one requested ClusterIP or node port asked of both servers at once goes to exactly one service', async () => {
+    // Ask for an IP and a port nothing holds yet (the services above took random ones).
+    const all = expectStatus(await a.request({ method: 'GET', path: '/api/v1/services' }), 200, 'list services') as ListJSON;
+    const usedIPs = new Set(all.items.map((o) => o.spec?.clusterIP));
+    const usedPorts = new Set(all.items.flatMap((o) => (o.spec?.ports ?? []).map((p) => p.nodePort)));
+    const ip = Array.from({ length: 200 }, (_, i) => `10.0.0.${250 - i}`).find((x) => !usedIPs.has(x)) ?? '';
+    const port = Array.from({ length: 200 }, (_, i) => 32700 - i).find((x) => !usedPorts.has(x)) ?? 0;
     const cases = [
-      { name: 'clusterIP', spec: { type: 'ClusterIP', clusterIP: '10.0.0.200', ports: [{ port: 80 }] },
-        message: 'spec.clusterIPs: Invalid value: ["10.0.0.200"]: failed to allocate IP 10.0.0.200: provided IP is already allocated' },
-      { name: 'nodePort', spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 31999 }] },
-        message: 'spec.ports[0].nodePort: Invalid value: 31999: provided port is already allocated' },
+      { name: 'clusterIP', spec: { type: 'ClusterIP', clusterIP: ip, ports: [{ port: 80 }] },
+        message: `spec.clusterIPs: Invalid value: ["${ip}"]: failed to allocate IP ${ip}: provided IP is already allocated` },
+      { name: 'nodePort', spec: { type: 'NodePort', ports: [{ port: 80, nodePort: port }] },
+        message: `spec.ports[0].nodePort: Invalid value: ${port}: provided port is already allocated` },
     ];
     for (const c of cases) {
       const rs = await Promise.all([a, b].map((s, i) => s.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/services`,

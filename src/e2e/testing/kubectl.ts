@@ -17,20 +17,25 @@ export interface KubectlTarget {
 /** A guard against a hung kubectl, not a timing assertion. */
 const HANG_GUARD_MS = 90_000;
 
-function kubectlEnv(t: KubectlTarget): NodeJS.ProcessEnv {
+function kubectlEnv(t: KubectlTarget, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
     HOME: t.home,
     KUBECONFIG: t.kubeconfigPath,
     KUBECACHEDIR: `${t.home}/.kube/cache`,
+    ...extra,
   };
 }
 
-/** Runs kubectl to completion; never rejects on a non-zero exit (the tests assert the code). */
-export function kubectl(t: KubectlTarget, args: readonly string[], input?: string): Promise<KubectlResult> {
+/**
+ * Runs kubectl to completion; never rejects on a non-zero exit (the tests assert the code).
+ * `env` adds variables (e.g. EDITOR for `kubectl edit`).
+ */
+export function kubectl(t: KubectlTarget, args: readonly string[], input?: string,
+  env?: Readonly<Record<string, string>>): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
     const child = execFile('kubectl', [...args], {
-      env: kubectlEnv(t), timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8',
+      env: kubectlEnv(t, env), timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8',
     }, (err, stdout, stderr) => {
       if (err !== null && typeof err.code !== 'number') {
         reject(new Error(`kubectl ${args.join(' ')}: ${err.message}\n${stderr}`));

@@ -13,7 +13,8 @@ import { kubectl, kubectlStream, type KubectlResult, type KubectlStream, type Ku
 export interface Suite {
   readonly server: RunningServer;
   readonly creds: AdminCredentials;
-  kubectl(args: readonly string[], input?: string): Promise<KubectlResult>;
+  /** `env` adds variables to kubectl's environment (e.g. EDITOR). */
+  kubectl(args: readonly string[], input?: string, env?: Readonly<Record<string, string>>): Promise<KubectlResult>;
   kubectlStream(args: readonly string[]): KubectlStream;
   request(req: RawRequest): Promise<RawResponse>;
   close(): Promise<void>;
@@ -55,7 +56,7 @@ export async function startSuite(options: SuiteOptions = {}): Promise<Suite> {
   const target: KubectlTarget = { kubeconfigPath: server.kubeconfigPath, home };
   return {
     server, creds,
-    kubectl: (args, input) => kubectl(target, args, input),
+    kubectl: (args, input, env) => kubectl(target, args, input, env),
     kubectlStream: (args) => kubectlStream(target, args),
     request: (req) => rawRequest(creds, req),
     async close() {

@@ -1,0 +1,256 @@
+// kube's FieldManager (k8s.io/apimachinery/pkg/util/managedfields/internal) as two calls.
+// kube stacks managers; the steps below keep its order:
+//   Update: decode live-or-new managedFields -> skip objects never tracked -> cap update
+//           managers -> the change becomes the manager's Update entry -> strip meta fields.
+//   Apply:  version check -> kubectl's last-applied handling -> "before-first-apply" for
+//           untracked objects -> merge, prune, move ownership (409 on conflicts) -> strip.
+import { StatusError, newBadRequest } from '../errors/status-error.ts';
+import type { KubeObject, ManagedFieldsEntry, Unstructured } from '../meta/types.ts';
+import type { SchemaNode } from '../openapi/index.ts';
+import { deepCopy, isJsonObject } from '../patch/json-value.ts';
+import type { JsonObject } from '../patch/json-value.ts';
+import { ConflictsError, newApplyConflict } from './conflict.ts';
+import { emptyObject } from './empty-object.ts';
+import { applyLastAppliedUpdater, kubectlAllowedConflicts } from './last-applied.ts';
+import { buildManagerIdentifier, decodeManagedFields, emptyManaged, encodeManagedFields, formatTime, isResetManagedFields } from './managed.ts';
+import type { Managed } from './managed.ts';
+import { FieldSet } from './set.ts';
+import { rootType } from './type-ref.ts';
+import { TypedValueError } from './typed.ts';
+import { updaterApply, updaterUpdate } from './updater.ts';
+import type { Updater } from './updater.ts';
+import { fieldElement } from './path-element.ts';
+
+/** What the field manager knows about the resource being written. */
+export interface FieldManagerScope {
+  /** The version served to the client and recorded in entries: "v1", "apps/v1". */
+  readonly apiVersion: string;
+  readonly kind: string;
+  /** schemaForGVK(gvk); undefined for objects without schema (fields are deduced). */
+  readonly schema: SchemaNode | undefined;
+  /** "status", "scale", ... when writing a subresource. */
+  readonly subresource?: string;
+  /** The strategy's reset fields (GetResetFields), e.g. status for the main resource. */
+  readonly resetFields?: FieldSet;
+}
+
+export interface UpdateManagedFieldsArgs extends FieldManagerScope {
+  /** The stored object; undefined on create. */
+  readonly live: KubeObject | undefined;
+  /** The object about to be stored, as the client sent it (after the patch, for patches). */
+  readonly updated: KubeObject;
+  /** managerOrUserAgent(fieldManager, userAgent); "" records "unknown". */
+  readonly manager: string;
+  readonly time: Date | string;
+}
+
+export interface ApplyArgs extends FieldManagerScope {
+  /** The stored object; undefined when the apply creates it. */
+  readonly live: KubeObject | undefined;
+  /** The parsed apply body (YAML or JSON). */
+  readonly patch: Unstructured;
+  /** The fieldManager parameter (required for apply; validate it first). */
+  readonly manager: string;
+  readonly force: boolean;
+  readonly time: Date | string;
+}
+
+const STRIP = FieldSet.of(
+  [fieldElement('apiVersion')], [fieldElement('kind')], [fieldElement('metadata')],
+  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion']
+    .map((f) => [fieldElement('metadata'), fieldElement(f)]),
+);
+const MAX_UPDATE_MANAGERS = 10;
+
+const asJson = (o: KubeObject | Unstructured): JsonObject => o as unknown as JsonObject;
+const metaOf = (o: JsonObject): JsonObject => (isJsonObject(o['metadata']) ? o['metadata'] : {});
+
+function withoutManagedFields(o: JsonObject): JsonObject {
+  const copy = deepCopy(o);
+  const meta = metaOf(copy);
+  delete meta['managedFields'];
+  return copy;
+}
+
+function setManagedFields<T extends KubeObject>(obj: T, entries: ManagedFieldsEntry[] | undefined): T {
+  const meta = { ...obj.metadata };
+  if (entries === undefined) delete meta.managedFields; else meta.managedFields = entries;
+  return { ...obj, metadata: meta };
+}
+
+function updaterFor(scope: FieldManagerScope): Updater {
+  return { type: rootType(scope.schema), ignored: scope.resetFields };
+}
+
+function stripMeta(managed: Managed, id: string): void {
+  const vs = managed.fields.get(id);
+  if (vs === undefined) return;
+  const set = vs.set.difference(STRIP);
+  if (set.empty()) managed.fields.delete(id); else managed.fields.set(id, { ...vs, set });
+}
+
+function cloneManaged(m: Managed): Managed {
+  return { fields: new Map(m.fields), times: new Map(m.times) };
+}
+
+/** The Update chain below the skip step: cap managers, record the change, strip meta. */
+function trackUpdate(scope: FieldManagerScope, live: JsonObject, updated: JsonObject, managed: Managed,
+  manager: string, time: string): void {
+  const id = buildManagerIdentifier({
+    manager: manager === '' ? 'unknown' : manager, operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource ?? '',
+  });
+  const self = 'current-operation';
+  updaterUpdate(updaterFor(scope), withoutManagedFields(live), withoutManagedFields(updated), scope.apiVersion, managed.fields, self);
+  stripMeta(managed, self);
+  const vs = managed.fields.get(self);
+  if (vs !== undefined) {
+    managed.fields.delete(self);
+    const prev = managed.fields.get(id);
+    managed.fields.set(id, prev === undefined ? vs : { ...vs, set: vs.set.union(prev.set) });
+    managed.times.set(id, time);
+  }
+  capUpdateManagers(managed);
+}
+
+// Beyond ten Update managers, the oldest are merged into "ancient-changes" (per apiVersion).
+function capUpdateManagers(managed: Managed): void {
+  const updaters = [...managed.fields].filter(([, vs]) => !vs.applied).map(([id]) => id);
+  if (updaters.length <= MAX_UPDATE_MANAGERS) return;
+  const secs = (id: string): number => Math.floor(Date.parse(managed.times.get(id) ?? '') / 1000) || 0;
+  updaters.sort((a, b) => secs(a) - secs(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const firstByVersion = new Map<string, string>();
+  let length = updaters.length;
+  for (const id of updaters) {
+    if (length <= MAX_UPDATE_MANAGERS) break;
+    const vs = managed.fields.get(id);
+    if (vs === undefined) continue;
+    const bucket = buildManagerIdentifier({ manager: 'ancient-changes', operation: 'Update', apiVersion: vs.apiVersion });
+    const first = firstByVersion.get(vs.apiVersion);
+    if (first === undefined) { firstByVersion.set(vs.apiVersion, id); continue; }
+    if (!managed.fields.has(bucket)) {
+      const f = managed.fields.get(first);
+      managed.fields.delete(first);
+      if (f !== undefined) managed.fields.set(bucket, f);
+    }
+    const b = managed.fields.get(bucket);
+    managed.fields.set(bucket, { ...vs, set: vs.set.union(b?.set ?? new FieldSet()) });
+    managed.fields.delete(id);
+    length--;
+    const t = managed.times.get(id);
+    if (t === undefined) managed.times.delete(bucket); else managed.times.set(bucket, t);
+  }
+}
+
+/**
+ * FieldManager.UpdateNoErrors for create, update and non-apply patch: returns `updated` with
+ * metadata.managedFields recording the change for `manager`. Never throws: on a failure the
+ * live object's managedFields are kept, as kube does.
+ */
+export function updateManagedFields<T extends KubeObject>(args: UpdateManagedFieldsArgs & { readonly updated: T }): T {
+  const live = args.live === undefined ? emptyObject(args.apiVersion, args.kind, args.schema) : asJson(args.live);
+  const liveEntries = metaOf(live)['managedFields'] as ManagedFieldsEntry[] | undefined;
+  try {
+    const managed = decodeLiveOrNew(liveEntries, args.updated.metadata.managedFields, args.subresource !== undefined && args.subresource !== '');
+    const tracked = managed.fields.size > 0 || typeof metaOf(live)['uid'] !== 'string' || metaOf(live)['uid'] === '';
+    if (tracked) trackUpdate(args, live, asJson(args.updated), managed, args.manager, formatTime(args.time));
+    return setManagedFields(args.updated, encodeManagedFields(managed));
+  } catch {
+    return setManagedFields(args.updated, liveEntries);
+  }
+}
+
+function decodeOrEmpty(entries: readonly ManagedFieldsEntry[] | undefined): Managed {
+  try { return decodeManagedFields(entries); } catch { return emptyManaged(); }
+}
+
+// Valid managedFields sent by the client replace the live ones; `[]` resets them.
+function decodeLiveOrNew(live: readonly ManagedFieldsEntry[] | undefined, sent: readonly ManagedFieldsEntry[] | undefined,
+  isSubresource: boolean): Managed {
+  if (isSubresource) return decodeOrEmpty(live);
+  if (isResetManagedFields(sent)) return emptyManaged();
+  try {
+    const m = decodeManagedFields(sent);
+    if (m.fields.size > 0) return m;
+  } catch { /* invalid entries from the client fall back to the live ones */ }
+  return decodeOrEmpty(live);
+}
+
+/** GroupVersionKind.String(): "apps/v1, Kind=Deployment", "/v1, Kind=ConfigMap". */
+function gvkString(apiVersion: string, kind: string): string {
+  const slash = apiVersion.indexOf('/');
+  const gv = slash < 0 ? `/${apiVersion}` : apiVersion;
+  return `${gv}, Kind=${kind}`;
+}
+
+function internal(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: '', code: 500 });
+}
+
+/**
+ * FieldManager.Apply for an apply patch: the merged object with managedFields updated.
+ * Rejects with 409 Conflict (causes: FieldManagerConflict) when fields owned by others would
+ * change and !force; 400 BadRequest for a patch of another kind or version, or one that sets
+ * metadata.managedFields; 500 for a patch that does not fit the schema (duplicate keys, ...).
+ * The caller defaults, validates and stores the result like any update.
+ */
+export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
+  const patch = asJson(args.patch);
+  const live = args.live === undefined ? emptyObject(args.apiVersion, args.kind, args.schema) : asJson(args.live);
+  let managed: Managed;
+  try {
+    managed = decodeManagedFields(metaOf(live)['managedFields'] as ManagedFieldsEntry[] | undefined);
+  } catch (err) {
+    throw internal(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const pv = typeof patch['apiVersion'] === 'string' ? patch['apiVersion'] : '';
+  const pk = typeof patch['kind'] === 'string' ? patch['kind'] : '';
+  if (pv !== args.apiVersion || pk !== args.kind) throw newBadRequest(`invalid object type: ${gvkString(pv, pk)}`);
+  if (metaOf(patch)['managedFields'] !== undefined && metaOf(patch)['managedFields'] !== null) {
+    throw newBadRequest('metadata.managedFields must be nil');
+  }
+  const time = formatTime(args.time);
+  const run = (force: boolean): { object: JsonObject; managed: Managed } => applyTracked(args, live, patch, cloneManaged(managed), force, time);
+  let result: { object: JsonObject; managed: Managed };
+  try {
+    try {
+      result = run(args.force);
+    } catch (err) {
+      // kubectl moving from client-side apply may take over fields its last-applied annotation holds.
+      if (!(err instanceof ConflictsError) || args.manager !== 'kubectl') throw err;
+      const allowed = kubectlAllowedConflicts(live, args.apiVersion, updaterFor(args).type);
+      if (allowed === undefined) throw err;
+      const rest = err.conflicts.filter((c) => !allowed.has(c.path));
+      if (rest.length > 0) throw new ConflictsError(rest);
+      result = run(true);
+    }
+  } catch (err) {
+    if (err instanceof ConflictsError) throw newApplyConflict(err.conflicts);
+    if (err instanceof TypedValueError) {
+      const meta = metaOf(patch);
+      const nn = `${typeof meta['namespace'] === 'string' ? meta['namespace'] : ''}/${typeof meta['name'] === 'string' ? meta['name'] : ''}`;
+      throw internal(`failed to create typed patch object (${nn}; ${gvkString(pv, pk)}): ${err.message}`);
+    }
+    throw err;
+  }
+  let object = result.object;
+  if (args.manager === 'kubectl') object = applyLastAppliedUpdater(object, patch);
+  return { object: setManagedFields(object as unknown as T, encodeManagedFields(result.managed)) };
+}
+
+function applyTracked(scope: ApplyArgs, live: JsonObject, patch: JsonObject, managed: Managed, force: boolean,
+  time: string): { object: JsonObject; managed: Managed } {
+  let current = live;
+  if (managed.fields.size === 0) {
+    // Fields set before anyone applied belong to "before-first-apply".
+    const empty = emptyObject(scope.apiVersion, scope.kind, scope.schema);
+    trackUpdate(scope, empty, live, managed, 'before-first-apply', time);
+    current = live;
+  }
+  const id = buildManagerIdentifier({ manager: scope.manager === '' ? 'unknown' : scope.manager, operation: 'Apply', subresource: scope.subresource ?? '' });
+  const liveJson = withoutManagedFields(current);
+  const out = updaterApply(updaterFor(scope), liveJson, patch, scope.apiVersion, managed.fields, id, force);
+  stripMeta(managed, id);
+  if (out === undefined) return { object: liveJson, managed };
+  managed.times.set(id, time);
+  return { object: out, managed };
+}
