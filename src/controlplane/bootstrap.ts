@@ -15,19 +15,30 @@ export interface BootstrapOptions {
   readonly advertiseAddress: string | undefined;
 }
 
-async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
-  // Look first: a create of an existing service would fail on its IP before AlreadyExists.
+async function exists(store: Store<KubeObject>, namespace: string, name: string): Promise<boolean> {
   try {
-    await store.get(systemContext(namespace), obj.metadata.name ?? '', {});
-    return;
+    await store.get(systemContext(namespace), name, {});
+    return true;
   } catch (err) {
-    if (!isNotFound(err)) throw err;
+    if (isNotFound(err)) return false;
+    throw err;
   }
+}
+
+/**
+ * Creates the object unless it exists. Servers starting together race here: a create that
+ * fails (AlreadyExists, or the kubernetes service's IP taken by the winner) is fine when the
+ * object now exists.
+ */
+async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
+  const name = obj.metadata.name ?? '';
+  if (await exists(store, namespace, name)) return;
   store.definition.defaults?.(obj);
   try {
     await store.create(systemContext(namespace), obj, undefined, { dryRun: false });
   } catch (err) {
-    if (!isAlreadyExists(err)) throw err;
+    if (isAlreadyExists(err) || await exists(store, namespace, name)) return;
+    throw err;
   }
 }
 

@@ -21,7 +21,7 @@ import type { Backend } from '../storage/backend.ts';
 import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
 import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
-import { buildCoreREST } from './core-rest.ts';
+import { buildGroupREST } from './group-rest.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
@@ -52,9 +52,8 @@ export interface ControlPlane {
 export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
-  scheme.setVersionPriority('', ['v1']);
   const definitions = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
-  const core = buildCoreREST(scheme, cfg.backend, cfg.etcdPrefix, definitions);
+  const core = buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, { group: '', versions: [{ version: 'v1', resources: definitions }] });
   const storeOf = (r: string): Store<KubeObject> => {
     const s = core.stores.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);
@@ -74,7 +73,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
   };
-  const installer = new APIInstaller(deps, [{ group: '', versions: [{ version: 'v1', resources: core.installs }] }]);
+  const installer = new APIInstaller(deps, [core.install]);
 
   let bootstrapped = false;
   let stopping = false;

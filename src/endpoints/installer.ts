@@ -28,8 +28,8 @@ export interface ResourceInstall {
   readonly kind: string;
   readonly storage: object;
   readonly definition: ResourceDefinition<KubeObject>;
-  /** For discovery's storageVersionHash: the version objects are stored in. */
-  readonly storageVersion?: GroupVersion;
+  /** The version objects are stored in and the Store works in (the hub): bodies convert to it. */
+  readonly hubVersion: GroupVersion;
   /** When a subresource returns a kind of another group (autoscaling/v1 Scale). */
   readonly kindGroupVersion?: GroupVersion;
 }
@@ -78,7 +78,7 @@ export class APIInstaller {
         const sub = r.subresource ?? '';
         const verbs = verbsOf(r.storage, sub !== '', r.definition.disabledVerbs ?? []);
         const ep: ResourceEndpoint = {
-          groupVersion: { group: g.group, version: v.version }, resource: r.resource, subresource: sub, kind: r.kind,
+          groupVersion: { group: g.group, version: v.version }, hubVersion: r.hubVersion, resource: r.resource, subresource: sub, kind: r.kind,
           namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);
@@ -90,7 +90,7 @@ export class APIInstaller {
           ...(sub === '' && r.definition.shortNames !== undefined ? { shortNames: r.definition.shortNames } : {}),
           ...(sub === '' && r.definition.categories !== undefined ? { categories: r.definition.categories } : {}),
           ...(sub === '' ? {
-            storageVersionHash: storageVersionHash(r.storageVersion?.group ?? g.group, r.storageVersion?.version ?? v.version, r.kind),
+            storageVersionHash: storageVersionHash(r.hubVersion.group, r.hubVersion.version, r.kind),
           } : {}),
         };
         resources.push(d);

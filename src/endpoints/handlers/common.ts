@@ -89,6 +89,11 @@ function summarize(raw: string): string {
   return raw.length > 30 ? `${raw.slice(0, 30)} ...` : raw;
 }
 
+/** Converts a decoded request object to the version the Store works in. */
+export function toHub(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
+  return deps.scheme.convertToVersion(obj, ep.hubVersion);
+}
+
 /** Converts a stored (hub) object to the endpoint's version for the response. */
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
   if (obj.kind === 'Status') return obj;

@@ -2,7 +2,7 @@
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate } from './admission.ts';
-import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
+import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -14,7 +14,7 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   const dryRun = parseDryRun(q, 'CreateOptions');
   const directive = parseFieldValidation(q, 'CreateOptions');
   if (ep.namespaced && ctx.namespace === '') throw newBadRequest('the server could not find the requested resource');
-  const obj = await decodeRequestObject(ep, deps, req, state, directive);
+  const obj = toHub(ep, deps, await decodeRequestObject(ep, deps, req, state, directive));
   if (ep.namespaced && (obj.metadata.namespace ?? '') === '') obj.metadata.namespace = ctx.namespace;
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
   const fieldManager = q.get('fieldManager');

@@ -13,17 +13,14 @@ export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   const q = state.url.searchParams;
   const ctx = state.context();
   const rv = q.get('resourceVersion');
-  const obj = toEndpointVersion(ep, deps,
-    await ep.storage.get(ctx, ctx.info.name, rv !== null ? { resourceVersion: rv } : {}));
-  switch (target.shape) {
-    case 'Table':
-      writeObject(res, 200, toTable(ep.definition, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' },
-        target.apiVersion, parseIncludeObject(q)), target, state);
-      return;
-    case 'PartialObjectMetadata':
-      writeObject(res, 200, partialObjectMetadata(obj, target.apiVersion), target, state);
-      return;
-    default:
-      writeObject(res, 200, obj, target, state);
+  const stored = await ep.storage.get(ctx, ctx.info.name, rv !== null ? { resourceVersion: rv } : {});
+  // Table columns read the hub shape; everything else is in the endpoint's version.
+  if (target.shape === 'Table') {
+    writeObject(res, 200, toTable(ep.definition, [stored], { resourceVersion: stored.metadata.resourceVersion ?? '' },
+      target.apiVersion, parseIncludeObject(q)), target, state);
+    return;
   }
+  const obj = toEndpointVersion(ep, deps, stored);
+  writeObject(res, 200, target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(obj, target.apiVersion) : obj,
+    target, state);
 };

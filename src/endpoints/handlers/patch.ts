@@ -5,7 +5,7 @@ import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
-import { decodeObjectText, endpointGVK, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
+import { decodeObjectText, endpointGVK, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { applyJSONPatch, applyMergePatch } from './patch-apply.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
@@ -53,7 +53,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (old === undefined) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
       const current = toEndpointVersion(ep, deps, old);
       const patched = applyPatch(type, current, patchText, mergePatch, endpointGVK(ep));
-      const obj = decodeObjectText(ep, deps, JSON.stringify(patched), 'json', state, directive);
+      const obj = toHub(ep, deps, decodeObjectText(ep, deps, JSON.stringify(patched), 'json', state, directive));
       await deps.admission.admit(ctx, attributes(ep, ctx, 'UPDATE', name, obj, old, dryRun));
       return obj;
     },

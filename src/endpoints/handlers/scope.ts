@@ -16,6 +16,8 @@ export type BodyDecoder = (raw: string, format: 'json' | 'yaml', gvk: GroupVersi
 /** One resource or subresource of one group version, as routes see it. */
 export interface ResourceEndpoint {
   readonly groupVersion: GroupVersion;
+  /** The version the Store works in; request bodies convert to it, responses from it. */
+  readonly hubVersion: GroupVersion;
   readonly resource: string;
   readonly subresource: string;
   /** Kind of the objects served here, in groupVersion. */

@@ -2,7 +2,7 @@
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
-import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, negotiateFor } from './common.ts';
+import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -13,7 +13,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const directive = parseFieldValidation(q, 'UpdateOptions');
-  const body = await decodeRequestObject(ep, deps, req, state, directive);
+  const body = toHub(ep, deps, await decodeRequestObject(ep, deps, req, state, directive));
   const name = ctx.info.name;
   const fieldManager = q.get('fieldManager');
   const { object, created } = await ep.storage.update(ctx, name, {

@@ -56,13 +56,14 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const frame = (ev: WatchEvent): { type: string; object: unknown } => {
     switch (ev.type) {
       case 'ADDED': case 'MODIFIED': case 'DELETED': {
-        const obj = toEndpointVersion(ep, deps, ev.object);
         if (target.shape === 'Table') {
-          const t = toTable(ep.definition, [obj], { resourceVersion: obj.metadata.resourceVersion ?? '' }, target.apiVersion,
-            include, !first);
+          // Table columns read the hub shape.
+          const t = toTable(ep.definition, [ev.object], { resourceVersion: ev.object.metadata.resourceVersion ?? '' },
+            target.apiVersion, include, !first);
           first = false;
           return { type: ev.type, object: t };
         }
+        const obj = toEndpointVersion(ep, deps, ev.object);
         if (target.shape === 'PartialObjectMetadata') return { type: ev.type, object: partialObjectMetadata(obj, target.apiVersion) };
         return { type: ev.type, object: obj };
       }

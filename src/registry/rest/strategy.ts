@@ -3,6 +3,7 @@
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { Store } from '../generic/store.ts';
 
 export type DeepReadonly<T> =
   T extends (infer E)[] ? readonly DeepReadonly<E>[] :
@@ -79,6 +80,13 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly ttlSeconds?: number;
   /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */
   defaults?(obj: T): void;
+  /** Subresources that only update part of the object, each with its strategy (namespaces/finalize). */
+  readonly updateSubresources?: Readonly<Record<string, Strategy<T>>>;
+  /**
+   * Replaces capabilities of the main resource's generic Store (namespaces' two-phase delete). Gets
+   * the Store and returns the REST storage to serve.
+   */
+  customizeStorage?(store: Store<T>): Store<T>;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
 }

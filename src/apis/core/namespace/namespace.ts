@@ -55,12 +55,16 @@ export const namespaceFinalizeStrategy: Strategy<Namespace> = {
   validateUpdate: (_ctx, ns) => validateNamespaceFinalizeUpdate(ns),
 };
 
+import { namespaceStorage } from './storage.ts';
+
 export const namespaces = {
   group: '', kind: 'Namespace', resource: 'namespaces', singular: 'namespace', shortNames: ['ns'],
   namespaced: false,
   strategy: namespaceStrategy,
   statusStrategy: namespaceStatusStrategy,
   disabledVerbs: ['deletecollection'],
+  updateSubresources: { finalize: namespaceFinalizeStrategy },
+  customizeStorage: namespaceStorage,
   defaults: defaultNamespace,
   selectableFields: (ns) => ({
     'metadata.name': ns.metadata.name ?? '',

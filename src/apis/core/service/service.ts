@@ -37,7 +37,8 @@ function dropTypeDependentFields(svc: Service, old: DeepReadonly<Service>): void
 
 export const serviceStrategy: Strategy<Service> = {
   prepareForCreate(_ctx, svc) {
-    svc.status = {};
+    // Go always serializes status.loadBalancer (a struct, not a pointer).
+    svc.status = { loadBalancer: {} };
     normalizeClusterIPs(svc);
   },
   validate: (_ctx, svc) => validateService(svc),

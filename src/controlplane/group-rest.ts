@@ -1,0 +1,91 @@
+// Builds the REST storage of an API group: one generic Store per resource (stored in the first
+// version that serves it, which is also the hub its strategy sees), the status and other update
+// subresources as views of it, and the conversions of the other versions in the Scheme.
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { Scheme } from '../apimachinery/runtime/scheme.ts';
+import { apiVersionOf, formatGroupResource, type GroupVersion } from '../apimachinery/schema/group-version.ts';
+import type { APIGroupInstall, ResourceInstall } from '../endpoints/installer.ts';
+import { Store } from '../registry/generic/store.ts';
+import type { Getter, Updater } from '../registry/rest/capabilities.ts';
+import type { APIGroupDefinition } from '../registry/rest/group.ts';
+import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import type { Backend } from '../storage/backend.ts';
+import { newStore } from '../storage/store.ts';
+import { keyPrefixFor, storageCodec } from './storage-factory.ts';
+
+/** Only get and update (and so patch): what status subresources serve. */
+function getUpdateView(store: Store<KubeObject>): Getter & Updater {
+  return { get: store.get.bind(store), update: store.update.bind(store) };
+}
+
+export interface GroupREST {
+  readonly install: APIGroupInstall;
+  /** Main stores by "resource" (core) or "resource.group", and update subresources as "resource/sub". */
+  readonly stores: ReadonlyMap<string, Store<KubeObject>>;
+}
+
+export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
+  enabled: (version: string) => boolean = () => true): GroupREST {
+  const { group: name } = group;
+  scheme.setVersionPriority(name, group.versions.map((v) => v.version));
+  for (const v of group.versions) {
+    scheme.addKnownKinds({ group: name, version: v.version }, v.resources.map((d) => d.kind));
+  }
+  for (const c of group.conversions ?? []) {
+    scheme.addConversion({ group: name, version: c.version, kind: c.kind }, c.toHub, c.fromHub);
+  }
+
+  // One Store per resource, in its storage version: the first version that serves it.
+  const stores = new Map<string, Store<KubeObject>>();
+  const served = new Map<string, { store: Store<KubeObject>; main: Store<KubeObject>; storageVersion: GroupVersion }>();
+  for (const v of group.versions) {
+    for (const def of v.resources) {
+      const gv = { group: name, version: v.version };
+      if (def.defaults !== undefined) scheme.addDefaulter({ ...gv, kind: def.kind }, def.defaults as (o: KubeObject) => void);
+      if (served.has(def.resource)) continue;
+      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def);
+      const main = def.customizeStorage?.(store) ?? store;
+      const key = formatGroupResource({ group: name, resource: def.resource });
+      stores.set(key, main);
+      for (const [sub, strategy] of Object.entries(def.updateSubresources ?? {})) stores.set(`${key}/${sub}`, store.withStrategy(strategy));
+      served.set(def.resource, { store, main, storageVersion: gv });
+    }
+  }
+
+  const versions = group.versions.filter((v) => enabled(v.version)).map((v) => ({
+    version: v.version,
+    resources: v.resources.flatMap((def): ResourceInstall[] => {
+      const s = served.get(def.resource);
+      if (s === undefined) return [];
+      const installs: ResourceInstall[] = [
+        { resource: def.resource, kind: def.kind, storage: s.main, definition: def, hubVersion: s.storageVersion },
+      ];
+      if (def.statusStrategy !== undefined) {
+        installs.push({ resource: def.resource, subresource: 'status', kind: def.kind, definition: def, hubVersion: s.storageVersion,
+          storage: getUpdateView(s.store.withStrategy(def.statusStrategy)) });
+      }
+      for (const sub of Object.keys(def.updateSubresources ?? {})) {
+        const view = stores.get(`${formatGroupResource({ group: name, resource: def.resource })}/${sub}`);
+        if (view !== undefined) {
+          installs.push({ resource: def.resource, subresource: sub, kind: def.kind, definition: def, hubVersion: s.storageVersion,
+            storage: { update: view.update.bind(view) } satisfies Updater });
+        }
+      }
+      return installs;
+    }),
+  })).filter((v) => v.resources.length > 0);
+  return { install: { group: name, versions }, stores };
+}
+
+function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
+  def: ResourceDefinition<KubeObject>): Store<KubeObject> {
+  const apiVersion = apiVersionOf(gv);
+  return new Store<KubeObject>({
+    definition: def,
+    storage: newStore(backend, storageCodec(scheme, gv), {
+      newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }),
+    }),
+    keyPrefix: keyPrefixFor(etcdPrefix, gv.group, def.resource),
+    listApiVersion: apiVersion,
+  });
+}
