@@ -3,6 +3,7 @@ import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/
 import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
+import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -14,11 +15,11 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   const dryRun = parseDryRun(q, 'CreateOptions');
   const directive = parseFieldValidation(q, 'CreateOptions');
   if (ep.namespaced && ctx.namespace === '') throw newBadRequest('the server could not find the requested resource');
-  const obj = toHub(ep, deps, await decodeRequestObject(ep, deps, req, state, directive));
-  if (ep.namespaced && (obj.metadata.namespace ?? '') === '') obj.metadata.namespace = ctx.namespace;
+  const manager = fieldManagerOf(q, req, 'CreateOptions');
+  const decoded = await decodeRequestObject(ep, deps, req, state, directive);
+  if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
+  const obj = toHub(ep, deps, trackUpdate(ep, undefined, decoded, manager));
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
-  const fieldManager = q.get('fieldManager');
-  const created = await ep.storage.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun),
-    { dryRun, ...(fieldManager !== null ? { fieldManager } : {}) });
+  const created = await ep.storage.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun), { dryRun, fieldManager: manager });
   writeObject(res, 201, toEndpointVersion(ep, deps, created), target, state);
 };

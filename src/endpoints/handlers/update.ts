@@ -3,6 +3,7 @@ import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
+import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -13,16 +14,17 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const directive = parseFieldValidation(q, 'UpdateOptions');
-  const body = toHub(ep, deps, await decodeRequestObject(ep, deps, req, state, directive));
+  const manager = fieldManagerOf(q, req, 'UpdateOptions');
+  const body = await decodeRequestObject(ep, deps, req, state, directive);
   const name = ctx.info.name;
-  const fieldManager = q.get('fieldManager');
   const { object, created } = await ep.storage.update(ctx, name, {
     updatedObject: async (_c, old) => {
-      const obj = structuredClone(body);
+      const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
+      const obj = toHub(ep, deps, trackUpdate(ep, live, structuredClone(body), manager));
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun));
       return obj;
     },
   }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), false,
-  { dryRun, ...(fieldManager !== null ? { fieldManager } : {}) });
+  { dryRun, fieldManager: manager });
   writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
 };

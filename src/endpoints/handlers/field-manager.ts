@@ -1,0 +1,56 @@
+// managedFields on every write: the handlers record Update entries (and Apply for server-side
+// apply) in the endpoint's version, before the object converts to the hub.
+import type { IncomingMessage } from 'node:http';
+import { newInvalid } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import {
+  apply, managerOrUserAgent, resetFieldsOf, updateManagedFields, validateFieldManager, validatePatchFieldManager,
+  type FieldManagerScope,
+} from '../../apimachinery/managedfields/index.ts';
+import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
+import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
+import type { Unstructured } from '../../apimachinery/meta/types.ts';
+import { endpointGVK } from './common.ts';
+import type { ResourceEndpoint } from './scope.ts';
+
+export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions';
+
+/** The manager of a write: ?fieldManager, else the User-Agent's program name. 422 when invalid. */
+export function fieldManagerOf(q: URLSearchParams, req: IncomingMessage, kind: WriteOptionsKind, isApply = false): string {
+  const fm = q.get('fieldManager') ?? undefined;
+  const errs = kind === 'PatchOptions' ? validatePatchFieldManager(fm, isApply) : validateFieldManager(fm);
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind }, '', errs);
+  return managerOrUserAgent(fm, req.headers['user-agent']);
+}
+
+const scopes = new WeakMap<ResourceEndpoint, FieldManagerScope>();
+
+/** What the field manager needs to know about an endpoint; computed once per endpoint. */
+function scopeOf(ep: ResourceEndpoint): FieldManagerScope {
+  let s = scopes.get(ep);
+  if (s === undefined) {
+    const gvk = endpointGVK(ep);
+    // The main resource does not own status when a status subresource exists, and vice versa.
+    const resetFields = ep.subresource === 'status' ? resetFieldsOf(['spec'])
+      : ep.subresource === '' && ep.definition.statusStrategy !== undefined ? resetFieldsOf(['status']) : undefined;
+    s = {
+      apiVersion: apiVersionOf(gvk), kind: gvk.kind, schema: schemaForGVK(gvk),
+      ...(ep.subresource !== '' ? { subresource: ep.subresource } : {}),
+      ...(resetFields !== undefined ? { resetFields } : {}),
+    };
+    scopes.set(ep, s);
+  }
+  return s;
+}
+
+/** Records an Update by `manager`: `live` and `updated` are in the endpoint's version. */
+export function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, live: KubeObject | undefined, updated: T,
+  manager: string): T {
+  return updateManagedFields({ ...scopeOf(ep), live, updated, manager, time: new Date() });
+}
+
+/** Server-side apply of `patch` onto `live` (undefined: the apply creates). Rejects with 409 on conflicts. */
+export function serverSideApply(ep: ResourceEndpoint, live: KubeObject | undefined, patch: Unstructured, manager: string,
+  force: boolean): KubeObject {
+  return apply<KubeObject>({ ...scopeOf(ep), live, patch, manager, force, time: new Date() }).object;
+}
