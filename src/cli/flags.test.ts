@@ -9,7 +9,7 @@ describe('parseServeFlags defaults', () => {
       tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true,
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
-      requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdPrefix: '/registry',
+      requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
       etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [],
       shutdownDelayDurationMs: 0, v: 0, help: false,
     });

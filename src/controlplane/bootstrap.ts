@@ -25,21 +25,31 @@ async function exists(store: Store<KubeObject>, namespace: string, name: string)
   }
 }
 
+const ATTEMPTS = 20;
+const RETRY_MS = 100;
+
 /**
- * Creates the object unless it exists. Servers starting together race here: a create that
- * fails (AlreadyExists, or the kubernetes service's IP taken by the winner) is fine when the
- * object now exists.
+ * Creates the object unless it exists. Servers starting together race here: the loser's create
+ * fails (AlreadyExists, or the kubernetes service's IP already taken by the winner, whose object
+ * may not be stored yet), so a failed create is retried until the object exists, as kube's
+ * bootstrap controller keeps reconciling.
  */
 async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
   const name = obj.metadata.name ?? '';
-  if (await exists(store, namespace, name)) return;
   store.definition.defaults?.(obj);
-  try {
-    await store.create(systemContext(namespace), obj, undefined, { dryRun: false });
-  } catch (err) {
-    if (isAlreadyExists(err) || await exists(store, namespace, name)) return;
-    throw err;
+  let last: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (await exists(store, namespace, name)) return;
+    try {
+      await store.create(systemContext(namespace), structuredClone(obj), undefined, { dryRun: false });
+      return;
+    } catch (err) {
+      if (isAlreadyExists(err)) return;
+      last = err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
+  throw last;
 }
 
 export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<KubeObject>>, opts: BootstrapOptions): Promise<void> {
