@@ -5,6 +5,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { apiVersionOf, formatGroupResource, type GroupVersion } from '../apimachinery/schema/group-version.ts';
 import type { APIGroupInstall, ResourceInstall } from '../endpoints/installer.ts';
+import { SCALE_GROUP_VERSION, scaleStorage } from '../registry/generic/scale.ts';
 import { Store } from '../registry/generic/store.ts';
 import type { Getter, Updater } from '../registry/rest/capabilities.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
@@ -63,6 +64,10 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
       if (def.statusStrategy !== undefined) {
         installs.push({ resource: def.resource, subresource: 'status', kind: def.kind, definition: def, hubVersion: s.storageVersion,
           storage: getUpdateView(s.store.withStrategy(def.statusStrategy)) });
+      }
+      if (def.scale !== undefined) {
+        installs.push({ resource: def.resource, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: s.storageVersion,
+          kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(s.store, def.scale) });
       }
       for (const sub of Object.keys(def.updateSubresources ?? {})) {
         const view = stores.get(`${formatGroupResource({ group: name, resource: def.resource })}/${sub}`);

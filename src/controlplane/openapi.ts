@@ -18,7 +18,8 @@ export function servedResources(installer: APIInstaller): ServedResource[] {
   for (const ep of eps) {
     if (ep.subresource === '') continue;
     mains.get(`${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`)?.subresources
-      .push({ name: ep.subresource, kind: ep.kind, verbs: ep.verbs });
+      .push({ name: ep.subresource, kind: ep.kind, verbs: ep.verbs,
+        ...(ep.kindGroupVersion !== ep.groupVersion ? { group: ep.kindGroupVersion.group, version: ep.kindGroupVersion.version } : {}) });
   }
   return [...mains.values()];
 }

@@ -79,6 +79,7 @@ export class APIInstaller {
         const verbs = verbsOf(r.storage, sub !== '', r.definition.disabledVerbs ?? []);
         const ep: ResourceEndpoint = {
           groupVersion: { group: g.group, version: v.version }, hubVersion: r.hubVersion, resource: r.resource, subresource: sub, kind: r.kind,
+          kindGroupVersion: r.kindGroupVersion ?? { group: g.group, version: v.version },
           namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);

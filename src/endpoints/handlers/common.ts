@@ -13,8 +13,12 @@ import type { RequestState } from '../request/state.ts';
 import type { FieldValidationDirective, HandlerDeps, ResourceEndpoint } from './scope.ts';
 
 export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
-  return { ...ep.groupVersion, kind: ep.kind };
+  return { ...ep.kindGroupVersion, kind: ep.kind };
 }
+
+/** Whether the endpoint serves its resource's own kind (not e.g. a Scale): only then is there a hub to convert to. */
+const ownKind = (ep: ResourceEndpoint): boolean => ep.kindGroupVersion === ep.groupVersion ||
+  (ep.kindGroupVersion.group === ep.groupVersion.group && ep.kindGroupVersion.version === ep.groupVersion.version);
 
 /** The dryRun query parameter: only "All" is valid. Rejects with 422 naming the options kind. */
 export function parseDryRun(q: URLSearchParams, optionsKind: string): boolean {
@@ -91,18 +95,18 @@ function summarize(raw: string): string {
 
 /** Converts a decoded request object to the version the Store works in. */
 export function toHub(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
-  return deps.scheme.convertToVersion(obj, ep.hubVersion);
+  return ownKind(ep) ? deps.scheme.convertToVersion(obj, ep.hubVersion) : obj;
 }
 
 /** Converts a stored (hub) object to the endpoint's version for the response. */
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
-  if (obj.kind === 'Status') return obj;
+  if (obj.kind === 'Status' || !ownKind(ep)) return obj;
   return deps.scheme.convertToVersion(obj, ep.groupVersion);
 }
 
 /** Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf form. */
 export function negotiateFor(ep: ResourceEndpoint, accept: string | undefined, opts: NegotiationOptions): Target {
-  const apiVersion = ep.groupVersion.group === '' ? ep.groupVersion.version : `${ep.groupVersion.group}/${ep.groupVersion.version}`;
+  const apiVersion = apiVersionOf(ep.kindGroupVersion);
   return negotiate(accept, { ...opts, protobuf: canEncode(apiVersion, ep.kind) });
 }
 

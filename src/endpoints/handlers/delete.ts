@@ -1,4 +1,5 @@
 // DELETE of one object and of a collection, with DeleteOptions from the body or the query.
+import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
 import { isCollectionDeleter, isGracefulDeleter } from '../../registry/rest/capabilities.ts';
@@ -60,6 +61,6 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   const listOpts = parseListOptions(state.url.searchParams, false);
   const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts)), opts, listOpts);
   const items = list.items.map((o) => toEndpointVersion(ep, deps, o));
-  const apiVersion = ep.groupVersion.group === '' ? ep.groupVersion.version : `${ep.groupVersion.group}/${ep.groupVersion.version}`;
+  const apiVersion = apiVersionOf(ep.kindGroupVersion);
   writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
 };

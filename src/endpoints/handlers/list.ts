@@ -1,5 +1,6 @@
 // LIST (and the switch to WATCH): selectors, pagination, resourceVersion semantics.
 import { invalid, forbidden, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
@@ -77,7 +78,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
       return;
     default: {
       const items = list.items.map((o) => toEndpointVersion(ep, deps, o));
-      const apiVersion = ep.groupVersion.group === '' ? ep.groupVersion.version : `${ep.groupVersion.group}/${ep.groupVersion.version}`;
+      const apiVersion = apiVersionOf(ep.kindGroupVersion);
       writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
     }
   }

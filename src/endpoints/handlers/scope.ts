@@ -20,8 +20,10 @@ export interface ResourceEndpoint {
   readonly hubVersion: GroupVersion;
   readonly resource: string;
   readonly subresource: string;
-  /** Kind of the objects served here, in groupVersion. */
+  /** Kind of the objects served here, in kindGroupVersion. */
   readonly kind: string;
+  /** The group version of `kind`: groupVersion, except for subresources like scale (autoscaling/v1 Scale). */
+  readonly kindGroupVersion: GroupVersion;
   readonly namespaced: boolean;
   /** Implements some of the capabilities in registry/rest/capabilities.ts. */
   readonly storage: object;

@@ -80,6 +80,8 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly ttlSeconds?: number;
   /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */
   defaults?(obj: T): void;
+  /** The scale subresource (autoscaling/v1 Scale), for resources with replicas. */
+  readonly scale?: ScaleDefinition<T>;
   /** Subresources that only update part of the object, each with its strategy (namespaces/finalize). */
   readonly updateSubresources?: Readonly<Record<string, Strategy<T>>>;
   /**
@@ -89,6 +91,15 @@ export interface ResourceDefinition<T extends KubeObject> {
   customizeStorage?(store: Store<T>): Store<T>;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
+}
+
+/** Where a resource keeps its replicas, for the scale subresource. */
+export interface ScaleDefinition<T extends KubeObject> {
+  specReplicas(obj: DeepReadonly<T>): number;
+  setSpecReplicas(obj: T, replicas: number): void;
+  statusReplicas(obj: DeepReadonly<T>): number;
+  /** The label selector in its string form (status.selector for Scale), '' when there is none. */
+  selector(obj: DeepReadonly<T>): string;
 }
 
 /** Called with the outcome of the write: release what was reserved when it failed. */

@@ -1,0 +1,63 @@
+// The scale subresource: a resource's replicas seen as an autoscaling/v1 Scale. GET builds the
+// Scale from the object; PUT and PATCH change only spec.replicas of the object.
+import { invalid } from '../../apimachinery/errors/field-errors.ts';
+import { newBadRequest, newConflict, newInvalid, OPTIMISTIC_LOCK_MESSAGE } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type {
+  GetOptions, Getter, UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,
+} from '../rest/capabilities.ts';
+import type { DeepReadonly, ScaleDefinition } from '../rest/strategy.ts';
+import type { Store } from './store.ts';
+
+export const SCALE_GROUP_VERSION = { group: 'autoscaling', version: 'v1' } as const;
+
+interface Scale extends KubeObject {
+  spec?: { replicas?: number };
+  status?: { replicas: number; selector?: string };
+}
+
+function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: KubeObject): Scale {
+  const o = obj as DeepReadonly<T>;
+  const m = obj.metadata;
+  const selector = def.selector(o);
+  return {
+    kind: 'Scale', apiVersion: 'autoscaling/v1',
+    metadata: {
+      ...(m.name !== undefined ? { name: m.name } : {}), ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+      ...(m.uid !== undefined ? { uid: m.uid } : {}), ...(m.resourceVersion !== undefined ? { resourceVersion: m.resourceVersion } : {}),
+      creationTimestamp: m.creationTimestamp ?? null,
+    },
+    spec: { replicas: def.specReplicas(o) },
+    status: { replicas: def.statusReplicas(o), ...(selector !== '' ? { selector } : {}) },
+  };
+}
+
+export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDefinition<T>): Getter & Updater {
+  const kind = `${store.definition.kind}`;
+  return {
+    async get(ctx: RequestContext, name: string, opts: GetOptions): Promise<KubeObject> {
+      return toScale(def, await store.get(ctx, name, opts));
+    },
+    async update(ctx: RequestContext, name: string, info: UpdatedObjectInfo, _vc: ValidateObjectFunc | undefined,
+      vu: ValidateObjectUpdateFunc | undefined, _force: boolean, opts: UpdateOptions): Promise<{ object: KubeObject; created: boolean }> {
+      const { object } = await store.update(ctx, name, {
+        updatedObject: async (c, old) => {
+          if (old === undefined) throw newBadRequest(`${kind} "${name}" not found`);
+          const scale = await info.updatedObject(c, toScale(def, old)) as Scale;
+          const replicas = scale.spec?.replicas ?? 0;
+          if (!Number.isInteger(replicas) || replicas < 0) {
+            throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name,
+              [invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
+          }
+          const rv = scale.metadata.resourceVersion ?? '';
+          if (rv !== '' && rv !== old.metadata.resourceVersion) throw newConflict(store.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
+          const next = structuredClone(old) as T;
+          def.setSpecReplicas(next, replicas);
+          return next;
+        },
+      }, undefined, vu, false, opts);
+      return { object: toScale(def, object), created: false };
+    },
+  };
+}
