@@ -5,8 +5,6 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { AdmissionChain } from '../admission/interfaces.ts';
 import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.ts';
-import { isNotFound } from '../apimachinery/errors/status-error.ts';
-import { systemContext } from '../apimachinery/request/context.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
@@ -22,6 +20,10 @@ import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
 import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
 import { buildGroupREST } from './group-rest.ts';
+import { builtInGroups } from './groups.ts';
+import { resolveRuntimeConfig } from './runtime-config.ts';
+import type { APIGroupDefinition } from '../registry/rest/group.ts';
+import { NamespaceCache } from './namespace-cache.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
@@ -36,6 +38,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly maxMutatingRequestsInFlight: number;
   readonly requestTimeoutSeconds: number;
   readonly minRequestTimeoutSeconds: number;
+  /** --runtime-config. */
+  readonly runtimeConfig: Readonly<Record<string, string>>;
 }
 
 export interface ControlPlane {
@@ -53,27 +57,23 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
   const definitions = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
-  const core = buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, { group: '', versions: [{ version: 'v1', resources: definitions }] });
+  const groups: APIGroupDefinition[] = [{ group: '', versions: [{ version: 'v1', resources: definitions }] }, ...builtInGroups()];
+  const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
+    groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
+  const rests = groups.map((g) => buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v)));
+  const stores = new Map(rests.flatMap((r) => [...r.stores]));
   const storeOf = (r: string): Store<KubeObject> => {
-    const s = core.stores.get(r);
+    const s = stores.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);
     return s;
   };
 
-  const admission = new AdmissionChain([
-    namespaceLifecycle(async (name) => {
-      try {
-        return await storeOf('namespaces').get(systemContext(name), name, {});
-      } catch (err) {
-        if (isNotFound(err)) return undefined;
-        throw err;
-      }
-    }),
-  ]);
+  const namespaceCache = new NamespaceCache(storeOf('namespaces'));
+  const admission = new AdmissionChain([namespaceLifecycle((name) => namespaceCache.get(name))]);
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
   };
-  const installer = new APIInstaller(deps, [core.install]);
+  const installer = new APIInstaller(deps, rests.map((r) => r.install).filter((i) => i.versions.length > 0));
 
   let bootstrapped = false;
   let stopping = false;
@@ -96,7 +96,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     ],
   });
 
-  const namespaced = [...core.stores.entries()]
+  const namespaced = [...stores.entries()]
     .filter(([r, s]) => !r.includes('/') && s.definition.namespaced)
     .map(([, s]) => s);
   const nsController = new NamespaceController(
@@ -105,13 +105,15 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   return {
     server,
     async start(securePort) {
-      await bootstrapControlPlane(core.stores, { ...cfg, securePort });
+      await bootstrapControlPlane(stores, { ...cfg, securePort });
       await nsController.start();
+      await namespaceCache.start();
       bootstrapped = true;
     },
     async stop() {
       stopping = true;
       nsController.stop();
+      namespaceCache.stop();
       await server.shutdown();
     },
   };
