@@ -23,6 +23,7 @@ import { buildGroupREST } from './group-rest.ts';
 import { builtInGroups } from './groups.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
+import { GarbageCollector } from './garbage-collector.ts';
 import { NamespaceCache } from './namespace-cache.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
@@ -99,6 +100,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const namespaced = [...stores.entries()]
     .filter(([r, s]) => !r.includes('/') && s.definition.namespaced)
     .map(([, s]) => s);
+  const gc = new GarbageCollector([...stores.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s));
   const nsController = new NamespaceController(
     storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'), namespaced);
 
@@ -108,12 +110,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await bootstrapControlPlane(stores, { ...cfg, securePort });
       await nsController.start();
       await namespaceCache.start();
+      await gc.start();
       bootstrapped = true;
     },
     async stop() {
       stopping = true;
       nsController.stop();
       namespaceCache.stop();
+      gc.stop();
       await server.shutdown();
     },
   };

@@ -1,7 +1,8 @@
 // WATCH: a chunked stream of events, one JSON document per line, until the client leaves,
 // the timeout passes or the server shuts down.
-import { newMethodNotSupported, toStatus } from '../../apimachinery/errors/status-error.ts';
-import { assertNever, type WatchEvent } from '../../apimachinery/watch/event.ts';
+import { newMethodNotSupported, StatusError, toStatus } from '../../apimachinery/errors/status-error.ts';
+import type { Status } from '../../apimachinery/meta/types.ts';
+import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';
 import { isWatcher } from '../../registry/rest/capabilities.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
@@ -20,6 +21,14 @@ function encodeEvent(ev: { type: string; object: unknown }, target: Target): str
   }
 }
 
+/** A watch that yields one ERROR event and ends. */
+function errorWatch(status: Status): Watch {
+  return {
+    stop() {},
+    async *[Symbol.asyncIterator]() { yield { type: 'ERROR' as const, object: status }; },
+  };
+}
+
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
   const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
@@ -29,7 +38,15 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const ctx = state.context();
   // A single named object: `.../configmaps/x?watch=true` is watch with fieldSelector metadata.name=x.
   const named = ctx.info.name !== '' ? { fieldSelector: `metadata.name=${ctx.info.name}` } : {};
-  const w = await ep.storage.watch(ctx, { ...opts, ...named });
+  let w: Watch;
+  try {
+    w = await ep.storage.watch(ctx, { ...opts, ...named });
+  } catch (err) {
+    // kube answers a watch from a compacted resourceVersion with a stream holding one ERROR event
+    // (410 Expired), which informers treat as "re-list".
+    if (!(err instanceof StatusError) || err.status.code !== 410) throw err;
+    w = errorWatch(err.status);
+  }
 
   const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
   let done = false;

@@ -1,0 +1,198 @@
+// A garbage collector for ownerReferences (kube-controller-manager's, reduced to what a
+// control plane of one binary needs): dependents of a deleted owner are deleted (background),
+// an owner deleted with propagationPolicy Foreground goes after its dependents, and one deleted
+// with Orphan leaves them, without the reference.
+import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
+import type { KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import { parseGroupVersion } from '../apimachinery/schema/group-version.ts';
+import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
+import type { Store } from '../registry/generic/store.ts';
+
+const RETRY_MS = 500;
+
+interface Node {
+  readonly store: Store<KubeObject>;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  owners: readonly OwnerReference[];
+}
+
+/** An empty list is omitted, as Go serializes it. */
+function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
+  if (refs.length > 0) obj.metadata.ownerReferences = refs;
+  else delete obj.metadata.ownerReferences;
+}
+
+export class GarbageCollector {
+  private readonly nodes = new Map<string, Node>();          // by uid
+  private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
+  private readonly byKind = new Map<string, Store<KubeObject>>();
+  private readonly abort = new AbortController();
+  private readonly queue = new Set<string>();                  // uids of owners or dependents to look at
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly stores: readonly Store<KubeObject>[]) {
+    for (const s of stores) this.byKind.set(`${s.definition.group}/${s.definition.kind}`, s);
+  }
+
+  async start(): Promise<void> {
+    for (const store of this.stores) {
+      const w = await store.watch(systemContext('', this.abort.signal), {});
+      this.abort.signal.addEventListener('abort', () => w.stop());
+      void (async () => {
+        try {
+          for await (const ev of w) {
+            if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(store, ev.object);
+            else if (ev.type === 'DELETED') this.forget(ev.object);
+          }
+        } catch {
+          // storage closed: stopping
+        }
+      })();
+    }
+  }
+
+  stop(): void {
+    this.abort.abort();
+    clearTimeout(this.timer);
+  }
+
+  private observe(store: Store<KubeObject>, obj: KubeObject): void {
+    const uid = obj.metadata.uid ?? '';
+    const prev = this.nodes.get(uid);
+    for (const o of prev?.owners ?? []) this.dependents.get(o.uid)?.delete(uid);
+    const node: Node = { store, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name ?? '', uid,
+      owners: obj.metadata.ownerReferences ?? [] };
+    this.nodes.set(uid, node);
+    for (const o of node.owners) {
+      let set = this.dependents.get(o.uid);
+      if (set === undefined) this.dependents.set(o.uid, set = new Set());
+      set.add(uid);
+    }
+    const fin = obj.metadata.finalizers ?? [];
+    if (obj.metadata.deletionTimestamp !== undefined && (fin.includes(FINALIZER_ORPHAN) || fin.includes(FINALIZER_FOREGROUND))) {
+      this.enqueue(uid);
+    }
+    if (node.owners.length > 0) this.enqueue(uid);
+  }
+
+  private forget(obj: KubeObject): void {
+    const uid = obj.metadata.uid ?? '';
+    const node = this.nodes.get(uid);
+    this.nodes.delete(uid);
+    for (const o of node?.owners ?? []) {
+      this.dependents.get(o.uid)?.delete(uid);
+      // An owner deleted in the foreground waits for its last dependent.
+      if (this.nodes.has(o.uid)) this.enqueue(o.uid);
+    }
+    for (const dep of this.dependents.get(uid) ?? []) this.enqueue(dep);
+  }
+
+  private enqueue(uid: string): void {
+    this.queue.add(uid);
+    if (!this.running) { this.running = true; setImmediate(() => void this.drain()); }
+  }
+
+  private async drain(): Promise<void> {
+    const failed: string[] = [];
+    while (this.queue.size > 0 && !this.abort.signal.aborted) {
+      const uid = this.queue.values().next().value as string;
+      this.queue.delete(uid);
+      try {
+        await this.process(uid);
+      } catch (err) {
+        if (!isConflict(err) && !isNotFound(err)) console.error('garbage collector:', err);
+        failed.push(uid);
+      }
+    }
+    this.running = false;
+    if (failed.length > 0 && !this.abort.signal.aborted) {
+      this.timer = setTimeout(() => { for (const f of failed) this.enqueue(f); }, RETRY_MS);
+    }
+  }
+
+  private async process(uid: string): Promise<void> {
+    const node = this.nodes.get(uid);
+    if (node === undefined) return;
+    const obj = await node.store.get(systemContext(node.namespace), node.name, {});
+    if (obj.metadata.uid !== uid) return;
+    const fin = obj.metadata.finalizers ?? [];
+    if (obj.metadata.deletionTimestamp !== undefined && fin.includes(FINALIZER_ORPHAN)) return this.orphan(node);
+    if (obj.metadata.deletionTimestamp !== undefined && fin.includes(FINALIZER_FOREGROUND)) return this.foreground(node);
+    await this.deleteIfOrphaned(node, obj);
+  }
+
+  /** Deletes a dependent all of whose owners are gone; drops references to the missing ones otherwise. */
+  private async deleteIfOrphaned(node: Node, obj: KubeObject): Promise<void> {
+    const refs = obj.metadata.ownerReferences ?? [];
+    if (refs.length === 0) return;
+    const missing: string[] = [];
+    for (const ref of refs) if (!(await this.ownerExists(ref, node.namespace))) missing.push(ref.uid);
+    if (missing.length === 0) return;
+    const ctx = systemContext(node.namespace);
+    if (missing.length === refs.length) {
+      await node.store.delete(ctx, node.name, undefined, { propagationPolicy: 'Background', preconditions: { uid: node.uid } });
+      return;
+    }
+    await node.store.updateUnchecked(ctx, node.name, (cur) => {
+      const next = structuredClone(cur);
+      setOwnerReferences(next, (cur.metadata.ownerReferences ?? []).filter((r) => !missing.includes(r.uid)));
+      return next;
+    }, { dryRun: false });
+  }
+
+  private async ownerExists(ref: OwnerReference, namespace: string): Promise<boolean> {
+    if (this.nodes.has(ref.uid)) return true;
+    const group = parseGroupVersion(ref.apiVersion)?.group ?? '';
+    const store = this.byKind.get(`${group}/${ref.kind}`);
+    if (store === undefined) return true; // a kind this server does not serve: leave it alone
+    try {
+      const owner = await store.get(systemContext(store.definition.namespaced ? namespace : ''), ref.name, {});
+      return owner.metadata.uid === ref.uid;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+
+  private async orphan(owner: Node): Promise<void> {
+    for (const depUid of [...this.dependents.get(owner.uid) ?? []]) {
+      const dep = this.nodes.get(depUid);
+      if (dep === undefined) continue;
+      await dep.store.updateUnchecked(systemContext(dep.namespace), dep.name, (cur) => {
+        const next = structuredClone(cur);
+        setOwnerReferences(next, (cur.metadata.ownerReferences ?? []).filter((r) => r.uid !== owner.uid));
+        return next;
+      }, { dryRun: false });
+    }
+    await this.removeFinalizer(owner, FINALIZER_ORPHAN);
+  }
+
+  private async foreground(owner: Node): Promise<void> {
+    const deps = [...this.dependents.get(owner.uid) ?? []].map((u) => this.nodes.get(u)).filter((d) => d !== undefined);
+    for (const dep of deps) {
+      try {
+        await dep.store.delete(systemContext(dep.namespace), dep.name, undefined, { propagationPolicy: 'Foreground' });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+    }
+    // The owner goes once no dependent is left (their DELETED events bring it back here).
+    if (deps.length === 0) await this.removeFinalizer(owner, FINALIZER_FOREGROUND);
+  }
+
+  private async removeFinalizer(node: Node, finalizer: string): Promise<void> {
+    // Through the Store's update, so that an object without finalizers left is deleted.
+    await node.store.update(systemContext(node.namespace), node.name, {
+      updatedObject: (_c, cur) => {
+        const next = structuredClone(cur as KubeObject);
+        next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f) => f !== finalizer);
+        return next;
+      },
+    }, undefined, undefined, false, { dryRun: false });
+  }
+}
+
