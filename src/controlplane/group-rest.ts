@@ -8,7 +8,7 @@ import type { APIGroupInstall, ResourceInstall } from '../endpoints/installer.ts
 import { SCALE_GROUP_VERSION, scaleStorage } from '../registry/generic/scale.ts';
 import { Store } from '../registry/generic/store.ts';
 import type { Getter, Updater } from '../registry/rest/capabilities.ts';
-import type { APIGroupDefinition } from '../registry/rest/group.ts';
+import type { APIGroupDefinition, StoreLookup, VirtualResource } from '../registry/rest/group.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newStore } from '../storage/store.ts';
@@ -26,11 +26,11 @@ export interface GroupREST {
 }
 
 export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
-  enabled: (version: string) => boolean = () => true): GroupREST {
+  enabled: (version: string) => boolean, lookup: StoreLookup): GroupREST {
   const { group: name } = group;
   scheme.setVersionPriority(name, group.versions.map((v) => v.version));
   for (const v of group.versions) {
-    scheme.addKnownKinds({ group: name, version: v.version }, v.resources.map((d) => d.kind));
+    scheme.addKnownKinds({ group: name, version: v.version }, [...v.resources.map((d) => d.kind), ...(v.virtualResources ?? []).map((r) => r.kind)]);
   }
   for (const c of group.conversions ?? []) {
     scheme.addConversion({ group: name, version: c.version, kind: c.kind }, c.toHub, c.fromHub);
@@ -69,17 +69,38 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
         installs.push({ resource: def.resource, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: s.storageVersion,
           kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(s.store, def.scale) });
       }
+      for (const x of def.extraSubresources?.(s.store, lookup) ?? []) {
+        installs.push({ resource: def.resource, subresource: x.name, kind: x.kind, definition: def, hubVersion: s.storageVersion,
+          storage: x.storage, ...(x.kindGroupVersion !== undefined ? { kindGroupVersion: x.kindGroupVersion } : {}),
+          ...(x.omitVerbs !== undefined ? { omitVerbs: x.omitVerbs } : {}) });
+      }
       for (const sub of Object.keys(def.updateSubresources ?? {})) {
         const view = stores.get(`${formatGroupResource({ group: name, resource: def.resource })}/${sub}`);
         if (view !== undefined) {
           installs.push({ resource: def.resource, subresource: sub, kind: def.kind, definition: def, hubVersion: s.storageVersion,
-            storage: { update: view.update.bind(view) } satisfies Updater });
+            storage: { update: view.update.bind(view) } satisfies Updater, omitVerbs: ['patch'] });
         }
       }
       return installs;
-    }),
+    }).concat((v.virtualResources ?? []).map((vr) => virtualInstall({ group: name, version: v.version }, vr, lookup))),
   })).filter((v) => v.resources.length > 0);
   return { install: { group: name, versions }, stores };
+}
+
+/** Strategies never run for a virtual resource: its REST object does all the work. */
+const NO_STRATEGY = {
+  prepareForCreate() {}, validate: () => [], allowCreateOnUpdate: false, allowUnconditionalUpdate: true,
+  prepareForUpdate() {}, validateUpdate: () => [],
+};
+
+function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLookup): ResourceInstall {
+  const definition: ResourceDefinition<KubeObject> = {
+    group: gv.group, kind: vr.kind, resource: vr.resource, singular: vr.singular, namespaced: vr.namespaced,
+    strategy: NO_STRATEGY,
+    ...(vr.shortNames !== undefined ? { shortNames: vr.shortNames } : {}),
+    ...(vr.categories !== undefined ? { categories: vr.categories } : {}),
+  };
+  return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }
 
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,

@@ -61,8 +61,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const groups: APIGroupDefinition[] = [{ group: '', versions: [{ version: 'v1', resources: definitions }] }, ...builtInGroups()];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
-  const rests = groups.map((g) => buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v)));
-  const stores = new Map(rests.flatMap((r) => [...r.stores]));
+  const stores = new Map<string, Store<KubeObject>>();
+  const rests = groups.map((g) => buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v),
+    (gr) => stores.get(gr)));
+  for (const r of rests) for (const [k, s] of r.stores) stores.set(k, s);
   const storeOf = (r: string): Store<KubeObject> => {
     const s = stores.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);

@@ -6,7 +6,7 @@ import { StatusError } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
 import {
-  isCollectionDeleter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
+  isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';
 import { storageVersionHash } from './discovery/legacy.ts';
@@ -32,6 +32,8 @@ export interface ResourceInstall {
   readonly hubVersion: GroupVersion;
   /** When a subresource returns a kind of another group (autoscaling/v1 Scale). */
   readonly kindGroupVersion?: GroupVersion;
+  /** Verbs the storage's capabilities imply that are not served (namespaces/finalize: patch). */
+  readonly omitVerbs?: readonly string[];
 }
 
 export interface APIGroupInstall {
@@ -45,7 +47,10 @@ const VERB_HANDLERS: Readonly<Record<string, ResourceHandler>> = {
   patch: handlePatch, delete: handleDelete, deletecollection: handleDeleteCollection,
 };
 
+const CONNECT_VERBS: Readonly<Record<string, string>> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
+
 function verbsOf(storage: object, subresource: boolean, disabled: readonly string[]): string[] {
+  if (isConnecter(storage)) return storage.connectMethods.map((m) => CONNECT_VERBS[m] ?? '').filter((v) => v !== '').sort();
   const verbs: string[] = [];
   if (isCreater(storage)) verbs.push('create');
   if (isGracefulDeleter(storage) && !subresource) verbs.push('delete');
@@ -76,7 +81,7 @@ export class APIInstaller {
       const resources: DiscoveryResource[] = [];
       for (const r of v.resources) {
         const sub = r.subresource ?? '';
-        const verbs = verbsOf(r.storage, sub !== '', r.definition.disabledVerbs ?? []);
+        const verbs = verbsOf(r.storage, sub !== '', [...(sub === '' ? r.definition.disabledVerbs ?? [] : []), ...r.omitVerbs ?? []]);
         const ep: ResourceEndpoint = {
           groupVersion: { group: g.group, version: v.version }, hubVersion: r.hubVersion, resource: r.resource, subresource: sub, kind: r.kind,
           kindGroupVersion: r.kindGroupVersion ?? { group: g.group, version: v.version },
@@ -129,6 +134,12 @@ export class APIInstaller {
     const verb = info.verb;
     if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
     if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();
+    if (isConnecter(ep.storage) && info.subresource !== '') {
+      const method = req.method ?? 'GET';
+      if (!ep.storage.connectMethods.includes(method === 'HEAD' ? 'GET' : method)) throw methodNotAllowed();
+      await ep.storage.connect(state.context(), info.name, req, res, state.url.searchParams);
+      return true;
+    }
     // Item verbs need a name and collection verbs must not have one (subresources are per item).
     const itemVerb = verb === 'get' || verb === 'update' || verb === 'patch' || verb === 'delete';
     if (info.subresource === '' && (itemVerb ? info.name === '' : info.name !== '' && verb !== 'watch')) {

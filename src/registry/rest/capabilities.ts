@@ -1,5 +1,6 @@
 // The capabilities a REST storage may implement, one or two members each (rest.go). The
 // installer serves a verb only when the storage has the capability.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeleteOptions, KubeList, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
@@ -65,6 +66,16 @@ export interface Watcher {
   watch(ctx: RequestContext, opts: ListOptions): Promise<Watch>;
 }
 
+/**
+ * Serves a subresource by handling the HTTP exchange itself (pods/exec, pods/log, nodes/proxy):
+ * rest.Connecter. `connectMethods` are the HTTP methods it takes.
+ */
+export interface Connecter {
+  readonly connectMethods: readonly string[];
+  /** Rejects with a StatusError before anything is written; otherwise answers on `res`. */
+  connect(ctx: RequestContext, name: string, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void>;
+}
+
 const has = (s: object, m: string): boolean => m in s && typeof (s as Record<string, unknown>)[m] === 'function';
 export const isGetter = (s: object): s is Getter => has(s, 'get');
 export const isLister = (s: object): s is Lister => has(s, 'list');
@@ -73,3 +84,4 @@ export const isUpdater = (s: object): s is Updater => has(s, 'update');
 export const isGracefulDeleter = (s: object): s is GracefulDeleter => has(s, 'delete');
 export const isCollectionDeleter = (s: object): s is CollectionDeleter => has(s, 'deleteCollection');
 export const isWatcher = (s: object): s is Watcher => has(s, 'watch');
+export const isConnecter = (s: object): s is Connecter => has(s, 'connect');

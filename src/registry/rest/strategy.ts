@@ -4,6 +4,7 @@ import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Store } from '../generic/store.ts';
+import type { StoreLookup, SubresourceREST } from './group.ts';
 
 export type DeepReadonly<T> =
   T extends (infer E)[] ? readonly DeepReadonly<E>[] :
@@ -82,6 +83,8 @@ export interface ResourceDefinition<T extends KubeObject> {
   defaults?(obj: T): void;
   /** The scale subresource (autoscaling/v1 Scale), for resources with replicas. */
   readonly scale?: ScaleDefinition<T>;
+  /** Subresources with REST of their own (pods/binding, pods/log, serviceaccounts/token). */
+  extraSubresources?(store: Store<T>, lookup: StoreLookup): readonly SubresourceREST[];
   /** Subresources that only update part of the object, each with its strategy (namespaces/finalize). */
   readonly updateSubresources?: Readonly<Record<string, Strategy<T>>>;
   /**
