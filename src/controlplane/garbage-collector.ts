@@ -6,6 +6,7 @@ import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { parseGroupVersion } from '../apimachinery/schema/group-version.ts';
+import type { Watch } from '../apimachinery/watch/event.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
 import type { Store } from '../registry/generic/store.ts';
 
@@ -30,6 +31,7 @@ export class GarbageCollector {
   private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
   private readonly byKind = new Map<string, Store<KubeObject>>();
   private readonly abort = new AbortController();
+  private readonly watches: Watch[] = [];
   private readonly queue = new Set<string>();                  // uids of owners or dependents to look at
   private running = false;
   private timer: NodeJS.Timeout | undefined;
@@ -40,8 +42,8 @@ export class GarbageCollector {
 
   async start(): Promise<void> {
     for (const store of this.stores) {
-      const w = await store.watch(systemContext('', this.abort.signal), {});
-      this.abort.signal.addEventListener('abort', () => w.stop());
+      const w = await store.watch(systemContext(''), {});
+      this.watches.push(w);
       void (async () => {
         try {
           for await (const ev of w) {
@@ -57,6 +59,7 @@ export class GarbageCollector {
 
   stop(): void {
     this.abort.abort();
+    for (const w of this.watches) w.stop();
     clearTimeout(this.timer);
   }
 

@@ -70,8 +70,17 @@ export function notSupported(p: FieldPath | string, value: unknown, valid: reado
   return mk('FieldValueNotSupported', p, value, detail);
 }
 
+/**
+ * A bad value already written in Go's %#v syntax (structs, maps, IntOrString), printed as is:
+ * kube's messages show such values that way (`map[string]string{"app":"web"}`).
+ */
+export class GoSyntax {
+  constructor(readonly text: string) {}
+}
+
 /** Formats a bad value the way Go's %v / %q / %#v would for the common cases. */
 function formatValue(v: unknown): string {
+  if (v instanceof GoSyntax) return v.text;
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';

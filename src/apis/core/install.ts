@@ -18,6 +18,7 @@ import { nodes } from './node/node.ts';
 import { persistentVolumeClaims } from './persistentvolumeclaim/persistentvolumeclaim.ts';
 import { persistentVolumes } from './persistentvolume/persistentvolume.ts';
 import { pods } from './pod/pod.ts';
+import { replicationControllers } from './replicationcontroller/replicationcontroller.ts';
 import { podTemplates } from './podtemplate/podtemplate.ts';
 import { resourceQuotas } from './resourcequota/resourcequota.ts';
 import { secrets } from './secret/secret.ts';
@@ -48,7 +49,7 @@ const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefiniti
 /** Resources whose DELETE answers with the object (ReturnDeletedObject in their Go storage). */
 const RETURN_DELETED_OBJECT: ReadonlySet<string> = new Set([
   'pods', 'services', 'namespaces', 'serviceaccounts', 'persistentvolumes', 'persistentvolumeclaims',
-  'podtemplates', 'resourcequotas', 'limitranges',
+  'podtemplates', 'resourcequotas', 'limitranges', 'replicationcontrollers',
 ]);
 
 export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject>[] {
@@ -73,6 +74,7 @@ export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject
     erase(podTemplates),
     erase(persistentVolumes),
     erase(persistentVolumeClaims),
+    erase(replicationControllers),
   ];
   return defs.map((d) => (RETURN_DELETED_OBJECT.has(d.resource) ? { ...d, returnDeletedObject: true } : d));
 }

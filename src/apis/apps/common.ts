@@ -1,0 +1,101 @@
+// Pieces the apps workloads share: the status/spec split of their strategies (status reset
+// on create, generation bumped by spec changes, status-only status updates), their wide
+// printer columns and their scale subresource.
+import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
+import type { LabelSelector } from '../../apimachinery/labels/label-selector.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
+import { setOptional } from '../core/common.ts';
+import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
+import { layoutContainerCells } from '../core/printers/format.ts';
+import type { PodTemplateSpec } from '../core/v1/types.ts';
+import { selectorString } from './validation/workload.ts';
+
+/** An object with a spec and a status, the shape every apps workload has. */
+export interface Workload extends KubeObject {
+  spec: object;
+  status?: object;
+}
+
+export interface WorkloadStrategyOptions<T extends Workload> {
+  validate(obj: DeepReadonly<T>): FieldError[];
+  /** Problems of an update; metadata problems are dropped (the Store checks metadata itself). */
+  validateUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
+  validateStatusUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
+  /** Extra server-owned fields set on create (DaemonSet's template generation). */
+  prepareForCreate?(obj: T): void;
+  /** Decides the generation bump itself (DaemonSet's template generation); default: any spec change. */
+  bumpGeneration?(obj: T, old: DeepReadonly<T>): void;
+  /** Deployments also bump the generation when annotations change (they are copied to ReplicaSets). */
+  readonly annotationsBumpGeneration?: boolean;
+  /** Deployments keep their labels on status updates. */
+  readonly statusKeepsLabels?: boolean;
+}
+
+const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
+
+/** The main and status strategies of a workload, as kube's <kind>Strategy / <kind>StatusStrategy. */
+export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOptions<T>): { strategy: Strategy<T>; statusStrategy: Strategy<T> } {
+  const strategy: Strategy<T> = {
+    prepareForCreate(_ctx: RequestContext, obj: T) {
+      obj.status = {};
+      obj.metadata.generation = 1;
+      o.prepareForCreate?.(obj);
+    },
+    validate: (_ctx, obj) => o.validate(obj),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate(_ctx, obj, old) {
+      setOptional(obj, 'status', old.status === undefined ? undefined : structuredClone(old.status) as T['status']);
+      obj.metadata.generation = old.metadata.generation ?? 1;
+      if (o.bumpGeneration !== undefined) {
+        o.bumpGeneration(obj, old);
+        return;
+      }
+      const annotationsChanged = o.annotationsBumpGeneration === true &&
+        !deepEqual(obj.metadata.annotations ?? {}, old.metadata.annotations ?? {});
+      if (annotationsChanged || !deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    },
+    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateUpdate(obj, old)),
+  };
+  const statusStrategy: Strategy<T> = {
+    ...strategy,
+    prepareForUpdate(_ctx, obj, old) {
+      obj.spec = structuredClone(old.spec) as T['spec'];
+      obj.metadata.generation = old.metadata.generation ?? 1;
+      if (o.statusKeepsLabels === true) {
+        setOptional(obj.metadata, 'labels', old.metadata.labels === undefined ? undefined : { ...old.metadata.labels });
+      }
+    },
+    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateStatusUpdate(obj, old)),
+  };
+  return { strategy, statusStrategy };
+}
+
+/** Where a workload keeps its replicas: spec.replicas (default 1), status.replicas, spec.selector. */
+export function replicasScale<T extends Workload & { spec: { replicas?: number; selector?: LabelSelector | null }; status?: { replicas?: number } }>(): ScaleDefinition<T> {
+  return {
+    specReplicas: (obj) => obj.spec.replicas ?? 1,
+    setSpecReplicas: (obj, replicas) => { obj.spec.replicas = replicas; },
+    statusReplicas: (obj) => obj.status?.replicas ?? 0,
+    selector: (obj) => selectorString(obj.spec.selector),
+  };
+}
+
+interface Templated extends KubeObject { spec: { template?: PodTemplateSpec; selector?: LabelSelector | null } }
+
+/** The wide columns Containers and Images of a pod template. */
+export function containerColumns<T extends Templated>(): TableColumn<T>[] {
+  const cells = (obj: DeepReadonly<T>): { names: string; images: string } => layoutContainerCells(obj.spec.template?.spec?.containers ?? []);
+  return [
+    { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.', cell: (obj) => cells(obj).names },
+    { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.', cell: (obj) => cells(obj).images },
+  ];
+}
+
+/** The wide Selector column: metav1.FormatLabelSelector of spec.selector. */
+export function selectorColumn<T extends Templated>(description: string): TableColumn<T> {
+  return { name: 'Selector', type: 'string', priority: 1, description, cell: (obj) => formatLabelSelector(obj.spec.selector as LabelSelector | null | undefined) };
+}

@@ -1,0 +1,52 @@
+// ControllerRevisions (pkg/registry/apps/controllerrevision): immutable snapshots of a
+// controller's state; data is required and immutable, revision non-negative.
+import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../../core/common.ts';
+import { DESCRIPTIONS } from '../descriptions.ts';
+import type { ControllerRevision } from '../v1/types.ts';
+
+type RO<T> = DeepReadonly<T>;
+
+export function validateControllerRevision(r: RO<ControllerRevision>): FieldError[] {
+  const errs = validateObjectMeta(r.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
+  if (r.data === undefined || r.data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
+  errs.push(...validateNonnegativeField(r.revision ?? 0, fieldPath('revision')));
+  return errs;
+}
+
+export function validateControllerRevisionUpdate(r: RO<ControllerRevision>, old: RO<ControllerRevision>): FieldError[] {
+  return [
+    ...validateControllerRevision(r).filter((e) => !e.field.startsWith('metadata')),
+    ...validateImmutableField(r.data, old.data, fieldPath('data')),
+  ];
+}
+
+/** "<kind lowercased>.<group>/<name>" of the controller owner, as printControllerRevision shows it. */
+export function controllerName(r: RO<ControllerRevision>): string {
+  const ref = (r.metadata.ownerReferences ?? []).find((o) => o.controller === true);
+  if (ref === undefined) return '<none>';
+  const apiVersion = ref.apiVersion ?? '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = group === '' ? ref.kind : `${ref.kind}.${group}`;
+  return kind === '' ? ref.name : `${kind.toLowerCase()}/${ref.name}`;
+}
+
+export const controllerRevisions = {
+  group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
+  strategy: {
+    prepareForCreate() {},
+    validate: (_ctx, r) => validateControllerRevision(r),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate() {},
+    validateUpdate: (_ctx, r, old) => validateControllerRevisionUpdate(r, old),
+  },
+  table: [
+    nameColumn<ControllerRevision>(),
+    { name: 'Controller', type: 'string', description: DESCRIPTIONS.controller, cell: (r) => controllerName(r) },
+    { name: 'Revision', type: 'string', description: DESCRIPTIONS.revision, cell: (r) => r.revision ?? 0 },
+    ageColumn<ControllerRevision>(),
+  ],
+} satisfies ResourceDefinition<ControllerRevision>;

@@ -1,0 +1,86 @@
+// DaemonSets (pkg/registry/apps/daemonset): SetDefaults_DaemonSet, the strategy with its
+// template generation (kept by apps/v1 in an annotation) and printDaemonSet.
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../../core/common.ts';
+import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { formatLabels } from '../../core/printers/format.ts';
+import { containerColumns, selectorColumn, workloadStrategies } from '../common.ts';
+import { DESCRIPTIONS } from '../descriptions.ts';
+import type { DaemonSet } from '../v1/types.ts';
+import {
+  TEMPLATE_GENERATION_ANNOTATION, templateGenerationOf, validateDaemonSet, validateDaemonSetStatusUpdate, validateDaemonSetUpdate,
+} from './validation.ts';
+
+export function defaultDaemonSet(ds: DaemonSet): void {
+  ds.spec ??= { template: { spec: { containers: [] } } };
+  const spec = ds.spec;
+  spec.updateStrategy ??= {};
+  const us = spec.updateStrategy;
+  if ((us.type ?? '') === '') us.type = 'RollingUpdate';
+  if (us.type === 'RollingUpdate') {
+    us.rollingUpdate ??= {};
+    us.rollingUpdate.maxUnavailable ??= 1;
+    us.rollingUpdate.maxSurge ??= 0;
+  }
+  spec.revisionHistoryLimit ??= 10;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  defaultPodSpec(spec.template.spec);
+}
+
+function setTemplateGeneration(ds: DaemonSet, generation: number): void {
+  ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: String(generation) };
+}
+
+const base = workloadStrategies<DaemonSet>({
+  validate: validateDaemonSet,
+  validateUpdate: validateDaemonSetUpdate,
+  validateStatusUpdate: validateDaemonSetStatusUpdate,
+  prepareForCreate(ds) {
+    setTemplateGeneration(ds, Math.max(templateGenerationOf(ds), 1));
+  },
+  bumpGeneration(ds, old) {
+    // clients may not set the template generation: it follows template changes
+    const oldGeneration = templateGenerationOf(old);
+    const generation = old.metadata.generation ?? 0;
+    if (!deepEqual(ds.spec.template, old.spec.template)) {
+      setTemplateGeneration(ds, oldGeneration + 1);
+      ds.metadata.generation = generation + 1;
+      return;
+    }
+    setTemplateGeneration(ds, oldGeneration);
+    if (!deepEqual(ds.spec, old.spec)) ds.metadata.generation = generation + 1;
+  },
+});
+
+export const daemonSetStrategy = base.strategy;
+
+export const daemonSetStatusStrategy: Strategy<DaemonSet> = {
+  ...base.statusStrategy,
+  prepareForUpdate(ctx: RequestContext, ds: DaemonSet, old: DeepReadonly<DaemonSet>) {
+    base.statusStrategy.prepareForUpdate(ctx, ds, old);
+    setTemplateGeneration(ds, templateGenerationOf(old));
+  },
+};
+
+export const daemonSets = {
+  group: 'apps', kind: 'DaemonSet', resource: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], categories: ['all'],
+  namespaced: true,
+  strategy: daemonSetStrategy,
+  statusStrategy: daemonSetStatusStrategy,
+  defaults: defaultDaemonSet,
+  table: [
+    nameColumn<DaemonSet>(),
+    { name: 'Desired', type: 'integer', description: DESCRIPTIONS.dsDesired, cell: (ds) => ds.status?.desiredNumberScheduled ?? 0 },
+    { name: 'Current', type: 'integer', description: DESCRIPTIONS.dsCurrent, cell: (ds) => ds.status?.currentNumberScheduled ?? 0 },
+    { name: 'Ready', type: 'integer', description: DESCRIPTIONS.dsReady, cell: (ds) => ds.status?.numberReady ?? 0 },
+    { name: 'Up-to-date', type: 'integer', description: DESCRIPTIONS.dsUpdated, cell: (ds) => ds.status?.updatedNumberScheduled ?? 0 },
+    { name: 'Available', type: 'integer', description: DESCRIPTIONS.dsAvailable, cell: (ds) => ds.status?.numberAvailable ?? 0 },
+    { name: 'Node Selector', type: 'string', description: DESCRIPTIONS.nodeSelector, cell: (ds) => formatLabels(ds.spec.template?.spec?.nodeSelector) },
+    ageColumn<DaemonSet>(),
+    ...containerColumns<DaemonSet>(),
+    selectorColumn<DaemonSet>(DESCRIPTIONS.dsSelector),
+  ],
+} satisfies ResourceDefinition<DaemonSet>;

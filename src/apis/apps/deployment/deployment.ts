@@ -1,0 +1,62 @@
+// Deployments (pkg/registry/apps/deployment): SetDefaults_Deployment, the apps/v1 strategy
+// (generation bumped by spec or annotation changes, immutable selector) and printDeployment.
+import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../../core/common.ts';
+import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
+import { DESCRIPTIONS } from '../descriptions.ts';
+import type { Deployment } from '../v1/types.ts';
+import { selectorOf } from '../validation/workload.ts';
+import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './validation.ts';
+
+/** SetDefaults_Deployment plus the pod template defaults. */
+export function defaultDeployment(d: Deployment): void {
+  d.spec ??= { template: { spec: { containers: [] } } };
+  const spec = d.spec;
+  spec.replicas ??= 1;
+  spec.strategy ??= {};
+  const strategy = spec.strategy;
+  if ((strategy.type ?? '') === '') strategy.type = 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') {
+    strategy.rollingUpdate ??= {};
+    strategy.rollingUpdate.maxUnavailable ??= '25%';
+    strategy.rollingUpdate.maxSurge ??= '25%';
+  }
+  spec.revisionHistoryLimit ??= 10;
+  spec.progressDeadlineSeconds ??= 600;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  defaultPodSpec(spec.template.spec);
+}
+
+const { strategy, statusStrategy } = workloadStrategies<Deployment>({
+  validate: validateDeployment,
+  validateUpdate: validateDeploymentUpdate,
+  validateStatusUpdate: validateDeploymentStatusUpdate,
+  annotationsBumpGeneration: true,
+  statusKeepsLabels: true,
+});
+
+export const deploymentStrategy = strategy;
+export const deploymentStatusStrategy = statusStrategy;
+
+export const deployments = {
+  group: 'apps', kind: 'Deployment', resource: 'deployments', singular: 'deployment', shortNames: ['deploy'], categories: ['all'],
+  namespaced: true,
+  strategy,
+  statusStrategy,
+  defaults: defaultDeployment,
+  scale: replicasScale<Deployment>(),
+  table: [
+    nameColumn<Deployment>(),
+    { name: 'Ready', type: 'string', description: DESCRIPTIONS.ready, cell: (d) => `${d.status?.readyReplicas ?? 0}/${d.spec.replicas ?? 0}` },
+    { name: 'Up-to-date', type: 'string', description: DESCRIPTIONS.deploymentUpdated, cell: (d) => d.status?.updatedReplicas ?? 0 },
+    { name: 'Available', type: 'string', description: DESCRIPTIONS.deploymentAvailable, cell: (d) => d.status?.availableReplicas ?? 0 },
+    ageColumn<Deployment>(),
+    ...containerColumns<Deployment>(),
+    // printDeployment prints the parsed selector ('' for none), '<invalid>' when it does not parse
+    { name: 'Selector', type: 'string', priority: 1, description: DESCRIPTIONS.deploymentSelector,
+      cell: (d) => selectorOf(d.spec.selector as LabelSelector | null | undefined)?.toString() ?? '<invalid>' },
+  ],
+} satisfies ResourceDefinition<Deployment>;

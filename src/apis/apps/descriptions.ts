@@ -1,0 +1,20 @@
+// Column descriptions of the apps printers (the swagger docs kube's printers attach to them).
+export const DESCRIPTIONS = {
+  ready: 'Number of the pod with ready state',
+  deploymentUpdated: 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.',
+  deploymentAvailable: 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.',
+  deploymentSelector: 'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment. It must match the pod template\'s labels.',
+  rsDesired: 'Replicas is the number of desired pods. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset',
+  rsCurrent: 'Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset',
+  rsReady: 'The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.',
+  rsSelector: 'Selector is a label query over pods that should match the replica count. Label keys and values that must match in order to be controlled by this replica set. It must match the pod template\'s labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  dsDesired: 'The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  dsCurrent: 'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  dsReady: 'numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.',
+  dsUpdated: 'The total number of nodes that are running updated daemon pod',
+  dsAvailable: 'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)',
+  dsSelector: 'A label query over pods that are managed by the daemon set. Must match in order to be controlled. It must match the pod template\'s labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  nodeSelector: 'NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node\'s labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/',
+  controller: 'Controller of the object',
+  revision: 'Revision indicates the revision of the state represented by Data.',
+} as const;

@@ -1,0 +1,65 @@
+// StatefulSets (pkg/registry/apps/statefulset): SetDefaults_StatefulSet (MaxUnavailableStatefulSet
+// is beta and on in v1.35+), the strategy and printStatefulSet.
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../../core/common.ts';
+import { defaultPersistentVolumeClaim } from '../../core/persistentvolumeclaim/persistentvolumeclaim.ts';
+import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
+import { DESCRIPTIONS } from '../descriptions.ts';
+import type { StatefulSet } from '../v1/types.ts';
+import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './validation.ts';
+
+export function defaultStatefulSet(s: StatefulSet): void {
+  s.spec ??= { template: { spec: { containers: [] } } };
+  const spec = s.spec;
+  if ((spec.podManagementPolicy ?? '') === '') spec.podManagementPolicy = 'OrderedReady';
+  spec.updateStrategy ??= {};
+  const us = spec.updateStrategy;
+  if ((us.type ?? '') === '') {
+    us.type = 'RollingUpdate';
+    us.rollingUpdate ??= {};
+  }
+  if (us.type === 'RollingUpdate' && us.rollingUpdate !== undefined) {
+    us.rollingUpdate.partition ??= 0;
+    us.rollingUpdate.maxUnavailable ??= 1;
+  }
+  spec.persistentVolumeClaimRetentionPolicy ??= {};
+  const retention = spec.persistentVolumeClaimRetentionPolicy;
+  if ((retention.whenDeleted ?? '') === '') retention.whenDeleted = 'Retain';
+  if ((retention.whenScaled ?? '') === '') retention.whenScaled = 'Retain';
+  spec.replicas ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+  spec.template ??= { spec: { containers: [] } };
+  spec.template.spec ??= { containers: [] };
+  defaultPodSpec(spec.template.spec);
+  for (const pvc of spec.volumeClaimTemplates ?? []) {
+    defaultPersistentVolumeClaim(pvc);
+    // SetDefaults_PersistentVolumeClaim: templates show phase Pending as claims do
+    pvc.status ??= {};
+    if ((pvc.status.phase ?? '') === '') pvc.status.phase = 'Pending';
+  }
+}
+
+const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
+  validate: validateStatefulSet,
+  validateUpdate: validateStatefulSetUpdate,
+  validateStatusUpdate: validateStatefulSetStatusUpdate,
+});
+
+export const statefulSetStrategy = strategy;
+export const statefulSetStatusStrategy = statusStrategy;
+
+export const statefulSets = {
+  group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
+  namespaced: true,
+  strategy,
+  statusStrategy,
+  defaults: defaultStatefulSet,
+  scale: replicasScale<StatefulSet>(),
+  table: [
+    nameColumn<StatefulSet>(),
+    { name: 'Ready', type: 'string', description: DESCRIPTIONS.ready, cell: (s) => `${s.status?.readyReplicas ?? 0}/${s.spec.replicas ?? 0}` },
+    ageColumn<StatefulSet>(),
+    ...containerColumns<StatefulSet>(),
+  ],
+} satisfies ResourceDefinition<StatefulSet>;

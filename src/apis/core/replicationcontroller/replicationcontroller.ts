@@ -1,0 +1,105 @@
+// ReplicationControllers (pkg/registry/core/replicationcontroller): SetDefaults_ReplicationController
+// (selector and labels from the template, one replica), ValidateReplicationController* and
+// printReplicationController.
+import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { selectorFromSet } from '../../../apimachinery/labels/selector.ts';
+import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { containerColumns, workloadStrategies } from '../../apps/common.ts';
+import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
+import { goStringMap, goSyntax } from '../../apps/validation/go-syntax.ts';
+import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
+import { ageColumn, nameColumn } from '../common.ts';
+import { defaultPodSpec } from '../pod/defaults.ts';
+import { validatePodTemplateSpec } from '../podtemplate/podtemplate.ts';
+import { formatLabels } from '../printers/format.ts';
+import type { PodTemplateSpec } from '../v1/types.ts';
+import type { ReplicationController, ReplicationControllerSpec } from './types.ts';
+
+type RO<T> = DeepReadonly<T>;
+
+export function defaultReplicationController(rc: ReplicationController): void {
+  rc.spec ??= {};
+  const labels = rc.spec.template?.metadata?.labels;
+  if (labels !== undefined && labels !== null) {
+    if (Object.keys(rc.spec.selector ?? {}).length === 0) rc.spec.selector = { ...labels };
+    if (Object.keys(rc.metadata.labels ?? {}).length === 0) rc.metadata.labels = { ...labels };
+  }
+  rc.spec.replicas ??= 1;
+  if (rc.spec.template !== undefined && rc.spec.template !== null) {
+    rc.spec.template.spec ??= { containers: [] };
+    defaultPodSpec(rc.spec.template.spec);
+  }
+}
+
+function validatePodTemplateSpecForRC(t: RO<PodTemplateSpec> | undefined | null, selectorMap: RO<Record<string, string>> | undefined,
+  p: FieldPath): FieldError[] {
+  if (t === undefined || t === null) return [required(p)];
+  const errs: FieldError[] = [];
+  const selector = selectorFromSet(selectorMap ?? {});
+  if (!selector.empty && !selector.matches(t.metadata?.labels)) {
+    errs.push(invalid(p.child('metadata', 'labels'), goSyntax(goStringMap(t.metadata?.labels)), SELECTOR_MISMATCH));
+  }
+  errs.push(...validatePodTemplateSpec(t, p));
+  const policy = t.spec?.restartPolicy ?? '';
+  if (policy !== 'Always') errs.push(notSupported(p.child('spec', 'restartPolicy'), policy, ['Always']));
+  if (t.spec?.activeDeadlineSeconds !== undefined) {
+    errs.push(forbidden(p.child('spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicationController is not Supported'));
+  }
+  return errs;
+}
+
+export function validateReplicationControllerSpec(spec: RO<ReplicationControllerSpec>, p: FieldPath): FieldError[] {
+  const errs = validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds'));
+  if (Object.keys(spec.selector ?? {}).length === 0) errs.push(required(p.child('selector')));
+  errs.push(...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')));
+  errs.push(...validatePodTemplateSpecForRC(spec.template, spec.selector, p.child('template')));
+  return errs;
+}
+
+export function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
+  return [
+    ...validateObjectMeta(rc.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')),
+    ...validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
+  ];
+}
+
+const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
+  validate: validateReplicationController,
+  validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
+  validateStatusUpdate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
+});
+
+export const replicationControllerStrategy = strategy;
+export const replicationControllerStatusStrategy = statusStrategy;
+
+export const replicationControllers = {
+  group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
+  shortNames: ['rc'], categories: ['all'], namespaced: true,
+  strategy,
+  statusStrategy,
+  defaults: defaultReplicationController,
+  scale: {
+    specReplicas: (rc) => rc.spec?.replicas ?? 1,
+    setSpecReplicas: (rc, replicas) => { rc.spec.replicas = replicas; },
+    statusReplicas: (rc) => rc.status?.replicas ?? 0,
+    selector: (rc) => selectorFromSet(rc.spec?.selector ?? {}).toString(),
+  },
+  selectableFields: (rc) => ({
+    'metadata.name': rc.metadata.name ?? '',
+    'metadata.namespace': rc.metadata.namespace ?? '',
+    'status.replicas': String(rc.status?.replicas ?? 0),
+  }),
+  table: [
+    nameColumn<ReplicationController>(),
+    { name: 'Desired', type: 'integer', description: 'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
+      cell: (rc) => rc.spec?.replicas ?? 0 },
+    { name: 'Current', type: 'integer', description: 'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
+      cell: (rc) => rc.status?.replicas ?? 0 },
+    { name: 'Ready', type: 'integer', description: 'The number of ready replicas for this replication controller.', cell: (rc) => rc.status?.readyReplicas ?? 0 },
+    ageColumn<ReplicationController>(),
+    ...containerColumns<ReplicationController>(),
+    { name: 'Selector', type: 'string', priority: 1, description: 'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+      cell: (rc) => formatLabels(rc.spec?.selector) },
+  ],
+} satisfies ResourceDefinition<ReplicationController>;
