@@ -44,6 +44,13 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
       const gv = { group: name, version: v.version };
       if (def.defaults !== undefined) scheme.addDefaulter({ ...gv, kind: def.kind }, def.defaults as (o: KubeObject) => void);
       if (served.has(def.resource)) continue;
+      if (def.storedAs !== undefined) {
+        const shared = lookup(def.storedAs.groupResource);
+        if (shared === undefined) throw new Error(`${def.resource}.${name}: no storage ${def.storedAs.groupResource} to share`);
+        const view = shared.withStrategy(def.strategy);
+        served.set(def.resource, { store: view, main: view, storageVersion: def.storedAs.hubVersion });
+        continue;
+      }
       const store = newResourceStore(scheme, backend, etcdPrefix, gv, def);
       const main = def.customizeStorage?.(store) ?? store;
       const key = formatGroupResource({ group: name, resource: def.resource });

@@ -1,7 +1,30 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
 import { appsGroup } from '../apis/apps/install.ts';
+import { autoscalingGroup } from '../apis/autoscaling/install.ts';
+import { batchGroup } from '../apis/batch/install.ts';
+import { coordinationGroup } from '../apis/coordination/install.ts';
+import { discoveryGroup } from '../apis/discovery/install.ts';
+import { eventsGroup } from '../apis/events/install.ts';
+import { networkingGroup } from '../apis/networking/install.ts';
+import { policyGroup } from '../apis/policy/install.ts';
+import { rbacGroup } from '../apis/rbac/install.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 
-export function builtInGroups(): APIGroupDefinition[] {
-  return [appsGroup];
+export interface BuiltInGroupOptions {
+  /** --event-ttl, for events.k8s.io events (stored as core events). */
+  readonly eventTTLSeconds: number;
+}
+
+export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
+  return [
+    appsGroup,
+    eventsGroup(opts.eventTTLSeconds),
+    autoscalingGroup,
+    batchGroup,
+    networkingGroup,
+    policyGroup,
+    rbacGroup,
+    coordinationGroup,
+    discoveryGroup,
+  ];
 }

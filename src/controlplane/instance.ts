@@ -58,13 +58,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
   const definitions = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
-  const groups: APIGroupDefinition[] = [{ group: '', versions: [{ version: 'v1', resources: definitions }] }, ...builtInGroups()];
+  const groups: APIGroupDefinition[] = [{ group: '', versions: [{ version: 'v1', resources: definitions }] }, ...builtInGroups(cfg)];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
   const stores = new Map<string, Store<KubeObject>>();
-  const rests = groups.map((g) => buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v),
-    (gr) => stores.get(gr)));
-  for (const r of rests) for (const [k, s] of r.stores) stores.set(k, s);
+  // In order: a group may share the storage of one built before it (events.k8s.io → core events).
+  const rests = groups.map((g) => {
+    const rest = buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v), (gr) => stores.get(gr));
+    for (const [k, s] of rest.stores) stores.set(k, s);
+    return rest;
+  });
   const storeOf = (r: string): Store<KubeObject> => {
     const s = stores.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);

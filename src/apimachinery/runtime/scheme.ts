@@ -89,7 +89,9 @@ export class Scheme {
     if (obj.apiVersion === targetApiVersion) return obj;
     const src = this.kinds.get(gvkKey(from));
     const dst = this.kinds.get(gvkKey({ ...target, kind: from.kind }));
-    if (src === undefined || dst === undefined || from.group !== target.group) {
+    // Across groups only where a conversion is registered (events.k8s.io Event ↔ core Event).
+    const crossGroup = from.group !== target.group && src?.toInternal === undefined && dst?.fromInternal === undefined;
+    if (src === undefined || dst === undefined || crossGroup) {
       throw newBadRequest(`no kind "${from.kind}" is registered for version "${targetApiVersion}"`);
     }
     const internal = src.toInternal !== undefined ? src.toInternal(obj) : obj;

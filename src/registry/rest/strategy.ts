@@ -81,6 +81,11 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly ttlSeconds?: number;
   /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */
   defaults?(obj: T): void;
+  /**
+   * Objects live in another resource's storage (events.k8s.io events in core events): that Store
+   * serves them through this definition's strategy, converting at the endpoint.
+   */
+  readonly storedAs?: { readonly groupResource: string; readonly hubVersion: { readonly group: string; readonly version: string } };
   /** The scale subresource (autoscaling/v1 Scale), for resources with replicas. */
   readonly scale?: ScaleDefinition<T>;
   /** Subresources with REST of their own (pods/binding, pods/log, serviceaccounts/token). */

@@ -1,0 +1,78 @@
+// CronJobs (pkg/registry/batch/cronjob): defaults, strategy and printer columns.
+import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
+import type { ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { translateTimestampSince } from '../../core/printers/age.ts';
+import { layoutContainerCells } from '../../core/printers/format.ts';
+import type { CronJob } from '../v1/types.ts';
+import { validateCronJob, validateCronJobUpdate } from './validation.ts';
+
+/** SetDefaults_CronJob, plus the pod spec defaults of the job template (not the Job defaults). */
+export function defaultCronJob(cj: CronJob): void {
+  cj.spec ??= { schedule: '', jobTemplate: { spec: { template: { spec: { containers: [] } } } } };
+  const spec = cj.spec;
+  if ((spec.concurrencyPolicy ?? '') === '') spec.concurrencyPolicy = 'Allow';
+  spec.suspend ??= false;
+  spec.successfulJobsHistoryLimit ??= 3;
+  spec.failedJobsHistoryLimit ??= 1;
+  spec.jobTemplate ??= { spec: { template: { spec: { containers: [] } } } };
+  spec.jobTemplate.spec ??= { template: { spec: { containers: [] } } };
+  spec.jobTemplate.spec.template ??= { spec: { containers: [] } };
+  spec.jobTemplate.spec.template.spec ??= { containers: [] };
+  defaultPodSpec(spec.jobTemplate.spec.template.spec);
+}
+
+const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
+
+export const cronJobStrategy: Strategy<CronJob> = {
+  prepareForCreate(_ctx, cj) {
+    cj.status = {};
+    cj.metadata.generation = 1;
+  },
+  validate: (_ctx, cj) => validateCronJob(cj),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, cj, old) {
+    setOptional(cj, 'status', old.status === undefined ? undefined : copyOf<CronJob['status']>(old.status));
+    cj.metadata.generation = old.metadata.generation ?? 1;
+    bumpGenerationIfChanged(cj.metadata, cj.spec, old.spec);
+  },
+  validateUpdate: (_ctx, cj, old) => validateCronJobUpdate(cj, old).filter(notMetadata),
+};
+
+export const cronJobStatusStrategy: Strategy<CronJob> = {
+  ...cronJobStrategy,
+  prepareForUpdate(_ctx, cj, old) {
+    cj.spec = copyOf<CronJob['spec']>(old.spec);
+  },
+  validateUpdate: () => [],
+};
+
+/** printBoolPtr. */
+const boolCell = (v: boolean | undefined): string => (v === undefined ? '<unset>' : v ? 'True' : 'False');
+
+export const cronJobTable: readonly TableColumn<CronJob>[] = [
+  nameColumn<CronJob>(),
+  { name: 'Schedule', type: 'string', description: 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.', cell: (cj) => cj.spec.schedule ?? '' },
+  { name: 'Timezone', type: 'string', description: 'The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones.', cell: (cj) => cj.spec.timeZone ?? '<none>' },
+  { name: 'Suspend', type: 'boolean', description: 'This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.', cell: (cj) => boolCell(cj.spec.suspend) },
+  { name: 'Active', type: 'integer', description: 'A list of pointers to currently running jobs.', cell: (cj) => (cj.status?.active ?? []).length },
+  { name: 'Last Schedule', type: 'string', description: 'Information when was the last time the job was successfully scheduled.',
+    cell: (cj, now) => (cj.status?.lastScheduleTime === undefined ? '<none>' : translateTimestampSince(cj.status.lastScheduleTime, now)) },
+  ageColumn<CronJob>(),
+  { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.',
+    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).names },
+  { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.',
+    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).images },
+  { name: 'Selector', type: 'string', priority: 1, description: 'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+    cell: (cj) => formatLabelSelector(cj.spec.jobTemplate?.spec?.selector as LabelSelector | undefined) },
+];
+
+export const cronJobs = {
+  group: 'batch', kind: 'CronJob', resource: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], categories: ['all'], namespaced: true,
+  strategy: cronJobStrategy,
+  statusStrategy: cronJobStatusStrategy,
+  defaults: defaultCronJob,
+  table: cronJobTable,
+} satisfies ResourceDefinition<CronJob>;

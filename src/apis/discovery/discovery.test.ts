@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formatFieldError } from '../../apimachinery/errors/field-errors.ts';
+import { systemContext } from '../../apimachinery/request/context.ts';
+import { endpointSlices } from './endpointslice/endpointslice.ts';
+import type { EndpointSlice } from './v1/types.ts';
+
+const ctx = systemContext('default');
+const eps = (extra: Partial<EndpointSlice>): EndpointSlice => ({ metadata: { name: 'web-abc', namespace: 'default' }, addressType: 'IPv4', ...extra });
+
+describe('endpointslices', () => {
+  const cases: { name: string; obj: EndpointSlice; want: string[] }[] = [
+    { name: 'valid', obj: eps({ endpoints: [{ addresses: ['10.0.0.1'], hostname: 'web-0' }], ports: [{ name: 'http', protocol: 'TCP', port: 80 }] }), want: [] },
+    { name: 'addressType required', obj: eps({ addressType: '' }), want: ['addressType: Required value'] },
+    { name: 'addressType enum', obj: eps({ addressType: 'IP' }), want: ['addressType: Unsupported value: "IP": supported values: "FQDN", "IPv4", "IPv6"'] },
+    { name: 'addresses', obj: eps({ endpoints: [{}, { addresses: ['fd00::1', '127.0.0.1'] }] }),
+      want: ['endpoints[0].addresses: Required value: must contain at least 1 address',
+        'endpoints[1].addresses[0]: Invalid value: "fd00::1": must be a valid IPv4 address',
+        'endpoints[1].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)'] },
+    { name: 'fqdn', obj: eps({ addressType: 'FQDN', endpoints: [{ addresses: ['example.com.', 'localhost'] }] }),
+      want: ['endpoints[0].addresses[1]: Invalid value: "localhost": should be a domain with at least two segments separated by dots'] },
+    { name: 'ports', obj: eps({ ports: [{ name: 'a', protocol: 'TCP' }, { name: 'a', protocol: 'ICMP' }, { name: 'b' }] }),
+      want: ['ports[1].name: Duplicate value: "a"', 'ports[1].protocol: Unsupported value: "ICMP": supported values: "SCTP", "TCP", "UDP"', 'ports[2].protocol: Required value'] },
+  ];
+  for (const c of cases) it(c.name, () => assert.deepEqual(endpointSlices.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
+
+  it('addressType is immutable', () => {
+    assert.deepEqual(endpointSlices.strategy.validateUpdate(ctx, eps({ addressType: 'IPv6' }), eps({})).map(formatFieldError),
+      ['addressType: Invalid value: "IPv6": field is immutable']);
+  });
+  it('defaults port name and protocol', () => {
+    const e = eps({ ports: [{ port: 80 }] });
+    endpointSlices.defaults(e);
+    assert.deepEqual(e.ports, [{ port: 80, name: '', protocol: 'TCP' }]);
+  });
+  it('generation: 1 on create, bumped on content change only', () => {
+    const e = eps({});
+    endpointSlices.strategy.prepareForCreate(ctx, e);
+    assert.equal(e.metadata.generation, 1);
+    const same = eps({ metadata: { name: 'web-abc', namespace: 'default', generation: 1, labels: { a: 'b' } } });
+    endpointSlices.strategy.prepareForUpdate(ctx, same, e);
+    assert.equal(same.metadata.generation, 1);
+    const changed = eps({ metadata: { name: 'web-abc', namespace: 'default', generation: 1 }, endpoints: [{ addresses: ['10.0.0.2'] }] });
+    endpointSlices.strategy.prepareForUpdate(ctx, changed, e);
+    assert.equal(changed.metadata.generation, 2);
+  });
+  it('table: NAME ADDRESSTYPE PORTS ENDPOINTS AGE', () => {
+    const e = eps({ metadata: { name: 'web-abc', creationTimestamp: '2024-01-01T00:00:00Z' },
+      ports: [{ port: 80 }, { name: 'dns' }, {}, { port: 9 }], endpoints: [{ addresses: ['10.0.0.1', '10.0.0.2'] }, { addresses: ['10.0.0.3', '10.0.0.4'] }] });
+    assert.deepEqual(endpointSlices.table.map((c) => c.cell(e, Date.parse('2024-01-01T00:00:30Z'))),
+      ['web-abc', 'IPv4', '80,dns,* + 1 more...', '10.0.0.1,10.0.0.2,10.0.0.3 + 1 more...', '30s']);
+    assert.deepEqual(endpointSlices.table.map((c) => c.cell(eps({}), 0)).slice(2, 4), ['<unset>', '<unset>']);
+  });
+});

@@ -1,0 +1,114 @@
+// EndpointSlice validation (pkg/apis/discovery/validation): address types, addresses by type,
+// topology labels, hostnames and ports.
+import { duplicate, fieldPath, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
+import { nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/validation.ts';
+import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { validateNonSpecialIP } from '../../core/endpoints/endpoints.ts';
+import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
+
+const SUPPORTED_ADDRESS_TYPES = ['FQDN', 'IPv4', 'IPv6'];
+/** "IP" was a v1alpha1 type: still accepted on update of objects stored with it. */
+const DEPRECATED_ADDRESS_TYPES = ['IP'];
+const SUPPORTED_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+const MAX_TOPOLOGY_LABELS = 16;
+const MAX_ADDRESSES = 100;
+const MAX_PORTS = 100;
+const MAX_ENDPOINTS = 1000;
+
+/** validation.IsFullyQualifiedDomainName: at least two DNS labels, a trailing dot allowed. */
+export function isFullyQualifiedDomainName(path: FieldPath, value: string): FieldError[] {
+  if (value === '') return [required(path)];
+  const name = value.endsWith('.') ? value.slice(0, -1) : value;
+  const sub = isDNS1123Subdomain(name);
+  if (sub.length > 0) return [invalid(path, name, sub.join(','))];
+  const labels = name.split('.');
+  if (labels.length < 2) return [invalid(path, name, 'should be a domain with at least two segments separated by dots')];
+  for (const label of labels) {
+    const errs = isDNS1123Label(label);
+    if (errs.length > 0) return [invalid(path, label, errs.join(','))];
+  }
+  return [];
+}
+
+function validateAddress(addressType: string, address: string, p: FieldPath): FieldError[] {
+  switch (addressType) {
+    case 'IP': {
+      const ip = parseIPSloppy(address);
+      return ip === undefined ? [invalid(p, address, 'must be a valid IP address')] : [];
+    }
+    case 'IPv4': {
+      const ip = parseIPSloppy(address);
+      if (ip === undefined || !ip.v4) return [invalid(p, address, 'must be a valid IPv4 address')];
+      return validateNonSpecialIP(address, p);
+    }
+    case 'IPv6': {
+      const ip = parseIPSloppy(address);
+      if (ip === undefined || ip.v4) return [invalid(p, address, 'must be a valid IPv6 address')];
+      return validateNonSpecialIP(address, p);
+    }
+    case 'FQDN':
+      return isFullyQualifiedDomainName(p, address);
+    default:
+      return [];
+  }
+}
+
+function validateEndpoints(endpoints: DeepReadonly<Endpoint[]>, addressType: string, path: FieldPath): FieldError[] {
+  if (endpoints.length > MAX_ENDPOINTS) return [tooMany(path, endpoints.length, MAX_ENDPOINTS)];
+  const errs: FieldError[] = [];
+  endpoints.forEach((ep, i) => {
+    const p = path.index(i);
+    const addrPath = p.child('addresses');
+    const addresses = ep.addresses ?? [];
+    if (addresses.length === 0) errs.push(required(addrPath, 'must contain at least 1 address'));
+    else if (addresses.length > MAX_ADDRESSES) errs.push(tooMany(addrPath, addresses.length, MAX_ADDRESSES));
+    addresses.forEach((a, j) => errs.push(...validateAddress(addressType, a, addrPath.index(j))));
+    const topoPath = p.child('deprecatedTopology');
+    const topology = ep.deprecatedTopology ?? {};
+    if (Object.keys(topology).length > MAX_TOPOLOGY_LABELS) errs.push(tooMany(topoPath, Object.keys(topology).length, MAX_TOPOLOGY_LABELS));
+    errs.push(...validateLabels(ep.deprecatedTopology, topoPath));
+    if (ep.hostname !== undefined) for (const m of isDNS1123Label(ep.hostname)) errs.push(invalid(p.child('hostname'), ep.hostname, m));
+  });
+  return errs;
+}
+
+function validatePorts(ports: DeepReadonly<EndpointPort[]>, path: FieldPath): FieldError[] {
+  if (ports.length > MAX_PORTS) return [tooMany(path, ports.length, MAX_PORTS)];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  ports.forEach((port, i) => {
+    const p = path.index(i);
+    const name = port.name ?? '';
+    if (name !== '') for (const m of isDNS1123Label(name)) errs.push(invalid(p.child('name'), name, m));
+    if (names.has(name)) errs.push(duplicate(p.child('name'), name));
+    else names.add(name);
+    if (port.protocol === undefined) errs.push(required(p.child('protocol')));
+    else if (!SUPPORTED_PROTOCOLS.includes(port.protocol)) errs.push(notSupported(p.child('protocol'), port.protocol, SUPPORTED_PROTOCOLS));
+    if (port.appProtocol !== undefined) for (const m of isQualifiedName(port.appProtocol)) errs.push(invalid(p.child('appProtocol'), port.appProtocol, m));
+  });
+  return errs;
+}
+
+function validateSpec(eps: DeepReadonly<EndpointSlice>, validTypes: readonly string[]): FieldError[] {
+  const errs: FieldError[] = [];
+  const addressType = eps.addressType ?? '';
+  if (addressType === '') errs.push(required('addressType'));
+  else if (!validTypes.includes(addressType)) errs.push(notSupported('addressType', addressType, [...validTypes].sort()));
+  errs.push(...validateEndpoints(eps.endpoints ?? [], addressType, fieldPath('endpoints')));
+  errs.push(...validatePorts(eps.ports ?? [], fieldPath('ports')));
+  return errs;
+}
+
+export function validateEndpointSliceCreate(eps: DeepReadonly<EndpointSlice>): FieldError[] {
+  return [...validateObjectMeta(eps.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSpec(eps, SUPPORTED_ADDRESS_TYPES)];
+}
+
+/** Update: the deprecated "IP" type stays acceptable, and addressType never changes. */
+export function validateEndpointSliceUpdate(eps: DeepReadonly<EndpointSlice>, old: DeepReadonly<EndpointSlice>): FieldError[] {
+  return [
+    ...validateSpec(eps, [...SUPPORTED_ADDRESS_TYPES, ...DEPRECATED_ADDRESS_TYPES]),
+    ...validateImmutableField(eps.addressType ?? '', old.addressType ?? '', fieldPath('addressType')),
+  ];
+}

@@ -1,0 +1,54 @@
+// events.k8s.io/v1 Event <-> core/v1 Event (pkg/apis/events/v1/conversion.go): the same object
+// under other names. Fields are renamed one to one, so every round trip is lossless; a field
+// absent on one side stays absent on the other.
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { Event } from '../core/v1/types.ts';
+import type { EventsV1Event } from './v1/types.ts';
+
+/** [events.k8s.io/v1 name, core/v1 name]; the other fields share their name. */
+const RENAMES: readonly (readonly [keyof EventsV1Event, keyof Event])[] = [
+  ['note', 'message'],
+  ['regarding', 'involvedObject'],
+  ['reportingController', 'reportingComponent'],
+  ['deprecatedSource', 'source'],
+  ['deprecatedFirstTimestamp', 'firstTimestamp'],
+  ['deprecatedLastTimestamp', 'lastTimestamp'],
+  ['deprecatedCount', 'count'],
+];
+const SHARED = ['metadata', 'eventTime', 'series', 'reportingInstance', 'action', 'reason', 'related', 'type'] as const;
+
+function move(src: Record<string, unknown>, pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [from, to] of pairs) if (Object.hasOwn(src, from)) out[to] = src[from];
+  // Unknown fields ride along unchanged (objects are stored as decoded JSON).
+  const known = new Set(pairs.map(([from]) => from));
+  for (const [k, v] of Object.entries(src)) if (!known.has(k) && k !== 'apiVersion' && k !== 'kind') out[k] = v;
+  return out;
+}
+
+const TO_CORE: readonly (readonly [string, string])[] = [...RENAMES.map(([a, b]) => [a, b] as const), ...SHARED.map((k) => [k, k] as const)];
+const FROM_CORE: readonly (readonly [string, string])[] = TO_CORE.map(([a, b]) => [b, a] as const);
+
+/** Convert_v1_Event_To_core_Event. Does not modify its input. */
+export function eventToCore(e: EventsV1Event): Event {
+  const out = move(e as unknown as Record<string, unknown>, TO_CORE);
+  return { apiVersion: 'v1', kind: 'Event', ...out } as unknown as Event;
+}
+
+/** Convert_core_Event_To_v1_Event. Does not modify its input. */
+export function eventFromCore(e: Event): EventsV1Event {
+  const out = move(e as unknown as Record<string, unknown>, FROM_CORE);
+  return { apiVersion: 'events.k8s.io/v1', kind: 'Event', ...out } as unknown as EventsV1Event;
+}
+
+/**
+ * The conversion the control plane applies at the events.k8s.io/v1 endpoint: its hub is the
+ * core/v1 Event of the core events storage (another group), so `toHub` yields apiVersion v1.
+ */
+export const eventsConversion = {
+  version: 'v1',
+  kind: 'Event',
+  hubGroupVersion: { group: '', version: 'v1' },
+  toHub: (obj: KubeObject): KubeObject => eventToCore(obj as unknown as EventsV1Event) as unknown as KubeObject,
+  fromHub: (obj: KubeObject): KubeObject => eventFromCore(obj as unknown as Event) as unknown as KubeObject,
+} as const;

@@ -1,0 +1,22 @@
+// events.k8s.io/v1 events: served from the core events storage (kube's storage version of both
+// is core/v1 Event). The strategy sees core/v1 Events (converted at the endpoint) and applies
+// the stricter events.k8s.io rules; table, field selectors and TTL are core's.
+import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
+import { DEFAULT_EVENT_TTL_SECONDS, newEventDefinition } from '../core/event/event.ts';
+import { validateEventCreate, validateEventUpdate } from '../core/event/validation.ts';
+import type { Event } from '../core/v1/types.ts';
+
+export function newEventsV1Definition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
+  const core = newEventDefinition(ttlSeconds);
+  return {
+    ...core,
+    group: 'events.k8s.io',
+    strategy: {
+      ...core.strategy,
+      validate: (_ctx, e) => validateEventCreate(e, true),
+      validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old, true),
+    },
+  } satisfies ResourceDefinition<Event>;
+}
+
+export const eventsV1Events = newEventsV1Definition();

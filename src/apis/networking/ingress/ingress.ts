@@ -1,0 +1,68 @@
+// Ingresses (pkg/registry/networking/ingress): status is reset on create and kept by spec
+// updates; generation follows the spec. The status subresource changes only status.
+import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import type { Ingress, IngressRule, IngressStatus } from '../v1/types.ts';
+import { ingressUpdateOptions, validateIngressCreateSpec, validateIngressSpec, validateIngressStatus } from './validation.ts';
+
+/** Non-wide output clips the address list to 16 characters. */
+const LOAD_BALANCER_WIDTH = 16;
+
+export function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): string {
+  const list: string[] = [];
+  let more = false;
+  for (const rule of rules ?? []) {
+    if (list.length === 3) more = true;
+    if (!more && (rule.host ?? '') !== '') list.push(rule.host ?? '');
+  }
+  if (list.length === 0) return '*';
+  return more ? `${list.join(',')} + ${(rules ?? []).length - 3} more...` : list.join(',');
+}
+
+export function ingressAddress(status: DeepReadonly<IngressStatus> | undefined): string {
+  const set = new Set<string>();
+  for (const i of status?.loadBalancer?.ingress ?? []) {
+    if ((i.ip ?? '') !== '') set.add(i.ip ?? '');
+    else if ((i.hostname ?? '') !== '') set.add(i.hostname ?? '');
+  }
+  const r = [...set].sort().join(',');
+  return r.length > LOAD_BALANCER_WIDTH ? `${r.slice(0, LOAD_BALANCER_WIDTH - 3)}...` : r;
+}
+
+export const ingressStrategy: Strategy<Ingress> = {
+  prepareForCreate(_ctx, ing) {
+    ing.status = {};
+    ing.metadata.generation = 1;
+  },
+  validate: (_ctx, ing) => [...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateIngressCreateSpec(ing)],
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, ing, old) {
+    setOptional(ing, 'status', old.status === undefined ? undefined : copyOf<IngressStatus>(old.status));
+    bumpGenerationIfChanged(ing.metadata, ing.spec, old.spec);
+  },
+  validateUpdate: (_ctx, ing, old) => validateIngressSpec(ing.spec ?? {}, ingressUpdateOptions(old)),
+};
+
+export const ingressStatusStrategy: Strategy<Ingress> = {
+  ...ingressStrategy,
+  prepareForUpdate(_ctx, ing, old) {
+    setOptional(ing, 'spec', old.spec === undefined ? undefined : copyOf<Ingress['spec']>(old.spec));
+  },
+  validateUpdate: (_ctx, ing, old) => validateIngressStatus(ing.status, old.status),
+};
+
+export const ingresses = {
+  group: 'networking.k8s.io', kind: 'Ingress', resource: 'ingresses', singular: 'ingress', shortNames: ['ing'], namespaced: true,
+  strategy: ingressStrategy,
+  statusStrategy: ingressStatusStrategy,
+  table: [
+    nameColumn<Ingress>(),
+    { name: 'Class', type: 'string', description: 'The name of the IngressClass resource that should be used for additional configuration', cell: (i) => i.spec?.ingressClassName ?? '<none>' },
+    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: (i) => formatHosts(i.spec?.rules) },
+    { name: 'Address', type: 'string', description: 'Address is a list containing ingress points for the load-balancer', cell: (i) => ingressAddress(i.status) },
+    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (i) => ((i.spec?.tls ?? []).length > 0 ? '80, 443' : '80') },
+    ageColumn<Ingress>(),
+  ],
+} satisfies ResourceDefinition<Ingress>;

@@ -1,0 +1,72 @@
+// ServiceCIDRs (pkg/registry/networking/servicecidr): one or two (dual-stack) service ranges.
+// CIDRs are immutable except that a single-stack range may gain its second family. Status
+// (conditions) is written through the status subresource only.
+import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { isValidCIDR, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
+import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import type { ServiceCIDR } from '../v1/types.ts';
+
+const CIDRS = fieldPath('spec', 'cidrs');
+
+const familyOf = (cidr: string): 'IPv4' | 'IPv6' | '' => {
+  const c = parseCIDRSloppy(cidr);
+  return c === undefined ? '' : c.network.v4 ? 'IPv4' : 'IPv6';
+};
+
+function validateSpec(spec: DeepReadonly<ServiceCIDR['spec']>): FieldError[] {
+  const cidrs = spec?.cidrs ?? [];
+  if (cidrs.length === 0) return [required(CIDRS, 'at least one CIDR required')];
+  if (cidrs.length > 2) return [invalid(CIDRS, spec, 'may only hold up to 2 values')];
+  const errs = cidrs.flatMap((c, i) => isValidCIDR(CIDRS.index(i), c));
+  const [a, b] = [familyOf(cidrs[0] ?? ''), familyOf(cidrs[1] ?? '')];
+  if (cidrs.length === 2 && a === b && a !== '') {
+    errs.push(invalid(CIDRS, cidrs, 'may specify no more than one IP for each IP family, i.e 192.168.0.0/24 and 2001:db8::/64'));
+  }
+  return errs;
+}
+
+export function validateServiceCIDR(sc: DeepReadonly<ServiceCIDR>): FieldError[] {
+  return [...validateObjectMeta(sc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(sc.spec)];
+}
+
+export function validateServiceCIDRUpdate(sc: DeepReadonly<ServiceCIDR>, old: DeepReadonly<ServiceCIDR>): FieldError[] {
+  const next = sc.spec?.cidrs ?? [];
+  const prev = old.spec?.cidrs ?? [];
+  if (next.length === prev.length) {
+    return prev.flatMap((c, i) => (c === next[i] ? [] : [invalid(CIDRS.index(i), next[i], FIELD_IMMUTABLE_ERROR_MSG)]));
+  }
+  if (prev.length === 1 && next.length === 2) {
+    const errs = next[0] === prev[0] ? [] : [invalid(CIDRS.index(0), next[0], FIELD_IMMUTABLE_ERROR_MSG)];
+    return [...errs, ...validateSpec(sc.spec)];
+  }
+  return [invalid(CIDRS, next, FIELD_IMMUTABLE_ERROR_MSG)];
+}
+
+export const serviceCIDRStrategy: Strategy<ServiceCIDR> = {
+  prepareForCreate(_ctx, sc) { sc.status = {}; },
+  validate: (_ctx, sc) => validateServiceCIDR(sc),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, sc, old) { setOptional(sc, 'status', old.status === undefined ? undefined : copyOf<ServiceCIDR['status']>(old.status)); },
+  validateUpdate: (_ctx, sc, old) => validateServiceCIDRUpdate(sc, old),
+};
+
+export const serviceCIDRStatusStrategy: Strategy<ServiceCIDR> = {
+  ...serviceCIDRStrategy,
+  prepareForUpdate(_ctx, sc, old) { setOptional(sc, 'spec', old.spec === undefined ? undefined : copyOf<ServiceCIDR['spec']>(old.spec)); },
+  validateUpdate: () => [],
+};
+
+export const serviceCIDRs = {
+  group: 'networking.k8s.io', kind: 'ServiceCIDR', resource: 'servicecidrs', singular: 'servicecidr', namespaced: false,
+  strategy: serviceCIDRStrategy,
+  statusStrategy: serviceCIDRStatusStrategy,
+  table: [
+    nameColumn<ServiceCIDR>(),
+    { name: 'CIDRs', type: 'string', description: 'CIDRs defines the IP blocks in CIDR notation (e.g. "192.168.0.0/24" or "2001:db8::/64") from which to assign service cluster IPs. Max of two CIDRs is allowed, one of each IP family. This field is immutable.',
+      cell: (sc) => (sc.spec?.cidrs ?? []).join(',') },
+    ageColumn<ServiceCIDR>(),
+  ],
+} satisfies ResourceDefinition<ServiceCIDR>;

@@ -1,0 +1,52 @@
+// PodDisruptionBudgets (pkg/registry/policy/poddisruptionbudget): strategy and printer columns.
+import type { ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
+import type { PodDisruptionBudget } from '../v1/types.ts';
+import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.ts';
+
+/** The empty status as Go serializes it: the four counters have no omitempty. */
+const emptyStatus = (): NonNullable<PodDisruptionBudget['status']> =>
+  ({ disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 });
+
+const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
+
+export const podDisruptionBudgetStrategy: Strategy<PodDisruptionBudget> = {
+  prepareForCreate(_ctx, pdb) {
+    pdb.status = emptyStatus();
+    pdb.metadata.generation = 1;
+  },
+  validate: (_ctx, pdb) => validatePodDisruptionBudget(pdb),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForUpdate(_ctx, pdb, old) {
+    if (old.status === undefined) delete pdb.status;
+    else pdb.status = copyOf<NonNullable<PodDisruptionBudget['status']>>(old.status);
+    pdb.metadata.generation = old.metadata.generation ?? 1;
+    bumpGenerationIfChanged(pdb.metadata, pdb.spec, old.spec);
+  },
+  validateUpdate: (_ctx, pdb) => validatePodDisruptionBudget(pdb).filter(notMetadata),
+};
+
+export const podDisruptionBudgetStatusStrategy: Strategy<PodDisruptionBudget> = {
+  ...podDisruptionBudgetStrategy,
+  prepareForUpdate(_ctx, pdb, old) {
+    pdb.spec = copyOf<PodDisruptionBudget['spec']>(old.spec);
+  },
+  validateUpdate: (_ctx, pdb) => validatePodDisruptionBudgetStatus(pdb.status),
+};
+
+const intOrPercent = (v: string | number | undefined): string => (v === undefined ? 'N/A' : String(v));
+
+export const podDisruptionBudgets = {
+  group: 'policy', kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets', singular: 'poddisruptionbudget',
+  shortNames: ['pdb'], namespaced: true,
+  strategy: podDisruptionBudgetStrategy,
+  statusStrategy: podDisruptionBudgetStatusStrategy,
+  table: [
+    nameColumn<PodDisruptionBudget>(),
+    { name: 'Min Available', type: 'string', description: 'The minimum number of pods that must be available.', cell: (p) => intOrPercent(p.spec?.minAvailable) },
+    { name: 'Max Unavailable', type: 'string', description: 'The maximum number of pods that may be unavailable.', cell: (p) => intOrPercent(p.spec?.maxUnavailable) },
+    { name: 'Allowed Disruptions', type: 'integer', description: 'Calculated number of pods that may be disrupted at this time.', cell: (p) => p.status?.disruptionsAllowed ?? 0 },
+    ageColumn<PodDisruptionBudget>(),
+  ],
+} satisfies ResourceDefinition<PodDisruptionBudget>;

@@ -1,0 +1,43 @@
+// Pieces the four RBAC resources share: the default table (NAME, CREATED AT) of roles, and the
+// ROLE/USERS/GROUPS/SERVICEACCOUNTS columns of bindings.
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { DeepReadonly, TableColumn } from '../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn } from '../core/common.ts';
+import type { RoleRef, Subject } from './v1/types.ts';
+
+const CREATION_TIMESTAMP_DOC = ageColumn().description ?? '';
+
+/** Roles have no printer: kube's default table convertor shows the name and the creation time (type date). */
+export function defaultTableColumns<T extends KubeObject>(): TableColumn<T>[] {
+  return [
+    nameColumn<T>(),
+    { name: 'Created At', type: 'date', description: CREATION_TIMESTAMP_DOC, cell: (o) => o.metadata.creationTimestamp ?? null },
+  ];
+}
+
+/** rbac.SubjectsStrings: users, groups and "namespace/name" service accounts, joined for display. */
+export function subjectsStrings(subjects: DeepReadonly<Subject[]> | undefined): { users: string; groups: string; serviceAccounts: string } {
+  const users: string[] = [];
+  const groups: string[] = [];
+  const sas: string[] = [];
+  for (const s of subjects ?? []) {
+    if (s.kind === 'ServiceAccount') sas.push(`${s.namespace ?? ''}/${s.name ?? ''}`);
+    else if (s.kind === 'User') users.push(s.name ?? '');
+    else if (s.kind === 'Group') groups.push(s.name ?? '');
+  }
+  return { users: users.join(', '), groups: groups.join(', '), serviceAccounts: sas.join(', ') };
+}
+
+interface Binding extends KubeObject { roleRef: RoleRef; subjects?: Subject[] }
+
+/** printRoleBinding / printClusterRoleBinding: NAME ROLE AGE, wide USERS GROUPS SERVICEACCOUNTS. */
+export function bindingColumns<T extends Binding>(noun: 'roleBinding' | 'clusterRoleBinding', roleRefDoc: string): TableColumn<T>[] {
+  return [
+    nameColumn<T>(),
+    { name: 'Role', type: 'string', description: roleRefDoc, cell: (b) => `${b.roleRef.kind ?? ''}/${b.roleRef.name ?? ''}` },
+    ageColumn<T>(),
+    { name: 'Users', type: 'string', priority: 1, description: `Users in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).users },
+    { name: 'Groups', type: 'string', priority: 1, description: `Groups in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).groups },
+    { name: 'ServiceAccounts', type: 'string', priority: 1, description: `ServiceAccounts in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).serviceAccounts },
+  ];
+}
