@@ -84,8 +84,10 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
       for (const sub of Object.keys(def.updateSubresources ?? {})) {
         const view = stores.get(`${formatGroupResource({ group: name, resource: def.resource })}/${sub}`);
         if (view !== undefined) {
+          const putOnly = def.putOnlySubresources?.includes(sub) === true;
           installs.push({ resource: def.resource, subresource: sub, kind: def.kind, definition: def, hubVersion: s.storageVersion,
-            storage: { update: view.update.bind(view) } satisfies Updater, omitVerbs: ['patch'] });
+            storage: putOnly ? { update: view.update.bind(view) } satisfies Updater : getUpdateView(view),
+            ...(putOnly ? { omitVerbs: ['patch'] } : {}) });
         }
       }
       return installs;

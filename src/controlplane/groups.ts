@@ -1,13 +1,20 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
+import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';
 import { appsGroup } from '../apis/apps/install.ts';
 import { autoscalingGroup } from '../apis/autoscaling/install.ts';
 import { batchGroup } from '../apis/batch/install.ts';
+import { certificatesGroup } from '../apis/certificates/install.ts';
 import { coordinationGroup } from '../apis/coordination/install.ts';
 import { discoveryGroup } from '../apis/discovery/install.ts';
 import { eventsGroup } from '../apis/events/install.ts';
+import { flowcontrolGroup } from '../apis/flowcontrol/install.ts';
 import { networkingGroup } from '../apis/networking/install.ts';
+import { nodeGroup } from '../apis/node/install.ts';
 import { policyGroup } from '../apis/policy/install.ts';
 import { rbacGroup } from '../apis/rbac/install.ts';
+import { resourceGroup } from '../apis/resource/install.ts';
+import { schedulingGroup } from '../apis/scheduling/install.ts';
+import { storageGroup } from '../apis/storage/install.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 
 export interface BuiltInGroupOptions {
@@ -21,10 +28,17 @@ export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
     eventsGroup(opts.eventTTLSeconds),
     autoscalingGroup,
     batchGroup,
+    certificatesGroup,
     networkingGroup,
     policyGroup,
     rbacGroup,
+    storageGroup,
+    admissionregistrationGroup,
+    schedulingGroup,
     coordinationGroup,
+    nodeGroup,
     discoveryGroup,
+    flowcontrolGroup,
+    resourceGroup,
   ];
 }

@@ -34,7 +34,7 @@ function parseSurface(text: string): RefGroupVersion[] {
       continue;
     }
     if (line.startsWith('## ')) cur = undefined;
-    if (cur === undefined || !line.startsWith('| ') || line.startsWith('| resource') || line.startsWith('|---')) continue;
+    if (cur === undefined || !line.startsWith('| ') || line.startsWith('| resource |') || line.startsWith('|---')) continue;
     const cells = line.split('|').slice(1, -1).map((c) => c.trim());
     const [name = '', kind = '', ns = '', verbs = '', shortNames = '', categories = '', subs = ''] = cells;
     cur.resources.push({

@@ -10,6 +10,7 @@ import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode } from './response.ts';
 import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { Target } from '../negotiation.ts';
+import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { ResourceHandler } from './scope.ts';
 
 /** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
@@ -50,16 +51,28 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
 
   const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
   let done = false;
+  // The resourceVersion the client has seen up to: a bookmark may carry it.
+  let progress = opts.resourceVersion !== undefined && opts.resourceVersion !== '0' ? opts.resourceVersion : '';
   const finish = (): void => {
     if (done) return;
     done = true;
     clearTimeout(timer);
+    clearTimeout(lastBookmark);
     deps.openWatches.delete(finish);
     w.stop();
     state.abort.abort();
     res.end();
   };
   const timer = setTimeout(finish, timeoutSeconds * 1000);
+  // As kube's watch cache: a bookmark shortly before the watch times out, so the client resumes
+  // from a recent resourceVersion.
+  const lastBookmark = opts.allowWatchBookmarks === true && timeoutSeconds > 2
+    ? setTimeout(() => {
+      if (done || progress === '') return;
+      const bookmark = { apiVersion: apiVersionOf(ep.groupVersion), kind: ep.kind, metadata: { resourceVersion: progress } };
+      res.write(encodeEvent({ type: 'BOOKMARK', object: bookmark }, target));
+    }, (timeoutSeconds - 2) * 1000)
+    : undefined;
   deps.openWatches.add(finish);
   req.on('close', finish);
   res.on('close', finish);
@@ -93,6 +106,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   try {
     for await (const ev of w) {
       if (done) break;
+      if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
       const line = encodeEvent(frame(ev), target);
       if (!res.write(line)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
       if (ev.type === 'ERROR') break;

@@ -212,6 +212,8 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
               throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name,
                 [invalid('metadata.resourceVersion', obj.metadata.resourceVersion ?? '', 'must be specified for an update')]);
             }
+            // Unconditional: the update applies to whatever is stored now.
+            obj.metadata.resourceVersion = old.metadata.resourceVersion ?? '';
           } else if (rv !== old.metadata.resourceVersion) {
             throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
           }

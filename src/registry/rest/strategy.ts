@@ -90,8 +90,13 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly scale?: ScaleDefinition<T>;
   /** Subresources with REST of their own (pods/binding, pods/log, serviceaccounts/token). */
   extraSubresources?(store: Store<T>, lookup: StoreLookup): readonly SubresourceREST[];
-  /** Subresources that only update part of the object, each with its strategy (namespaces/finalize). */
+  /**
+   * Subresources that update part of the object, each with its strategy, served with get, patch
+   * and update like status (certificatesigningrequests/approval)...
+   */
   readonly updateSubresources?: Readonly<Record<string, Strategy<T>>>;
+  /** ...except these, served with PUT only (namespaces/finalize). */
+  readonly putOnlySubresources?: readonly string[];
   /**
    * Replaces capabilities of the main resource's generic Store (namespaces' two-phase delete). Gets
    * the Store and returns the REST storage to serve.

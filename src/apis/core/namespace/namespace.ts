@@ -64,6 +64,7 @@ export const namespaces = {
   statusStrategy: namespaceStatusStrategy,
   disabledVerbs: ['deletecollection'],
   updateSubresources: { finalize: namespaceFinalizeStrategy },
+  putOnlySubresources: ['finalize'],
   customizeStorage: namespaceStorage,
   defaults: defaultNamespace,
   selectableFields: (ns) => ({

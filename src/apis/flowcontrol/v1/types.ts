@@ -1,0 +1,28 @@
+// flowcontrol.apiserver.k8s.io/v1 wire types (fields kapi reads).
+import type { KubeObject } from '../../../apimachinery/meta/types.ts';
+
+export interface FlowSchema extends KubeObject {
+  spec?: {
+    priorityLevelConfiguration?: { name?: string };
+    matchingPrecedence?: number;
+    distinguisherMethod?: { type?: string };
+    rules?: { subjects?: { kind?: string }[]; resourceRules?: unknown[]; nonResourceRules?: unknown[] }[];
+  };
+  status?: { conditions?: { type?: string; status?: string }[] };
+}
+
+export interface QueuingConfiguration { queues?: number; handSize?: number; queueLengthLimit?: number }
+
+export interface PriorityLevelConfiguration extends KubeObject {
+  spec?: {
+    type?: string;
+    limited?: {
+      nominalConcurrencyShares?: number;
+      lendablePercent?: number;
+      borrowingLimitPercent?: number;
+      limitResponse?: { type?: string; queuing?: QueuingConfiguration };
+    };
+    exempt?: { nominalConcurrencyShares?: number; lendablePercent?: number };
+  };
+  status?: { conditions?: Record<string, unknown>[] };
+}

@@ -1,0 +1,45 @@
+// ResourceClaims (pkg/registry/resource/resourceclaim): namespaced, status subresource (written by
+// the scheduler and drivers), spec fixed after create; printResourceClaim's State column.
+import { invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
+import type { ResourceClaim } from '../v1/types.ts';
+
+type RO<T> = DeepReadonly<T>;
+
+export function validateResourceClaim(c: RO<ResourceClaim>): FieldError[] {
+  return [...validateObjectMeta(c.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateClaimSpec(c.spec)];
+}
+
+/** resourceClaimState: deleted / pending / allocated,reserved. */
+export function resourceClaimState(c: RO<ResourceClaim>): string {
+  const states: string[] = [];
+  const deleting = c.metadata.deletionTimestamp !== undefined && c.metadata.deletionTimestamp !== null;
+  if (deleting) states.push('deleted');
+  if (c.status?.allocation === undefined || c.status.allocation === null) {
+    if (!deleting) states.push('pending');
+  } else {
+    states.push('allocated');
+    if ((c.status.reservedFor ?? []).length > 0) states.push('reserved');
+  }
+  return states.join(',');
+}
+
+const strategy = specStatusStrategy<ResourceClaim>({
+  validate: validateResourceClaim, hasStatus: true,
+  validateUpdate: (c, old) => (deepEqual(c.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', c.spec, 'field is immutable')]),
+});
+
+export const resourceClaims = {
+  group: 'resource.k8s.io', kind: 'ResourceClaim', resource: 'resourceclaims', singular: 'resourceclaim', namespaced: true,
+  strategy,
+  statusStrategy: statusStrategy(strategy),
+  defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),
+  table: [
+    nameColumn<ResourceClaim>(),
+    column<ResourceClaim>('State', 'string', resourceClaimState, { description: 'A summary of the current state (allocated, pending, reserved, etc.).' }),
+    ageColumn<ResourceClaim>(),
+  ],
+} satisfies ResourceDefinition<ResourceClaim>;

@@ -1,0 +1,26 @@
+// ResourceClaimTemplates (pkg/registry/resource/resourceclaimtemplate): namespaced, the template
+// spec fixed after create.
+import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
+import type { ResourceClaimTemplate } from '../v1/types.ts';
+
+export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTemplate>): FieldError[] {
+  return [
+    ...validateObjectMeta(t.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
+    ...validateClaimSpec(t.spec?.spec, fieldPath('spec', 'spec')),
+  ];
+}
+
+export const resourceClaimTemplates = {
+  group: 'resource.k8s.io', kind: 'ResourceClaimTemplate', resource: 'resourceclaimtemplates', singular: 'resourceclaimtemplate',
+  namespaced: true,
+  strategy: specStatusStrategy<ResourceClaimTemplate>({
+    validate: validateResourceClaimTemplate,
+    validateUpdate: (t, old) => (deepEqual(t.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', t.spec, 'field is immutable')]),
+  }),
+  defaults: (t: ResourceClaimTemplate) => defaultClaimSpec(t.spec?.spec),
+  table: [nameColumn<ResourceClaimTemplate>(), ageColumn<ResourceClaimTemplate>()],
+} satisfies ResourceDefinition<ResourceClaimTemplate>;

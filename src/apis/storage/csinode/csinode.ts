@@ -1,0 +1,56 @@
+// CSINodes (pkg/registry/storage/csinode): one per node, named like it; a driver entry may not
+// change once registered (its allocatable count may, MutableCSINodeAllocatableCount).
+import { duplicate, fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
+import type { CSINode } from '../v1/types.ts';
+
+type RO<T> = DeepReadonly<T>;
+const CSI_NODE_ID_MAX_LENGTH = 256;
+
+export function validateCSINode(n: RO<CSINode>): FieldError[] {
+  const errs = validateObjectMeta(n.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
+  const names = new Set<string>();
+  (n.spec?.drivers ?? []).forEach((d, i) => {
+    const p = fieldPath('spec', 'drivers').index(i);
+    const name = d.name ?? '';
+    for (const m of nameIsDNSSubdomain(name, false)) errs.push(invalid(p.child('name'), name, m));
+    const id = d.nodeID ?? '';
+    if (id.length === 0) errs.push(required(p.child('nodeID'), ''));
+    if (id.length > CSI_NODE_ID_MAX_LENGTH) errs.push(invalid(p.child('nodeID'), id, `must be ${CSI_NODE_ID_MAX_LENGTH} characters or less`));
+    if (d.allocatable?.count !== undefined) errs.push(...validateNonnegativeField(d.allocatable.count, p.child('allocatable', 'count')));
+    if (names.has(name)) errs.push(duplicate(p.child('name'), name));
+    names.add(name);
+    const keys = new Set<string>();
+    for (const key of d.topologyKeys ?? []) {
+      if (key.length === 0) errs.push(required(p, key));
+      if (keys.has(key)) errs.push(duplicate(p, key));
+      keys.add(key);
+      for (const m of isQualifiedName(key)) errs.push(invalid(p, key, m));
+    }
+  });
+  return errs;
+}
+
+export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldError[] {
+  const errs: FieldError[] = [];
+  const strip = (d: RO<NonNullable<NonNullable<CSINode['spec']>['drivers']>[number]>): unknown => ({ ...d, allocatable: undefined });
+  for (const o of old.spec?.drivers ?? []) {
+    for (const d of n.spec?.drivers ?? []) {
+      if (o.name === d.name && !deepEqual(strip(d), strip(o))) errs.push(...validateImmutableField(d, o, fieldPath('spec', 'drivers')));
+    }
+  }
+  return errs;
+}
+
+export const csiNodes = {
+  group: 'storage.k8s.io', kind: 'CSINode', resource: 'csinodes', singular: 'csinode', namespaced: false,
+  strategy: specStatusStrategy<CSINode>({ validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
+  table: [
+    nameColumn<CSINode>(),
+    column<CSINode>('Drivers', 'integer', (n) => (n.spec?.drivers ?? []).length, { description: 'Drivers indicates the number of CSI drivers registered on the node' }),
+    ageColumn<CSINode>(),
+  ],
+} satisfies ResourceDefinition<CSINode>;

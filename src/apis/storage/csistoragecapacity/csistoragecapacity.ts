@@ -1,0 +1,35 @@
+// CSIStorageCapacities (pkg/registry/storage/csistoragecapacity): namespaced; nodeTopology and
+// storageClassName are the inputs of GetCapacity and so immutable.
+import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { quantityString } from '../../core/v1/quantity.ts';
+import { column, nameColumn, specStatusStrategy } from '../kit.ts';
+import type { CSIStorageCapacity } from '../v1/types.ts';
+
+type RO<T> = DeepReadonly<T>;
+
+export function validateCSIStorageCapacity(c: RO<CSIStorageCapacity>): FieldError[] {
+  const errs = validateObjectMeta(c.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+  const sc = c.storageClassName ?? '';
+  for (const m of nameIsDNSSubdomain(sc, false)) errs.push(invalid(fieldPath('storageClassName'), sc, m));
+  if (c.capacity !== undefined && String(c.capacity).trim().startsWith('-')) errs.push(invalid('capacity', c.capacity, 'must be greater than or equal to 0'));
+  return errs;
+}
+
+export function validateCSIStorageCapacityUpdate(c: RO<CSIStorageCapacity>, old: RO<CSIStorageCapacity>): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!deepEqual(c.nodeTopology ?? null, old.nodeTopology ?? null)) errs.push(invalid('nodeTopology', c.nodeTopology, 'field is immutable'));
+  if ((c.storageClassName ?? '') !== (old.storageClassName ?? '')) errs.push(invalid('storageClassName', c.storageClassName, 'field is immutable'));
+  return errs;
+}
+
+export const csiStorageCapacities = {
+  group: 'storage.k8s.io', kind: 'CSIStorageCapacity', resource: 'csistoragecapacities', singular: 'csistoragecapacity', namespaced: true,
+  strategy: specStatusStrategy<CSIStorageCapacity>({ validate: validateCSIStorageCapacity, validateUpdate: validateCSIStorageCapacityUpdate }),
+  table: [
+    nameColumn<CSIStorageCapacity>(),
+    column<CSIStorageCapacity>('StorageClassName', 'string', (c) => c.storageClassName ?? ''),
+    column<CSIStorageCapacity>('Capacity', 'string', (c) => (c.capacity === undefined ? '<unset>' : quantityString(c.capacity))),
+  ],
+} satisfies ResourceDefinition<CSIStorageCapacity>;

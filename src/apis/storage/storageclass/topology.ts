@@ -1,0 +1,26 @@
+// ValidateTopologySelectorTerm for StorageClass.allowedTopologies: keys are qualified names, each
+// key appears once per term with at least one value, and terms are not repeated.
+import { duplicate, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
+import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
+import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import type { TopologySelectorTerm } from '../v1/types.ts';
+
+export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelectorTerm[]> | undefined, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen: Record<string, string[]>[] = [];
+  (terms ?? []).forEach((term, i) => {
+    const exprMap: Record<string, string[]> = {};
+    (term.matchLabelExpressions ?? []).forEach((req, j) => {
+      const p = path.index(i).child('matchLabelExpressions').index(j);
+      const values = [...new Set(req.values ?? [])].sort();
+      if (values.length === 0) errs.push(required(p.child('values'), ''));
+      for (const m of isQualifiedName(req.key)) errs.push(invalid(p.child('key'), req.key, m));
+      if (req.key in exprMap) errs.push(duplicate(p.child('key'), req.key));
+      exprMap[req.key] = values;
+    });
+    if (seen.some((s) => deepEqual(s, exprMap))) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
+    seen.push(exprMap);
+  });
+  return errs;
+}

@@ -1,0 +1,73 @@
+// VolumeAttachments (pkg/registry/storage/volumeattachment): cluster-scoped, status subresource,
+// spec immutable after create.
+import { fieldPath, forbidden, inclusiveRangeErrorField, invalid, required, tooLong, type FieldError } from './errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../kit.ts';
+import type { VolumeAttachment, VolumeError } from '../v1/types.ts';
+
+type RO<T> = DeepReadonly<T>;
+const MAX_ATTACHED_VOLUME_METADATA_SIZE = 256 * 1024;
+const MAX_VOLUME_ERROR_MESSAGE_SIZE = 1024;
+
+function validateVolumeError(e: RO<VolumeError> | undefined, p: ReturnType<typeof fieldPath>): FieldError[] {
+  if (e === undefined) return [];
+  const errs: FieldError[] = [];
+  // kube reports the metadata limit here, not the message limit (sic).
+  if ((e.message ?? '').length > MAX_VOLUME_ERROR_MESSAGE_SIZE) errs.push(tooLong(p.child('message'), '', MAX_ATTACHED_VOLUME_METADATA_SIZE));
+  if (e.errorCode !== undefined && e.errorCode < 0) errs.push(inclusiveRangeErrorField(p.child('errorCode'), e.errorCode));
+  return errs;
+}
+
+export function validateVolumeAttachment(va: RO<VolumeAttachment>): FieldError[] {
+  const errs = validateObjectMeta(va.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
+  const spec = va.spec ?? {};
+  const p = fieldPath('spec');
+  if ((spec.attacher ?? '') === '') errs.push(required(p.child('attacher'), ''));
+  const src = spec.source ?? {};
+  const hasPV = src.persistentVolumeName !== undefined;
+  const hasInline = src.inlineVolumeSpec !== undefined;
+  if (!hasPV && !hasInline) errs.push(required(p.child('source'), 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
+  else if (hasPV && hasInline) errs.push(forbidden(p.child('source'), 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
+  else if (hasPV && src.persistentVolumeName === '') errs.push(required(p.child('source', 'persistentVolumeName'), 'must specify non empty persistentVolumeName'));
+  const node = spec.nodeName ?? '';
+  for (const m of nameIsDNSSubdomain(node, false)) errs.push(invalid(p.child('nodeName'), node, m));
+  // ValidateVolumeAttachmentV1: the attacher is a CSI driver name.
+  if ((spec.attacher ?? '') !== '') for (const m of nameIsDNSSubdomain(spec.attacher ?? '', false)) errs.push(invalid('spec.attacher', spec.attacher, m));
+  if (hasPV && src.persistentVolumeName !== '') {
+    for (const m of nameIsDNSSubdomain(src.persistentVolumeName ?? '', false)) errs.push(invalid('spec.source.persistentVolumeName', src.persistentVolumeName, m));
+  }
+  errs.push(...validateVolumeAttachmentStatus(va));
+  return errs;
+}
+
+function validateVolumeAttachmentStatus(va: RO<VolumeAttachment>): FieldError[] {
+  const st = va.status ?? {};
+  const errs: FieldError[] = [];
+  let size = 0;
+  for (const [k, v] of Object.entries(st.attachmentMetadata ?? {})) size += Buffer.byteLength(k) + Buffer.byteLength(v);
+  if (size > MAX_ATTACHED_VOLUME_METADATA_SIZE) errs.push(tooLong('status.attachmentMetadata', '', MAX_ATTACHED_VOLUME_METADATA_SIZE));
+  errs.push(...validateVolumeError(st.attachError, fieldPath('status', 'attachError')));
+  errs.push(...validateVolumeError(st.detachError, fieldPath('status', 'detachError')));
+  return errs;
+}
+
+export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO<VolumeAttachment>): FieldError[] {
+  return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', va.spec, 'field is immutable')];
+}
+
+const strategy = specStatusStrategy<VolumeAttachment>({ validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
+
+export const volumeAttachments = {
+  group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
+  strategy,
+  statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va) }),
+  table: [
+    nameColumn<VolumeAttachment>(),
+    column<VolumeAttachment>('Attacher', 'string', (va) => va.spec?.attacher ?? '', { format: 'name' }),
+    column<VolumeAttachment>('PV', 'string', (va) => va.spec?.source?.persistentVolumeName ?? ''),
+    column<VolumeAttachment>('Node', 'string', (va) => va.spec?.nodeName ?? ''),
+    column<VolumeAttachment>('Attached', 'boolean', (va) => va.status?.attached ?? false),
+    ageColumn<VolumeAttachment>(),
+  ],
+} satisfies ResourceDefinition<VolumeAttachment>;

@@ -1,0 +1,59 @@
+// Small typed helpers shared by the API-semantics e2e tests: the object shapes they read back and
+// JSON requests that must succeed.
+import assert from 'node:assert/strict';
+import type { RawResponse } from './https-client.ts';
+
+export interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  apiVersion?: string;
+  fieldsType?: string;
+  fieldsV1?: Record<string, unknown>;
+  time?: string;
+  subresource?: string;
+}
+
+export interface Meta {
+  name: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  ownerReferences?: { apiVersion: string; kind: string; name: string; uid: string; blockOwnerDeletion?: boolean }[];
+  managedFields?: ManagedFieldsEntry[];
+}
+
+export interface Obj {
+  kind?: string;
+  apiVersion?: string;
+  metadata: Meta;
+  data?: Record<string, string>;
+}
+
+export interface ObjList {
+  kind?: string;
+  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  items: Obj[];
+}
+
+/** The body of a response that must have the given status, parsed as JSON. */
+export function expectJSON<T>(r: RawResponse, status: number, what: string): T {
+  assert.equal(r.status, status, `${what}: ${r.text}`);
+  return r.json() as T;
+}
+
+export function configMap(name: string, data: Record<string, string>, meta: Partial<Meta> = {}): string {
+  return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { ...meta, name }, data });
+}
+
+/** The values of every `Warning` header of a response, in order. */
+export function warnings(r: RawResponse): string[] {
+  const h = r.headers['warning'];
+  if (h === undefined) return [];
+  // Node joins repeated headers with ", "; each kube warning starts with its `299 -` code.
+  return (Array.isArray(h) ? h : [h]).flatMap((v) => v.split(/,\s*(?=299 - )/));
+}
