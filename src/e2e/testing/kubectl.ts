@@ -49,8 +49,11 @@ export function kubectl(t: KubectlTarget, args: readonly string[], input?: strin
 
 /** A long-running kubectl (e.g. `get -w`) whose output the test reads as it arrives. */
 export interface KubectlStream {
-  /** Resolves with all stdout so far once `pred` holds for it; rejects if kubectl exits first. */
-  waitFor(pred: (stdout: string) => boolean, what: string): Promise<string>;
+  /**
+   * Resolves with all stdout (or, with source 'stderr', stderr) so far once `pred` holds for it;
+   * rejects if kubectl exits first.
+   */
+  waitFor(pred: (output: string) => boolean, what: string, source?: 'stdout' | 'stderr'): Promise<string>;
   stdout(): string;
   stderr(): string;
   /** Kills kubectl and waits for it to exit. */
@@ -65,16 +68,17 @@ export function kubectlStream(t: KubectlTarget, args: readonly string[]): Kubect
   const waiters = new Set<() => void>();
   const notify = (): void => { for (const w of [...waiters]) w(); };
   child.stdout.setEncoding('utf8').on('data', (s: string) => { out += s; notify(); });
-  child.stderr.setEncoding('utf8').on('data', (s: string) => { err += s; });
+  child.stderr.setEncoding('utf8').on('data', (s: string) => { err += s; notify(); });
   const exit = new Promise<void>((resolve) => child.on('exit', () => { exited = true; notify(); resolve(); }));
   return {
     stdout: () => out,
     stderr: () => err,
-    waitFor(pred, what) {
+    waitFor(pred, what, source = 'stdout') {
       return new Promise((resolve, reject) => {
         const guard = setTimeout(() => { done(); reject(new Error(`timed out waiting for ${what}; stdout:\n${out}\nstderr:\n${err}`)); }, HANG_GUARD_MS);
         const check = (): void => {
-          if (pred(out)) { done(); resolve(out); } else if (exited) {
+          const text = source === 'stdout' ? out : err;
+          if (pred(text)) { done(); resolve(text); } else if (exited) {
             done(); reject(new Error(`kubectl exited before ${what}; stdout:\n${out}\nstderr:\n${err}`));
           }
         };

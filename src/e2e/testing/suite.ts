@@ -25,6 +25,8 @@ export type SuiteBackend = 'sqlite' | 'etcd3';
 export interface SuiteOptions {
   /** Default: the environment variable KAPI_E2E_BACKEND (`etcd3` or `sqlite`), else sqlite. */
   readonly backend?: SuiteBackend;
+  /** Extra kube-apiserver flags, e.g. ['--etcd-compaction-interval', '1s']. */
+  readonly flags?: readonly string[];
 }
 
 /** The backend KAPI_E2E_BACKEND asks for; anything but `etcd3` or `sqlite` is an error, not a silent default. */
@@ -46,7 +48,8 @@ export async function startSuite(options: SuiteOptions = {}): Promise<Suite> {
   let server: RunningServer;
   try {
     if (backend === 'etcd3') etcd = await startEtcd();
-    server = await startServer(etcd === undefined ? {} : { flags: ['--etcd-servers', etcd.endpoint] });
+    const flags = [...(etcd === undefined ? [] : ['--etcd-servers', etcd.endpoint]), ...(options.flags ?? [])];
+    server = await startServer({ flags });
   } catch (err) {
     await etcd?.stop();
     await rm(home, { recursive: true, force: true });
