@@ -1,7 +1,10 @@
 // The benchmark's output: a readable table, or one JSON object with --json.
 import { roundFigure } from './stats.ts';
 
-export type FigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99';
+export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99';
+/** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
+export type FigurePrefix = '' | 'etcd-';
+export type FigureName = `${FigurePrefix}${BaseFigureName}`;
 
 export interface Figure {
   readonly name: FigureName;
@@ -26,7 +29,7 @@ export function toJSON(figures: readonly Figure[]): string {
 }
 
 export function toTable(figures: readonly Figure[], notes: readonly string[]): string {
-  const header = ['figure', 'kapi', 'bare https', 'unit', 'ratio', 'better'];
+  const header = ['figure', 'kapi', 'baseline', 'unit', 'ratio', 'better'];
   const rows = figures.map((f) => [f.name, String(f.value), String(f.baseline), f.unit, String(f.ratio),
     betterDirection(f.unit)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
