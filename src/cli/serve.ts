@@ -12,6 +12,9 @@ import type { RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
+import {
+  loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
+} from '../authn/serviceaccount/index.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
 import { parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
@@ -72,7 +75,16 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
-  const tokens: TokenAuthenticator[] = [newAdminTokenAuthenticator(adminToken)];
+  // Service account tokens: signed with a key kept in the data dir, checked against live service accounts.
+  const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
+  const serviceAccounts: { uid?: (ns: string, name: string) => Promise<string | undefined> } = {};
+  const tokens: TokenAuthenticator[] = [
+    newAdminTokenAuthenticator(adminToken),
+    newServiceAccountTokenAuthenticator({
+      issuer: saIssuer,
+      getServiceAccountUID: (ns, name) => serviceAccounts.uid?.(ns, name) ?? Promise.resolve(undefined),
+    }),
+  ];
   if (opts.tokenAuthFile !== undefined) {
     const file = await loadTokenFile(opts.tokenAuthFile);
     for (const w of file.warnings) log(`warning: ${w}`);
@@ -92,7 +104,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
+      serviceAccountTokenIssuer: saIssuer,
     });
+    serviceAccounts.uid = (ns, name) => cp.serviceAccountUID(ns, name);
   } catch (err) {
     await backend.close();
     throw err;

@@ -1,9 +1,10 @@
-// The core/v1 resource definitions, with the service IP and node port allocators they need.
-import type { KubeObject } from '../apimachinery/meta/types.ts';
-import { coreV1Resources } from '../apis/core/install.ts';
+// The core/v1 group definition, with the service IP and node port allocators and the service
+// account token issuer it needs.
+import { coreV1Group } from '../apis/core/install.ts';
+import type { ServiceAccountTokenIssuer } from '../authn/serviceaccount/index.ts';
 import { newIPAllocator } from '../apis/core/service/ipallocator.ts';
 import { newPortAllocator } from '../apis/core/service/portallocator.ts';
-import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { Backend } from '../storage/backend.ts';
 import { jsonCodec } from '../storage/json-codec.ts';
 import { newStore } from '../storage/store.ts';
@@ -15,16 +16,20 @@ export interface CoreOptions {
   readonly serviceNodePortRange: { readonly base: number; readonly size: number };
   /** --event-ttl. */
   readonly eventTTLSeconds: number;
+  /** Signs serviceaccounts/token tokens (<dataDir>/pki/sa.key); default an in-memory key. */
+  readonly serviceAccountTokenIssuer?: ServiceAccountTokenIssuer;
 }
 
 export async function coreDefinitions(opts: CoreOptions, backend: Backend, _etcdPrefix: string):
-  Promise<ResourceDefinition<KubeObject>[]> {
+  Promise<APIGroupDefinition> {
   // The allocators keep their bitmaps in storage, so servers sharing it never hand out one IP twice.
   const ranges = newStore(backend, jsonCodec);
   const r = opts.serviceNodePortRange;
-  return coreV1Resources({
+  return coreV1Group({
     serviceIPs: newIPAllocator(ranges, opts.serviceClusterIPRange.text),
     nodePorts: newPortAllocator(ranges, `${r.base}-${r.base + r.size - 1}`),
     eventTTLSeconds: opts.eventTTLSeconds,
+    ...(opts.serviceAccountTokenIssuer !== undefined ? { serviceAccountTokenIssuer: opts.serviceAccountTokenIssuer } : {}),
+    components: { 'etcd-0': async () => { await backend.currentRevision(); return 'ok'; } },
   });
 }

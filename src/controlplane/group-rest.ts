@@ -108,6 +108,7 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
     strategy: NO_STRATEGY,
     ...(vr.shortNames !== undefined ? { shortNames: vr.shortNames } : {}),
     ...(vr.categories !== undefined ? { categories: vr.categories } : {}),
+    ...(vr.table !== undefined ? { table: vr.table } : {}),
   };
   return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }

@@ -1,6 +1,10 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
+import { apiextensionsGroup } from '../apiextensions/index.ts';
+import type { UserInfo } from '../apimachinery/request/context.ts';
 import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';
 import { appsGroup } from '../apis/apps/install.ts';
+import { authenticationGroup } from '../apis/authentication/install.ts';
+import { alwaysAllow, authorizationGroup } from '../apis/authorization/install.ts';
 import { autoscalingGroup } from '../apis/autoscaling/install.ts';
 import { batchGroup } from '../apis/batch/install.ts';
 import { certificatesGroup } from '../apis/certificates/install.ts';
@@ -20,12 +24,17 @@ import type { APIGroupDefinition } from '../registry/rest/group.ts';
 export interface BuiltInGroupOptions {
   /** --event-ttl, for events.k8s.io events (stored as core events). */
   readonly eventTTLSeconds: number;
+  /** What TokenReview asks: the server's own token authentication. */
+  authenticate(token: string): Promise<UserInfo | undefined>;
 }
 
 export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
   return [
     appsGroup,
     eventsGroup(opts.eventTTLSeconds),
+    authenticationGroup({ authenticate: opts.authenticate }),
+    // No authorizer yet: every request is allowed, and access reviews answer so (AlwaysAllow).
+    authorizationGroup({ authorize: alwaysAllow }),
     autoscalingGroup,
     batchGroup,
     certificatesGroup,
@@ -34,6 +43,8 @@ export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
     rbacGroup,
     storageGroup,
     admissionregistrationGroup,
+    // Ties with admissionregistration.k8s.io in kube's group priority and sorts after it.
+    apiextensionsGroup,
     schedulingGroup,
     coordinationGroup,
     nodeGroup,

@@ -29,6 +29,10 @@ import { NamespaceController } from './namespace-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
+import { isNotFound, newPathNotFound } from '../apimachinery/errors/status-error.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import { CRDController, CustomResourceServer } from '../apiextensions/index.ts';
+import { writeError } from '../endpoints/handlers/response.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -52,13 +56,18 @@ export interface ControlPlane {
   start(securePort: number): Promise<void>;
   /** Stops controllers, ends watches, finishes in-flight requests. Does not close the backend. */
   stop(): Promise<void>;
+  /** The uid of a service account, undefined when it does not exist (for token authentication). */
+  serviceAccountUID(namespace: string, name: string): Promise<string | undefined>;
 }
 
 export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
-  const definitions = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
-  const groups: APIGroupDefinition[] = [{ group: '', versions: [{ version: 'v1', resources: definitions }] }, ...builtInGroups(cfg)];
+  const core = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
+  const groups: APIGroupDefinition[] = [core, ...builtInGroups({
+    eventTTLSeconds: cfg.eventTTLSeconds,
+    authenticate: async (token) => await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }),
+  })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
   const stores = new Map<string, Store<KubeObject>>();
@@ -89,10 +98,23 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     { name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } },
     { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } },
   ];
-  const nonResource = new Map<string, NonResourceHandler>(openAPIHandlers(installer));
+  const crdStore = storeOf('customresourcedefinitions.apiextensions.k8s.io');
+  const crServer = new CustomResourceServer({
+    crds: crdStore, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
+    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches,
+  });
+  const crdController = new CRDController({
+    crds: crdStore, beforeEstablish: (crd) => crServer.observe(crd), instances: (crd) => crServer.newStoreFor(crd),
+  });
+  const nonResource = new Map<string, NonResourceHandler>(openAPIHandlers(installer, crServer));
 
   const server = new GenericAPIServer({
     installer, livez, readyz, nonResource, openWatches: deps.openWatches,
+    // The apiextensions server: custom resources, served after every built-in route.
+    extraDiscovery: () => crServer.discovery(),
+    delegate: async (req, res, state) => {
+      if (!(await crServer.serve(req, res, state))) writeError(res, newPathNotFound(), undefined, state);
+    },
     filters: [
       withPanicRecovery(),
       withRequestInfo(),
@@ -111,11 +133,21 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
 
   return {
     server,
+    async serviceAccountUID(namespace, name) {
+      try {
+        return (await storeOf('serviceaccounts').get(systemContext(namespace), name, {})).metadata.uid;
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
     async start(securePort) {
       await bootstrapControlPlane(stores, { ...cfg, securePort });
       await nsController.start();
       await namespaceCache.start();
       await gc.start();
+      await crServer.start();
+      await crdController.start();
       bootstrapped = true;
     },
     async stop() {
@@ -123,6 +155,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       nsController.stop();
       namespaceCache.stop();
       gc.stop();
+      crdController.stop();
+      crServer.stop();
       await server.shutdown();
     },
   };

@@ -24,8 +24,16 @@ export function servedResources(installer: APIInstaller): ServedResource[] {
   return [...mains.values()];
 }
 
-export function openAPIHandlers(installer: APIInstaller): [string, NonResourceHandler][] {
-  const service = new OpenAPIService(servedResources(installer));
+/** Resources served beyond the installer's (custom resources), which change at run time. */
+export interface ExtraServedResources {
+  servedResources(): ServedResource[];
+  onChange(listener: () => void): unknown;
+}
+
+export function openAPIHandlers(installer: APIInstaller, extra?: ExtraServedResources): [string, NonResourceHandler][] {
+  const builtIn = servedResources(installer);
+  const service = new OpenAPIService(extra === undefined ? builtIn : [...builtIn, ...extra.servedResources()]);
+  extra?.onChange(() => service.update([...builtIn, ...extra.servedResources()]));
   const handler: NonResourceHandler = (req, res, state) => {
     const out = service.handle({
       method: req.method ?? 'GET', path: state.url.pathname, query: state.url.searchParams,

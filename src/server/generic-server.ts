@@ -7,6 +7,7 @@ import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
 import { writeError, writeObject, writeRaw } from '../endpoints/handlers/response.ts';
+import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { APIInstaller } from '../endpoints/installer.ts';
 import { negotiate } from '../endpoints/negotiation.ts';
 import { RequestState } from '../endpoints/request/state.ts';
@@ -26,6 +27,8 @@ export interface GenericAPIServerConfig {
   readonly nonResource: ReadonlyMap<string, NonResourceHandler>;
   /** What this server does not serve (the next server of the chain); undefined: 404. */
   readonly delegate?: Handler;
+  /** Groups served by the next server of the chain (custom resources), listed after this server's. */
+  readonly extraDiscovery?: () => readonly DiscoveryGroup[];
   /** The watches the handlers registered (HandlerDeps.openWatches). */
   readonly openWatches: Set<() => void>;
 }
@@ -79,7 +82,8 @@ export class GenericAPIServer {
   private serveDiscovery(req: IncomingMessage, res: ServerResponse, state: RequestState, path: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = path.replace(/\/+$/, '');
-    const groups = this.cfg.installer.discovery;
+    const groups = this.cfg.extraDiscovery === undefined ? this.cfg.installer.discovery
+      : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
     const core = groups.filter((g) => g.name === '');
     const named = groups.filter((g) => g.name !== '');
     res.setHeader('Vary', 'Accept');

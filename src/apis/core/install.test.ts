@@ -37,6 +37,7 @@ describe('coreV1Resources', () => {
       ['podtemplates', 'PodTemplate', 'podtemplate', '', '', true, false],
       ['persistentvolumes', 'PersistentVolume', 'persistentvolume', 'pv', '', false, true],
       ['persistentvolumeclaims', 'PersistentVolumeClaim', 'persistentvolumeclaim', 'pvc', '', true, true],
+      ['replicationcontrollers', 'ReplicationController', 'replicationcontroller', 'rc', 'all', true, true],
     ]);
   });
   it('every NAME column has format name', () => {

@@ -7,14 +7,20 @@
 // resource's own name rule; on update they return only non-metadata problems, since the
 // Store runs validateObjectMetaUpdate itself.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { newServiceAccountTokenIssuer, type ServiceAccountTokenIssuer } from '../../authn/serviceaccount/index.ts';
+import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
 import type { Interface as Storage } from '../../storage/interfaces.ts';
+import { bindings } from './binding/binding.ts';
+import { componentStatuses, type HealthProbe } from './componentstatus/componentstatus.ts';
 import { configMaps } from './configmap/configmap.ts';
 import { endpoints } from './endpoints/endpoints.ts';
 import { DEFAULT_EVENT_TTL_SECONDS, newEventDefinition } from './event/event.ts';
 import { limitRanges } from './limitrange/limitrange.ts';
 import { namespaceFinalizeStrategy, namespaces } from './namespace/namespace.ts';
 import { nodes } from './node/node.ts';
+import { nodeSubresources } from './node/proxy.ts';
+import { podSubresources } from './pod/subresources/index.ts';
 import { persistentVolumeClaims } from './persistentvolumeclaim/persistentvolumeclaim.ts';
 import { persistentVolumes } from './persistentvolume/persistentvolume.ts';
 import { pods } from './pod/pod.ts';
@@ -23,8 +29,10 @@ import { podTemplates } from './podtemplate/podtemplate.ts';
 import { resourceQuotas } from './resourcequota/resourcequota.ts';
 import { secrets } from './secret/secret.ts';
 import { serviceAccounts } from './serviceaccount/serviceaccount.ts';
+import { serviceAccountSubresources } from './serviceaccount/token.ts';
 import { newIPAllocator, type IPAllocator } from './service/ipallocator.ts';
 import { newPortAllocator, type PortAllocator } from './service/portallocator.ts';
+import { serviceSubresources } from './service/proxy.ts';
 import { newServiceDefinition } from './service/service.ts';
 
 export { namespaceFinalizeStrategy };
@@ -40,6 +48,12 @@ export interface CoreV1Deps {
   readonly serviceNodePortRange?: string;
   /** --event-ttl in seconds; default 3600. */
   readonly eventTTLSeconds?: number;
+  /** Signs serviceaccounts/token tokens; default a fresh in-memory P-256 key. */
+  readonly serviceAccountTokenIssuer?: ServiceAccountTokenIssuer;
+  /** --api-audiences: a TokenRequest's audiences when it names none (default the issuer). */
+  readonly apiAudiences?: readonly string[];
+  /** Components componentstatuses reports; default etcd-0 healthy ("ok"). */
+  readonly components?: Readonly<Record<string, HealthProbe>>;
 }
 
 /** Erases the object type for a heterogeneous list (each definition is checked by `satisfies`). */
@@ -59,15 +73,17 @@ export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject
   };
   const serviceIPs = deps.serviceIPs ?? newIPAllocator(storageOrThrow(), deps.serviceClusterIPRange ?? '10.0.0.0/24');
   const nodePorts = deps.nodePorts ?? newPortAllocator(storageOrThrow(), deps.serviceNodePortRange ?? '30000-32767');
+  const issuer = deps.serviceAccountTokenIssuer ?? newServiceAccountTokenIssuer();
+  const services = newServiceDefinition({ serviceIPs, nodePorts });
   const defs = [
-    erase(pods),
-    erase(newServiceDefinition({ serviceIPs, nodePorts })),
+    erase({ ...pods, extraSubresources: podSubresources }),
+    erase({ ...services, extraSubresources: serviceSubresources }),
     erase(endpoints),
     erase(namespaces),
-    erase(nodes),
+    erase({ ...nodes, extraSubresources: (_store, lookup) => nodeSubresources(lookup) }),
     erase(configMaps),
     erase(secrets),
-    erase(serviceAccounts),
+    erase({ ...serviceAccounts, extraSubresources: serviceAccountSubresources(issuer, deps.apiAudiences) }),
     erase(newEventDefinition(deps.eventTTLSeconds ?? DEFAULT_EVENT_TTL_SECONDS)),
     erase(limitRanges),
     erase(resourceQuotas),
@@ -77,4 +93,16 @@ export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject
     erase(replicationControllers),
   ];
   return defs.map((d) => (RETURN_DELETED_OBJECT.has(d.resource) ? { ...d, returnDeletedObject: true } : d));
+}
+
+/** The core group (/api/v1): its stored resources and those served without storage. */
+export function coreV1Group(deps: CoreV1Deps): APIGroupDefinition {
+  return {
+    group: '',
+    versions: [{
+      version: 'v1',
+      resources: coreV1Resources(deps),
+      virtualResources: [bindings, componentStatuses(deps.components !== undefined ? { components: deps.components } : {})],
+    }],
+  };
 }

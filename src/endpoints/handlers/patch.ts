@@ -56,8 +56,9 @@ function parsePatch(type: PatchType, text: string): unknown {
 
 export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
-  const type = patchType(req.headers['content-type'],
-    ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml', 'apply-json']);
+  const type = patchType(req.headers['content-type'], deps.strategicMergePatch === false
+    ? ['json-patch', 'merge-patch', 'apply-yaml', 'apply-json']
+    : ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml', 'apply-json']);
   const isApply = type === 'apply-yaml' || type === 'apply-json';
   const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;

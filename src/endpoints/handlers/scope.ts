@@ -38,6 +38,11 @@ export interface HandlerDeps {
   readonly decodeBody: BodyDecoder;
   /** Seconds a watch lasts without timeoutSeconds (kube: random in [min, 2*min) of --min-request-timeout). */
   readonly minRequestTimeoutSeconds: number;
+  /**
+   * false: PATCH refuses strategic merge patches with 415, as kube does for custom resources
+   * (their schemas carry no patch strategies). Default true.
+   */
+  readonly strategicMergePatch?: boolean;
   /** Ends each open watch; shutdown calls them all. */
   readonly openWatches: Set<() => void>;
 }

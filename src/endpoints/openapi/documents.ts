@@ -2,6 +2,7 @@
 // /openapi/v2 (one Swagger 2.0 document) and /openapi/v3/<gv> (one OpenAPI 3.0 document per
 // group version, plus "api", "apis" and "apis/<group>" for the discovery endpoints).
 import { closureOf, getDefinitions } from '../../apimachinery/openapi/definitions.ts';
+import type { Definitions, SchemaNode } from '../../apimachinery/openapi/types.ts';
 import {
   OBJECT_MEDIA, operationGroupVersion, operationTag, resourcePaths, toValidOperationID,
   type OperationSpec, type ParamSpec, type PathSpec,
@@ -67,7 +68,16 @@ function pathsFor(served: readonly ServedResource[], docPath: string | undefined
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function referencedDefinitions(paths: readonly PathSpec[]): string[] {
+/** The built-in definitions, plus the schemas served custom resources bring (when there are any). */
+function definitionsOf(served: readonly ServedResource[]): Definitions {
+  const extra = served.filter((r) => r.schemas !== undefined);
+  if (extra.length === 0) return getDefinitions();
+  const defs: Record<string, SchemaNode> = { ...getDefinitions() };
+  for (const r of extra) Object.assign(defs, r.schemas);
+  return defs;
+}
+
+function referencedDefinitions(paths: readonly PathSpec[], defs: Definitions): string[] {
   const names = new Set<string>();
   for (const p of paths) {
     for (const op of p.operations) {
@@ -75,11 +85,10 @@ function referencedDefinitions(paths: readonly PathSpec[]): string[] {
       for (const r of op.responses) if (r.schema !== undefined && r.schema !== 'string') names.add(r.schema);
     }
   }
-  return closureOf(names);
+  return closureOf(names, defs);
 }
 
-function definitionsJSON(names: readonly string[], format: OpenAPIFormat): JsonObject {
-  const defs = getDefinitions();
+function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: Definitions): JsonObject {
   const out: JsonObject = {};
   for (const n of names) {
     const d = defs[n];
@@ -162,11 +171,12 @@ function pathsJSON(paths: readonly PathSpec[], format: OpenAPIFormat): JsonObjec
 /** The Swagger 2.0 document of everything served (GET /openapi/v2). */
 export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIOptions = {}): JsonObject {
   const paths = pathsFor(served, undefined);
+  const defs = definitionsOf(served);
   return {
     swagger: '2.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v2'),
-    definitions: definitionsJSON(referencedDefinitions(paths), 'v2'),
+    definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs),
     securityDefinitions: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
     security: [{ BearerToken: [] }],
   };
@@ -180,12 +190,13 @@ export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], do
   opts: OpenAPIOptions = {}): JsonObject | undefined {
   if (!openAPIV3DocumentNames(served).includes(docPath)) return undefined;
   const paths = pathsFor(served, docPath);
+  const defs = definitionsOf(served);
   return {
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v3'),
     components: {
-      schemas: definitionsJSON(referencedDefinitions(paths), 'v3'),
+      schemas: definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs),
       securitySchemes: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
     },
   };

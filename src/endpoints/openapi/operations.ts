@@ -123,6 +123,7 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
   });
   const ok = (schema: string | undefined, ...codes: string[]): OperationSpec['responses'] =>
     [...codes.map((code) => ({ code, schema })), { code: '401', schema: undefined }];
+  const patchMedia = r.strategicMergePatch === false ? PATCH_MEDIA.filter((m) => !m.startsWith('application/strategic')) : PATCH_MEDIA;
   const paths: PathSpec[] = [];
 
   const collection: OperationSpec[] = [];
@@ -146,7 +147,7 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
   }
   if (has('patch')) {
     item.push(op('patch', 'patch', scoped, 'patch', {
-      params: [...WRITE_PARAMS, q('force', 'boolean')], body: { definition: PATCH_DEF, required: true }, consumes: PATCH_MEDIA,
+      params: [...WRITE_PARAMS, q('force', 'boolean')], body: { definition: PATCH_DEF, required: true }, consumes: patchMedia,
       responses: ok(def, '200', '201'),
     }));
   }
@@ -178,7 +179,9 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
 
   for (const sub of r.subresources ?? []) {
     const subGVK: GVKRef = { group: sub.group ?? r.group, version: sub.version ?? r.version, kind: sub.kind };
-    const subDef = definitionForGVK(subGVK);
+    // A subresource of the resource's own kind (status) shares its definition, also for custom resources.
+    const ownKind = sub.kind === r.kind && subGVK.group === r.group && subGVK.version === r.version;
+    const subDef = ownKind ? def : definitionForGVK(subGVK);
     const rest = `${scoped}${capitalize(sub.name)}`;
     const sop = (method: HttpMethod, verb: string, action: string, extra: Partial<OperationSpec>): OperationSpec =>
       ({ ...op(method, verb, rest, action, extra), gvk: subGVK });
@@ -195,7 +198,7 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
     }
     if (sv('patch') && subDef !== undefined) {
       ops.push(sop('patch', 'patch', 'patch', {
-        params: [...WRITE_PARAMS, q('force', 'boolean')], body: { definition: PATCH_DEF, required: true }, consumes: PATCH_MEDIA,
+        params: [...WRITE_PARAMS, q('force', 'boolean')], body: { definition: PATCH_DEF, required: true }, consumes: patchMedia,
         responses: ok(subDef, '200', '201'),
       }));
     }

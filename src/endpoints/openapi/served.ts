@@ -1,3 +1,5 @@
+import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
+
 // What the server serves, as the OpenAPI builders need it: the installer (or a test) lists its
 // resources; the builders derive paths, operations and the schemas they use.
 
@@ -26,8 +28,15 @@ export interface ServedResource {
   readonly subresources?: readonly ServedSubresource[];
   /** The definition describing the kind; default: the built-in one for the GVK. */
   readonly definition?: string;
+  /**
+   * Definitions this resource brings that are not built in (a custom resource's schema and its
+   * list), by name; `definition` and `listDefinition` may name them.
+   */
+  readonly schemas?: Readonly<Record<string, SchemaNode>>;
   /** The definition of the list kind; default: definition + "List". */
   readonly listDefinition?: string;
+  /** false: PATCH does not take strategic merge patches (custom resources). Default true. */
+  readonly strategicMergePatch?: boolean;
   /** DELETE answers with the object (pods, namespaces, ...) instead of a Status. */
   readonly deleteReturnsObject?: boolean;
 }

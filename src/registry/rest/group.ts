@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ConversionFunc } from '../../apimachinery/runtime/scheme.ts';
 import type { Store } from '../generic/store.ts';
-import type { ResourceDefinition } from './strategy.ts';
+import type { ResourceDefinition, TableColumn } from './strategy.ts';
 
 export interface APIVersionDefinition {
   readonly version: string;
@@ -24,6 +24,8 @@ export interface VirtualResource {
   readonly namespaced: boolean;
   readonly shortNames?: readonly string[];
   readonly categories?: readonly string[];
+  /** Columns of `kubectl get` (componentstatuses); default Name and Created At. */
+  readonly table?: readonly TableColumn<KubeObject>[];
   /** Implements some capabilities of registry/rest/capabilities.ts; gets the other stores. */
   storage(lookup: StoreLookup): object;
 }

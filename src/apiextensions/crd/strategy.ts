@@ -1,0 +1,52 @@
+// The CRD strategies (pkg/registry/customresourcedefinition/strategy.go): status is the
+// server's (reset on create, kept on update); generation starts at 1 and bumps when the spec
+// changes; the status subresource changes only status.
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { DeepReadonly, Strategy } from '../../registry/rest/strategy.ts';
+import type { OwnerReference } from '../../apimachinery/meta/types.ts';
+import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionStatus } from '../v1/types.ts';
+import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.ts';
+
+const copy = <T>(v: DeepReadonly<T>): T => structuredClone(v) as T;
+
+
+/** Adds the storage version to status.storedVersions, as kube's strategy does on every write. */
+function recordStorageVersion(crd: CustomResourceDefinition): void {
+  const storage = (crd.spec.versions ?? []).find((v) => v.storage)?.name;
+  if (storage === undefined) return;
+  crd.status ??= {};
+  const stored = crd.status.storedVersions ?? [];
+  if (!stored.includes(storage)) crd.status.storedVersions = [...stored, storage];
+}
+
+export const crdStrategy: Strategy<CustomResourceDefinition> = {
+  prepareForCreate(_ctx: RequestContext, crd) {
+    // Conditions and accepted names are the controllers' to set; the storage version is recorded now.
+    crd.status = { acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
+    crd.metadata.generation = 1;
+    recordStorageVersion(crd);
+  },
+  validate: (_ctx, crd) => validateCRD(crd),
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: false,
+  prepareForUpdate(_ctx, crd, old) {
+    if (old.status !== undefined) crd.status = copy<CustomResourceDefinitionStatus>(old.status); else delete crd.status;
+    if (JSON.stringify(crd.spec) !== JSON.stringify(old.spec)) crd.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    recordStorageVersion(crd);
+  },
+  validateUpdate: (_ctx, crd, old) => validateCRDUpdate(crd, old),
+};
+
+export const crdStatusStrategy: Strategy<CustomResourceDefinition> = {
+  ...crdStrategy,
+  prepareForUpdate(_ctx, crd, old) {
+    crd.spec = copy<CustomResourceDefinitionSpec>(old.spec);
+    const m = crd.metadata;
+    const om = old.metadata;
+    if (om.labels !== undefined) m.labels = { ...om.labels }; else delete m.labels;
+    if (om.annotations !== undefined) m.annotations = { ...om.annotations }; else delete m.annotations;
+    if (om.finalizers !== undefined) m.finalizers = [...om.finalizers]; else delete m.finalizers;
+    if (om.ownerReferences !== undefined) m.ownerReferences = copy<OwnerReference[]>(om.ownerReferences); else delete m.ownerReferences;
+  },
+  validateUpdate: (_ctx, crd) => validateCRDStatusUpdate(crd),
+};

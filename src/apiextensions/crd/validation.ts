@@ -1,0 +1,183 @@
+// ValidateCustomResourceDefinition(Update) of apiextensions-apiserver, v1 rules: names, group,
+// scope, versions (one storage version, unique names, at least one served, a structural
+// schema each), subresources, printer columns, and immutability of group/plural (and of
+// scope/kind once established).
+import {
+  forbidden, GoSyntax, invalid, notSupported, required, type FieldError, type FieldPath, fieldPath,
+} from '../../apimachinery/errors/field-errors.ts';
+import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/validation.ts';
+import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+import {
+  isEstablished, type CustomResourceDefinition, type CustomResourceDefinitionNames, type CustomResourceDefinitionSpec,
+  type CustomResourceDefinitionVersion,
+} from '../v1/types.ts';
+import { validateStructuralSchema } from './structural.ts';
+
+type CRD = DeepReadonly<CustomResourceDefinition>;
+
+const VERSIONS_VALUE = new GoSyntax('[]apiextensions.CustomResourceDefinitionVersion{...}');
+const COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
+
+export function validateCRD(crd: CRD): FieldError[] {
+  const spec = crd.spec;
+  const nameFn = (name: string, prefix: boolean): string[] => {
+    const errs = nameIsDNSSubdomain(name, prefix);
+    if (name !== `${spec.names.plural}.${spec.group}`) errs.push('must be spec.names.plural+"."+spec.group');
+    return errs;
+  };
+  return [
+    ...validateObjectMeta(crd.metadata, { namespaced: false, nameFn }),
+    ...validateSpec(spec, fieldPath('spec')),
+    ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames')),
+  ];
+}
+
+export function validateCRDUpdate(crd: CRD, old: CRD): FieldError[] {
+  const spec = fieldPath('spec');
+  const errs = [...validateSpec(crd.spec, spec), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
+  if (isEstablished(old)) {
+    errs.push(...validateImmutableField(crd.spec.scope, old.spec.scope, spec.child('scope')));
+    errs.push(...validateImmutableField(crd.spec.names.kind, old.spec.names.kind, spec.child('names', 'kind')));
+  }
+  errs.push(...validateImmutableField(crd.spec.group, old.spec.group, spec.child('group')));
+  errs.push(...validateImmutableField(crd.spec.names.plural, old.spec.names.plural, spec.child('names', 'plural')));
+  errs.push(...validateStoredVersions(crd));
+  return errs;
+}
+
+/** The status subresource: accepted names valid, stored versions still in spec.versions. */
+export function validateCRDStatusUpdate(crd: CRD): FieldError[] {
+  return [...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames')), ...validateStoredVersions(crd)];
+}
+
+function validateStoredVersions(crd: CRD): FieldError[] {
+  const names = new Set(crd.spec.versions.map((v) => v.name));
+  const errs: FieldError[] = [];
+  (crd.status?.storedVersions ?? []).forEach((v, i) => {
+    if (!names.has(v)) errs.push(invalid(fieldPath('status', 'storedVersions').index(i), v, 'must appear in spec.versions'));
+  });
+  return errs;
+}
+
+function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const group = spec.group ?? '';
+  if (group === '') errs.push(required(path.child('group')));
+  else {
+    const msgs = isDNS1123Subdomain(group);
+    if (msgs.length > 0) errs.push(invalid(path.child('group'), group, msgs.join(',')));
+    else if (group.split('.').length < 2) errs.push(invalid(path.child('group'), group, 'should be a domain with at least one dot'));
+  }
+  const scope = spec.scope ?? '';
+  if (scope === '') errs.push(required(path.child('scope')));
+  else if (scope !== 'Cluster' && scope !== 'Namespaced') errs.push(notSupported(path.child('scope'), scope, ['Cluster', 'Namespaced']));
+
+  const versions = spec.versions ?? [];
+  const vp = path.child('versions');
+  if (versions.length === 0) errs.push(required(vp, 'must have exactly one version marked as storage version'));
+  let storage = 0;
+  let served = false;
+  const seen = new Set<string>();
+  let unique = true;
+  versions.forEach((v, i) => {
+    if (v.storage) storage++;
+    if (v.served) served = true;
+    if (seen.has(v.name)) unique = false;
+    seen.add(v.name);
+    const msgs = isDNS1035Label(v.name ?? '');
+    if (msgs.length > 0) errs.push(invalid(vp.index(i).child('name'), v.name ?? '', msgs.join(',')));
+    errs.push(...validateVersion(v, vp.index(i)));
+  });
+  if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
+  if (versions.length > 0 && storage !== 1) errs.push(invalid(vp, VERSIONS_VALUE, 'must have exactly one version marked as storage version'));
+  if (versions.length > 0 && !served) errs.push(invalid(vp, VERSIONS_VALUE, 'must have at least one version marked as served'));
+
+  const names = spec.names ?? { plural: '', kind: '' };
+  const np = path.child('names');
+  if ((names.plural ?? '') === '') errs.push(required(np.child('plural')));
+  if ((names.singular ?? '') === '') errs.push(required(np.child('singular')));
+  if ((names.kind ?? '') === '') errs.push(required(np.child('kind')));
+  if ((names.listKind ?? '') === '') errs.push(required(np.child('listKind')));
+  errs.push(...validateNames(names, np));
+
+  const strategy = spec.conversion?.strategy ?? 'None';
+  if (strategy !== 'None' && strategy !== 'Webhook') {
+    errs.push(notSupported(path.child('conversion', 'strategy'), strategy, ['None', 'Webhook']));
+  } else if (strategy === 'Webhook') {
+    errs.push(forbidden(path.child('conversion', 'strategy'), 'webhook conversion is not supported by this server'));
+  }
+  if (spec.preserveUnknownFields === true) {
+    errs.push(invalid(path.child('preserveUnknownFields'), true,
+      'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
+  }
+  return errs;
+}
+
+function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const schema = v.schema?.openAPIV3Schema;
+  const sp = path.child('schema', 'openAPIV3Schema');
+  if (schema === undefined) errs.push(required(sp, 'schemas are required'));
+  else {
+    errs.push(...validateStructuralSchema(schema, sp));
+    if (v.subresources?.status !== undefined) {
+      const extra = Object.keys(schema).filter((k) => !['type', 'properties', 'required', 'description',
+        'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations'].includes(k));
+      if (extra.length > 0) {
+        errs.push(invalid(sp, new GoSyntax('apiextensions.JSONSchemaProps{...}'),
+          'must only have "properties", "required" or "description" at the root if the status subresource is enabled'));
+      }
+    }
+  }
+  const scale = v.subresources?.scale;
+  if (scale !== undefined) {
+    const p = path.child('subresources', 'scale');
+    if ((scale.specReplicasPath ?? '') === '') errs.push(required(p.child('specReplicasPath')));
+    else if (!scale.specReplicasPath.startsWith('.spec.')) {
+      errs.push(invalid(p.child('specReplicasPath'), scale.specReplicasPath, 'should be a json path under .spec'));
+    }
+    if ((scale.statusReplicasPath ?? '') === '') errs.push(required(p.child('statusReplicasPath')));
+    else if (!scale.statusReplicasPath.startsWith('.status.')) {
+      errs.push(invalid(p.child('statusReplicasPath'), scale.statusReplicasPath, 'should be a json path under .status'));
+    }
+    const lsp = scale.labelSelectorPath ?? '';
+    if (lsp !== '' && !lsp.startsWith('.spec.') && !lsp.startsWith('.status.')) {
+      errs.push(invalid(p.child('labelSelectorPath'), lsp, 'should be a json path under either .spec or .status'));
+    }
+  }
+  (v.additionalPrinterColumns ?? []).forEach((c, i) => {
+    const p = path.child('additionalPrinterColumns').index(i);
+    if ((c.name ?? '') === '') errs.push(required(p.child('name')));
+    if ((c.type ?? '') === '') errs.push(required(p.child('type')));
+    else if (!COLUMN_TYPES.includes(c.type)) errs.push(notSupported(p.child('type'), c.type, COLUMN_TYPES));
+    if ((c.jsonPath ?? '') === '') errs.push(required(p.child('jsonPath')));
+    if (c.priority !== undefined && c.priority < 0) errs.push(invalid(p.child('priority'), c.priority, 'must be greater than or equal to 0'));
+  });
+  (v.selectableFields ?? []).forEach((f, i) => {
+    const p = path.child('selectableFields').index(i).child('jsonPath');
+    if ((f.jsonPath ?? '') === '') errs.push(required(p));
+    else if (!f.jsonPath.startsWith('.')) errs.push(invalid(p, f.jsonPath, 'must be a simple json path starting with .'));
+  });
+  return errs;
+}
+
+function validateNames(names: DeepReadonly<CustomResourceDefinitionNames> | undefined, path: FieldPath): FieldError[] {
+  if (names === undefined) return [];
+  const errs: FieldError[] = [];
+  const dns = (v: string | undefined, p: FieldPath, prefix = ''): void => {
+    if (v === undefined || v === '') return;
+    const msgs = isDNS1035Label(prefix === '' ? v : v.toLowerCase());
+    if (msgs.length > 0) errs.push(invalid(p, v, prefix + msgs.join(',')));
+  };
+  dns(names.plural, path.child('plural'));
+  dns(names.singular, path.child('singular'));
+  dns(names.kind, path.child('kind'), 'may have mixed case, but should otherwise match: ');
+  dns(names.listKind, path.child('listKind'), 'may have mixed case, but should otherwise match: ');
+  (names.shortNames ?? []).forEach((s, i) => dns(s, path.child('shortNames').index(i)));
+  if ((names.kind ?? '') !== '' && names.kind === names.listKind) {
+    errs.push(invalid(path.child('listKind'), names.listKind, 'kind and listKind may not be the same'));
+  }
+  (names.categories ?? []).forEach((s, i) => dns(s, path.child('categories').index(i)));
+  return errs;
+}

@@ -1,0 +1,7 @@
+export { apiextensionsGroup } from './install.ts';
+export { CustomResourceServer, type CustomResourceServerOptions } from './server/custom-resource-server.ts';
+export { CRDController, type CRDControllerOptions } from './controller/crd-controller.ts';
+export { validateCRD, validateCRDUpdate } from './crd/validation.ts';
+export { validateCustomResource } from './schema/validate.ts';
+export { applyDefaults } from './schema/defaulting.ts';
+export type { CustomResourceDefinition, JSONSchemaProps } from './v1/types.ts';

@@ -1,0 +1,133 @@
+// Validation of custom resources against their version's OpenAPI v3 schema, with the messages
+// kube's CR validation produces (go-openapi errors turned into field errors): types, required,
+// enum, pattern, minimum/maximum, lengths, item and property counts, multipleOf and the basic
+// formats. Paths are dotted with [i] for items, as in "spec.ports[0].port".
+import {
+  invalid, notSupported, required, tooLong, tooMany, typeInvalid, type FieldError, type FieldPath, fieldPath,
+} from '../../apimachinery/errors/field-errors.ts';
+import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+import type { JSONSchemaProps } from '../v1/types.ts';
+
+type Schema = DeepReadonly<JSONSchemaProps>;
+
+/** The JSON type name of a value, as go-openapi names it in type errors. */
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const FORMATS: Readonly<Record<string, RegExp>> = {
+  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
+  hostname: /^(?=.{1,253}$)[a-zA-Z0-9]([-a-zA-Z0-9]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([-a-zA-Z0-9]{0,61}[a-zA-Z0-9])?)*$/,
+  ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+};
+
+/** Validates a custom resource (everything but metadata, which ObjectMeta rules cover). */
+export function validateCustomResource(obj: unknown, schema: Schema): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isObject(obj)) return [typeInvalid('<root>', jsonType(obj), 'must be of type object')];
+  const props = schema.properties ?? {};
+  for (const name of schema.required ?? []) {
+    if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !(name in obj)) errs.push(required(fieldPath(name)));
+  }
+  for (const [name, value] of Object.entries(obj)) {
+    if (name === 'metadata' || name === 'apiVersion' || name === 'kind') continue;
+    const p = props[name];
+    if (p !== undefined) errs.push(...validateValue(value, p, fieldPath(name)));
+  }
+  return errs;
+}
+
+export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldError[] {
+  const name = path.toString();
+  if (v === null) {
+    if (s.nullable === true || (s.type ?? '') === '') return [];
+    return [typeInvalid(path, 'null', `${name} in body must be of type ${s.type ?? ''}: "null"`)];
+  }
+  if (s['x-kubernetes-int-or-string'] === true) {
+    if (typeof v !== 'string' && !(typeof v === 'number' && Number.isInteger(v))) {
+      return [typeInvalid(path, jsonType(v), `${name} in body must be of type integer,string: "${jsonType(v)}"`)];
+    }
+  } else if (s.type !== undefined && s.type !== '') {
+    const t = jsonType(v);
+    const ok = s.type === t || (s.type === 'number' && t === 'integer');
+    if (!ok) return [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
+  }
+  const errs: FieldError[] = [];
+  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) {
+    errs.push(notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)))));
+  }
+  if (typeof v === 'string') errs.push(...validateString(v, s, path, name));
+  if (typeof v === 'number') errs.push(...validateNumber(v, s, path, name));
+  if (Array.isArray(v)) {
+    if (s.maxItems !== undefined && v.length > s.maxItems) errs.push(tooMany(path, v.length, s.maxItems));
+    if (s.minItems !== undefined && v.length < s.minItems) errs.push(invalid(path, v.length, `${name} in body should have at least ${s.minItems} items`));
+    if (s.items !== undefined) v.forEach((item, i) => errs.push(...validateValue(item, s.items as Schema, path.index(i))));
+  }
+  if (isObject(v)) {
+    const n = Object.keys(v).length;
+    if (s.maxProperties !== undefined && n > s.maxProperties) errs.push(tooMany(path, n, s.maxProperties));
+    if (s.minProperties !== undefined && n < s.minProperties) errs.push(invalid(path, n, `${name} in body should have at least ${s.minProperties} properties`));
+    for (const r of s.required ?? []) if (!(r in v)) errs.push(required(path.child(r)));
+    const props = s.properties ?? {};
+    const ap = s.additionalProperties;
+    for (const [k, val] of Object.entries(v)) {
+      const p = props[k];
+      if (p !== undefined) errs.push(...validateValue(val, p, path.child(k)));
+      else if (typeof ap === 'object') errs.push(...validateValue(val, ap as Schema, path.key(k)));
+    }
+  }
+  for (const sub of s.allOf ?? []) errs.push(...validateValue(v, sub, path));
+  if (s.anyOf !== undefined && s.anyOf.length > 0 && !s.anyOf.some((sub) => validateValue(v, sub, path).length === 0)) {
+    errs.push(invalid(path, v, 'must validate at least one schema (anyOf)'));
+  }
+  if (s.oneOf !== undefined && s.oneOf.length > 0 && s.oneOf.filter((sub) => validateValue(v, sub, path).length === 0).length !== 1) {
+    errs.push(invalid(path, v, 'must validate one and only one schema (oneOf)'));
+  }
+  if (s.not !== undefined && validateValue(v, s.not, path).length === 0) errs.push(invalid(path, v, 'must not validate the schema (not)'));
+  return errs;
+}
+
+function validateString(v: string, s: Schema, path: FieldPath, name: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const len = [...v].length;
+  if (s.maxLength !== undefined && len > s.maxLength) errs.push(tooLong(path, v, s.maxLength));
+  if (s.minLength !== undefined && len < s.minLength) errs.push(invalid(path, v, `${name} in body should be at least ${s.minLength} chars long`));
+  if (s.pattern !== undefined) {
+    let re: RegExp | undefined;
+    try { re = new RegExp(s.pattern, 'u'); } catch { re = undefined; }
+    if (re !== undefined && !re.test(v)) errs.push(invalid(path, v, `${name} in body should match '${s.pattern}'`));
+  }
+  const fmt = s.format !== undefined ? FORMATS[s.format] : undefined;
+  if (fmt !== undefined && !fmt.test(v)) errs.push(invalid(path, v, `${name} in body must be of type ${s.format ?? ''}: ${JSON.stringify(v)}`));
+  return errs;
+}
+
+function validateNumber(v: number, s: Schema, path: FieldPath, name: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (s.maximum !== undefined) {
+    if (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum) {
+      errs.push(invalid(path, v, `${name} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${s.maximum}`));
+    }
+  }
+  if (s.minimum !== undefined) {
+    if (s.exclusiveMinimum === true ? v <= s.minimum : v < s.minimum) {
+      errs.push(invalid(path, v, `${name} in body should be greater than ${s.exclusiveMinimum === true ? '' : 'or equal to '}${s.minimum}`));
+    }
+  }
+  if (s.multipleOf !== undefined && s.multipleOf !== 0 && !Number.isInteger(v / s.multipleOf)) {
+    errs.push(invalid(path, v, `${name} in body should be a multiple of ${s.multipleOf}`));
+  }
+  if (s.type === 'integer' && s.format === 'int32' && (v > 2147483647 || v < -2147483648)) {
+    errs.push(invalid(path, v, `${name} in body must be of type int32: "${v}"`));
+  }
+  return errs;
+}

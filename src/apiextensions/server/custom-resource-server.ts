@@ -1,0 +1,244 @@
+// The apiextensions server's serving half: watches CRDs and serves the custom resources of every
+// CRD whose names are accepted, through a generic APIInstaller rebuilt on each change. Custom
+// resources are stored as JSON in their storage version under /registry/<group>/<plural>;
+// other served versions convert with strategy None (only apiVersion changes).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AdmissionChain } from '../../admission/interfaces.ts';
+import { decodeBody } from '../../apimachinery/fieldvalidation/index.ts';
+import { StatusError } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
+import { systemContext } from '../../apimachinery/request/context.ts';
+import { Scheme } from '../../apimachinery/runtime/scheme.ts';
+import { gvkKey } from '../../apimachinery/schema/group-version.ts';
+import type { DiscoveryGroup } from '../../endpoints/discovery/types.ts';
+import type { HandlerDeps } from '../../endpoints/handlers/scope.ts';
+import { APIInstaller, type APIGroupInstall, type ResourceInstall } from '../../endpoints/installer.ts';
+import type { ServedResource, ServedSubresource } from '../../endpoints/openapi/served.ts';
+import type { RequestState } from '../../endpoints/request/state.ts';
+import { SCALE_GROUP_VERSION, scaleStorage } from '../../registry/generic/scale.ts';
+import { Store } from '../../registry/generic/store.ts';
+import type { Getter, Updater } from '../../registry/rest/capabilities.ts';
+import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+import type { Backend } from '../../storage/backend.ts';
+import { newStore } from '../../storage/store.ts';
+import { definitionName, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
+import { applyDefaults } from '../schema/defaulting.ts';
+import { conditionOf, isEstablished, type CustomResourceDefinition } from '../v1/types.ts';
+import { customResourceDefinition } from './resource-definition.ts';
+import { compareKubeAwareVersions } from './version-order.ts';
+
+type CRD = CustomResourceDefinition;
+
+export interface CustomResourceServerOptions {
+  /** The CRD Store (customresourcedefinitions.apiextensions.k8s.io). */
+  readonly crds: Store<KubeObject>;
+  readonly backend: Backend;
+  /** --etcd-prefix, e.g. "/registry". */
+  readonly etcdPrefix: string;
+  readonly admission: AdmissionChain;
+  readonly minRequestTimeoutSeconds: number;
+  /** Shared with the other servers, so shutdown ends CR watches too. */
+  readonly openWatches: Set<() => void>;
+}
+
+interface Built {
+  readonly installer: APIInstaller;
+  readonly served: ServedResource[];
+  readonly stores: Map<string, Store<KubeObject>>;
+  readonly terminating: Set<string>;
+}
+
+const isServable = (crd: DeepReadonly<CRD>): boolean =>
+  isEstablished(crd) || conditionOf(crd, 'NamesAccepted')?.status === 'True';
+
+export class CustomResourceServer {
+  private readonly crds = new Map<string, CRD>();
+  private built: Built;
+  private readonly listeners = new Set<() => void>();
+  private readonly abort = new AbortController();
+
+  constructor(private readonly opts: CustomResourceServerOptions) {
+    this.built = this.build();
+  }
+
+  /** Lists the CRDs and follows their changes until stop(). */
+  async start(): Promise<void> {
+    const w = await this.opts.crds.watch(systemContext('', this.abort.signal), {});
+    this.abort.signal.addEventListener('abort', () => w.stop());
+    const list = await this.opts.crds.list(systemContext(''), {});
+    for (const crd of list.items) this.crds.set(crd.metadata.name ?? '', crd as CRD);
+    this.rebuild();
+    void (async () => {
+      try {
+        for await (const ev of w) {
+          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(ev.object as CRD);
+          else if (ev.type === 'DELETED') { this.crds.delete(ev.object.metadata.name ?? ''); this.rebuild(); }
+        }
+      } catch {
+        // the store closed: the server is stopping
+      }
+    })();
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  /**
+   * Takes a CRD as it is (or is about to be) stored. The establishing controller calls this
+   * before it writes Established, so that clients who see the condition find the resource served.
+   */
+  observe(crd: CRD): void {
+    const name = crd.metadata.name ?? '';
+    const prev = this.crds.get(name);
+    if (prev !== undefined && Number(prev.metadata.resourceVersion ?? 0) > Number(crd.metadata.resourceVersion ?? 0)) return;
+    this.crds.set(name, crd);
+    this.rebuild();
+  }
+
+  /** Called after every change of what is served (for OpenAPI). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Serves a custom resource request; resolves false when the request is not for one. */
+  async serve(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<boolean> {
+    const info = state.info;
+    if (info === undefined || !info.isResourceRequest) return false;
+    const built = this.built;
+    if (!built.installer.servesGroupVersion(info.apiGroup, info.apiVersion)) return false;
+    if (info.verb === 'create' && built.terminating.has(`${info.resource}.${info.apiGroup}`)) {
+      throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 405,
+        reason: 'MethodNotAllowed', message: 'create not allowed while custom resource definition is terminating',
+        details: { group: info.apiGroup, kind: info.resource } });
+    }
+    return built.installer.serve(req, res, state);
+  }
+
+  /** Discovery of the established CRDs: groups by name, versions kube-aware ordered. */
+  discovery(): DiscoveryGroup[] {
+    return this.built.installer.discovery;
+  }
+
+  /** What OpenAPI publishes for custom resources, with their schemas. */
+  servedResources(): ServedResource[] {
+    return this.built.served;
+  }
+
+  /** The Store of a CRD's custom resources ("crontabs.stable.example.com"), when served. */
+  storeFor(crdName: string): Store<KubeObject> | undefined {
+    return this.built.stores.get(crdName);
+  }
+
+  /** A Store of a CRD's custom resources, whether or not it is served (for cleanup). */
+  newStoreFor(crd: DeepReadonly<CRD>): Store<KubeObject> | undefined {
+    const storage = crd.spec.versions.find((v) => v.storage);
+    return storage === undefined ? undefined : this.newResourceStore(crd, storage.name);
+  }
+
+  private rebuild(): void {
+    this.built = this.build();
+    for (const l of this.listeners) {
+      try { l(); } catch (err) { console.error('custom resource server listener:', err); }
+    }
+  }
+
+  private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string): Store<KubeObject> {
+    const { group, names } = crd.spec;
+    const apiVersion = `${group}/${storageVersion}`;
+    const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
+    const storage = newStore(this.opts.backend, {
+      encode: (obj: KubeObject) => JSON.stringify(obj),
+      decode: (data: string) => {
+        const obj = JSON.parse(data) as KubeObject;
+        // Conversion None: an object stored in an older storage version only changes apiVersion.
+        obj.apiVersion = apiVersion;
+        if (schema !== undefined) applyDefaults(obj, schema);
+        return obj;
+      },
+    }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }) });
+    return new Store<KubeObject>({
+      definition: customResourceDefinition(crd, storageVersion), storage,
+      keyPrefix: `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`, listApiVersion: apiVersion,
+    });
+  }
+
+  private build(): Built {
+    const scheme = new Scheme();
+    const schemas = new Map<string, SchemaNode>();
+    const groups = new Map<string, { version: string; resources: ResourceInstall[] }[]>();
+    const served: ServedResource[] = [];
+    const stores = new Map<string, Store<KubeObject>>();
+    const terminating = new Set<string>();
+    const crds = [...this.crds.values()].filter(isServable).sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
+    for (const crd of crds) {
+      const { group, names } = crd.spec;
+      const storage = crd.spec.versions.find((v) => v.storage);
+      if (storage === undefined) continue;
+      const store = this.newResourceStore(crd, storage.name);
+      stores.set(crd.metadata.name ?? '', store);
+      if (crd.metadata.deletionTimestamp !== undefined) terminating.add(crd.metadata.name ?? '');
+      const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name).sort(compareKubeAwareVersions);
+      scheme.setVersionPriority(group, versions);
+      const listKind = names.listKind ?? `${names.kind}List`;
+      const hub = { group, version: storage.name };
+      scheme.addKnownKinds(hub, [names.kind, listKind]);
+      const statusView = store.definition.statusStrategy !== undefined ? store.withStrategy(store.definition.statusStrategy) : undefined;
+      for (const name of versions) {
+        const v = crd.spec.versions.find((x) => x.name === name);
+        if (v === undefined) continue;
+        const gv = { group, version: name };
+        scheme.addKnownKinds(gv, [names.kind, listKind]);
+        const schema = v.schema?.openAPIV3Schema;
+        if (schema !== undefined) {
+          schemas.set(gvkKey({ ...gv, kind: names.kind }), toDecodeSchema(schema));
+          scheme.addDefaulter({ ...gv, kind: names.kind }, (o) => applyDefaults(o, schema));
+        }
+        const def = customResourceDefinition(crd, name);
+        const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: store, definition: def, hubVersion: hub }];
+        const subs: ServedSubresource[] = [];
+        if (v.subresources?.status !== undefined && statusView !== undefined) {
+          const view: Getter & Updater = { get: statusView.get.bind(statusView), update: statusView.update.bind(statusView) };
+          installs.push({ resource: names.plural, subresource: 'status', kind: names.kind, definition: def, hubVersion: hub, storage: view });
+          subs.push({ name: 'status', kind: names.kind, verbs: ['get', 'patch', 'update'] });
+        }
+        if (def.scale !== undefined) {
+          installs.push({ resource: names.plural, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: hub,
+            kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(store, def.scale) });
+          subs.push({ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] });
+        }
+        const list = groups.get(group) ?? [];
+        let entry = list.find((e) => e.version === name);
+        if (entry === undefined) { entry = { version: name, resources: [] }; list.push(entry); }
+        entry.resources.push(...installs);
+        groups.set(group, list);
+        if (schema !== undefined && isEstablished(crd)) {
+          served.push({
+            group, version: name, resource: names.plural, kind: names.kind, namespaced: crd.spec.scope === 'Namespaced',
+            verbs: ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'],
+            subresources: subs, definition: definitionName(group, name, names.kind), strategicMergePatch: false,
+            schemas: publishedSchemas(schema, { ...gv, kind: names.kind }, listKind),
+          });
+        }
+      }
+    }
+    const installs: APIGroupInstall[] = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([group, versions]) => ({ group, versions: versions.sort((a, b) => compareKubeAwareVersions(a.version, b.version)) }));
+    const deps: HandlerDeps = {
+      scheme, admission: this.opts.admission, minRequestTimeoutSeconds: this.opts.minRequestTimeoutSeconds,
+      openWatches: this.opts.openWatches, strategicMergePatch: false,
+      decodeBody: (raw, format, gvk, directive) => {
+        const schema = schemas.get(gvkKey(gvk));
+        return decodeBody(raw, format, gvk, directive, { schema: schema ?? null });
+      },
+    };
+    const installer = new APIInstaller(deps, installs);
+    // Discovery lists only established CRDs; names-accepted ones are already served.
+    const establishedGroups = new Set(crds.filter(isEstablished).map((c) => c.spec.group));
+    const discovery = installer.discovery.filter((g) => establishedGroups.has(g.name));
+    installer.discovery.splice(0, installer.discovery.length, ...discovery);
+    return { installer, served, stores, terminating };
+  }
+}

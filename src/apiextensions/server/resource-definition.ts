@@ -1,0 +1,155 @@
+// The ResourceDefinition of one custom resource in one served version: its strategy (schema
+// validation, status split, generation), scale subresource, field selectors and table columns,
+// all derived from the CRD (kube's customresource strategy, validator and table convertor).
+import { fieldPath, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { nameIsDNSSubdomain, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
+import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
+import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
+import { validateCustomResource } from '../schema/validate.ts';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from '../v1/types.ts';
+import { humanDuration } from './age.ts';
+import { getPath, setPath } from './jsonpath.ts';
+
+type CRD = DeepReadonly<CustomResourceDefinition>;
+type Obj = Record<string, unknown>;
+
+const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names';
+
+/** Everything but metadata (and status when it is a subresource): what bumps generation. */
+function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): string {
+  const { metadata: _m, ...rest } = o as unknown as Obj;
+  if (withoutStatus) delete rest['status'];
+  return JSON.stringify(rest);
+}
+
+function schemaFor(crd: CRD, ctx: RequestContext, storage: string): DeepReadonly<JSONSchemaProps> | undefined {
+  const wanted = ctx.info.apiGroup === crd.spec.group && ctx.info.apiVersion !== '' ? ctx.info.apiVersion : storage;
+  const v = crd.spec.versions.find((x) => x.name === wanted) ?? crd.spec.versions.find((x) => x.name === storage);
+  return v?.schema?.openAPIV3Schema;
+}
+
+function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Strategy<KubeObject>; status: Strategy<KubeObject> } {
+  const namespaced = crd.spec.scope === 'Namespaced';
+  const validate = (ctx: RequestContext, o: DeepReadonly<KubeObject>, withMeta: boolean): FieldError[] => {
+    const errs = withMeta ? validateObjectMeta(o.metadata, { namespaced, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')) : [];
+    const schema = schemaFor(crd, ctx, storage);
+    if (schema !== undefined) errs.push(...validateCustomResource(o, schema));
+    return errs;
+  };
+  const main: Strategy<KubeObject> = {
+    prepareForCreate(_ctx, o) {
+      if (hasStatus) delete (o as unknown as Obj)['status'];
+      o.metadata.generation = 1;
+    },
+    validate: (ctx, o) => validate(ctx, o, true),
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForUpdate(_ctx, o, old) {
+      const obj = o as unknown as Obj;
+      const prev = old as unknown as Readonly<Obj>;
+      if (hasStatus) {
+        if (prev['status'] !== undefined) obj['status'] = structuredClone(prev['status']); else delete obj['status'];
+      }
+      if (content(o, hasStatus) !== content(old, hasStatus)) o.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    },
+    validateUpdate: (ctx, o) => validate(ctx, o, false),
+  };
+  const status: Strategy<KubeObject> = {
+    ...main,
+    prepareForUpdate(_ctx, o, old) {
+      const obj = o as unknown as Obj;
+      const status = obj['status'];
+      for (const k of Object.keys(obj)) if (k !== 'metadata') delete obj[k];
+      Object.assign(obj, structuredClone(old as unknown as Obj), { metadata: obj['metadata'] });
+      if (status !== undefined) obj['status'] = status; else delete obj['status'];
+      const m = o.metadata;
+      const om = old.metadata;
+      if (om.labels !== undefined) m.labels = { ...om.labels }; else delete m.labels;
+      if (om.annotations !== undefined) m.annotations = { ...om.annotations }; else delete m.annotations;
+    },
+  };
+  return { main, status };
+}
+
+/** Date columns are rendered server-side as an age ("5m"), as kube's CR table convertor does. */
+function ageCell(v: unknown, now: number): string | null {
+  if (typeof v !== 'string') return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : humanDuration(now - t);
+}
+
+function columnType(t: string): ColumnType {
+  return t === 'integer' || t === 'number' || t === 'boolean' || t === 'date' ? t : 'string';
+}
+
+function cellOf(v: unknown): string | number | boolean | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return JSON.stringify(v);
+}
+
+function tableFor(version: DeepReadonly<CustomResourceDefinitionVersion>): TableColumn<KubeObject>[] {
+  const columns = version.additionalPrinterColumns ?? [];
+  const name: TableColumn<KubeObject> = { name: 'Name', type: 'string', format: 'name', description: NAME_DESCRIPTION,
+    cell: (o) => o.metadata.name ?? '' };
+  if (columns.length === 0) {
+    return [name, { name: 'Age', type: 'date', description: 'Custom resource definition column (in JSONPath format): .metadata.creationTimestamp',
+      cell: (o, now) => ageCell(o.metadata.creationTimestamp, now) }];
+  }
+  return [name, ...columns.map((c): TableColumn<KubeObject> => ({
+    name: c.name, type: columnType(c.type), ...(c.format !== undefined ? { format: c.format } : {}),
+    description: c.description ?? `Custom resource definition column (in JSONPath format): ${c.jsonPath}`,
+    ...(c.priority !== undefined ? { priority: c.priority } : {}),
+    cell: c.type === 'date' ? (o, now) => ageCell(getPath(o, c.jsonPath), now) : (o) => cellOf(getPath(o, c.jsonPath)),
+  }))];
+}
+
+function scaleFor(version: DeepReadonly<CustomResourceDefinitionVersion>): ScaleDefinition<KubeObject> | undefined {
+  const s = version.subresources?.scale;
+  if (s === undefined) return undefined;
+  const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+  return {
+    specReplicas: (o) => num(getPath(o, s.specReplicasPath)),
+    setSpecReplicas: (o, n) => setPath(o as unknown as Obj, s.specReplicasPath, n),
+    statusReplicas: (o) => num(getPath(o, s.statusReplicasPath)),
+    selector: (o) => {
+      const v = s.labelSelectorPath === undefined ? undefined : getPath(o, s.labelSelectorPath);
+      return typeof v === 'string' ? v : '';
+    },
+  };
+}
+
+function fieldValue(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v as number | boolean);
+}
+
+/** The definition of the custom resource `crd` as served in `version`; the Store uses the storage version's. */
+export function customResourceDefinition(crd: CRD, version: string): ResourceDefinition<KubeObject> {
+  const v = crd.spec.versions.find((x) => x.name === version);
+  if (v === undefined) throw new Error(`version ${version} not in CRD ${crd.metadata.name ?? ''}`);
+  const storage = crd.spec.versions.find((x) => x.storage)?.name ?? version;
+  const names = crd.spec.names;
+  const namespaced = crd.spec.scope === 'Namespaced';
+  const hasStatus = v.subresources?.status !== undefined;
+  const { main, status } = strategies(crd, storage, hasStatus);
+  const selectable = (v.selectableFields ?? []).map((f) => f.jsonPath);
+  const scale = scaleFor(v);
+  return {
+    group: crd.spec.group, kind: names.kind, resource: names.plural, singular: names.singular ?? names.kind.toLowerCase(),
+    ...(names.shortNames !== undefined ? { shortNames: [...names.shortNames] } : {}),
+    ...(names.categories !== undefined ? { categories: [...names.categories] } : {}),
+    namespaced,
+    strategy: main,
+    ...(hasStatus ? { statusStrategy: status } : {}),
+    ...(scale !== undefined ? { scale } : {}),
+    selectableFields: (o) => {
+      const set = objectMetaFieldSet(o.metadata, namespaced);
+      for (const p of selectable) set[p.replace(/^\./, '')] = fieldValue(getPath(o, p));
+      return set;
+    },
+    table: tableFor(v),
+  };
+}

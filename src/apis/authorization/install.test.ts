@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { StatusError } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { systemContext, type RequestContext } from '../../apimachinery/request/context.ts';
+import type { Creater } from '../../registry/rest/capabilities.ts';
+import { authorizationGroup, alwaysAllow, type AuthorizationAttributes } from './install.ts';
+
+const seen: AuthorizationAttributes[] = [];
+const group = authorizationGroup({ authorize: (a) => { seen.push(a); return alwaysAllow(); } });
+const rest = (resource: string): Creater => {
+  const vr = group.versions[0]?.virtualResources?.find((r) => r.resource === resource);
+  assert.ok(vr !== undefined);
+  return vr.storage(() => undefined) as Creater;
+};
+const review = (kind: string, spec: unknown, metadata: Record<string, unknown> = {}): KubeObject =>
+  ({ apiVersion: 'authorization.k8s.io/v1', kind, metadata, spec }) as unknown as KubeObject;
+const ctxIn = (ns: string): RequestContext => systemContext(ns);
+
+describe('authorization.k8s.io/v1 reviews', () => {
+  it('subjectaccessreviews ask the authorizer about the named user', async () => {
+    const out = await rest('subjectaccessreviews').create(ctxIn(''), review('SubjectAccessReview',
+      { user: 'jane', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'ns' } }), undefined, { dryRun: false });
+    assert.deepEqual((out as unknown as { status: unknown }).status, { allowed: true });
+    assert.equal(seen.at(-1)?.user.name, 'jane');
+    assert.equal(seen.at(-1)?.resource, 'pods');
+  });
+
+  it('selfsubjectaccessreviews ask about the requester', async () => {
+    await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
+      { nonResourceAttributes: { path: '/healthz', verb: 'get' } }), undefined, { dryRun: false });
+    assert.equal(seen.at(-1)?.user.name, 'system:apiserver');
+    assert.equal(seen.at(-1)?.path, '/healthz');
+  });
+
+  it('selfsubjectrulesreviews answer AlwaysAllow\'s rules', async () => {
+    const out = await rest('selfsubjectrulesreviews').create(ctxIn(''), review('SelfSubjectRulesReview', { namespace: 'ns' }), undefined, { dryRun: false });
+    assert.equal((out as unknown as { status: { incomplete: boolean } }).status.incomplete, false);
+  });
+
+  const invalid = [
+    { name: 'neither attributes', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { user: 'u' }, code: 422,
+      message: 'SubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes: Required value: exactly one of nonResourceAttributes or resourceAttributes must be specified' },
+    { name: 'both attributes', resource: 'selfsubjectaccessreviews', kind: 'SelfSubjectAccessReview', ns: '',
+      spec: { resourceAttributes: { verb: 'get' }, nonResourceAttributes: { path: '/' } }, code: 422,
+      message: 'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"path":"/"}: cannot be specified in combination with resourceAttributes' },
+    { name: 'no subject', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { resourceAttributes: { verb: 'get' } }, code: 422,
+      message: 'SubjectAccessReview.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified' },
+    { name: 'local namespace mismatch', resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', ns: 'a',
+      spec: { user: 'u', resourceAttributes: { namespace: 'b', verb: 'get' } }, code: 400, message: 'spec.resourceAttributes.namespace must match namespace: a' },
+    { name: 'rules review without namespace', resource: 'selfsubjectrulesreviews', kind: 'SelfSubjectRulesReview', ns: '', spec: {}, code: 400,
+      message: 'no namespace on request' },
+  ];
+  for (const c of invalid) {
+    it(`rejects: ${c.name}`, async () => {
+      await assert.rejects(rest(c.resource).create(ctxIn(c.ns), review(c.kind, c.spec), undefined, { dryRun: false }), (err: unknown) => {
+        assert.ok(err instanceof StatusError);
+        assert.equal(err.status.code, c.code);
+        assert.equal(err.status.message, c.message);
+        return true;
+      });
+    });
+  }
+});

@@ -1,0 +1,177 @@
+// authorization.k8s.io/v1 (pkg/registry/authorization): create-only reviews that ask the
+// server's authorizer about a user (subjectaccessreviews), the requester
+// (selfsubjectaccessreviews, selfsubjectrulesreviews) or a namespace (localsubjectaccessreviews).
+import { fieldPath, invalid, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
+import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
+import type { Creater } from '../../registry/rest/capabilities.ts';
+import type { APIGroupDefinition, VirtualResource } from '../../registry/rest/group.ts';
+
+export interface ResourceAttributes {
+  namespace?: string; verb?: string; group?: string; version?: string; resource?: string; subresource?: string; name?: string;
+}
+export interface NonResourceAttributes { path?: string; verb?: string }
+
+export interface SubjectAccessReviewSpec {
+  resourceAttributes?: ResourceAttributes | null;
+  nonResourceAttributes?: NonResourceAttributes | null;
+  user?: string; groups?: string[]; extra?: Record<string, string[]>; uid?: string;
+}
+export interface SubjectAccessReviewStatus { allowed: boolean; denied?: boolean; reason?: string; evaluationError?: string }
+export interface AccessReview {
+  apiVersion?: string; kind?: string; metadata: ObjectMeta; spec: SubjectAccessReviewSpec; status?: SubjectAccessReviewStatus;
+}
+
+/** authorizer.Attributes: who asks to do what. */
+export interface AuthorizationAttributes {
+  readonly user: UserInfo;
+  readonly resourceRequest: boolean;
+  readonly verb: string;
+  readonly namespace: string;
+  readonly apiGroup: string;
+  readonly apiVersion: string;
+  readonly resource: string;
+  readonly subresource: string;
+  readonly name: string;
+  readonly path: string;
+}
+export interface AuthorizationDecision { readonly allowed: boolean; readonly denied?: boolean; readonly reason: string; readonly evaluationError?: string }
+
+export interface ResourceRule { verbs: string[]; apiGroups?: string[]; resources?: string[]; resourceNames?: string[] }
+export interface NonResourceRule { verbs: string[]; nonResourceURLs?: string[] }
+export interface RulesReviewStatus { resourceRules: ResourceRule[]; nonResourceRules: NonResourceRule[]; incomplete: boolean; evaluationError?: string }
+
+export interface AuthorizationDeps {
+  authorize(attributes: AuthorizationAttributes): Promise<AuthorizationDecision>;
+  /** The rules a user has in a namespace (RuleResolver); default: what AlwaysAllow answers. */
+  rulesFor?(user: UserInfo, namespace: string): Promise<RulesReviewStatus>;
+}
+
+const GROUP = 'authorization.k8s.io';
+
+/** Metadata of a review must be empty, but for the fields `allowed` names. */
+function metadataErrors(meta: ObjectMeta, allowed: readonly (keyof ObjectMeta)[]): FieldError[] {
+  const rest = { ...meta } as Record<string, unknown>;
+  delete rest['managedFields'];
+  for (const k of allowed) delete rest[k];
+  for (const [k, v] of Object.entries(rest)) if (v === undefined || v === null || v === '') delete rest[k];
+  return Object.keys(rest).length > 0 ? [invalid(fieldPath('metadata'), rest, 'must be empty')] : [];
+}
+
+const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+
+/** ValidateSubjectAccessReviewSpec / ValidateSelfSubjectAccessReviewSpec. */
+export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSubject: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  const p = fieldPath('spec');
+  const res = present(spec.resourceAttributes);
+  const nonRes = present(spec.nonResourceAttributes);
+  if (!res && !nonRes) errs.push(required(p.child('resourceAttributes'), 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+  if (res && nonRes) errs.push(invalid(p.child('nonResourceAttributes'), spec.nonResourceAttributes, 'cannot be specified in combination with resourceAttributes'));
+  if (needsSubject && (spec.user ?? '') === '' && (spec.groups ?? []).length === 0) {
+    errs.push(invalid(p.child('user'), spec.user ?? '', 'at least one of user or group must be specified'));
+  }
+  return errs;
+}
+
+function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): AuthorizationAttributes {
+  const r = spec.resourceAttributes;
+  if (present(r)) {
+    return { user, resourceRequest: true, verb: r.verb ?? '', namespace: r.namespace ?? '', apiGroup: r.group ?? '',
+      apiVersion: r.version ?? '', resource: r.resource ?? '', subresource: r.subresource ?? '', name: r.name ?? '', path: '' };
+  }
+  const n = spec.nonResourceAttributes ?? {};
+  return { user, resourceRequest: false, verb: n.verb ?? '', namespace: '', apiGroup: '', apiVersion: '', resource: '',
+    subresource: '', name: '', path: n.path ?? '' };
+}
+
+function statusOf(d: AuthorizationDecision): SubjectAccessReviewStatus {
+  const s: SubjectAccessReviewStatus = { allowed: d.allowed };
+  if (d.denied === true) s.denied = true;
+  if (d.reason !== '') s.reason = d.reason;
+  if (d.evaluationError !== undefined && d.evaluationError !== '') s.evaluationError = d.evaluationError;
+  return s;
+}
+
+type Kind = 'SubjectAccessReview' | 'SelfSubjectAccessReview' | 'LocalSubjectAccessReview';
+
+function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
+  return {
+    async create(ctx: RequestContext, obj, validate) {
+      const review = structuredClone(obj) as unknown as AccessReview;
+      review.spec = review.spec ?? {};
+      const errs = [
+        ...validateAccessReviewSpec(review.spec, kind !== 'SelfSubjectAccessReview'),
+        ...metadataErrors(review.metadata, kind === 'LocalSubjectAccessReview' ? ['namespace'] : []),
+      ];
+      if (kind === 'LocalSubjectAccessReview' && present(review.spec.nonResourceAttributes)) {
+        errs.push(invalid(fieldPath('spec', 'nonResourceAttributes'), review.spec.nonResourceAttributes, 'disallowed on this kind of request'));
+      }
+      if (errs.length > 0) throw newInvalid({ group: GROUP, kind }, '', errs);
+      if (kind === 'LocalSubjectAccessReview') {
+        const ns = review.spec.resourceAttributes?.namespace ?? '';
+        if (ns !== ctx.namespace) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${ctx.namespace}`);
+      }
+      if (validate !== undefined) await validate(structuredClone(obj));
+      let user: UserInfo;
+      if (kind === 'SelfSubjectAccessReview') {
+        if (ctx.user === undefined) throw newBadRequest('no user present on request');
+        user = ctx.user;
+        // the review is about the requester: record who that is, as kube does
+        review.spec.user = ctx.user.name;
+        if (ctx.user.groups.length > 0) review.spec.groups = [...ctx.user.groups];
+        if (ctx.user.uid !== undefined && ctx.user.uid !== '') review.spec.uid = ctx.user.uid;
+        if (ctx.user.extra !== undefined) review.spec.extra = Object.fromEntries(Object.entries(ctx.user.extra).map(([k, v]) => [k, [...v]]));
+      } else {
+        const s = review.spec;
+        user = { name: s.user ?? '', groups: s.groups ?? [], ...(s.uid !== undefined ? { uid: s.uid } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) };
+      }
+      review.status = statusOf(await deps.authorize(attributesOf(user, review.spec)));
+      return review as unknown as KubeObject;
+    },
+  };
+}
+
+/** What AlwaysAllow says a user may do: everything. */
+export const ALLOW_ALL_RULES: RulesReviewStatus = {
+  resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+  nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+  incomplete: false,
+};
+
+function selfSubjectRulesReviewREST(deps: AuthorizationDeps): Creater {
+  return {
+    async create(ctx, obj, validate) {
+      const review = structuredClone(obj) as unknown as { metadata: ObjectMeta; spec?: { namespace?: string }; status?: RulesReviewStatus };
+      if (ctx.user === undefined) throw newBadRequest('no user present on request');
+      const namespace = review.spec?.namespace ?? '';
+      if (namespace === '') throw newBadRequest('no namespace on request');
+      if (validate !== undefined) await validate(structuredClone(obj));
+      review.status = structuredClone(await (deps.rulesFor?.(ctx.user, namespace) ?? Promise.resolve(ALLOW_ALL_RULES)));
+      return review as unknown as KubeObject;
+    },
+  };
+}
+
+const review = (resource: string, kind: string, namespaced: boolean, storage: () => object): VirtualResource => ({
+  resource, kind, singular: kind.toLowerCase(), namespaced, storage,
+});
+
+export function authorizationGroup(deps: AuthorizationDeps): APIGroupDefinition {
+  return {
+    group: GROUP,
+    versions: [{
+      version: 'v1', resources: [],
+      virtualResources: [
+        review('localsubjectaccessreviews', 'LocalSubjectAccessReview', true, () => accessReviewREST(deps, 'LocalSubjectAccessReview')),
+        review('selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, () => accessReviewREST(deps, 'SelfSubjectAccessReview')),
+        review('selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, () => selfSubjectRulesReviewREST(deps)),
+        review('subjectaccessreviews', 'SubjectAccessReview', false, () => accessReviewREST(deps, 'SubjectAccessReview')),
+      ],
+    }],
+  };
+}
+
+/** The authorizer the lead passes until RBAC exists: kube's AlwaysAllow answers allowed with no reason. */
+export const alwaysAllow = (): Promise<AuthorizationDecision> => Promise.resolve({ allowed: true, reason: '' });

@@ -1,0 +1,66 @@
+// componentstatuses (pkg/registry/core/componentstatus): the health of the components the
+// server checks — here its storage, as etcd-0. Cluster-scoped, get and list only, nothing stored.
+import type { KubeList, KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
+import type { Getter, Lister } from '../../../registry/rest/capabilities.ts';
+import type { VirtualResource } from '../../../registry/rest/group.ts';
+import type { TableColumn } from '../../../registry/rest/strategy.ts';
+import { unknownError } from '../pod/subresources/status.ts';
+
+export interface ComponentCondition { type: 'Healthy'; status: 'True' | 'False' | 'Unknown'; message?: string; error?: string }
+export interface ComponentStatus { apiVersion?: string; kind?: string; metadata: ObjectMeta; conditions: ComponentCondition[] }
+
+/** Resolves a message when healthy; rejects with the failure otherwise. */
+export type HealthProbe = () => Promise<string>;
+
+export interface ComponentStatusDeps {
+  /** Components by name; default etcd-0 reported healthy with message "ok". */
+  readonly components?: Readonly<Record<string, HealthProbe>>;
+}
+
+async function statusOf(name: string, probe: HealthProbe): Promise<ComponentStatus> {
+  const condition: ComponentCondition = { type: 'Healthy', status: 'True' };
+  try {
+    const message = await probe();
+    if (message !== '') condition.message = message;
+  } catch (err) {
+    condition.status = 'False';
+    condition.error = err instanceof Error ? err.message : String(err);
+  }
+  return { apiVersion: 'v1', kind: 'ComponentStatus', metadata: { name }, conditions: [condition] };
+}
+
+export function newComponentStatusREST(deps: ComponentStatusDeps = {}): Getter & Lister {
+  const components = deps.components ?? { 'etcd-0': () => Promise.resolve('ok') };
+  return {
+    async get(_ctx, name) {
+      const probe = components[name];
+      if (probe === undefined) throw unknownError(`Component not found: ${name}`);
+      return await statusOf(name, probe) as unknown as KubeObject;
+    },
+    async list(): Promise<KubeList> {
+      const names = Object.keys(components).sort();
+      const items = await Promise.all(names.map((n) => statusOf(n, components[n] ?? (() => Promise.resolve('')))));
+      return { apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {}, items: items as unknown as KubeObject[] };
+    },
+  };
+}
+
+/** printComponentStatus: Healthy / Unhealthy from the Healthy condition. */
+export const componentStatusTable: readonly TableColumn<ComponentStatus>[] = [
+  { name: 'Name', type: 'string', format: 'name', cell: (cs) => cs.metadata.name ?? '' },
+  { name: 'Status', type: 'string', cell: (cs) => {
+    const c = cs.conditions.find((x) => x.type === 'Healthy');
+    return c === undefined ? 'Unknown' : c.status === 'True' ? 'Healthy' : 'Unhealthy';
+  } },
+  { name: 'Message', type: 'string', cell: (cs) => cs.conditions.find((x) => x.type === 'Healthy')?.message ?? '' },
+  { name: 'Error', type: 'string', cell: (cs) => cs.conditions.find((x) => x.type === 'Healthy')?.error ?? '' },
+];
+
+export function componentStatuses(deps: ComponentStatusDeps = {}): VirtualResource {
+  return {
+    resource: 'componentstatuses', kind: 'ComponentStatus', singular: 'componentstatus', namespaced: false,
+    shortNames: ['cs'],
+    table: componentStatusTable as unknown as readonly TableColumn<KubeObject>[],
+    storage: () => newComponentStatusREST(deps),
+  };
+}

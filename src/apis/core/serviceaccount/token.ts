@@ -1,0 +1,108 @@
+// serviceaccounts/token (pkg/registry/core/serviceaccount/storage/token.go): issues a signed,
+// expiring token for the service account, optionally bound to a pod, secret or node.
+import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { newBadRequest, newConflict, newInvalid } from '../../../apimachinery/errors/status-error.ts';
+import type { KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import type { BoundObject, ServiceAccountTokenIssuer } from '../../../authn/serviceaccount/index.ts';
+import type { Store } from '../../../registry/generic/store.ts';
+import { nowRFC3339 } from '../../../registry/generic/names.ts';
+import type { Creater } from '../../../registry/rest/capabilities.ts';
+import type { StoreLookup, SubresourceREST } from '../../../registry/rest/group.ts';
+import type { Pod } from '../v1/types.ts';
+
+export interface TokenRequest {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec: {
+    audiences?: string[] | null;
+    expirationSeconds?: number;
+    boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string } | null;
+  };
+  status?: { token: string; expirationTimestamp: string };
+}
+
+export const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3600;
+const MIN_EXPIRATION_SECONDS = 600;
+const MAX_EXPIRATION_SECONDS = 2 ** 32;
+
+/** ValidateTokenRequest. */
+export function validateTokenRequest(tr: TokenRequest): FieldError[] {
+  const errs: FieldError[] = [];
+  const exp = tr.spec.expirationSeconds ?? DEFAULT_TOKEN_EXPIRATION_SECONDS;
+  const p = fieldPath('spec', 'expirationSeconds');
+  if (exp < MIN_EXPIRATION_SECONDS) errs.push(invalid(p, exp, 'may not specify a duration less than 10 minutes'));
+  if (exp > MAX_EXPIRATION_SECONDS) errs.push(invalid(p, exp, 'may not specify a duration larger than 2^32 seconds'));
+  return errs;
+}
+
+const BOUND_RESOURCES = { Pod: 'pods', Secret: 'secrets', Node: 'nodes' } as const;
+
+async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenRequest, saName: string):
+  Promise<{ bound?: BoundObject; node?: { name: string; uid: string } }> {
+  const ref = tr.spec.boundObjectRef;
+  if (ref === undefined || ref === null) return {};
+  const kind = ref.kind ?? '';
+  if (kind !== 'Pod' && kind !== 'Secret' && kind !== 'Node') {
+    throw newBadRequest(`cannot bind token for serviceaccount "${saName}" to object of kind "${kind}"`);
+  }
+  const store = lookup(BOUND_RESOURCES[kind]);
+  if (store === undefined) throw newBadRequest(`cannot bind token to object of kind "${kind}"`);
+  const name = ref.name ?? '';
+  const objCtx: RequestContext = kind === 'Node' ? { ...ctx, namespace: '' } : ctx;
+  const obj = await store.get(objCtx, name, {});
+  const uid = obj.metadata.uid ?? '';
+  if ((ref.uid ?? '') !== '' && ref.uid !== uid) {
+    throw newConflict({ group: '', resource: kind }, name,
+      `the UID in the bound object reference (${ref.uid ?? ''}) does not match the UID in record. The object might have been deleted and then recreated`);
+  }
+  const out: { bound?: BoundObject; node?: { name: string; uid: string } } = { bound: { kind, name, uid } };
+  const nodeName = kind === 'Pod' ? (obj as unknown as Pod).spec.nodeName ?? '' : '';
+  const nodes = lookup('nodes');
+  if (nodeName !== '' && nodes !== undefined) {
+    try {
+      const node = await nodes.get({ ...ctx, namespace: '' }, nodeName, {});
+      out.node = { name: nodeName, uid: node.metadata.uid ?? '' };
+    } catch { /* the node is only informational */ }
+  }
+  return out;
+}
+
+export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLookup, issuer: ServiceAccountTokenIssuer,
+  apiAudiences: readonly string[] = [issuer.issuer]): Creater {
+  return {
+    async create(ctx, obj, validate, _opts) {
+      const name = ctx.info.name;
+      const tr = structuredClone(obj) as unknown as TokenRequest;
+      tr.spec = tr.spec ?? {};
+      if ((tr.metadata.name ?? '') !== '' && tr.metadata.name !== name) {
+        throw newBadRequest('serviceaccount name in the request body must match the name in the URL');
+      }
+      if ((tr.spec.audiences ?? []).length === 0) tr.spec.audiences = [...apiAudiences];
+      tr.spec.expirationSeconds = tr.spec.expirationSeconds ?? DEFAULT_TOKEN_EXPIRATION_SECONDS;
+      const errs = validateTokenRequest(tr);
+      if (errs.length > 0) throw newInvalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, name, errs);
+      if (validate !== undefined) await validate(structuredClone(obj));
+      const sa = await serviceAccounts.get(ctx, name, {});
+      const { bound, node } = await resolveBound(ctx, lookup, tr, name);
+      const issued = issuer.issue({
+        namespace: ctx.namespace, name, uid: sa.metadata.uid ?? '', audiences: tr.spec.audiences ?? [],
+        expirationSeconds: tr.spec.expirationSeconds, ...(bound !== undefined ? { boundObject: bound } : {}),
+        ...(node !== undefined ? { node } : {}),
+      });
+      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, creationTimestamp: nowRFC3339() };
+      tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(issued.expiresAt * 1000) };
+      return tr as unknown as KubeObject;
+    },
+  };
+}
+
+/** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */
+export function serviceAccountSubresources(issuer: ServiceAccountTokenIssuer, apiAudiences?: readonly string[]):
+  <T extends KubeObject>(store: Store<T>, lookup: StoreLookup) => SubresourceREST[] {
+  return <T extends KubeObject>(store: Store<T>, lookup: StoreLookup): SubresourceREST[] => [{
+    name: 'token', kind: 'TokenRequest', kindGroupVersion: { group: 'authentication.k8s.io', version: 'v1' },
+    storage: newTokenREST(store as unknown as Store<KubeObject>, lookup, issuer, apiAudiences),
+  }];
+}

@@ -1,0 +1,100 @@
+// Issues service account tokens (pkg/serviceaccount/claims.go + jwt.go): ES256 JWTs with kube's
+// claims, signed by one key the server keeps (in memory, or <dataDir>/pki/sa.key).
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { signES256, verifyES256 } from './jwt.ts';
+
+/** --service-account-issuer's usual value; also the default audience (--api-audiences). */
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+
+export interface BoundObject { readonly kind: 'Pod' | 'Secret' | 'Node'; readonly name: string; readonly uid: string }
+
+/** What a token says about its subject. */
+export interface ServiceAccountTokenRequest {
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly audiences: readonly string[];
+  readonly expirationSeconds: number;
+  readonly boundObject?: BoundObject;
+  /** The node a bound pod runs on (kube adds it to pod-bound tokens). */
+  readonly node?: { readonly name: string; readonly uid: string };
+}
+
+/** The private claim `kubernetes.io`. */
+export interface KubernetesClaim {
+  namespace: string;
+  serviceaccount: { name: string; uid: string };
+  pod?: { name: string; uid: string };
+  secret?: { name: string; uid: string };
+  node?: { name: string; uid: string };
+}
+
+export interface ServiceAccountClaims {
+  iss: string; sub: string; aud: string[]; exp: number; iat: number; nbf: number; jti: string;
+  'kubernetes.io': KubernetesClaim;
+}
+
+export interface ServiceAccountTokenIssuer {
+  readonly issuer: string;
+  /** Signs a token; `now` in milliseconds. Returns the token and its expiry (seconds since the epoch). */
+  issue(req: ServiceAccountTokenRequest, now?: number): { token: string; expiresAt: number };
+  /** The claims of a token this issuer signed (signature only: expiry and audience are the caller's). */
+  verify(token: string): ServiceAccountClaims | undefined;
+}
+
+export interface IssuerOptions {
+  /** A P-256 private key; generated in memory when absent. */
+  readonly privateKey?: KeyObject;
+  readonly issuer?: string;
+}
+
+export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceAccountTokenIssuer {
+  const privateKey = opts.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const publicKey = createPublicKey(privateKey);
+  const issuer = opts.issuer ?? DEFAULT_SERVICE_ACCOUNT_ISSUER;
+  return {
+    issuer,
+    issue(req, now = Date.now()) {
+      const iat = Math.floor(now / 1000);
+      const exp = iat + req.expirationSeconds;
+      const k8s: KubernetesClaim = { namespace: req.namespace, serviceaccount: { name: req.name, uid: req.uid } };
+      const b = req.boundObject;
+      if (b?.kind === 'Pod') k8s.pod = { name: b.name, uid: b.uid };
+      if (b?.kind === 'Secret') k8s.secret = { name: b.name, uid: b.uid };
+      if (b?.kind === 'Node') k8s.node = { name: b.name, uid: b.uid };
+      if (req.node !== undefined && b?.kind === 'Pod') k8s.node = { name: req.node.name, uid: req.node.uid };
+      const claims: ServiceAccountClaims = {
+        aud: [...req.audiences], exp, iat, iss: issuer, jti: randomUUID(), 'kubernetes.io': k8s, nbf: iat,
+        sub: `system:serviceaccount:${req.namespace}:${req.name}`,
+      };
+      return { token: signES256(claims, privateKey), expiresAt: exp };
+    },
+    verify(token) {
+      const payload = verifyES256(token, publicKey);
+      if (payload === undefined || payload['iss'] !== issuer) return undefined;
+      return payload as unknown as ServiceAccountClaims;
+    },
+  };
+}
+
+/**
+ * The signing key at `<dataDir>/pki/sa.key` (PEM, PKCS#8 or SEC1), created with a new P-256 key
+ * when missing, so tokens survive restarts.
+ */
+export async function loadOrCreateServiceAccountKey(dataDir: string): Promise<KeyObject> {
+  const path = join(dataDir, 'pki', 'sa.key');
+  try {
+    return createPrivateKey(await readFile(path, 'utf8'));
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOENT') throw err;
+  }
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' }).catch(async (err: unknown) => {
+    if ((err as { code?: string }).code !== 'EEXIST') throw err;
+  });
+  // another server may have won the race to create it: use the key on disk
+  return createPrivateKey(await readFile(path, 'utf8'));
+}

@@ -1,0 +1,36 @@
+// Compact JWS with ES256 (P-256, SHA-256), the form of kube's service account tokens.
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+
+const b64url = (b: Buffer | string): string => Buffer.from(b).toString('base64url');
+
+/** kube's key ID: the base64url SHA-256 of the DER (PKIX) public key. */
+export function keyID(publicKey: KeyObject): string {
+  return b64url(createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest());
+}
+
+export function signES256(claims: object, privateKey: KeyObject): string {
+  const header = { alg: 'ES256', kid: keyID(createPublicKey(privateKey)) };
+  const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
+  const sig = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${b64url(sig)}`;
+}
+
+/** The payload when the token is a JWS this key signed; undefined for anything else. */
+export function verifyES256(token: string, publicKey: KeyObject): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [h = '', p = '', s = ''] = parts;
+  try {
+    const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as { alg?: unknown };
+    if (header.alg !== 'ES256') return undefined;
+    const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+    if (!ok) return undefined;
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as unknown;
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload as Record<string, unknown> : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a bearer token looks like a JWT at all (three dot-separated parts). */
+export const looksLikeJWT = (token: string): boolean => token.split('.').length === 3;
