@@ -1,5 +1,6 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
 import { apiextensionsGroup } from '../apiextensions/index.ts';
+import { apiregistrationGroup } from '../aggregator/install.ts';
 import type { UserInfo } from '../apimachinery/request/context.ts';
 import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';
 import { appsGroup } from '../apis/apps/install.ts';
@@ -30,6 +31,7 @@ export interface BuiltInGroupOptions {
 
 export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
   return [
+    apiregistrationGroup,
     appsGroup,
     eventsGroup(opts.eventTTLSeconds),
     authenticationGroup({ authenticate: opts.authenticate }),

@@ -20,6 +20,7 @@ import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
 import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
 import { buildGroupREST } from './group-rest.ts';
+import { registerLocalAPIServices } from './local-apiservices.ts';
 import { builtInGroups } from './groups.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
@@ -143,6 +144,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
     async start(securePort) {
       await bootstrapControlPlane(stores, { ...cfg, securePort });
+      await registerLocalAPIServices(storeOf('apiservices.apiregistration.k8s.io'), installer.discovery);
       await nsController.start();
       await namespaceCache.start();
       await gc.start();

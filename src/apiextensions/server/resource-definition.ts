@@ -9,7 +9,7 @@ import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Str
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
 import { validateCustomResource } from '../schema/validate.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from '../v1/types.ts';
-import { humanDuration } from './age.ts';
+import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
