@@ -1,7 +1,7 @@
 // Pieces every core resource definition shares: the Name and Age columns, and helpers for
 // the status/spec split of strategies.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { DeepReadonly, TableColumn } from '../../registry/rest/strategy.ts';
+import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 
 export { ageColumn, nameColumn } from '../../registry/rest/printers.ts';
 
