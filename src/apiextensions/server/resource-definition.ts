@@ -15,8 +15,6 @@ import { getPath, setPath } from './jsonpath.ts';
 type CRD = DeepReadonly<CustomResourceDefinition>;
 type Obj = Record<string, unknown>;
 
-const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names';
-
 /** Everything but metadata (and status when it is a subresource): what bumps generation. */
 function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): string {
   const { metadata: _m, ...rest } = o as unknown as Obj;
@@ -92,11 +90,9 @@ function cellOf(v: unknown): string | number | boolean | null {
 
 function tableFor(version: DeepReadonly<CustomResourceDefinitionVersion>): TableColumn<KubeObject>[] {
   const columns = version.additionalPrinterColumns ?? [];
-  const name: TableColumn<KubeObject> = { name: 'Name', type: 'string', format: 'name', description: NAME_DESCRIPTION,
-    cell: (o) => o.metadata.name ?? '' };
+  const name: TableColumn<KubeObject> = { name: 'Name', type: 'string', format: 'name', cell: (o) => o.metadata.name ?? '' };
   if (columns.length === 0) {
-    return [name, { name: 'Age', type: 'date', description: 'Custom resource definition column (in JSONPath format): .metadata.creationTimestamp',
-      cell: (o, now) => ageCell(o.metadata.creationTimestamp, now) }];
+    return [name, { name: 'Age', type: 'date',      cell: (o, now) => ageCell(o.metadata.creationTimestamp, now) }];
   }
   return [name, ...columns.map((c): TableColumn<KubeObject> => ({
     name: c.name, type: columnType(c.type), ...(c.format !== undefined ? { format: c.format } : {}),

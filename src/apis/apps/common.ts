@@ -90,12 +90,12 @@ interface Templated extends KubeObject { spec: { template?: PodTemplateSpec; sel
 export function containerColumns<T extends Templated>(): TableColumn<T>[] {
   const cells = (obj: DeepReadonly<T>): { names: string; images: string } => layoutContainerCells(obj.spec.template?.spec?.containers ?? []);
   return [
-    { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.', cell: (obj) => cells(obj).names },
-    { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.', cell: (obj) => cells(obj).images },
+    { name: 'Containers', type: 'string', priority: 1, cell: (obj) => cells(obj).names },
+    { name: 'Images', type: 'string', priority: 1, cell: (obj) => cells(obj).images },
   ];
 }
 
 /** The wide Selector column: metav1.FormatLabelSelector of spec.selector. */
-export function selectorColumn<T extends Templated>(description: string): TableColumn<T> {
-  return { name: 'Selector', type: 'string', priority: 1, description, cell: (obj) => formatLabelSelector(obj.spec.selector as LabelSelector | null | undefined) };
+export function selectorColumn<T extends Templated>(): TableColumn<T> {
+  return { name: 'Selector', type: 'string', priority: 1, cell: (obj) => formatLabelSelector(obj.spec.selector as LabelSelector | null | undefined) };
 }

@@ -5,13 +5,12 @@ import type { DeepReadonly, TableColumn } from '../../registry/rest/strategy.ts'
 import { ageColumn, nameColumn } from '../core/common.ts';
 import type { RoleRef, Subject } from './v1/types.ts';
 
-const CREATION_TIMESTAMP_DOC = ageColumn().description ?? '';
 
 /** Roles have no printer: kube's default table convertor shows the name and the creation time (type date). */
 export function defaultTableColumns<T extends KubeObject>(): TableColumn<T>[] {
   return [
     nameColumn<T>(),
-    { name: 'Created At', type: 'date', description: CREATION_TIMESTAMP_DOC, cell: (o) => o.metadata.creationTimestamp ?? null },
+    { name: 'Created At', type: 'date', cell: (o) => o.metadata.creationTimestamp ?? null },
   ];
 }
 
@@ -31,13 +30,13 @@ export function subjectsStrings(subjects: DeepReadonly<Subject[]> | undefined): 
 interface Binding extends KubeObject { roleRef: RoleRef; subjects?: Subject[] }
 
 /** printRoleBinding / printClusterRoleBinding: NAME ROLE AGE, wide USERS GROUPS SERVICEACCOUNTS. */
-export function bindingColumns<T extends Binding>(noun: 'roleBinding' | 'clusterRoleBinding', roleRefDoc: string): TableColumn<T>[] {
+export function bindingColumns<T extends Binding>(): TableColumn<T>[] {
   return [
     nameColumn<T>(),
-    { name: 'Role', type: 'string', description: roleRefDoc, cell: (b) => `${b.roleRef.kind ?? ''}/${b.roleRef.name ?? ''}` },
+    { name: 'Role', type: 'string', cell: (b) => `${b.roleRef.kind ?? ''}/${b.roleRef.name ?? ''}` },
     ageColumn<T>(),
-    { name: 'Users', type: 'string', priority: 1, description: `Users in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).users },
-    { name: 'Groups', type: 'string', priority: 1, description: `Groups in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).groups },
-    { name: 'ServiceAccounts', type: 'string', priority: 1, description: `ServiceAccounts in the ${noun}`, cell: (b) => subjectsStrings(b.subjects).serviceAccounts },
+    { name: 'Users', type: 'string', priority: 1, cell: (b) => subjectsStrings(b.subjects).users },
+    { name: 'Groups', type: 'string', priority: 1, cell: (b) => subjectsStrings(b.subjects).groups },
+    { name: 'ServiceAccounts', type: 'string', priority: 1, cell: (b) => subjectsStrings(b.subjects).serviceAccounts },
   ];
 }

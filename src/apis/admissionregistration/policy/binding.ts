@@ -64,8 +64,8 @@ function definition(kind: Kind) {
     defaults: (b: AdmissionPolicyBinding) => { if (b.spec?.matchResources !== undefined) defaultMatchResources(b.spec.matchResources); },
     table: [
       nameColumn<AdmissionPolicyBinding>(),
-      column<AdmissionPolicyBinding>('PolicyName', 'string', (b) => b.spec?.policyName ?? '', { description: 'PolicyName indicates the policy definition which the policy binding binded to' }),
-      column<AdmissionPolicyBinding>('ParamRef', 'string', paramRefCell, { description: 'ParamRef indicates the param resource which sets the configration param' }),
+      column<AdmissionPolicyBinding>('PolicyName', 'string', (b) => b.spec?.policyName ?? ''),
+      column<AdmissionPolicyBinding>('ParamRef', 'string', paramRefCell),
       ageColumn<AdmissionPolicyBinding>(),
     ],
   } satisfies ResourceDefinition<AdmissionPolicyBinding>;

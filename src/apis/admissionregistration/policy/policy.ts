@@ -79,8 +79,8 @@ export const validatingAdmissionPolicies = {
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),
-    column<AdmissionPolicy>('Validations', 'integer', (p) => (p.spec?.validations ?? []).length, { description: 'Validations indicates the number of validation rules defined in this configuration' }),
-    column<AdmissionPolicy>('ParamKind', 'string', paramKindCell, { description: 'ParamKind specifies the kind of resources used to parameterize this policy' }),
+    column<AdmissionPolicy>('Validations', 'integer', (p) => (p.spec?.validations ?? []).length),
+    column<AdmissionPolicy>('ParamKind', 'string', paramKindCell),
     ageColumn<AdmissionPolicy>(),
   ],
 } satisfies ResourceDefinition<AdmissionPolicy>;
@@ -92,8 +92,8 @@ export const mutatingAdmissionPolicies = {
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),
-    column<AdmissionPolicy>('Mutations', 'integer', (p) => (p.spec?.mutations ?? []).length, { description: 'Mutation indicates the number of mutations rules defined in this configuration' }),
-    column<AdmissionPolicy>('ParamKind', 'string', paramKindCell, { description: 'ParamKind specifies the kind of resources used to parameterize this policy' }),
+    column<AdmissionPolicy>('Mutations', 'integer', (p) => (p.spec?.mutations ?? []).length),
+    column<AdmissionPolicy>('ParamKind', 'string', paramKindCell),
     ageColumn<AdmissionPolicy>(),
   ],
 } satisfies ResourceDefinition<AdmissionPolicy>;

@@ -118,7 +118,7 @@ function definition(kind: Kind) {
     defaults: (c) => { for (const w of c.webhooks ?? []) defaultWebhook(kind, w); },
     table: [
       nameColumn<WebhookConfiguration>(),
-      column<WebhookConfiguration>('Webhooks', 'integer', (c) => (c.webhooks ?? []).length, { description: 'Webhooks indicates the number of webhooks registered in this configuration' }),
+      column<WebhookConfiguration>('Webhooks', 'integer', (c) => (c.webhooks ?? []).length),
       ageColumn<WebhookConfiguration>(),
     ],
   } satisfies ResourceDefinition<WebhookConfiguration>;

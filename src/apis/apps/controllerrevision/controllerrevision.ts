@@ -4,7 +4,6 @@ import { fieldPath, required, type FieldError } from '../../../apimachinery/erro
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
-import { DESCRIPTIONS } from '../descriptions.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -45,8 +44,8 @@ export const controllerRevisions = {
   },
   table: [
     nameColumn<ControllerRevision>(),
-    { name: 'Controller', type: 'string', description: DESCRIPTIONS.controller, cell: (r) => controllerName(r) },
-    { name: 'Revision', type: 'string', description: DESCRIPTIONS.revision, cell: (r) => r.revision ?? 0 },
+    { name: 'Controller', type: 'string', cell: (r) => controllerName(r) },
+    { name: 'Revision', type: 'string', cell: (r) => r.revision ?? 0 },
     ageColumn<ControllerRevision>(),
   ],
 } satisfies ResourceDefinition<ControllerRevision>;

@@ -7,7 +7,6 @@ import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { formatLabels } from '../../core/printers/format.ts';
 import { containerColumns, selectorColumn, workloadStrategies } from '../common.ts';
-import { DESCRIPTIONS } from '../descriptions.ts';
 import type { DaemonSet } from '../v1/types.ts';
 import {
   TEMPLATE_GENERATION_ANNOTATION, templateGenerationOf, validateDaemonSet, validateDaemonSetStatusUpdate, validateDaemonSetUpdate,
@@ -73,14 +72,14 @@ export const daemonSets = {
   defaults: defaultDaemonSet,
   table: [
     nameColumn<DaemonSet>(),
-    { name: 'Desired', type: 'integer', description: DESCRIPTIONS.dsDesired, cell: (ds) => ds.status?.desiredNumberScheduled ?? 0 },
-    { name: 'Current', type: 'integer', description: DESCRIPTIONS.dsCurrent, cell: (ds) => ds.status?.currentNumberScheduled ?? 0 },
-    { name: 'Ready', type: 'integer', description: DESCRIPTIONS.dsReady, cell: (ds) => ds.status?.numberReady ?? 0 },
-    { name: 'Up-to-date', type: 'integer', description: DESCRIPTIONS.dsUpdated, cell: (ds) => ds.status?.updatedNumberScheduled ?? 0 },
-    { name: 'Available', type: 'integer', description: DESCRIPTIONS.dsAvailable, cell: (ds) => ds.status?.numberAvailable ?? 0 },
-    { name: 'Node Selector', type: 'string', description: DESCRIPTIONS.nodeSelector, cell: (ds) => formatLabels(ds.spec.template?.spec?.nodeSelector) },
+    { name: 'Desired', type: 'integer', cell: (ds) => ds.status?.desiredNumberScheduled ?? 0 },
+    { name: 'Current', type: 'integer', cell: (ds) => ds.status?.currentNumberScheduled ?? 0 },
+    { name: 'Ready', type: 'integer', cell: (ds) => ds.status?.numberReady ?? 0 },
+    { name: 'Up-to-date', type: 'integer', cell: (ds) => ds.status?.updatedNumberScheduled ?? 0 },
+    { name: 'Available', type: 'integer', cell: (ds) => ds.status?.numberAvailable ?? 0 },
+    { name: 'Node Selector', type: 'string', cell: (ds) => formatLabels(ds.spec.template?.spec?.nodeSelector) },
     ageColumn<DaemonSet>(),
     ...containerColumns<DaemonSet>(),
-    selectorColumn<DaemonSet>(DESCRIPTIONS.dsSelector),
+    selectorColumn<DaemonSet>(),
   ],
 } satisfies ResourceDefinition<DaemonSet>;

@@ -5,7 +5,6 @@ import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
-import { DESCRIPTIONS } from '../descriptions.ts';
 import type { Deployment } from '../v1/types.ts';
 import { selectorOf } from '../validation/workload.ts';
 import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './validation.ts';
@@ -50,13 +49,12 @@ export const deployments = {
   scale: replicasScale<Deployment>(),
   table: [
     nameColumn<Deployment>(),
-    { name: 'Ready', type: 'string', description: DESCRIPTIONS.ready, cell: (d) => `${d.status?.readyReplicas ?? 0}/${d.spec.replicas ?? 0}` },
-    { name: 'Up-to-date', type: 'string', description: DESCRIPTIONS.deploymentUpdated, cell: (d) => d.status?.updatedReplicas ?? 0 },
-    { name: 'Available', type: 'string', description: DESCRIPTIONS.deploymentAvailable, cell: (d) => d.status?.availableReplicas ?? 0 },
+    { name: 'Ready', type: 'string', cell: (d) => `${d.status?.readyReplicas ?? 0}/${d.spec.replicas ?? 0}` },
+    { name: 'Up-to-date', type: 'string', cell: (d) => d.status?.updatedReplicas ?? 0 },
+    { name: 'Available', type: 'string', cell: (d) => d.status?.availableReplicas ?? 0 },
     ageColumn<Deployment>(),
     ...containerColumns<Deployment>(),
     // printDeployment prints the parsed selector ('' for none), '<invalid>' when it does not parse
-    { name: 'Selector', type: 'string', priority: 1, description: DESCRIPTIONS.deploymentSelector,
-      cell: (d) => selectorOf(d.spec.selector as LabelSelector | null | undefined)?.toString() ?? '<invalid>' },
+    { name: 'Selector', type: 'string', priority: 1, cell: (d) => selectorOf(d.spec.selector as LabelSelector | null | undefined)?.toString() ?? '<invalid>' },
   ],
 } satisfies ResourceDefinition<Deployment>;

@@ -6,7 +6,6 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { containerColumns, replicasScale, selectorColumn, workloadStrategies } from '../common.ts';
-import { DESCRIPTIONS } from '../descriptions.ts';
 import type { ReplicaSet, ReplicaSetSpec, ReplicaSetStatus } from '../v1/types.ts';
 import {
   validateImmutableSelector, validateNonnegativeCounters, validateNotGreaterThan, validateSelectorAndTemplate,
@@ -80,11 +79,11 @@ export const replicaSets = {
   }),
   table: [
     nameColumn<ReplicaSet>(),
-    { name: 'Desired', type: 'integer', description: DESCRIPTIONS.rsDesired, cell: (rs) => rs.spec.replicas ?? 0 },
-    { name: 'Current', type: 'integer', description: DESCRIPTIONS.rsCurrent, cell: (rs) => rs.status?.replicas ?? 0 },
-    { name: 'Ready', type: 'integer', description: DESCRIPTIONS.rsReady, cell: (rs) => rs.status?.readyReplicas ?? 0 },
+    { name: 'Desired', type: 'integer', cell: (rs) => rs.spec.replicas ?? 0 },
+    { name: 'Current', type: 'integer', cell: (rs) => rs.status?.replicas ?? 0 },
+    { name: 'Ready', type: 'integer', cell: (rs) => rs.status?.readyReplicas ?? 0 },
     ageColumn<ReplicaSet>(),
     ...containerColumns<ReplicaSet>(),
-    selectorColumn<ReplicaSet>(DESCRIPTIONS.rsSelector),
+    selectorColumn<ReplicaSet>(),
   ],
 } satisfies ResourceDefinition<ReplicaSet>;

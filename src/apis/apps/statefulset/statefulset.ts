@@ -5,7 +5,6 @@ import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPersistentVolumeClaim } from '../../core/persistentvolumeclaim/persistentvolumeclaim.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
-import { DESCRIPTIONS } from '../descriptions.ts';
 import type { StatefulSet } from '../v1/types.ts';
 import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './validation.ts';
 
@@ -58,7 +57,7 @@ export const statefulSets = {
   scale: replicasScale<StatefulSet>(),
   table: [
     nameColumn<StatefulSet>(),
-    { name: 'Ready', type: 'string', description: DESCRIPTIONS.ready, cell: (s) => `${s.status?.readyReplicas ?? 0}/${s.spec.replicas ?? 0}` },
+    { name: 'Ready', type: 'string', cell: (s) => `${s.status?.readyReplicas ?? 0}/${s.spec.replicas ?? 0}` },
     ageColumn<StatefulSet>(),
     ...containerColumns<StatefulSet>(),
   ],

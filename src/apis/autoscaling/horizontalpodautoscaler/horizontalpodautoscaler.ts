@@ -134,12 +134,11 @@ export function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
 
 export const horizontalPodAutoscalerTable: readonly TableColumn<HorizontalPodAutoscaler>[] = [
   nameColumn<HorizontalPodAutoscaler>(),
-  { name: 'Reference', type: 'string', description: 'reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.',
-    cell: (h) => `${h.spec.scaleTargetRef?.kind ?? ''}/${h.spec.scaleTargetRef?.name ?? ''}` },
-  { name: 'Targets', type: 'string', description: 'metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).', cell: (h) => formatHPAMetrics(h) },
-  { name: 'MinPods', type: 'string', description: 'minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.', cell: (h) => (h.spec.minReplicas === undefined ? '<unset>' : String(h.spec.minReplicas)) },
-  { name: 'MaxPods', type: 'string', description: 'maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up.', cell: (h) => h.spec.maxReplicas ?? 0 },
-  { name: 'Replicas', type: 'string', description: 'currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.', cell: (h) => h.status?.currentReplicas ?? 0 },
+  { name: 'Reference', type: 'string',    cell: (h) => `${h.spec.scaleTargetRef?.kind ?? ''}/${h.spec.scaleTargetRef?.name ?? ''}` },
+  { name: 'Targets', type: 'string', cell: (h) => formatHPAMetrics(h) },
+  { name: 'MinPods', type: 'string', cell: (h) => (h.spec.minReplicas === undefined ? '<unset>' : String(h.spec.minReplicas)) },
+  { name: 'MaxPods', type: 'string', cell: (h) => h.spec.maxReplicas ?? 0 },
+  { name: 'Replicas', type: 'string', cell: (h) => h.status?.currentReplicas ?? 0 },
   ageColumn<HorizontalPodAutoscaler>(),
 ];
 

@@ -54,19 +54,15 @@ const boolCell = (v: boolean | undefined): string => (v === undefined ? '<unset>
 
 export const cronJobTable: readonly TableColumn<CronJob>[] = [
   nameColumn<CronJob>(),
-  { name: 'Schedule', type: 'string', description: 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.', cell: (cj) => cj.spec.schedule ?? '' },
-  { name: 'Timezone', type: 'string', description: 'The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones.', cell: (cj) => cj.spec.timeZone ?? '<none>' },
-  { name: 'Suspend', type: 'boolean', description: 'This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.', cell: (cj) => boolCell(cj.spec.suspend) },
-  { name: 'Active', type: 'integer', description: 'A list of pointers to currently running jobs.', cell: (cj) => (cj.status?.active ?? []).length },
-  { name: 'Last Schedule', type: 'string', description: 'Information when was the last time the job was successfully scheduled.',
-    cell: (cj, now) => (cj.status?.lastScheduleTime === undefined ? '<none>' : translateTimestampSince(cj.status.lastScheduleTime, now)) },
+  { name: 'Schedule', type: 'string', cell: (cj) => cj.spec.schedule ?? '' },
+  { name: 'Timezone', type: 'string', cell: (cj) => cj.spec.timeZone ?? '<none>' },
+  { name: 'Suspend', type: 'boolean', cell: (cj) => boolCell(cj.spec.suspend) },
+  { name: 'Active', type: 'integer', cell: (cj) => (cj.status?.active ?? []).length },
+  { name: 'Last Schedule', type: 'string',    cell: (cj, now) => (cj.status?.lastScheduleTime === undefined ? '<none>' : translateTimestampSince(cj.status.lastScheduleTime, now)) },
   ageColumn<CronJob>(),
-  { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.',
-    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).names },
-  { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.',
-    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).images },
-  { name: 'Selector', type: 'string', priority: 1, description: 'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
-    cell: (cj) => formatLabelSelector(cj.spec.jobTemplate?.spec?.selector as LabelSelector | undefined) },
+  { name: 'Containers', type: 'string', priority: 1,    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).names },
+  { name: 'Images', type: 'string', priority: 1,    cell: (cj) => layoutContainerCells(cj.spec.jobTemplate?.spec?.template?.spec?.containers ?? []).images },
+  { name: 'Selector', type: 'string', priority: 1,    cell: (cj) => formatLabelSelector(cj.spec.jobTemplate?.spec?.selector as LabelSelector | undefined) },
 ];
 
 export const cronJobs = {

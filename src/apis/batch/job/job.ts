@@ -127,13 +127,13 @@ const containers = (job: RO<Job>): { names: string; images: string } => layoutCo
 
 export const jobTable: readonly TableColumn<Job>[] = [
   nameColumn<Job>(),
-  { name: 'Status', type: 'string', description: 'Status of the job.', cell: (j) => jobStatus(j) },
-  { name: 'Completions', type: 'string', description: 'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.', cell: (j) => completions(j) },
-  { name: 'Duration', type: 'string', description: 'Time required to complete the job.', cell: (j, now) => duration(j, now) },
+  { name: 'Status', type: 'string', cell: (j) => jobStatus(j) },
+  { name: 'Completions', type: 'string', cell: (j) => completions(j) },
+  { name: 'Duration', type: 'string', cell: (j, now) => duration(j, now) },
   ageColumn<Job>(),
-  { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.', cell: (j) => containers(j).names },
-  { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.', cell: (j) => containers(j).images },
-  { name: 'Selector', type: 'string', priority: 1, description: 'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors', cell: (j) => formatLabelSelector(j.spec.selector as LabelSelector | undefined) },
+  { name: 'Containers', type: 'string', priority: 1, cell: (j) => containers(j).names },
+  { name: 'Images', type: 'string', priority: 1, cell: (j) => containers(j).images },
+  { name: 'Selector', type: 'string', priority: 1, cell: (j) => formatLabelSelector(j.spec.selector as LabelSelector | undefined) },
 ];
 
 export const jobs = {

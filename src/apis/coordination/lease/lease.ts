@@ -55,8 +55,7 @@ export function newLeaseDefinition(opts: LeaseOptions = {}) {
     },
     table: [
       nameColumn<Lease>(),
-      { name: 'Holder', type: 'string', description: 'holderIdentity contains the identity of the holder of a current lease. If Coordinated Leader Election is used, the holder identity must be equal to the elected LeaseCandidate.metadata.name field.',
-        cell: (l) => l.spec?.holderIdentity ?? '' },
+      { name: 'Holder', type: 'string',        cell: (l) => l.spec?.holderIdentity ?? '' },
       ageColumn<Lease>(),
     ],
   } satisfies ResourceDefinition<Lease>;

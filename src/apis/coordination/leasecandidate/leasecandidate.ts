@@ -65,10 +65,9 @@ export const leaseCandidates = {
   },
   table: [
     nameColumn<LeaseCandidate>(),
-    { name: 'LeaseName', type: 'string', description: 'LeaseName is the name of the lease for which this candidate is contending. The limits on this field are the same as on Lease.name. Multiple lease candidates may reference the same Lease.name. This field is immutable.',
-      cell: (lc) => lc.spec?.leaseName ?? '' },
-    { name: 'BinaryVersion', type: 'string', description: '', cell: (lc) => lc.spec?.binaryVersion ?? '' },
-    { name: 'EmulationVersion', type: 'string', description: '', cell: (lc) => lc.spec?.emulationVersion ?? '' },
+    { name: 'LeaseName', type: 'string',      cell: (lc) => lc.spec?.leaseName ?? '' },
+    { name: 'BinaryVersion', type: 'string', cell: (lc) => lc.spec?.binaryVersion ?? '' },
+    { name: 'EmulationVersion', type: 'string', cell: (lc) => lc.spec?.emulationVersion ?? '' },
     ageColumn<LeaseCandidate>(),
   ],
 } satisfies ResourceDefinition<LeaseCandidate>;

@@ -59,8 +59,7 @@ export const configMaps = {
   },
   table: [
     nameColumn<ConfigMap>(),
-    { name: 'Data', type: 'string', description: 'Data contains the configuration data. Each key must consist of alphanumeric characters, \'-\', \'_\' or \'.\'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.',
-      cell: (cm) => Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length },
+    { name: 'Data', type: 'string',      cell: (cm) => Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length },
     ageColumn<ConfigMap>(),
   ],
 } satisfies ResourceDefinition<ConfigMap>;

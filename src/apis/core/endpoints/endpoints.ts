@@ -103,7 +103,7 @@ export const endpoints = {
   defaults: defaultEndpoints,
   table: [
     nameColumn<Endpoints>(),
-    { name: 'Endpoints', type: 'string', description: 'The set of all endpoints is the union of all subsets.', cell: (ep) => formatEndpoints(ep) },
+    { name: 'Endpoints', type: 'string', cell: (ep) => formatEndpoints(ep) },
     ageColumn<Endpoints>(),
   ],
 } satisfies ResourceDefinition<Endpoints>;

@@ -57,23 +57,23 @@ export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
       };
     },
     table: [
-      { name: 'Last Seen', type: 'string', description: 'The time at which the most recent occurrence of this event was recorded.', cell: (e, now) => lastSeen(e, now) },
-      { name: 'Type', type: 'string', description: 'Type of this event (Normal, Warning), new types could be added in the future', cell: (e) => e.type ?? '' },
-      { name: 'Reason', type: 'string', description: 'This should be a short, machine understandable string that gives the reason for the transition into the object\'s current status.', cell: (e) => e.reason ?? '' },
-      { name: 'Object', type: 'string', description: 'The object that this event is about.', cell: (e) => {
+      { name: 'Last Seen', type: 'string', cell: (e, now) => lastSeen(e, now) },
+      { name: 'Type', type: 'string', cell: (e) => e.type ?? '' },
+      { name: 'Reason', type: 'string', cell: (e) => e.reason ?? '' },
+      { name: 'Object', type: 'string', cell: (e) => {
         const kind = (e.involvedObject?.kind ?? '').toLowerCase();
         const name = e.involvedObject?.name ?? '';
         return name !== '' ? `${kind}/${name}` : kind;
       } },
-      { name: 'Subobject', type: 'string', priority: 1, description: 'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2].', cell: (e) => e.involvedObject?.fieldPath ?? '' },
-      { name: 'Source', type: 'string', priority: 1, description: 'The component reporting this event. Should be a short machine understandable string.', cell: (e) => eventSource(e) },
-      { name: 'Message', type: 'string', description: 'A human-readable description of the status of this operation.', cell: (e) => (e.message ?? '').trim() },
-      { name: 'First Seen', type: 'string', priority: 1, description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)', cell: (e, now) => firstSeen(e, now) },
-      { name: 'Count', type: 'string', priority: 1, description: 'The number of times this event has occurred.', cell: (e) => {
+      { name: 'Subobject', type: 'string', priority: 1, cell: (e) => e.involvedObject?.fieldPath ?? '' },
+      { name: 'Source', type: 'string', priority: 1, cell: (e) => eventSource(e) },
+      { name: 'Message', type: 'string', cell: (e) => (e.message ?? '').trim() },
+      { name: 'First Seen', type: 'string', priority: 1, cell: (e, now) => firstSeen(e, now) },
+      { name: 'Count', type: 'string', priority: 1, cell: (e) => {
         if (e.series !== undefined) return e.series.count ?? 0;
         return (e.count ?? 0) === 0 ? 1 : e.count ?? 1;
       } },
-      { name: 'Name', type: 'string', format: 'name', priority: 1, description: 'Name must be unique within a namespace.', cell: (e) => e.metadata.name ?? '' },
+      { name: 'Name', type: 'string', format: 'name', priority: 1, cell: (e) => e.metadata.name ?? '' },
     ],
   } satisfies ResourceDefinition<Event>;
 }

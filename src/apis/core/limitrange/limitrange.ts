@@ -59,6 +59,6 @@ export const limitRanges = {
   },
   table: [
     nameColumn<LimitRange>(),
-    { name: 'Created At', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', cell: (lr) => lr.metadata.creationTimestamp ?? null },
+    { name: 'Created At', type: 'date', cell: (lr) => lr.metadata.creationTimestamp ?? null },
   ],
 } satisfies ResourceDefinition<LimitRange>;

@@ -74,7 +74,7 @@ export const namespaces = {
   }),
   table: [
     nameColumn<Namespace>(),
-    { name: 'Status', type: 'string', description: 'The status of the namespace', cell: (ns) => ns.status?.phase ?? '' },
+    { name: 'Status', type: 'string', cell: (ns) => ns.status?.phase ?? '' },
     ageColumn<Namespace>(),
   ],
 } satisfies ResourceDefinition<Namespace>;

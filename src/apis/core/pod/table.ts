@@ -86,18 +86,14 @@ export function podCells(pod: RO<Pod>, now: number): PodCells {
 
 export const podTable: readonly TableColumn<Pod>[] = [
   nameColumn<Pod>(),
-  { name: 'Ready', type: 'string', description: 'The aggregate readiness state of this pod for accepting traffic.', cell: (p, now) => podCells(p, now).ready },
-  { name: 'Status', type: 'string', description: 'The aggregate status of the containers in this pod.', cell: (p, now) => podCells(p, now).status },
-  { name: 'Restarts', type: 'string', description: 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.', cell: (p, now) => podCells(p, now).restarts },
+  { name: 'Ready', type: 'string', cell: (p, now) => podCells(p, now).ready },
+  { name: 'Status', type: 'string', cell: (p, now) => podCells(p, now).status },
+  { name: 'Restarts', type: 'string', cell: (p, now) => podCells(p, now).restarts },
   ageColumn<Pod>(),
-  { name: 'IP', type: 'string', priority: 1, description: 'podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.',
-    cell: (p) => p.status?.podIPs?.[0]?.ip ?? '<none>' },
-  { name: 'Node', type: 'string', priority: 1, description: 'NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for scheduling by the scheduler defined in schedulerName. Once this field is set, the kubelet for this node becomes responsible for the lifecycle of this pod. This field should not be used to express a desire for the pod to be scheduled on a specific node. https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodename',
-    cell: (p) => ((p.spec.nodeName ?? '') === '' ? '<none>' : p.spec.nodeName ?? '') },
-  { name: 'Nominated Node', type: 'string', priority: 1, description: 'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node. Scheduler may decide to place the pod elsewhere if other nodes become available sooner. Scheduler may also decide to give the resources on this node to a higher priority pod that is created after preemption. As a result, this field may be different than PodSpec.nodeName when the pod is scheduled.',
-    cell: (p) => ((p.status?.nominatedNodeName ?? '') === '' ? '<none>' : p.status?.nominatedNodeName ?? '') },
-  { name: 'Readiness Gates', type: 'string', priority: 1, description: 'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates',
-    cell: (p) => {
+  { name: 'IP', type: 'string', priority: 1,    cell: (p) => p.status?.podIPs?.[0]?.ip ?? '<none>' },
+  { name: 'Node', type: 'string', priority: 1,    cell: (p) => ((p.spec.nodeName ?? '') === '' ? '<none>' : p.spec.nodeName ?? '') },
+  { name: 'Nominated Node', type: 'string', priority: 1,    cell: (p) => ((p.status?.nominatedNodeName ?? '') === '' ? '<none>' : p.status?.nominatedNodeName ?? '') },
+  { name: 'Readiness Gates', type: 'string', priority: 1,    cell: (p) => {
       const gates = p.spec.readinessGates ?? [];
       if (gates.length === 0) return '<none>';
       const trueCount = gates.filter((g) => (p.status?.conditions ?? []).find((c) => c.type === g.conditionType)?.status === 'True').length;

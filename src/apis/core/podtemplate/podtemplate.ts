@@ -46,8 +46,8 @@ export const podTemplates = {
   defaults: defaultPodTemplate,
   table: [
     nameColumn<PodTemplate>(),
-    { name: 'Containers', type: 'string', description: 'Names of each container in the template.', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).names },
-    { name: 'Images', type: 'string', description: 'Images referenced by each container in the template.', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).images },
-    { name: 'Pod Labels', type: 'string', description: 'The labels for the pod template.', cell: (pt) => formatLabels(pt.template?.metadata?.labels) },
+    { name: 'Containers', type: 'string', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).names },
+    { name: 'Images', type: 'string', cell: (pt) => layoutContainerCells(pt.template?.spec?.containers ?? []).images },
+    { name: 'Pod Labels', type: 'string', cell: (pt) => formatLabels(pt.template?.metadata?.labels) },
   ],
 } satisfies ResourceDefinition<PodTemplate>;

@@ -92,14 +92,11 @@ export const replicationControllers = {
   }),
   table: [
     nameColumn<ReplicationController>(),
-    { name: 'Desired', type: 'integer', description: 'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
-      cell: (rc) => rc.spec?.replicas ?? 0 },
-    { name: 'Current', type: 'integer', description: 'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
-      cell: (rc) => rc.status?.replicas ?? 0 },
-    { name: 'Ready', type: 'integer', description: 'The number of ready replicas for this replication controller.', cell: (rc) => rc.status?.readyReplicas ?? 0 },
+    { name: 'Desired', type: 'integer',      cell: (rc) => rc.spec?.replicas ?? 0 },
+    { name: 'Current', type: 'integer',      cell: (rc) => rc.status?.replicas ?? 0 },
+    { name: 'Ready', type: 'integer', cell: (rc) => rc.status?.readyReplicas ?? 0 },
     ageColumn<ReplicationController>(),
     ...containerColumns<ReplicationController>(),
-    { name: 'Selector', type: 'string', priority: 1, description: 'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
-      cell: (rc) => formatLabels(rc.spec?.selector) },
+    { name: 'Selector', type: 'string', priority: 1,      cell: (rc) => formatLabels(rc.spec?.selector) },
   ],
 } satisfies ResourceDefinition<ReplicationController>;

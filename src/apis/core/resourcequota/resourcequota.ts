@@ -65,7 +65,7 @@ export const resourceQuotas = {
   table: [
     nameColumn<ResourceQuota>(),
     ageColumn<ResourceQuota>(),
-    { name: 'Request', type: 'string', description: 'Request represents a minimum amount of cpu/memory that a container may consume.', cell: (rq) => quotaColumn(rq, false) },
-    { name: 'Limit', type: 'string', description: 'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.', cell: (rq) => quotaColumn(rq, true) },
+    { name: 'Request', type: 'string', cell: (rq) => quotaColumn(rq, false) },
+    { name: 'Limit', type: 'string', cell: (rq) => quotaColumn(rq, true) },
   ],
 } satisfies ResourceDefinition<ResourceQuota>;

@@ -31,8 +31,8 @@ export const secrets = {
   }),
   table: [
     nameColumn<Secret>(),
-    { name: 'Type', type: 'string', description: 'Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types', cell: (s) => s.type ?? '' },
-    { name: 'Data', type: 'string', description: 'Data contains the secret data. Each key must consist of alphanumeric characters, \'-\', \'_\' or \'.\'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4', cell: (s) => Object.keys(s.data ?? {}).length },
+    { name: 'Type', type: 'string', cell: (s) => s.type ?? '' },
+    { name: 'Data', type: 'string', cell: (s) => Object.keys(s.data ?? {}).length },
     ageColumn<Secret>(),
   ],
 } satisfies ResourceDefinition<Secret>;

@@ -41,10 +41,10 @@ export function servicePorts(svc: RO<Service>): string {
 
 export const serviceTable: readonly TableColumn<Service>[] = [
   nameColumn<Service>(),
-  { name: 'Type', type: 'string', description: 'type determines how the Service is exposed. Defaults to ClusterIP. Valid options are ExternalName, ClusterIP, NodePort, and LoadBalancer.', cell: (s) => s.spec.type ?? '' },
-  { name: 'Cluster-IP', type: 'string', description: 'clusterIP is the IP address of the service and is usually assigned randomly.', cell: (s) => s.spec.clusterIPs?.[0] ?? '<none>' },
-  { name: 'External-IP', type: 'string', description: 'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.', cell: (s) => serviceExternalIP(s) },
-  { name: 'Port(s)', type: 'string', description: 'The list of ports that are exposed by this service.', cell: (s) => servicePorts(s) },
+  { name: 'Type', type: 'string', cell: (s) => s.spec.type ?? '' },
+  { name: 'Cluster-IP', type: 'string', cell: (s) => s.spec.clusterIPs?.[0] ?? '<none>' },
+  { name: 'External-IP', type: 'string', cell: (s) => serviceExternalIP(s) },
+  { name: 'Port(s)', type: 'string', cell: (s) => servicePorts(s) },
   ageColumn<Service>(),
-  { name: 'Selector', type: 'string', priority: 1, description: 'Route service traffic to pods with label keys and values matching this selector.', cell: (s) => formatLabels(s.spec.selector) },
+  { name: 'Selector', type: 'string', priority: 1, cell: (s) => formatLabels(s.spec.selector) },
 ];

@@ -22,7 +22,7 @@ export const serviceAccounts = {
   },
   table: [
     nameColumn<ServiceAccount>(),
-    { name: 'Secrets', type: 'string', description: 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.', cell: (sa) => (sa.secrets ?? []).length },
+    { name: 'Secrets', type: 'string', cell: (sa) => (sa.secrets ?? []).length },
     ageColumn<ServiceAccount>(),
   ],
 } satisfies ResourceDefinition<ServiceAccount>;

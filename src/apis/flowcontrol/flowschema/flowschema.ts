@@ -58,6 +58,6 @@ export const flowSchemas = {
     column<FlowSchema>('MatchingPrecedence', 'string', (fs) => fs.spec?.matchingPrecedence ?? 0),
     column<FlowSchema>('DistinguisherMethod', 'string', (fs) => (fs.spec?.distinguisherMethod === undefined ? '<none>' : fs.spec.distinguisherMethod.type ?? '')),
     ageColumn<FlowSchema>(),
-    column<FlowSchema>('MissingPL', 'string', missingPL, { description: 'references a broken or non-existent PriorityLevelConfiguration' }),
+    column<FlowSchema>('MissingPL', 'string', missingPL),
   ],
 } satisfies ResourceDefinition<FlowSchema>;

@@ -59,10 +59,10 @@ export const ingresses = {
   statusStrategy: ingressStatusStrategy,
   table: [
     nameColumn<Ingress>(),
-    { name: 'Class', type: 'string', description: 'The name of the IngressClass resource that should be used for additional configuration', cell: (i) => i.spec?.ingressClassName ?? '<none>' },
-    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: (i) => formatHosts(i.spec?.rules) },
-    { name: 'Address', type: 'string', description: 'Address is a list containing ingress points for the load-balancer', cell: (i) => ingressAddress(i.status) },
-    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (i) => ((i.spec?.tls ?? []).length > 0 ? '80, 443' : '80') },
+    { name: 'Class', type: 'string', cell: (i) => i.spec?.ingressClassName ?? '<none>' },
+    { name: 'Hosts', type: 'string', cell: (i) => formatHosts(i.spec?.rules) },
+    { name: 'Address', type: 'string', cell: (i) => ingressAddress(i.status) },
+    { name: 'Ports', type: 'string', cell: (i) => ((i.spec?.tls ?? []).length > 0 ? '80, 443' : '80') },
     ageColumn<Ingress>(),
   ],
 } satisfies ResourceDefinition<Ingress>;

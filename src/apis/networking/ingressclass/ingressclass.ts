@@ -78,8 +78,8 @@ export const ingressClasses = {
   defaults: defaultIngressClass,
   table: [
     nameColumn<IngressClass>(),
-    { name: 'Controller', type: 'string', description: 'Controller that is responsible for handling this class', cell: (ic) => ic.spec?.controller ?? '' },
-    { name: 'Parameters', type: 'string', description: 'A reference to a resource with additional parameters', cell: (ic) => parametersCell(ic.spec?.parameters) },
+    { name: 'Controller', type: 'string', cell: (ic) => ic.spec?.controller ?? '' },
+    { name: 'Parameters', type: 'string', cell: (ic) => parametersCell(ic.spec?.parameters) },
     ageColumn<IngressClass>(),
   ],
 } satisfies ResourceDefinition<IngressClass>;

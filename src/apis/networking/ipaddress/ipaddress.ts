@@ -50,7 +50,6 @@ export const ipAddresses = {
   // kube declares only these two columns (its printer also emits an age cell that no column shows).
   table: [
     nameColumn<IPAddress>(),
-    { name: 'ParentRef', type: 'string', description: 'ParentRef references the resource that an IPAddress is attached to. An IPAddress must reference a parent object.',
-      cell: (ip) => parentRefCell(ip.spec?.parentRef) },
+    { name: 'ParentRef', type: 'string',      cell: (ip) => parentRefCell(ip.spec?.parentRef) },
   ],
 } satisfies ResourceDefinition<IPAddress>;

@@ -119,8 +119,7 @@ export const networkPolicies = {
   defaults: defaultNetworkPolicy,
   table: [
     nameColumn<NetworkPolicy>(),
-    { name: 'Pod-Selector', type: 'string', description: 'Selects the pods to which this NetworkPolicy object applies. The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods. In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.',
-      cell: (np) => formatLabelSelector(copyOf<LabelSelector>(np.spec?.podSelector ?? {})) },
+    { name: 'Pod-Selector', type: 'string',      cell: (np) => formatLabelSelector(copyOf<LabelSelector>(np.spec?.podSelector ?? {})) },
     ageColumn<NetworkPolicy>(),
   ],
 } satisfies ResourceDefinition<NetworkPolicy>;

@@ -65,8 +65,7 @@ export const serviceCIDRs = {
   statusStrategy: serviceCIDRStatusStrategy,
   table: [
     nameColumn<ServiceCIDR>(),
-    { name: 'CIDRs', type: 'string', description: 'CIDRs defines the IP blocks in CIDR notation (e.g. "192.168.0.0/24" or "2001:db8::/64") from which to assign service cluster IPs. Max of two CIDRs is allowed, one of each IP family. This field is immutable.',
-      cell: (sc) => (sc.spec?.cidrs ?? []).join(',') },
+    { name: 'CIDRs', type: 'string',      cell: (sc) => (sc.spec?.cidrs ?? []).join(',') },
     ageColumn<ServiceCIDR>(),
   ],
 } satisfies ResourceDefinition<ServiceCIDR>;

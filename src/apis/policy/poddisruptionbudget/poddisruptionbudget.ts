@@ -44,9 +44,9 @@ export const podDisruptionBudgets = {
   statusStrategy: podDisruptionBudgetStatusStrategy,
   table: [
     nameColumn<PodDisruptionBudget>(),
-    { name: 'Min Available', type: 'string', description: 'The minimum number of pods that must be available.', cell: (p) => intOrPercent(p.spec?.minAvailable) },
-    { name: 'Max Unavailable', type: 'string', description: 'The maximum number of pods that may be unavailable.', cell: (p) => intOrPercent(p.spec?.maxUnavailable) },
-    { name: 'Allowed Disruptions', type: 'integer', description: 'Calculated number of pods that may be disrupted at this time.', cell: (p) => p.status?.disruptionsAllowed ?? 0 },
+    { name: 'Min Available', type: 'string', cell: (p) => intOrPercent(p.spec?.minAvailable) },
+    { name: 'Max Unavailable', type: 'string', cell: (p) => intOrPercent(p.spec?.maxUnavailable) },
+    { name: 'Allowed Disruptions', type: 'integer', cell: (p) => p.status?.disruptionsAllowed ?? 0 },
     ageColumn<PodDisruptionBudget>(),
   ],
 } satisfies ResourceDefinition<PodDisruptionBudget>;

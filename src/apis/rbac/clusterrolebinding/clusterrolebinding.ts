@@ -27,5 +27,5 @@ export const clusterRoleBindings = {
     validateUpdate: (_ctx, b, old) => [...specErrors(b), ...specErrors(b), ...validateRoleRefUpdate(b.roleRef, old.roleRef)],
   },
   defaults: (b: ClusterRoleBinding) => { defaultBinding(b); },
-  table: bindingColumns<ClusterRoleBinding>('clusterRoleBinding', 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.'),
+  table: bindingColumns<ClusterRoleBinding>(),
 } satisfies ResourceDefinition<ClusterRoleBinding>;

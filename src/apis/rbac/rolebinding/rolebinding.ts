@@ -26,5 +26,5 @@ export const roleBindings = {
     validateUpdate: (_ctx, b, old) => [...specErrors(b), ...specErrors(b), ...validateRoleRefUpdate(b.roleRef, old.roleRef)],
   },
   defaults: (b: RoleBinding) => { defaultBinding(b); },
-  table: bindingColumns<RoleBinding>('roleBinding', 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.'),
+  table: bindingColumns<RoleBinding>(),
 } satisfies ResourceDefinition<RoleBinding>;

@@ -39,7 +39,7 @@ export const resourceClaims = {
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),
   table: [
     nameColumn<ResourceClaim>(),
-    column<ResourceClaim>('State', 'string', resourceClaimState, { description: 'A summary of the current state (allocated, pending, reserved, etc.).' }),
+    column<ResourceClaim>('State', 'string', resourceClaimState),
     ageColumn<ResourceClaim>(),
   ],
 } satisfies ResourceDefinition<ResourceClaim>;

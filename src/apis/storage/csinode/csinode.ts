@@ -50,7 +50,7 @@ export const csiNodes = {
   strategy: specStatusStrategy<CSINode>({ validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
   table: [
     nameColumn<CSINode>(),
-    column<CSINode>('Drivers', 'integer', (n) => (n.spec?.drivers ?? []).length, { description: 'Drivers indicates the number of CSI drivers registered on the node' }),
+    column<CSINode>('Drivers', 'integer', (n) => (n.spec?.drivers ?? []).length),
     ageColumn<CSINode>(),
   ],
 } satisfies ResourceDefinition<CSINode>;
