@@ -104,7 +104,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
-      serviceAccountTokenIssuer: saIssuer,
+      serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
     });
     serviceAccounts.uid = (ns, name) => cp.serviceAccountUID(ns, name);
   } catch (err) {

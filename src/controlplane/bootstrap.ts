@@ -4,6 +4,7 @@ import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
+import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 
 export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -69,6 +70,11 @@ export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<Ku
       ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: opts.securePort }], sessionAffinity: 'None',
     },
   } as KubeObject);
+  // The system priority classes exist wherever scheduling.k8s.io is served.
+  const priorityClasses = stores.get('priorityclasses.scheduling.k8s.io');
+  if (priorityClasses !== undefined) {
+    for (const pc of systemPriorityClasses()) await createIfMissing(priorityClasses, '', pc as KubeObject);
+  }
   if (opts.advertiseAddress === undefined) return;
   await createIfMissing(get('endpoints'), 'default', {
     apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },

@@ -26,6 +26,7 @@ import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { NamespaceCache } from './namespace-cache.ts';
+import { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
@@ -46,6 +47,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly minRequestTimeoutSeconds: number;
   /** --runtime-config. */
   readonly runtimeConfig: Readonly<Record<string, string>>;
+  /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
+  readonly caCert: string;
 }
 
 export interface ControlPlane {
@@ -128,6 +131,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const namespaced = [...stores.entries()]
     .filter(([r, s]) => !r.includes('/') && s.definition.namespaced)
     .map(([, s]) => s);
+  const namespaceDefaults = new NamespaceDefaultsController(storeOf('namespaces'), storeOf('serviceaccounts'),
+    storeOf('configmaps'), cfg.caCert);
   const gc = new GarbageCollector([...stores.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s));
   const nsController = new NamespaceController(
     storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'), namespaced);
@@ -148,6 +153,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await nsController.start();
       await namespaceCache.start();
       await gc.start();
+      await namespaceDefaults.start();
       await crServer.start();
       await crdController.start();
       bootstrapped = true;
@@ -157,6 +163,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       nsController.stop();
       namespaceCache.stop();
       gc.stop();
+      namespaceDefaults.stop();
       crdController.stop();
       crServer.stop();
       await server.shutdown();

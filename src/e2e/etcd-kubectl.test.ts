@@ -77,8 +77,8 @@ describe('kubectl against kapi on etcd', () => {
     assert.match(cm.metadata.uid, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const all = await s.kubectl(['get', 'cm,secret,svc', '-n', NS, '-o', 'name']);
     assert.equal(all.code, 0, all.stderr);
-    // No kube-root-ca.crt: that configmap comes from kube-controller-manager, not the API server.
-    assert.deepEqual(lines(all.stdout), ['configmap/app-config', 'secret/app-secret', 'service/app-svc']);
+    // kube-root-ca.crt is in every namespace, as kube-controller-manager's root-ca-cert-publisher makes it.
+    assert.deepEqual(lines(all.stdout), ['configmap/app-config', 'configmap/kube-root-ca.crt', 'secret/app-secret', 'service/app-svc']);
   });
 
   it('label and patch --type merge', async () => {

@@ -94,8 +94,8 @@ describe('two kapi servers on one etcd', () => {
       const la = expectStatus(await a.request({ method: 'GET', path: `/api/v1/namespaces/${NS}/configmaps` }), 200, 'list a') as ListJSON;
       const lb = expectStatus(await b.request({ method: 'GET', path: `/api/v1/namespaces/${NS}/configmaps?resourceVersion=${la.metadata.resourceVersion}&resourceVersionMatch=NotOlderThan` }),
         200, 'list b') as ListJSON;
-      const view = (l: ListJSON): string[] => l.items.map((o) => `${o.metadata.name} ${o.metadata.resourceVersion} ${o.data?.['v']}`).sort();
-      assert.equal(la.items.length, BURST - deletes);
+      const view = (l: ListJSON): string[] => l.items.filter((o) => o.metadata.name !== 'kube-root-ca.crt').map((o) => `${o.metadata.name} ${o.metadata.resourceVersion} ${o.data?.['v']}`).sort();
+      assert.equal(view(la).length, BURST - deletes);
       assert.deepEqual(view(lb), view(la));
       for (let i = 0; i < BURST; i++) {
         const other = i % 2 === 0 ? b : a;

@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asStatus } from './testing/https-client.ts';
+import { ownConfigMaps } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-raw';
@@ -16,7 +17,7 @@ describe('raw HTTPS requests with bad input', () => {
   const stored = async (): Promise<string[]> => {
     const r = await s.request({ method: 'GET', path: CM_PATH });
     assert.equal(r.status, 200, r.text);
-    return (r.json() as List).items.map((i) => i.metadata.name);
+    return ownConfigMaps((r.json() as List).items.map((i) => i.metadata.name)) as string[];
   };
 
   before(async () => {

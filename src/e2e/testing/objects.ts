@@ -57,3 +57,7 @@ export function warnings(r: RawResponse): string[] {
   // Node joins repeated headers with ", "; each kube warning starts with its `299 -` code.
   return (Array.isArray(h) ? h : [h]).flatMap((v) => v.split(/,\s*(?=299 - )/));
 }
+
+/** Every namespace holds kube-root-ca.crt (root-ca-cert-publisher): leave it out when a test counts its own configmaps. */
+export const ownConfigMaps = (names: readonly (string | undefined)[]): (string | undefined)[] =>
+  names.filter((n) => n !== 'kube-root-ca.crt');
