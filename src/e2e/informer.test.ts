@@ -1,11 +1,10 @@
 // @kubernetes/client-node's informers (ListWatch, makeInformer) against kapi: list, watch from the
 // list's resourceVersion with bookmarks allowed, concurrent writes, a watch forced onto compacted
 // history (410 Expired) and the re-list that follows; in the end each cache equals the server.
-import { ownConfigMaps } from './testing/objects.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CoreV1Api, KubeConfig, ListWatch, Watch, makeInformer, type KubernetesObject, type V1ConfigMap } from '@kubernetes/client-node';
-import { configMap, expectJSON, type ObjList } from './testing/objects.ts';
+import { ownConfigMaps, configMap, expectJSON, type ObjList } from './testing/objects.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-informer';
