@@ -1,4 +1,5 @@
-// Runs every colocated test file with node's test runner (TypeScript through tsx).
+// Runs every colocated test file with node's test runner (TypeScript through tsx), then the
+// end-to-end client tests a second time on the etcd3 backend (an etcd started by the tests).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,18 @@ function find(dir, out) {
   return out;
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : find('src', []).sort();
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+function run(files, env = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+    { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+if (process.argv.length > 2) process.exit(run(process.argv.slice(2)));
+
+const all = find('src', []).sort();
+// The client e2e files that do not choose their backend themselves (etcd-*, persistence) or
+// depend on it (discovery) run again on etcd.
+const onEtcd = all.filter((f) => f.startsWith(join('src', 'e2e')) && !/\/(etcd-[^/]*|persistence|discovery-reference)\.test\.ts$/.test(f));
+const first = run(all);
+const second = run(onEtcd, { KAPI_E2E_BACKEND: 'etcd3' });
+process.exit(first !== 0 ? first : second);
