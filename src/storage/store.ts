@@ -5,7 +5,7 @@ import type { Watch } from '../apimachinery/watch/event.ts';
 import type { Backend, KeyValue } from './backend.ts';
 import { getList } from './store-list.ts';
 import { startWatch, type WatchConfig } from './store-watch.ts';
-import { decodeAt, forStorage, parseResourceVersion } from './versioner.ts';
+import { atRevision, decodeAt, forStorage, parseResourceVersion } from './versioner.ts';
 import {
   StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult,
   isStorageError, type ValidateDeletion, type WatchOptions,
@@ -54,10 +54,11 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
       if (parseResourceVersion(key, obj.metadata.resourceVersion) !== 0) {
         throw new StorageError('InvalidObj', key, 'resourceVersion should not be set on objects to be created');
       }
-      const data = codec.encode(forStorage(obj));
+      const stored = forStorage(obj);
+      const data = codec.encode(stored);
       const res = await backend.create(key, data, ttlSeconds);
       if (!res.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, res.kv?.modRevision ?? 0);
-      return decodeAt(codec, data, res.revision);
+      return atRevision(stored, res.revision);
     },
 
     async get(key: string, getOpts: GetOptions) {
@@ -86,13 +87,14 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
         const current = kv === undefined ? undefined : decodeKv(kv);
         checkPreconditions(key, upd.preconditions, current);
         const next = await upd.tryUpdate(current);
-        const data = codec.encode(forStorage(next));
+        const stored = forStorage(next);
+        const data = codec.encode(stored);
         // Nothing changed: no write, no new revision (kube skips byte-identical updates).
         if (kv !== undefined && data === kv.value) return decodeKv(kv);
         const res = kv === undefined
           ? await backend.create(key, data, upd.ttlSeconds)
           : await backend.update(key, data, kv.modRevision, upd.ttlSeconds);
-        if (res.succeeded) return decodeAt(codec, data, res.revision);
+        if (res.succeeded) return atRevision(stored, res.revision);
         // Lost a race: retry against the state the failed write reported.
         kv = res.kv;
       }

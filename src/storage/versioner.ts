@@ -18,6 +18,14 @@ export function decodeAt(codec: Codec, data: string, revision: number): KubeObje
   return obj;
 }
 
+/**
+ * The object just written, stamped with its revision: what a decode of the stored bytes would
+ * give (the codec writes the object's own version), without parsing them again.
+ */
+export function atRevision(obj: KubeObject, revision: number): KubeObject {
+  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
+}
+
 /** Drops metadata.resourceVersion: the revision is the store's, never part of the stored bytes. */
 export function forStorage(obj: KubeObject): KubeObject {
   if (obj.metadata.resourceVersion === undefined) return obj;
