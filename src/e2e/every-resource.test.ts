@@ -1,0 +1,213 @@
+// Every resource the server serves with `--runtime-config api/all=true` (GA, beta and alpha group
+// versions, read from aggregated discovery) that supports create goes through the same life cycle
+// with a minimal valid object from testing/fixtures/every-resource.ts: create in its most preferred
+// version (201), GET in every served version (same uid, that version's apiVersion and kind), LIST
+// (`<Kind>List` holding it), WATCH from the list's resourceVersion (sees the update as MODIFIED),
+// UPDATE, merge PATCH, DELETE (200) and GET (404). A served creatable resource without a fixture
+// fails, so the fixture table stays complete.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
+import { openWatch } from './testing/watch-stream.ts';
+import { expectJSON, type Obj, type ObjList } from './testing/objects.ts';
+import { FIXTURES, generateMaterial, type FixtureMaterial, type JSONObject } from './testing/fixtures/every-resource.ts';
+
+/** Resources with no storage: create answers 201 with the computed object, and nothing else is served. */
+const CREATE_ONLY: ReadonlySet<string> = new Set([
+  'bindings',
+  'tokenreviews.authentication.k8s.io', 'selfsubjectreviews.authentication.k8s.io',
+  'subjectaccessreviews.authorization.k8s.io', 'localsubjectaccessreviews.authorization.k8s.io',
+  'selfsubjectaccessreviews.authorization.k8s.io', 'selfsubjectrulesreviews.authorization.k8s.io',
+]);
+
+/** Create-only resources whose create answers another kind: kube's BindingREST returns a Success Status. */
+const CREATE_RESPONSE: Readonly<Record<string, { apiVersion: string; kind: string }>> = { bindings: { apiVersion: 'v1', kind: 'Status' } };
+
+/** Deleted through finalizers a controller removes: GET answers 404 once the controller is done. */
+const FINALIZED_ON_DELETE: ReadonlySet<string> = new Set([
+  'namespaces', 'customresourcedefinitions.apiextensions.k8s.io', 'servicecidrs.networking.k8s.io',
+  'persistentvolumes', 'persistentvolumeclaims',
+]);
+
+/** Cases left out because the server is wrong, with the reason; for the lead to decide on. */
+const KNOWN_GAPS: Readonly<Record<string, string>> = {};
+
+const AGGREGATED = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+
+interface DiscoveryResource {
+  resource: string;
+  responseKind?: { group?: string; version?: string; kind?: string };
+  scope: string;
+  verbs: string[];
+}
+interface DiscoveryDocument { items: { metadata?: { name?: string }; versions: { version: string; resources: DiscoveryResource[] }[] }[] }
+
+interface Case {
+  /** resource.group, or resource for the core group: the key of FIXTURES. */
+  readonly key: string;
+  readonly group: string;
+  readonly resource: string;
+  readonly namespaced: boolean;
+  readonly verbs: readonly string[];
+  /** The versions serving the resource, most preferred first, with the kind each serves. */
+  readonly versions: readonly { version: string; kind: string }[];
+}
+
+async function discover(suite: Suite): Promise<Case[]> {
+  const cases = new Map<string, Case & { versions: { version: string; kind: string }[] }>();
+  for (const root of ['/api', '/apis']) {
+    const doc = expectJSON<DiscoveryDocument>(await suite.request({ method: 'GET', path: root, headers: { Accept: AGGREGATED } }), 200, root);
+    for (const g of doc.items) {
+      const group = g.metadata?.name ?? '';
+      for (const v of g.versions) {
+        for (const r of v.resources) {
+          if (r.resource.includes('/') || !r.verbs.includes('create')) continue;
+          const key = group === '' ? r.resource : `${r.resource}.${group}`;
+          const kind = r.responseKind?.kind ?? '';
+          const c = cases.get(key) ?? { key, group, resource: r.resource, namespaced: r.scope === 'Namespaced', verbs: r.verbs, versions: [] };
+          c.versions.push({ version: v.version, kind });
+          cases.set(key, c);
+        }
+      }
+    }
+  }
+  return [...cases.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const apiVersion = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
+const gvPath = (group: string, version: string): string => (group === '' ? `/api/${version}` : `/apis/${group}/${version}`);
+
+interface LabeledEvent { type: string; object: { metadata?: { name?: string; labels?: Record<string, string> } } }
+
+async function lifeCycle(suite: Suite, material: FixtureMaterial, c: Case, index: number): Promise<void> {
+  const fixture = FIXTURES[c.key];
+  assert.ok(fixture !== undefined, `${c.key} is served and creatable but has no fixture in testing/fixtures/every-resource.ts`);
+  const createOnly = CREATE_ONLY.has(c.key);
+  assert.equal(c.verbs.includes('get'), !createOnly,
+    `${c.key}: verbs ${c.verbs.join(',')}, ${createOnly ? 'listed' : 'not listed'} in CREATE_ONLY`);
+  const [preferred] = c.versions;
+  assert.ok(preferred !== undefined);
+
+  const namespace = c.namespaced ? `er-${index}-${c.resource}`.slice(0, 63).replace(/-+$/, '') : '';
+  if (c.namespaced) {
+    expectJSON<Obj>(await suite.request({
+      method: 'POST', path: '/api/v1/namespaces', body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }),
+    }), 201, `create namespace ${namespace}`);
+  }
+  const name = fixture.name ?? `er-${c.resource}`;
+  const ctx = { name, namespace, material };
+  for (const pre of fixture.prerequisites?.(ctx) ?? []) {
+    expectJSON<Obj>(await suite.request({ method: 'POST', path: pre.path, body: JSON.stringify(pre.body) }), 201, `prerequisite POST ${pre.path}`);
+  }
+  const collection = (version: string): string => `${gvPath(c.group, version)}${c.namespaced ? `/namespaces/${namespace}` : ''}/${c.resource}`;
+  const item = (version: string): string => `${collection(version)}/${encodeURIComponent(name)}`;
+  const body: JSONObject = {
+    apiVersion: apiVersion(c.group, preferred.version), kind: preferred.kind,
+    // Reviews must have empty metadata (but for a local review's namespace); a binding is named after its pod.
+    metadata: createOnly
+      ? { ...(fixture.name === undefined ? {} : { name }), ...(c.namespaced ? { namespace } : {}) }
+      : { name, ...(c.namespaced ? { namespace } : {}), labels: { e2e: 'every-resource' } },
+    ...fixture.body(ctx),
+  };
+
+  // CREATE
+  const created = expectJSON<Obj>(await suite.request({ method: 'POST', path: collection(preferred.version), body: JSON.stringify(body) }), 201,
+    `POST ${collection(preferred.version)}`);
+  const want = CREATE_RESPONSE[c.key] ?? { apiVersion: apiVersion(c.group, preferred.version), kind: preferred.kind };
+  assert.equal(created.kind, want.kind, `POST ${collection(preferred.version)}: kind`);
+  assert.equal(created.apiVersion, want.apiVersion, `POST ${collection(preferred.version)}: apiVersion`);
+  if (createOnly) return;
+  const uid = created.metadata.uid;
+  assert.ok(uid !== undefined && uid !== '', `${c.key}: created without a uid`);
+
+  // GET in every served version
+  for (const v of c.versions) {
+    const got = expectJSON<Obj>(await suite.request({ method: 'GET', path: item(v.version) }), 200, `GET ${item(v.version)}`);
+    assert.equal(got.apiVersion, apiVersion(c.group, v.version), `GET ${item(v.version)}: apiVersion`);
+    assert.equal(got.kind, v.kind, `GET ${item(v.version)}: kind`);
+    assert.equal(got.metadata.uid, uid, `GET ${item(v.version)}: uid`);
+  }
+
+  // LIST
+  const list = expectJSON<ObjList & { apiVersion?: string }>(await suite.request({ method: 'GET', path: collection(preferred.version) }), 200,
+    `LIST ${collection(preferred.version)}`);
+  assert.equal(list.kind, `${preferred.kind}List`);
+  assert.equal(list.apiVersion, apiVersion(c.group, preferred.version));
+  assert.ok(list.items.some((o) => o.metadata.uid === uid), `LIST ${collection(preferred.version)}: ${name} missing`);
+  const listRV = list.metadata.resourceVersion;
+  assert.ok(listRV !== undefined && listRV !== '', 'LIST without a resourceVersion');
+
+  // WATCH from the list, then UPDATE (retrying conflicts with controllers that write the object too)
+  const watch = await openWatch(suite.creds,
+    `${collection(preferred.version)}?watch=1&resourceVersion=${listRV}&fieldSelector=${encodeURIComponent(`metadata.name=${name}`)}`);
+  try {
+    assert.equal(watch.status, 200);
+    const updated = await eventually(`PUT ${item(preferred.version)} without a conflict`, async () => {
+      const cur = expectJSON<Obj>(await suite.request({ method: 'GET', path: item(preferred.version) }), 200, `GET ${item(preferred.version)}`);
+      cur.metadata.labels = { ...cur.metadata.labels, updated: 'yes' };
+      const res = await suite.request({ method: 'PUT', path: item(preferred.version), body: JSON.stringify(cur) });
+      return res.status === 409 ? undefined : expectJSON<Obj>(res, 200, `PUT ${item(preferred.version)} (resourceVersion ${cur.metadata.resourceVersion})`);
+    });
+    assert.equal(updated.metadata.labels?.['updated'], 'yes');
+    assert.equal(updated.metadata.uid, uid);
+    const isUpdate = (e: LabeledEvent): boolean =>
+      e.type === 'MODIFIED' && e.object.metadata?.name === name && e.object.metadata.labels?.['updated'] === 'yes';
+    const events = await watch.waitFor((evs) => evs.some((e) => isUpdate(e as LabeledEvent)), `MODIFIED ${name} with label updated=yes`);
+    const event = events.find((e) => isUpdate(e as LabeledEvent));
+    assert.equal(event?.object.kind, preferred.kind, 'kind of the watch event\'s object');
+  } finally {
+    watch.stop();
+  }
+
+  // PATCH
+  const patched = expectJSON<Obj>(await suite.request({
+    method: 'PATCH', path: item(preferred.version), contentType: 'application/merge-patch+json',
+    body: JSON.stringify({ metadata: { labels: { patched: 'yes' } } }),
+  }), 200, `PATCH ${item(preferred.version)}`);
+  assert.equal(patched.metadata.labels?.['patched'], 'yes');
+  assert.equal(patched.metadata.labels?.['updated'], 'yes');
+
+  // DELETE, then GET 404
+  expectJSON<unknown>(await suite.request({ method: 'DELETE', path: `${item(preferred.version)}?gracePeriodSeconds=0` }), 200,
+    `DELETE ${item(preferred.version)}`);
+  if (FINALIZED_ON_DELETE.has(c.key)) {
+    await eventually(`GET ${item(preferred.version)} answering 404 once finalized`, async () => {
+      const r = await suite.request({ method: 'GET', path: item(preferred.version) });
+      return r.status === 404 ? true : undefined;
+    });
+  } else {
+    const gone = await suite.request({ method: 'GET', path: item(preferred.version) });
+    assert.equal(gone.status, 404, `GET ${item(preferred.version)} after DELETE: ${gone.text}`);
+  }
+}
+
+const suite = await startSuite({ flags: ['--runtime-config', 'api/all=true'] });
+let cases: Case[];
+let material: FixtureMaterial;
+try {
+  [cases, material] = await Promise.all([discover(suite), generateMaterial()]);
+} catch (err) {
+  await suite.close();
+  throw err;
+}
+
+describe('every served creatable resource (api/all=true) goes through create, get, list, watch, update, patch, delete', { concurrency: 8 }, () => {
+  after(async () => { await suite.close(); });
+
+  it('discovery serves creatable resources in beta and alpha versions too', () => {
+    assert.ok(cases.length > 60, `only ${cases.length} creatable resources`);
+    assert.ok(cases.some((c) => c.versions.some((v) => v.version.includes('alpha'))));
+  });
+
+  it('every fixture, CREATE_ONLY, CREATE_RESPONSE, FINALIZED_ON_DELETE and KNOWN_GAPS entry names a served creatable resource', () => {
+    const served = new Set(cases.map((c) => c.key));
+    const stale = [...Object.keys(FIXTURES), ...CREATE_ONLY, ...FINALIZED_ON_DELETE, ...Object.keys(CREATE_RESPONSE), ...Object.keys(KNOWN_GAPS)].filter((k) => !served.has(k));
+    assert.deepEqual(stale, []);
+  });
+
+  cases.forEach((c, index) => {
+    const gap = KNOWN_GAPS[c.key];
+    it(`${c.key} (${c.versions.map((v) => v.version).join(', ')})`, gap === undefined ? {} : { skip: `KNOWN_GAP: ${gap}` },
+      () => lifeCycle(suite, material, c, index));
+  });
+});
