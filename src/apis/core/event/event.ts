@@ -30,7 +30,12 @@ export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
     strategy: {
-      prepareForCreate() {},
+      // Go always serializes eventTime (a struct: null when unset) and the two reporting fields.
+      prepareForCreate(_ctx, e) {
+        if (e.eventTime === undefined) e.eventTime = null;
+        e.reportingComponent ??= '';
+        e.reportingInstance ??= '';
+      },
       validate: (_ctx, e) => validateEventCreate(e),
       allowCreateOnUpdate: true,
       allowUnconditionalUpdate: true,
