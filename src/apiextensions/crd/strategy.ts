@@ -1,6 +1,7 @@
 // The CRD strategies (pkg/registry/customresourcedefinition/strategy.go): status is the
 // server's (reset on create, kept on update); generation starts at 1 and bumps when the spec
 // changes; the status subresource changes only status.
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { DeepReadonly, Strategy } from '../../registry/rest/strategy.ts';
 import type { OwnerReference } from '../../apimachinery/meta/types.ts';
@@ -31,7 +32,7 @@ export const crdStrategy: Strategy<CustomResourceDefinition> = {
   allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, crd, old) {
     if (old.status !== undefined) crd.status = copy<CustomResourceDefinitionStatus>(old.status); else delete crd.status;
-    if (JSON.stringify(crd.spec) !== JSON.stringify(old.spec)) crd.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    if (!deepEqual(crd.spec, old.spec)) crd.metadata.generation = (old.metadata.generation ?? 0) + 1;
     recordStorageVersion(crd);
   },
   validateUpdate: (_ctx, crd, old) => validateCRDUpdate(crd, old),

@@ -1,6 +1,7 @@
 // Pieces every core resource definition shares: the Name and Age columns, and helpers for
 // the status/spec split of strategies.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 
 export { ageColumn, nameColumn } from '../../registry/rest/printers.ts';
@@ -18,5 +19,6 @@ export function setOptional<O extends object, K extends keyof O>(obj: O, key: K,
 
 /** The spec changed (JSON comparison): bump metadata.generation as kube's strategies do. */
 export function bumpGenerationIfChanged(meta: KubeObject['metadata'], next: unknown, prev: unknown): void {
-  if (JSON.stringify(next) !== JSON.stringify(prev)) meta.generation = (meta.generation ?? 0) + 1;
+  // Semantic equality: the same spec converted from another version may list its keys in another order.
+  if (!deepEqual(next, prev)) meta.generation = (meta.generation ?? 0) + 1;
 }

@@ -1,6 +1,7 @@
 // Small building blocks shared by the storage, scheduling, node, certificates, admissionregistration,
 // flowcontrol and resource groups: table columns, the spec/status strategy pattern kube repeats
 // for most resources, and type erasure for heterogeneous resource lists.
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
@@ -72,7 +73,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
       if (o.generation === true) {
         const prev = old.metadata.generation ?? 1;
-        obj.metadata.generation = JSON.stringify(pick(obj, specFields)) === JSON.stringify(pick(old, specFields)) ? prev : prev + 1;
+        obj.metadata.generation = deepEqual(pick(obj, specFields), pick(old, specFields)) ? prev : prev + 1;
       }
     },
     validateUpdate: (ctx, obj, old) => [...withoutMetadata(o.validate(obj, ctx)), ...(o.validateUpdate?.(obj, old) ?? [])],

@@ -1,5 +1,6 @@
 // Services (pkg/registry/core/service): defaults, validation, the status split, and cluster IP
 // and node port allocation through write hooks.
+import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { copyOf, setOptional } from '../common.ts';
 import type { Service } from '../v1/types.ts';
@@ -11,7 +12,7 @@ import { validateService, validateServiceStatusUpdate, validateServiceUpdate } f
 /** When the type changes, fields of the old type that the client did not touch go (dropTypeDependentFields). */
 function dropTypeDependentFields(svc: Service, old: DeepReadonly<Service>): void {
   if (svc.spec.type === old.spec.type) return;
-  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const same = deepEqual;
   if (svc.spec.type === 'ExternalName') {
     if (same(svc.spec.clusterIP, old.spec.clusterIP)) delete svc.spec.clusterIP;
     if (same(svc.spec.clusterIPs, old.spec.clusterIPs)) delete svc.spec.clusterIPs;
