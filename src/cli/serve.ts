@@ -105,6 +105,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
+      admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
     });
     serviceAccounts.uid = (ns, name) => cp.serviceAccountUID(ns, name);
   } catch (err) {

@@ -3,8 +3,7 @@
 // library entry run.
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';
-import { AdmissionChain } from '../admission/interfaces.ts';
-import { namespaceLifecycle } from '../admission/plugins/namespace-lifecycle.ts';
+import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
@@ -47,6 +46,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly minRequestTimeoutSeconds: number;
   /** --runtime-config. */
   readonly runtimeConfig: Readonly<Record<string, string>>;
+  /** --enable-admission-plugins / --disable-admission-plugins. */
+  readonly admission: AdmissionOptions;
   /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
   readonly caCert: string;
 }
@@ -88,7 +89,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   };
 
   const namespaceCache = new NamespaceCache(storeOf('namespaces'));
-  const admission = new AdmissionChain([namespaceLifecycle((name) => namespaceCache.get(name))]);
+  const admission = newAdmissionChain(cfg.admission, {
+    namespaces: (name) => namespaceCache.get(name), serviceAccounts: storeOf('serviceaccounts'),
+    priorityClasses: stores.get('priorityclasses.scheduling.k8s.io'),
+  });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
   };

@@ -315,8 +315,10 @@ describe('kubectl describe and get output formats', () => {
     ];
     for (const e of evs) assert.match(await ok(['create', '-f', '-'], e), /^event\/web\.[123] created\n$/);
     const out = await ok(['describe', 'pod', 'web', '-n', D]);
-    const want = ['Name:         web', `Namespace:    ${D}`, 'Labels:       run=web', 'Status:       Pending',
-      '  web:', '    Image:        nginx:1.27', 'QoS Class:        BestEffort', 'Events:'];
+    // Priority and the service account come from the Priority and ServiceAccount admission plugins.
+    const want = ['Name:             web', `Namespace:        ${D}`, 'Priority:         0', 'Service Account:  default',
+      'Labels:           run=web', 'Status:           Pending', '  web:', '    Image:        nginx:1.27',
+      'QoS Class:                   BestEffort', 'Events:'];
     for (const w of want) assert.ok(lines(out).includes(w), `describe pod lacks ${JSON.stringify(w)}:\n${out}`);
     const events = lines(out.slice(out.indexOf('\nEvents:\n'))).slice(1).map(columns);
     assert.deepEqual(events[0], ['Type', 'Reason', 'Age', 'From', 'Message']);

@@ -1,0 +1,33 @@
+// DefaultTolerationSeconds: pods tolerate not-ready and unreachable nodes for 300 seconds
+// unless they say otherwise.
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+
+interface Toleration { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }
+interface PodLike extends KubeObject { spec?: { tolerations?: Toleration[] } }
+
+const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
+
+export function defaultTolerationSeconds(seconds = 300): Plugin {
+  return {
+    name: 'DefaultTolerationSeconds',
+    handles: (op: Operation) => op === 'CREATE',
+    admit(_ctx: RequestContext, a: Attributes): Promise<void> {
+      if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === undefined) return Promise.resolve();
+      const pod = a.object as PodLike;
+      const spec = pod.spec ?? {};
+      pod.spec = spec;
+      const tolerations = spec.tolerations ?? [];
+      // A toleration with no key and operator Exists tolerates every taint already.
+      const tolerates = (key: string): boolean => tolerations.some((t) =>
+        (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute') &&
+        ((t.key === undefined || t.key === '') ? t.operator === 'Exists' : t.key === key));
+      for (const key of TAINTS) {
+        if (!tolerates(key)) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
+      }
+      if (tolerations.length > 0) spec.tolerations = tolerations;
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Priority admission: a pod's priority comes from its PriorityClass (or the global default, or
+// 0), and naming a class that does not exist is refused.
+import { newForbidden } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+
+export interface PriorityClassInfo { readonly name: string; readonly value: number; readonly preemptionPolicy?: string; readonly globalDefault?: boolean }
+
+/** The class, undefined when missing; and the global default class, if any. */
+export interface PriorityClassLookup {
+  get(name: string): Promise<PriorityClassInfo | undefined>;
+  globalDefault(): Promise<PriorityClassInfo | undefined>;
+}
+
+interface PodLike extends KubeObject { spec?: { priorityClassName?: string; priority?: number; preemptionPolicy?: string } }
+
+export function priorityAdmission(classes: PriorityClassLookup): Plugin {
+  return {
+    name: 'Priority',
+    handles: (op: Operation) => op === 'CREATE',
+    async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
+      if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === undefined) return;
+      const pod = a.object as PodLike;
+      const spec = pod.spec ?? {};
+      pod.spec = spec;
+      const name = spec.priorityClassName ?? '';
+      const pc = name === '' ? await classes.globalDefault() : await classes.get(name);
+      if (pc === undefined && name !== '') {
+        throw newForbidden({ group: '', resource: 'pods' }, pod.metadata.name ?? '', `no PriorityClass with name ${name} was found`);
+      }
+      if (pc !== undefined && name === '') spec.priorityClassName = pc.name;
+      const value = pc?.value ?? 0;
+      if (spec.priority !== undefined && spec.priority !== value) {
+        throw newForbidden({ group: '', resource: 'pods' }, pod.metadata.name ?? '',
+          'the integer value of priority must not be provided in pod spec; priority admission controller computed ' +
+          `${value} from the given PriorityClass name`);
+      }
+      spec.priority = value;
+      spec.preemptionPolicy ??= pc?.preemptionPolicy ?? 'PreemptLowerPriority';
+    },
+  };
+}

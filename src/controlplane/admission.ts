@@ -1,0 +1,83 @@
+// The admission chain: the plugins kapi implements, on by default as in kube-apiserver, and
+// --enable-admission-plugins / --disable-admission-plugins.
+import { isNotFound } from '../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import { AdmissionChain, type Plugin } from '../admission/interfaces.ts';
+import { defaultTolerationSeconds } from '../admission/plugins/default-toleration-seconds.ts';
+import { namespaceLifecycle, type NamespaceLookup } from '../admission/plugins/namespace-lifecycle.ts';
+import { priorityAdmission, type PriorityClassInfo } from '../admission/plugins/priority.ts';
+import { serviceAccountAdmission } from '../admission/plugins/service-account.ts';
+import type { Store } from '../registry/generic/store.ts';
+
+/** kube-apiserver's plugin names that kapi does not implement (accepted by the flags, no effect). */
+const NOT_IMPLEMENTED: ReadonlySet<string> = new Set([
+  'AlwaysAdmit', 'AlwaysDeny', 'AlwaysPullImages', 'CertificateApproval', 'CertificateSigning',
+  'CertificateSubjectRestriction', 'ClusterTrustBundleAttest', 'DefaultIngressClass', 'DefaultStorageClass',
+  'DenyServiceExternalIPs', 'EventRateLimit', 'ExtendedResourceToleration', 'ImagePolicyWebhook',
+  'LimitPodHardAntiAffinityTopology', 'LimitRanger', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook',
+  'NamespaceAutoProvision', 'NamespaceExists', 'NodeRestriction', 'OwnerReferencesPermissionEnforcement',
+  'PersistentVolumeClaimResize', 'PodNodeSelector', 'PodSecurity', 'PodTolerationRestriction',
+  'ResourceQuota', 'RuntimeClass', 'StorageObjectInUseProtection', 'TaintNodesByCondition',
+  'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
+]);
+
+export interface AdmissionOptions {
+  readonly enable: readonly string[];
+  readonly disable: readonly string[];
+}
+
+export interface AdmissionStores {
+  readonly namespaces: NamespaceLookup;
+  readonly serviceAccounts: Store<KubeObject>;
+  readonly priorityClasses: Store<KubeObject> | undefined;
+}
+
+async function getOrUndefined(store: Store<KubeObject>, namespace: string, name: string): Promise<KubeObject | undefined> {
+  try {
+    return await store.get(systemContext(namespace), name, {});
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+function priorityInfo(o: KubeObject): PriorityClassInfo {
+  const pc = o as KubeObject & { value?: number; preemptionPolicy?: string; globalDefault?: boolean };
+  return {
+    name: o.metadata.name ?? '', value: pc.value ?? 0,
+    ...(pc.preemptionPolicy !== undefined ? { preemptionPolicy: pc.preemptionPolicy } : {}),
+    ...(pc.globalDefault !== undefined ? { globalDefault: pc.globalDefault } : {}),
+  };
+}
+
+/** Rejects unknown plugin names, as kube-apiserver does at start. */
+export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStores): AdmissionChain {
+  const pcs = stores.priorityClasses;
+  const available: Readonly<Record<string, () => Plugin>> = {
+    NamespaceLifecycle: () => namespaceLifecycle(stores.namespaces),
+    ServiceAccount: () => serviceAccountAdmission(async (ns, name) => {
+      const sa = await getOrUndefined(stores.serviceAccounts, ns, name) as (KubeObject & { automountServiceAccountToken?: boolean }) | undefined;
+      return sa === undefined ? undefined : sa.automountServiceAccountToken ?? true;
+    }),
+    Priority: () => priorityAdmission({
+      get: async (name) => {
+        if (pcs === undefined) return undefined;
+        const o = await getOrUndefined(pcs, '', name);
+        return o === undefined ? undefined : priorityInfo(o);
+      },
+      globalDefault: async () => {
+        if (pcs === undefined) return undefined;
+        const list = await pcs.list(systemContext(''), {});
+        const d = list.items.map(priorityInfo).filter((p) => p.globalDefault === true).sort((a, b) => a.value - b.value)[0];
+        return d;
+      },
+    }),
+    DefaultTolerationSeconds: () => defaultTolerationSeconds(),
+  };
+  for (const name of [...opts.enable, ...opts.disable]) {
+    if (available[name] === undefined && !NOT_IMPLEMENTED.has(name)) throw new Error(`admission-control plugin "${name}" is unknown`);
+  }
+  const order = ['NamespaceLifecycle', 'ServiceAccount', 'Priority', 'DefaultTolerationSeconds'];
+  return new AdmissionChain(order.filter((n) => !opts.disable.includes(n)).map((n) => (available[n] as () => Plugin)()));
+}
