@@ -5,6 +5,7 @@ import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import type { Namespace } from '../v1/types.ts';
+import { namespaceStorage } from './storage.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';
 
 export const FINALIZER_KUBERNETES = 'kubernetes';
@@ -54,8 +55,6 @@ export const namespaceFinalizeStrategy: Strategy<Namespace> = {
   },
   validateUpdate: (_ctx, ns) => validateNamespaceFinalizeUpdate(ns),
 };
-
-import { namespaceStorage } from './storage.ts';
 
 export const namespaces = {
   group: '', kind: 'Namespace', resource: 'namespaces', singular: 'namespace', shortNames: ['ns'],
