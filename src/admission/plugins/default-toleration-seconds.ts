@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { createdPodSpec } from './pod-create.ts';
 
 interface Toleration { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }
 interface PodLike extends KubeObject { spec?: { tolerations?: Toleration[] } }
@@ -14,10 +15,9 @@ export function defaultTolerationSeconds(seconds = 300): Plugin {
     name: 'DefaultTolerationSeconds',
     handles: (op: Operation) => op === 'CREATE',
     admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === undefined) return Promise.resolve();
-      const pod = a.object as PodLike;
-      const spec = pod.spec ?? {};
-      pod.spec = spec;
+      const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
+      if (created === undefined) return Promise.resolve();
+      const { spec } = created;
       const tolerations = spec.tolerations ?? [];
       // A toleration with no key and operator Exists tolerates every taint already.
       const tolerates = (key: string): boolean => tolerations.some((t) =>

@@ -4,6 +4,7 @@ import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { createdPodSpec } from './pod-create.ts';
 
 export interface PriorityClassInfo { readonly name: string; readonly value: number; readonly preemptionPolicy?: string; readonly globalDefault?: boolean }
 
@@ -20,10 +21,9 @@ export function priorityAdmission(classes: PriorityClassLookup): Plugin {
     name: 'Priority',
     handles: (op: Operation) => op === 'CREATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === undefined) return;
-      const pod = a.object as PodLike;
-      const spec = pod.spec ?? {};
-      pod.spec = spec;
+      const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
+      if (created === undefined) return;
+      const { pod, spec } = created;
       const name = spec.priorityClassName ?? '';
       const pc = name === '' ? await classes.globalDefault() : await classes.get(name);
       if (pc === undefined && name !== '') {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { createdPodSpec } from './pod-create.ts';
 
 const MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -44,10 +45,9 @@ export function serviceAccountAdmission(automountOf: ServiceAccountAutomount): P
     name: 'ServiceAccount',
     handles: (op: Operation) => op === 'CREATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === undefined) return;
-      const pod = a.object as PodLike;
-      const spec = pod.spec ?? {};
-      pod.spec = spec;
+      const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
+      if (created === undefined) return;
+      const { spec } = created;
       const name = spec.serviceAccountName !== undefined && spec.serviceAccountName !== '' ? spec.serviceAccountName
         : spec.serviceAccount !== undefined && spec.serviceAccount !== '' ? spec.serviceAccount : 'default';
       spec.serviceAccountName = name;
