@@ -8,7 +8,7 @@ import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import type { DaemonSet, DaemonSetSpec, DaemonSetStatus, DaemonSetUpdateStrategy, RollingUpdateDaemonSet } from '../v1/types.ts';
 import { goIntOrString, goLabelSelector, goStrategy, goSyntax } from '../validation/go-syntax.ts';
-import { validateLabelSelector } from '../validation/label-selector.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import {
   intOrPercentValue, isNotMoreThan100Percent, selectorOf, validateCollisionCountUpdate, validateLongRunningTemplate,
   validateNonnegativeCounters, validatePositiveIntOrPercent, validateTemplateLabelsMatch,

@@ -11,7 +11,7 @@ import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import type { IntOrString, PodTemplateSpec } from '../../core/v1/types.ts';
 import { goIntOrString, goLabelSelector, goStringMap, goSyntax } from './go-syntax.ts';
-import { validateLabelSelector } from './label-selector.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 
 export const SELECTOR_MISMATCH = '`selector` does not match template `labels`';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
-import { validateLabelSelector } from '../../networking/label-selector.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { Job, JobSpec, JobStatus } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

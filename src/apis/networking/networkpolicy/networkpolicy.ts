@@ -7,7 +7,7 @@ import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/va
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
-import { validateLabelSelector, type LabelSelectorValidationOptions } from '../label-selector.ts';
+import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

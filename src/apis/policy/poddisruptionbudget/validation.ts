@@ -3,7 +3,7 @@ import { fieldPath, invalid, notSupported, type FieldError, type FieldPath } fro
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidPercent } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { validateLabelSelector } from '../../networking/label-selector.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { IntOrString, PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

@@ -4,7 +4,7 @@ import { fieldPath, invalid, required, type FieldError } from '../../../apimachi
 import { labelSelectorAsSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../networking/label-selector.ts';
+import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import { copyOf } from '../../core/common.ts';
 import { defaultTableColumns } from '../common.ts';
 import type { ClusterRole } from '../v1/types.ts';

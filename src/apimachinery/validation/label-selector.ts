@@ -1,10 +1,10 @@
-// metav1 LabelSelector validation (apis/meta/v1/validation.ValidateLabelSelector), used by
-// network policies and by cluster role aggregation rules.
-import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
-import type { LabelSelector, LabelSelectorRequirement } from '../../apimachinery/labels/label-selector.ts';
-import { validateLabelName, validateLabels } from '../../apimachinery/validation/object-meta.ts';
-import { isValidLabelValue } from '../../apimachinery/validation/validation.ts';
-import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+// metav1 LabelSelector validation (apis/meta/v1/validation.ValidateLabelSelector), for every
+// resource with a selector.
+import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../errors/field-errors.ts';
+import type { LabelSelector, LabelSelectorRequirement } from '../labels/label-selector.ts';
+import { validateLabelName, validateLabels } from './object-meta.ts';
+import { isValidLabelValue } from './validation.ts';
+import type { DeepReadonly } from './readonly.ts';
 
 export interface LabelSelectorValidationOptions {
   /** Tolerates invalid values in matchExpressions (kept for objects stored before the check). */
