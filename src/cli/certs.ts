@@ -1,15 +1,12 @@
 // Self-managed PKI for `kapi serve`: a CA and a serving certificate signed by it, kept under
 // <dataDir>/pki/ and reused across starts, plus the admin bearer token. kube-apiserver expects
 // these from the operator (kubeadm makes them); kapi makes them on first start.
-import { X509Certificate as NodeX509, createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { X509Certificate as NodeX509, createPrivateKey, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
+import { newSelfSignedCACert, newSignedCert } from '../apimachinery/util/cert.ts';
 
-x509.cryptoProvider.set(webcrypto);
-
-const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY_MS = 86_400_000;
 const CA_VALIDITY_DAYS = 3650;
 const SERVING_VALIDITY_DAYS = 365;
@@ -73,81 +70,6 @@ async function writeAtomic(path: string, data: string, mode: number): Promise<vo
   await rename(tmp, path);
 }
 
-function toPem(der: ArrayBuffer, label: string): string {
-  return `${x509.PemConverter.encode(der, label)}\n`;
-}
-
-type CryptoKey = webcrypto.CryptoKey;
-
-async function newKeyPair(): Promise<webcrypto.CryptoKeyPair> {
-  return await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']);
-}
-
-async function exportKey(key: CryptoKey): Promise<string> {
-  return toPem(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
-}
-
-async function importKey(pem: string): Promise<CryptoKey> {
-  const der = x509.PemConverter.decodeFirst(pem);
-  return await webcrypto.subtle.importKey('pkcs8', der, ALG, true, ['sign']);
-}
-
-async function generateCA(now: Date): Promise<{ cert: string; key: string }> {
-  const keys = await newKeyPair();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: randomSerial(),
-    name: 'CN=kapi-ca',
-    notBefore: new Date(now.getTime() - 60_000),
-    notAfter: new Date(now.getTime() + CA_VALIDITY_DAYS * DAY_MS),
-    signingAlgorithm: ALG,
-    keys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
-}
-
-/** A positive 128-bit serial (the high bit cleared so DER does not read it as negative). */
-function randomSerial(): string {
-  const b = randomBytes(16);
-  b[0] = (b[0] ?? 0) & 0x7f;
-  return b.toString('hex');
-}
-
-async function generateServing(
-  ca: { cert: string; key: string }, hosts: readonly string[], ips: readonly string[], now: Date,
-): Promise<{ cert: string; key: string }> {
-  const keys = await newKeyPair();
-  const caCert = new x509.X509Certificate(ca.cert);
-  const caKey = await importKey(ca.key);
-  const names: x509.JsonGeneralName[] = [
-    ...hosts.map((value) => ({ type: 'dns' as const, value })),
-    ...ips.map((value) => ({ type: 'ip' as const, value })),
-  ];
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: randomSerial(),
-    subject: 'CN=kube-apiserver',
-    issuer: caCert.subject,
-    notBefore: new Date(now.getTime() - 60_000),
-    notAfter: new Date(now.getTime() + SERVING_VALIDITY_DAYS * DAY_MS),
-    signingAlgorithm: ALG,
-    publicKey: keys.publicKey,
-    signingKey: caKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      new x509.SubjectAlternativeNameExtension(names),
-      await x509.AuthorityKeyIdentifierExtension.create(caCert),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
-}
-
 /** True when the serving pair is usable: signed by the CA, matching key, in date, covering every name. */
 function servingCovers(
   pair: { cert: string; key: string }, caPem: string, hosts: readonly string[], ips: readonly string[], now: Date,
@@ -197,7 +119,7 @@ export async function ensurePKI(opts: PKIOptions): Promise<PKI> {
   const caKey = await readOptional(paths.caKey);
   let ca = caCert !== undefined && caKey !== undefined ? { cert: caCert, key: caKey } : undefined;
   if (ca === undefined || !caUsable(ca, now)) {
-    ca = await generateCA(now);
+    ca = await newSelfSignedCACert({ commonName: 'kapi-ca', validityDays: CA_VALIDITY_DAYS, now });
     await writeAtomic(paths.caKey, ca.key, 0o600);
     await writeAtomic(paths.caCert, ca.cert, 0o644);
     caGenerated = true;
@@ -208,7 +130,9 @@ export async function ensurePKI(opts: PKIOptions): Promise<PKI> {
   let serving = servCert !== undefined && servKey !== undefined ? { cert: servCert, key: servKey } : undefined;
   let servingRegenerated = false;
   if (serving === undefined || caGenerated || !servingCovers(serving, ca.cert, hosts, sanIPs, now)) {
-    serving = await generateServing(ca, hosts, sanIPs, now);
+    serving = await newSignedCert(ca, {
+      commonName: 'kube-apiserver', hosts, ips: sanIPs, usages: ['serverAuth'], validityDays: SERVING_VALIDITY_DAYS, now,
+    });
     await writeAtomic(paths.serverKey, serving.key, 0o600);
     await writeAtomic(paths.serverCert, serving.cert, 0o644);
     servingRegenerated = true;

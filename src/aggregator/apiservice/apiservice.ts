@@ -14,8 +14,8 @@ export interface APIService extends KubeObject {
     version?: string;
     insecureSkipTLSVerify?: boolean;
     caBundle?: string;
-    groupPriorityMinimum: number;
-    versionPriority: number;
+    groupPriorityMinimum?: number;
+    versionPriority?: number;
   };
   status?: { conditions?: { type: string; status: string; reason?: string; message?: string; lastTransitionTime?: string }[] };
 }
@@ -35,11 +35,13 @@ export function validateAPIService(svc: RO): FieldError[] {
   if (group === '' && version !== 'v1') errs.push(required(fieldPath('spec', 'group'), 'only v1 may have an empty group and it better be legacy kube'));
   if (group !== '') for (const m of isDNS1123Subdomain(group)) errs.push(invalid(fieldPath('spec', 'group'), group, m));
   if (version === '') errs.push(required(fieldPath('spec', 'version')));
-  if (!(spec.groupPriorityMinimum > 0 && spec.groupPriorityMinimum <= 20000)) {
-    errs.push(invalid(fieldPath('spec', 'groupPriorityMinimum'), spec.groupPriorityMinimum, 'must be positive and less than 20000'));
+  const groupPriorityMinimum = spec.groupPriorityMinimum ?? 0;
+  if (!(groupPriorityMinimum > 0 && groupPriorityMinimum <= 20000)) {
+    errs.push(invalid(fieldPath('spec', 'groupPriorityMinimum'), groupPriorityMinimum, 'must be positive and less than 20000'));
   }
-  if (!(spec.versionPriority > 0 && spec.versionPriority <= 1000)) {
-    errs.push(invalid(fieldPath('spec', 'versionPriority'), spec.versionPriority, 'must be positive and less than 1000'));
+  const versionPriority = spec.versionPriority ?? 0;
+  if (!(versionPriority > 0 && versionPriority <= 1000)) {
+    errs.push(invalid(fieldPath('spec', 'versionPriority'), versionPriority, 'must be positive and less than 1000'));
   }
   if (spec.service === undefined || spec.service === null) {
     if ((spec.caBundle ?? '') !== '') errs.push(invalid(fieldPath('spec', 'caBundle'), spec.caBundle, 'local APIServices may not have a caBundle'));
@@ -59,6 +61,8 @@ export function validateAPIService(svc: RO): FieldError[] {
 }
 
 function defaultAPIService(svc: APIService): void {
+  // Go's APIServiceSpec is a struct: a body without spec decodes to the zero spec.
+  svc.spec ??= {} as APIService['spec'];
   if (svc.spec.service !== undefined && svc.spec.service !== null && svc.spec.service.port === undefined) svc.spec.service.port = 443;
 }
 

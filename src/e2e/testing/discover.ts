@@ -14,7 +14,7 @@ interface DiscoveryResource {
 interface DiscoveryDocument { items: { metadata?: { name?: string }; versions: { version: string; resources: DiscoveryResource[] }[] }[] }
 
 export interface Case {
-  /** resource.group, or resource for the core group: the key of FIXTURES. */
+  /** resource.group, or resource for the core group: the key of HINTS in fixtures/every-resource.ts. */
   readonly key: string;
   readonly group: string;
   readonly resource: string;

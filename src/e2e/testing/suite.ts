@@ -6,13 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../index.ts';
-import { startEtcd, type EtcdServer } from '../../storage/testing/etcd-server.ts';
+import { startEtcd, type EtcdServer, type StartEtcdOptions } from '../../storage/testing/etcd-server.ts';
 import { loadAdminCredentials, rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
 import { kubectl, kubectlStream, type KubectlResult, type KubectlStream, type KubectlTarget } from './kubectl.ts';
 
 export interface Suite {
   readonly server: RunningServer;
   readonly creds: AdminCredentials;
+  /** The suite's own etcd on the etcd3 backend, else undefined. */
+  readonly etcd: EtcdServer | undefined;
   /** `env` adds variables to kubectl's environment (e.g. EDITOR). */
   kubectl(args: readonly string[], input?: string, env?: Readonly<Record<string, string>>): Promise<KubectlResult>;
   kubectlStream(args: readonly string[]): KubectlStream;
@@ -27,6 +29,14 @@ export interface SuiteOptions {
   readonly backend?: SuiteBackend;
   /** Extra kube-apiserver flags, e.g. ['--etcd-compaction-interval', '1s']. */
   readonly flags?: readonly string[];
+  /** On the etcd3 backend: how the suite's etcd starts, e.g. { tls: true } (kapi then gets its TLS files). */
+  readonly etcd?: StartEtcdOptions;
+}
+
+/** The kube-apiserver flags that point at `etcd`: its URL and, when it serves TLS, the CA and a client certificate. */
+export function etcdFlags(etcd: EtcdServer): string[] {
+  const tls = etcd.tls === undefined ? [] : ['--etcd-cafile', etcd.tls.caFile, '--etcd-certfile', etcd.tls.certFile, '--etcd-keyfile', etcd.tls.keyFile];
+  return ['--etcd-servers', etcd.endpoint, ...tls];
 }
 
 /** The backend KAPI_E2E_BACKEND asks for; anything but `etcd3` or `sqlite` is an error, not a silent default. */
@@ -47,8 +57,8 @@ export async function startSuite(options: SuiteOptions = {}): Promise<Suite> {
   let etcd: EtcdServer | undefined;
   let server: RunningServer;
   try {
-    if (backend === 'etcd3') etcd = await startEtcd();
-    const flags = [...(etcd === undefined ? [] : ['--etcd-servers', etcd.endpoint]), ...(options.flags ?? [])];
+    if (backend === 'etcd3') etcd = await startEtcd(options.etcd);
+    const flags = [...(etcd === undefined ? [] : etcdFlags(etcd)), ...(options.flags ?? [])];
     server = await startServer({ flags });
   } catch (err) {
     await etcd?.stop();
@@ -58,7 +68,7 @@ export async function startSuite(options: SuiteOptions = {}): Promise<Suite> {
   const creds = await loadAdminCredentials(server.kubeconfigPath);
   const target: KubectlTarget = { kubeconfigPath: server.kubeconfigPath, home };
   return {
-    server, creds,
+    server, creds, etcd,
     kubectl: (args, input, env) => kubectl(target, args, input, env),
     kubectlStream: (args) => kubectlStream(target, args),
     request: (req) => rawRequest(creds, req),

@@ -1,16 +1,35 @@
 // A real single-member etcd on free loopback ports with a throwaway data dir, for the tests and
-// the bench. Fails (never skips) when the `etcd` binary is missing.
+// the bench, optionally serving its clients over TLS with client certificates required. Fails
+// (never skips) when the `etcd` binary is missing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { newSelfSignedCACert, newSignedCert } from '../../apimachinery/util/cert.ts';
+
+/** PEM files of an etcd serving its clients over TLS. */
+export interface LocalEtcdTLS {
+  /** The CA that signed etcd's serving certificate and the client certificate. */
+  readonly caFile: string;
+  /** A client certificate etcd accepts (for --etcd-certfile). */
+  readonly certFile: string;
+  /** Its key (for --etcd-keyfile). */
+  readonly keyFile: string;
+  /** etcd's own serving certificate and key (127.0.0.1, ::1, localhost). */
+  readonly serverCertFile: string;
+  readonly serverKeyFile: string;
+}
 
 export interface LocalEtcd {
-  /** Client URL, e.g. http://127.0.0.1:41234. */
+  /** Client URL, e.g. http://127.0.0.1:41234 (https:// in TLS mode). */
   readonly endpoint: string;
   readonly dataDir: string;
+  /** The certificate files in TLS mode (under <dataDir>/pki), else undefined. */
+  readonly tls: LocalEtcdTLS | undefined;
   /** Kills etcd (as a crash would) and keeps the data dir. */
   kill(): Promise<void>;
   /** Starts etcd again on the same ports and data dir; resolves when it is healthy. */
@@ -26,6 +45,13 @@ export interface LocalEtcdOptions {
   readonly extraArgs?: readonly string[];
   /** The error message when there is no `etcd` binary. */
   readonly missingMessage?: string;
+  /**
+   * Serve clients over https with a CA made for this etcd (and a client certificate signed by
+   * it, see LocalEtcd.tls). Peers stay on plain http.
+   */
+  readonly tls?: boolean;
+  /** With tls: require client certificates signed by the CA (etcd's --client-cert-auth). Default true. */
+  readonly clientCertAuth?: boolean;
 }
 
 const START_TIMEOUT_MS = 20_000;
@@ -48,14 +74,52 @@ function exited(proc: ChildProcess): Promise<void> {
   return new Promise((resolve) => proc.once('exit', () => resolve()));
 }
 
-async function healthy(endpoint: string): Promise<boolean> {
+/** PEM contents for the health probe: etcd with --client-cert-auth wants a client certificate there too. */
+interface ProbeTLS { readonly ca: Buffer; readonly cert: Buffer; readonly key: Buffer }
+
+function getBody(url: string, tls: ProbeTLS | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const callback = (res: IncomingMessage): void => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => { body += c; }).on('end', () => resolve(body)).on('error', reject);
+    };
+    const opts = { timeout: 1000 };
+    const req = tls === undefined ? httpRequest(url, opts, callback) : httpsRequest(url, { ...opts, ...tls }, callback);
+    req.on('timeout', () => req.destroy(new Error('health probe timed out'))).on('error', reject).end();
+  });
+}
+
+async function healthy(endpoint: string, tls: ProbeTLS | undefined): Promise<boolean> {
   try {
-    const res = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1000) });
-    const body = await res.json() as { health?: unknown };
+    const body = JSON.parse(await getBody(`${endpoint}/health`, tls)) as { health?: unknown };
     return body.health === 'true';
   } catch {
     return false;
   }
+}
+
+const CERT_VALIDITY_DAYS = 7;
+
+/** Writes a CA, etcd's serving pair and a client pair under `dir` (made here, mode 0700). */
+async function writeTestPKI(dir: string): Promise<LocalEtcdTLS> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const ca = await newSelfSignedCACert({ commonName: 'kapi-etcd-ca', validityDays: CERT_VALIDITY_DAYS });
+  // clientAuth too: etcd's gRPC gateway dials etcd itself with the serving certificate.
+  const server = await newSignedCert(ca, {
+    commonName: 'kapi-etcd', hosts: ['localhost'], ips: ['127.0.0.1', '::1'],
+    usages: ['serverAuth', 'clientAuth'], validityDays: CERT_VALIDITY_DAYS,
+  });
+  const client = await newSignedCert(ca, { commonName: 'kube-apiserver-etcd-client', usages: ['clientAuth'], validityDays: CERT_VALIDITY_DAYS });
+  const files: LocalEtcdTLS = {
+    caFile: join(dir, 'ca.crt'), certFile: join(dir, 'client.crt'), keyFile: join(dir, 'client.key'),
+    serverCertFile: join(dir, 'server.crt'), serverKeyFile: join(dir, 'server.key'),
+  };
+  writeFileSync(files.caFile, ca.cert);
+  writeFileSync(files.serverCertFile, server.cert);
+  writeFileSync(files.serverKeyFile, server.key, { mode: 0o600 });
+  writeFileSync(files.certFile, client.cert);
+  writeFileSync(files.keyFile, client.key, { mode: 0o600 });
+  return files;
 }
 
 /** The flags of a single-member cluster named `name` listening on the given loopback URLs. */
@@ -73,9 +137,23 @@ export function etcdArgs(name: string, dataDir: string, clientURL: string, peerU
 export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<LocalEtcd> {
   const name = opts.name ?? 'kapi-etcd';
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
-  const endpoint = `http://127.0.0.1:${await freePort()}`;
+  let tls: LocalEtcdTLS | undefined;
+  try {
+    // etcd ignores (with a warning) entries of its data dir other than member/.
+    if (opts.tls === true) tls = await writeTestPKI(join(dataDir, 'pki'));
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${await freePort()}`;
   const peer = `http://127.0.0.1:${await freePort()}`;
-  const args = [...etcdArgs(name, dataDir, endpoint, peer), ...(opts.extraArgs ?? [])];
+  const tlsArgs = tls === undefined ? [] : [
+    ...(opts.clientCertAuth === false ? [] : ['--client-cert-auth', '--trusted-ca-file', tls.caFile]),
+    '--cert-file', tls.serverCertFile, '--key-file', tls.serverKeyFile,
+  ];
+  const args = [...etcdArgs(name, dataDir, endpoint, peer), ...tlsArgs, ...(opts.extraArgs ?? [])];
+  const probeTLS: ProbeTLS | undefined = tls === undefined ? undefined
+    : { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   let proc: ChildProcess | undefined;
 
   const launch = async (): Promise<void> => {
@@ -95,7 +173,7 @@ export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<Local
           : `etcd failed to start: ${spawnError.message}`);
       }
       if (p.exitCode !== null || p.signalCode !== null) throw new Error(`etcd exited during start-up:\n${output}`);
-      if (await healthy(endpoint)) return;
+      if (await healthy(endpoint, probeTLS)) return;
       if (Date.now() > deadline) throw new Error(`etcd did not become healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
       await sleep(50);
     }
@@ -122,5 +200,5 @@ export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<Local
     await stop();
     throw err;
   }
-  return { endpoint, dataDir, kill, restart: async () => { await kill(); await launch(); }, stop };
+  return { endpoint, dataDir, tls, kill, restart: async () => { await kill(); await launch(); }, stop };
 }

@@ -60,8 +60,8 @@ function logREST(pods: Store<KubeObject>, lookup: StoreLookup): Connecter {
       const container = containerFor(pod, query.get('container') ?? '', true);
       const nodeName = pod.spec.nodeName ?? '';
       if (nodeName === '') {
-        // kube streams nothing for a pod that has no host yet
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        // No host yet: kube's LocationStreamer has no location and its stream writer answers 204.
+        res.writeHead(204);
         res.end();
         return;
       }
