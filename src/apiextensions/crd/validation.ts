@@ -52,7 +52,7 @@ export function validateCRDStatusUpdate(crd: CRD): FieldError[] {
 }
 
 function validateStoredVersions(crd: CRD): FieldError[] {
-  const names = new Set(crd.spec.versions.map((v) => v.name));
+  const names = new Set((crd.spec.versions ?? []).map((v) => v.name));
   const errs: FieldError[] = [];
   (crd.status?.storedVersions ?? []).forEach((v, i) => {
     if (!names.has(v)) errs.push(invalid(fieldPath('status', 'storedVersions').index(i), v, 'must appear in spec.versions'));
