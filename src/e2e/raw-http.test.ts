@@ -1,5 +1,6 @@
 // Bad input over raw HTTPS is refused with kube-apiserver's Status and never stored: malformed JSON,
-// a body whose kind does not match the endpoint, an invalid name, an oversized body, no credentials.
+// a body whose kind does not match the endpoint, an invalid name, an oversized body, no credentials,
+// timestamps that metav1.Time or MicroTime cannot parse.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asStatus } from './testing/https-client.ts';
@@ -127,6 +128,41 @@ describe('raw HTTPS requests with bad input', () => {
       kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'configmaps "nope" not found',
       reason: 'NotFound', details: { name: 'nope', kind: 'configmaps' }, code: 404,
     });
+  });
+
+  it('timestamps: a Time or MicroTime Go cannot parse is a 400 and stores nothing; others are kept in UTC, as Go marshals them', async () => {
+    const lease = (name: string, renewTime: string): string => JSON.stringify({
+      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name }, spec: { holderIdentity: 'a', renewTime },
+    });
+    const leases = `/apis/coordination.k8s.io/v1/namespaces/${NS}/leases`;
+    // MicroTime takes exactly six fractional digits (RFC3339Micro).
+    const ms = await s.request({ method: 'POST', path: leases, body: lease('ms', '2024-01-02T03:04:05.123Z') });
+    assert.equal(ms.status, 400, ms.text);
+    assert.equal(asStatus(ms.json()).message, 'Lease in version "v1" cannot be handled as a Lease: parsing time "2024-01-02T03:04:05.123Z" '
+      + 'as "2006-01-02T15:04:05.000000Z07:00": cannot parse ".123Z" as ".000000"');
+    assert.equal((await s.request({ method: 'GET', path: `${leases}/ms` })).status, 404);
+    const micro = await s.request({ method: 'POST', path: leases, body: lease('micro', '2024-01-02T03:04:05.123456+02:00') });
+    assert.equal(micro.status, 201, micro.text);
+    assert.equal((micro.json() as { spec: { renewTime: string } }).spec.renewTime, '2024-01-02T01:04:05.123456Z');
+
+    const ns = (name: string, lastTransitionTime: string): string => JSON.stringify({
+      apiVersion: 'v1', kind: 'Namespace', metadata: { name },
+      status: { conditions: [{ type: 'NamespaceDeletionDiscoveryFailure', status: 'False', lastTransitionTime }] },
+    });
+    const bad = await s.request({ method: 'POST', path: '/api/v1/namespaces', body: ns('e2e-raw-bad-time', 'yesterday') });
+    assert.equal(bad.status, 400, bad.text);
+    assert.equal(asStatus(bad.json()).reason, 'BadRequest');
+    assert.equal(asStatus(bad.json()).message, 'Namespace in version "v1" cannot be handled as a Namespace: '
+      + 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"');
+    const month = await s.request({ method: 'POST', path: leases, body: lease('month', '2024-13-02T03:04:05.000000Z') });
+    assert.equal(asStatus(month.json()).message, 'Lease in version "v1" cannot be handled as a Lease: parsing time "2024-13-02T03:04:05.000000Z": month out of range');
+    // A Time keeps whole seconds in UTC.
+    const ev = await s.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/events`, body: JSON.stringify({
+      apiVersion: 'v1', kind: 'Event', metadata: { name: 'timed' }, involvedObject: { kind: 'ConfigMap', name: 'good', namespace: NS },
+      reason: 'Tested', message: 'm', type: 'Normal', count: 1, lastTimestamp: '2024-01-02T03:04:05.987-01:00',
+    }) });
+    assert.equal(ev.status, 201, ev.text);
+    assert.equal((ev.json() as { lastTimestamp: string }).lastTimestamp, '2024-01-02T04:04:05Z');
   });
 
   it('a create in a missing namespace is a 404 for the namespace', async () => {

@@ -3,6 +3,7 @@
 // a slice, a scalar, an opaque value (a Go type with its own UnmarshalJSON, which sees the raw
 // bytes: no strict checks inside), or `any` (interface{}: keys kept, duplicates still checked).
 import { getDefinitions } from '../openapi/definitions.ts';
+import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';
 
 export type Shape =
@@ -11,7 +12,9 @@ export type Shape =
   | { readonly kind: 'map'; readonly goName: string; readonly value: () => Shape }
   | { readonly kind: 'slice'; readonly goName: string; readonly elem: () => Shape }
   | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean' }
-  | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined }
+  | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined;
+      /** The value as the Go type marshals it back, for a value check accepted (a UTC time). */
+      readonly canonical?: (v: unknown) => unknown }
   | { readonly kind: 'any'; readonly goName: string };
 
 /** Definitions whose Go type decodes itself (json.Unmarshaler): their contents are not checked. */
@@ -60,9 +63,17 @@ export function checkIntOrString(v: unknown): string | undefined {
   return `json: cannot unmarshal ${what} into Go value of type int32`;
 }
 
-const OPAQUE_CHECKS: Readonly<Record<string, (v: unknown) => string | undefined>> = {
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': checkQuantity,
-  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': checkIntOrString,
+const timeShape = (goName: string, layout: TimeLayout): Shape => ({
+  kind: 'opaque', goName,
+  check: (v) => { const r = unmarshalGoTime(v, layout); return r === undefined || r.ok ? undefined : r.error; },
+  canonical: (v) => { const r = unmarshalGoTime(v, layout); return r?.ok === true ? r.value : v; },
+});
+
+const OPAQUE_SHAPES: Readonly<Record<string, Shape>> = {
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity },
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString },
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Time': timeShape('v1.Time', 'time'),
+  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': timeShape('v1.MicroTime', 'microtime'),
 };
 
 /** "v1.PodSpec" for "io.k8s.api.core.v1.PodSpec": the Go package and type name. */
@@ -86,10 +97,7 @@ export function shapeOf(node: SchemaNode | undefined, defs: Definitions = getDef
 function computeShape(node: SchemaNode, defs: Definitions): Shape {
   if (node.$ref !== undefined) {
     const name = node.$ref;
-    if (OPAQUE.has(name)) {
-      const check = OPAQUE_CHECKS[name];
-      return check === undefined ? { kind: 'opaque', goName: goTypeName(name) } : { kind: 'opaque', goName: goTypeName(name), check };
-    }
+    if (OPAQUE.has(name)) return OPAQUE_SHAPES[name] ?? { kind: 'opaque', goName: goTypeName(name) };
     const target = defs[name];
     if (target === undefined) return ANY;
     const inner = shapeOf(target, defs);

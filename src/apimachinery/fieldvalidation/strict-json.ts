@@ -87,8 +87,10 @@ class Decoder {
   /** Parses one value at s[i] (whitespace skipped) and leaves i after it. */
   private value(shape: Shape, into: unknown): unknown {
     const v = this.rawValue(shape, into);
-    if (shape.kind === 'opaque' && shape.check !== undefined && this.typeError === undefined) this.typeError = shape.check(v);
-    return v;
+    if (shape.kind !== 'opaque' || shape.check === undefined) return v;
+    const error = shape.check(v);
+    if (error !== undefined) this.typeError ??= error;
+    return error === undefined && shape.canonical !== undefined ? shape.canonical(v) : v;
   }
 
   private rawValue(shape: Shape, into: unknown): unknown {

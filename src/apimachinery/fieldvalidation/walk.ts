@@ -1,6 +1,6 @@
 // The same checks as strict-json.ts, on an already parsed value (no duplicate keys can be left):
 // drops fields the shape does not know, records `unknown field` errors in key order and the first
-// type mismatch. Used on the Ignore fast path (after JSON.parse), after YAML conversion, and by
+// type mismatch, and rewrites times to the UTC form Go marshals them in. Used on the Ignore fast path (after JSON.parse), after YAML conversion, and by
 // patch handlers that validate a patched object.
 import { goQuote } from './go-quote.ts';
 import type { Shape } from './shape.ts';
@@ -35,7 +35,8 @@ function accepts(shape: Shape, kind: ReturnType<typeof jsonKind>): boolean {
 }
 
 /**
- * Walks value against shape, deleting unknown fields in place (when prune is true).
+ * Walks value against shape, deleting unknown fields (when prune is true) and canonicalizing
+ * times in place.
  * Reports unknown fields with kube's paths ("spec.containers[0].foo").
  */
 export function walkValue(value: unknown, shape: Shape, prune = true): WalkResult {
@@ -51,30 +52,36 @@ export function walkValue(value: unknown, shape: Shape, prune = true): WalkResul
   };
   const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-  const visit = (v: unknown, s: Shape, path: string): void => {
+  /** Checks v against s; returns v, or its canonical form where the Go type marshals it differently. */
+  const visit = (v: unknown, s: Shape, path: string): unknown => {
     const kind = jsonKind(v);
-    if (s.kind === 'opaque' && s.check !== undefined && typeError === undefined) typeError = s.check(v);
-    if (kind === 'null' || s.kind === 'any' || s.kind === 'opaque') return;
+    if (s.kind === 'opaque' && s.check !== undefined) {
+      const error = s.check(v);
+      if (error !== undefined) typeError ??= error;
+      return error === undefined && s.canonical !== undefined ? s.canonical(v) : v;
+    }
+    if (kind === 'null' || s.kind === 'any' || s.kind === 'opaque') return v;
     if (!accepts(s, kind)) {
       mismatch(kind, s);
-      return;
+      return v;
     }
     if (s.kind === 'scalar') {
       if (s.json === 'integer' && typeof v === 'number' && (!Number.isInteger(v) || !fits(v, s.goName))) {
         mismatch(`number ${String(v)}`, s);
       }
-      return;
+      return v;
     }
     if (s.kind === 'slice') {
       const elem = s.elem();
-      (v as unknown[]).forEach((e, i) => visit(e, elem, `${path}[${i}]`));
-      return;
+      const arr = v as unknown[];
+      arr.forEach((e, i) => { arr[i] = visit(e, elem, `${path}[${i}]`); });
+      return v;
     }
     const obj = v as Record<string, unknown>;
     if (s.kind === 'map') {
       const valueShape = s.value();
-      for (const key of Object.keys(obj)) visit(obj[key], valueShape, join(path, key));
-      return;
+      for (const key of Object.keys(obj)) obj[key] = visit(obj[key], valueShape, join(path, key));
+      return v;
     }
     const structName = s.goName.slice(s.goName.indexOf('.') + 1);
     for (const key of Object.keys(obj)) {
@@ -89,10 +96,12 @@ export function walkValue(value: unknown, shape: Shape, prune = true): WalkResul
       const saved = goStruct;
       goStruct = structName;
       goFields.push(key);
-      visit(obj[key], field, join(path, key));
+      const next = visit(obj[key], field, join(path, key));
+      if (next !== obj[key]) obj[key] = next;
       goFields.pop();
       goStruct = saved;
     }
+    return v;
   };
   visit(value, shape, '');
   return { unknownFields, typeError };
