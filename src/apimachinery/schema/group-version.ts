@@ -15,8 +15,20 @@ export function apiVersionOf(gv: GroupVersion): string {
   return gv.group === '' ? gv.version : `${gv.group}/${gv.version}`;
 }
 
+/** apiVersion values seen so far: every object decoded from storage names one of a few. */
+const parsedGroupVersions = new Map<string, GroupVersion | undefined>();
+const MAX_PARSED_GROUP_VERSIONS = 1024;
+
 /** Parses an apiVersion field value. Returns undefined for malformed values. */
 export function parseGroupVersion(apiVersion: string): GroupVersion | undefined {
+  if (parsedGroupVersions.has(apiVersion)) return parsedGroupVersions.get(apiVersion);
+  const gv = parseGroupVersionUncached(apiVersion);
+  // Bounded: request bodies can name any apiVersion.
+  if (parsedGroupVersions.size < MAX_PARSED_GROUP_VERSIONS) parsedGroupVersions.set(apiVersion, gv);
+  return gv;
+}
+
+function parseGroupVersionUncached(apiVersion: string): GroupVersion | undefined {
   if (apiVersion === '') return undefined;
   const parts = apiVersion.split('/');
   if (parts.length === 1) return { group: '', version: parts[0] ?? '' };

@@ -29,8 +29,10 @@ export function writeRaw(res: ServerResponse, code: number, contentType: string,
   setWarnings(res, state);
   res.statusCode = code;
   res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
+  // One UTF-8 encoding: measuring a string and then writing it would encode it twice.
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 export function writeObject(res: ServerResponse, code: number, body: unknown, target: Target, state?: RequestState): void {
