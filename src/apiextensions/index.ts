@@ -1,5 +1,5 @@
 export { apiextensionsGroup } from './install.ts';
-export { CustomResourceServer, type CustomResourceServerOptions } from './server/custom-resource-server.ts';
+export { CustomResourceServer, type CustomResourceServerOptions, type ServedStore } from './server/custom-resource-server.ts';
 export { CRDController, type CRDControllerOptions } from './controller/crd-controller.ts';
 export { validateCRD, validateCRDUpdate } from './crd/validation.ts';
 export { validateCustomResource } from './schema/validate.ts';

@@ -20,6 +20,8 @@ interface Node {
   owners: readonly OwnerReference[];
 }
 
+const kindKey = (store: Store<KubeObject>): string => `${store.definition.group}/${store.definition.kind}`;
+
 /** An empty list is omitted, as Go serializes it. */
 function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
   if (refs.length > 0) obj.metadata.ownerReferences = refs;
@@ -31,35 +33,60 @@ export class GarbageCollector {
   private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
   private readonly byKind = new Map<string, Store<KubeObject>>();
   private readonly abort = new AbortController();
-  private readonly watches: Watch[] = [];
+  private readonly watches = new Map<Store<KubeObject>, Watch>();
   private readonly queue = new Set<string>();                  // uids of owners or dependents to look at
   private running = false;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly stores: readonly Store<KubeObject>[]) {
-    for (const s of stores) this.byKind.set(`${s.definition.group}/${s.definition.kind}`, s);
-  }
+  constructor(private readonly stores: readonly Store<KubeObject>[]) {}
 
   async start(): Promise<void> {
-    for (const store of this.stores) {
-      const w = await store.watch(systemContext(''), {});
-      this.watches.push(w);
-      void (async () => {
-        try {
-          for await (const ev of w) {
-            if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(store, ev.object);
-            else if (ev.type === 'DELETED') this.forget(ev.object);
-          }
-        } catch {
-          // storage closed: stopping
+    for (const store of this.stores) await this.addStore(store);
+  }
+
+  /**
+   * Follows the objects of one more store, e.g. a CRD's custom resources once it is served. A
+   * store of a kind already followed replaces the other one (a CRD whose storage version changed).
+   */
+  async addStore(store: Store<KubeObject>): Promise<void> {
+    const kind = kindKey(store);
+    const prev = this.byKind.get(kind);
+    if (prev !== undefined) this.removeWatch(prev);
+    this.byKind.set(kind, store);
+    const w = await store.watch(systemContext(''), {});
+    if (this.abort.signal.aborted || this.byKind.get(kind) !== store) { w.stop(); return; }
+    this.watches.set(store, w);
+    void (async () => {
+      try {
+        for await (const ev of w) {
+          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(store, ev.object);
+          else if (ev.type === 'DELETED') this.forget(ev.object.metadata.uid ?? '');
         }
-      })();
+      } catch {
+        // storage closed: stopping
+      }
+    })();
+  }
+
+  /** Stops following a store's kind (a CRD that is gone) and forgets its objects. */
+  removeStore(store: Store<KubeObject>): void {
+    const kind = kindKey(store);
+    if (this.byKind.get(kind) !== store) return;
+    this.byKind.delete(kind);
+    this.removeWatch(store);
+    for (const node of [...this.nodes.values()]) {
+      if (kindKey(node.store) === kind) this.forget(node.uid);
     }
+  }
+
+  private removeWatch(store: Store<KubeObject>): void {
+    this.watches.get(store)?.stop();
+    this.watches.delete(store);
   }
 
   stop(): void {
     this.abort.abort();
-    for (const w of this.watches) w.stop();
+    for (const w of this.watches.values()) w.stop();
     clearTimeout(this.timer);
   }
 
@@ -82,8 +109,7 @@ export class GarbageCollector {
     if (node.owners.length > 0) this.enqueue(uid);
   }
 
-  private forget(obj: KubeObject): void {
-    const uid = obj.metadata.uid ?? '';
+  private forget(uid: string): void {
     const node = this.nodes.get(uid);
     this.nodes.delete(uid);
     for (const o of node?.owners ?? []) {

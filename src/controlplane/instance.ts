@@ -32,7 +32,7 @@ import { openAPIHandlers } from './openapi.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
 import { isNotFound, newPathNotFound } from '../apimachinery/errors/status-error.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import { CRDController, CustomResourceServer } from '../apiextensions/index.ts';
+import { CRDController, CustomResourceServer, type ServedStore } from '../apiextensions/index.ts';
 import { writeError } from '../endpoints/handlers/response.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
@@ -138,8 +138,23 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const namespaceDefaults = new NamespaceDefaultsController(storeOf('namespaces'), storeOf('serviceaccounts'),
     storeOf('configmaps'), cfg.caCert);
   const gc = new GarbageCollector([...stores.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s));
+  const customResourceStores = (): Store<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const nsController = new NamespaceController(
-    storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'), namespaced);
+    storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'),
+    () => [...namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)]);
+  // The garbage collector follows custom resources from when their CRD is served until it is gone.
+  const followed = new Map<string, ServedStore>();
+  const followCustomResources = (): void => {
+    const served = crServer.servedStores();
+    for (const [name, f] of followed) {
+      if (served.get(name)?.identity !== f.identity) { gc.removeStore(f.store); followed.delete(name); }
+    }
+    for (const [name, s] of served) {
+      if (followed.has(name)) continue;
+      followed.set(name, s);
+      gc.addStore(s.store).catch((err: unknown) => { console.error(`garbage collector: custom resources of ${name}:`, err); });
+    }
+  };
 
   return {
     server,
@@ -159,6 +174,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await gc.start();
       await namespaceDefaults.start();
       await crServer.start();
+      crServer.onChange(followCustomResources);
+      followCustomResources();
       await crdController.start();
       bootstrapped = true;
     },

@@ -19,8 +19,8 @@ export class NamespaceController {
     private readonly namespaces: Store<KubeObject> & GracefulDeleter,
     /** The finalize subresource: the only way to change spec.finalizers. */
     private readonly finalize: Updater,
-    /** Every namespaced store whose objects must go with their namespace. */
-    private readonly contents: readonly Store<KubeObject>[],
+    /** Every namespaced store whose objects must go with their namespace, custom resources too. */
+    private readonly contents: () => Iterable<Store<KubeObject>>,
   ) {}
 
   async start(): Promise<void> {
@@ -62,7 +62,7 @@ export class NamespaceController {
   private async sync(name: string): Promise<boolean> {
     try {
       let remaining = 0;
-      for (const store of this.contents) {
+      for (const store of this.contents()) {
         const ctx = systemContext(name);
         await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
         remaining += (await store.list(ctx, { limit: 1 })).items.length;

@@ -1,5 +1,6 @@
 // CustomResourceDefinitions end to end with kubectl: the CronTab example of the Kubernetes docs,
-// established, served with its printer columns, validated, explained, and removed with its CRD.
+// established, served with its printer columns, validated, explained, removed with its namespace
+// and by the garbage collector, and with its CRD.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
@@ -112,6 +113,44 @@ describe('custom resources with kubectl', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /KIND:\s+CronTab/);
     assert.match(r.stdout, /replicas\s+<integer>/);
+  });
+
+  it('deleting a namespace deletes the custom resources in it, then the namespace', async () => {
+    assert.equal((await s.kubectl(['create', 'namespace', 'crd-ns'])).code, 0);
+    const created = await s.kubectl(['create', '-n', 'crd-ns', '-f', '-'], cronTab('inside', 'img'));
+    assert.equal(created.code, 0, created.stderr);
+    const del = await s.kubectl(['delete', 'namespace', 'crd-ns', '--timeout=30s']);
+    assert.equal(del.code, 0, del.stderr);
+    assert.equal(del.stdout.trim(), 'namespace "crd-ns" deleted');
+    const gone = await s.request({ method: 'GET', path: '/apis/stable.example.com/v1/namespaces/crd-ns/crontabs/inside' });
+    assert.equal(gone.status, 404, gone.text);
+    assert.equal((await s.request({ method: 'GET', path: '/api/v1/namespaces/crd-ns' })).status, 404);
+  });
+
+  it('the garbage collector follows owner references to and from custom resources', async () => {
+    const owner = parse((await s.kubectl(['create', '-f', '-', '-o', 'yaml'], cronTab('owner', 'img'))).stdout) as
+      { metadata: { uid: string } };
+    const cm = await s.kubectl(['create', '-f', '-'], `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: owned-by-crontab
+  ownerReferences:
+  - {apiVersion: stable.example.com/v1, kind: CronTab, name: owner, uid: ${owner.metadata.uid}}
+`);
+    assert.equal(cm.code, 0, cm.stderr);
+    const ownerCM = parse((await s.kubectl(['create', 'configmap', 'owns-a-crontab', '-o', 'yaml'])).stdout) as { metadata: { uid: string } };
+    const dependent = await s.kubectl(['create', '-f', '-'], cronTab('owned', 'img').replace('metadata:\n', `metadata:
+  ownerReferences:
+  - {apiVersion: v1, kind: ConfigMap, name: owns-a-crontab, uid: ${ownerCM.metadata.uid}}
+`));
+    assert.equal(dependent.code, 0, dependent.stderr);
+
+    assert.equal((await s.kubectl(['delete', 'crontab', 'owner'])).code, 0);
+    await eventually('the ConfigMap owned by the deleted CronTab to be collected', async () =>
+      ((await s.request({ method: 'GET', path: '/api/v1/namespaces/default/configmaps/owned-by-crontab' })).status === 404 ? true : undefined));
+    assert.equal((await s.kubectl(['delete', 'configmap', 'owns-a-crontab'])).code, 0);
+    await eventually('the CronTab owned by the deleted ConfigMap to be collected', async () =>
+      ((await s.request({ method: 'GET', path: '/apis/stable.example.com/v1/namespaces/default/crontabs/owned' })).status === 404 ? true : undefined));
   });
 
   it('deletes the CronTabs with their CRD', async () => {

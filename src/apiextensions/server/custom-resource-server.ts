@@ -45,8 +45,15 @@ export interface CustomResourceServerOptions {
 interface Built {
   readonly installer: APIInstaller;
   readonly served: ServedResource[];
-  readonly stores: Map<string, Store<KubeObject>>;
+  readonly stores: Map<string, ServedStore>;
   readonly terminating: Set<string>;
+}
+
+/** The Store of a served CRD's custom resources. */
+export interface ServedStore {
+  readonly store: Store<KubeObject>;
+  /** The CRD's uid, storage version and scope: a rebuilt Store with the same identity reads and writes the same. */
+  readonly identity: string;
 }
 
 const isServable = (crd: DeepReadonly<CRD>): boolean =>
@@ -129,7 +136,12 @@ export class CustomResourceServer {
 
   /** The Store of a CRD's custom resources ("crontabs.stable.example.com"), when served. */
   storeFor(crdName: string): Store<KubeObject> | undefined {
-    return this.built.stores.get(crdName);
+    return this.built.stores.get(crdName)?.store;
+  }
+
+  /** The Stores of every served CRD's custom resources, by CRD name. */
+  servedStores(): ReadonlyMap<string, ServedStore> {
+    return this.built.stores;
   }
 
   /** A Store of a CRD's custom resources, whether or not it is served (for cleanup). */
@@ -170,7 +182,7 @@ export class CustomResourceServer {
     const schemas = new Map<string, SchemaNode>();
     const groups = new Map<string, { version: string; resources: ResourceInstall[] }[]>();
     const served: ServedResource[] = [];
-    const stores = new Map<string, Store<KubeObject>>();
+    const stores = new Map<string, ServedStore>();
     const terminating = new Set<string>();
     const crds = [...this.crds.values()].filter(isServable).sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
     for (const crd of crds) {
@@ -178,7 +190,7 @@ export class CustomResourceServer {
       const storage = crd.spec.versions.find((v) => v.storage);
       if (storage === undefined) continue;
       const store = this.newResourceStore(crd, storage.name);
-      stores.set(crd.metadata.name ?? '', store);
+      stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}` });
       if (crd.metadata.deletionTimestamp !== undefined) terminating.add(crd.metadata.name ?? '');
       const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name).sort(compareKubeAwareVersions);
       scheme.setVersionPriority(group, versions);
