@@ -6,7 +6,7 @@ describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
       securePort: 6443, bindAddress: '127.0.0.1', dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
-      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true,
+      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
@@ -45,6 +45,9 @@ describe('parseServeFlags syntax', () => {
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
     { name: 'files', argv: ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key', '--token-auth-file=t.csv', '--kubeconfig-out=k'],
       check: (o) => [o.tlsCertFile, o.tlsPrivateKeyFile, o.tokenAuthFile, o.kubeconfigOut], want: ['a.crt', 'a.key', 't.csv', 'k'] },
+    { name: 'authorization modes in order', argv: ['--authorization-mode=RBAC,AlwaysDeny'], check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysDeny'] },
+    { name: 'authorization modes repeat', argv: ['--authorization-mode=RBAC', '--authorization-mode', 'AlwaysAllow'],
+      check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysAllow'] },
     { name: 'empty positional is ignored', argv: [''], check: (o) => o.securePort, want: 6443 },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(c.check(parseServeFlags(c.argv)), c.want));
@@ -82,6 +85,16 @@ describe('parseServeFlags errors', () => {
       want: "--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'" },
     { name: 'etcd without servers', argv: ['--storage-backend=etcd3'], want: '--etcd-servers must be specified' },
     { name: 'cert without key', argv: ['--tls-cert-file=a.crt'], want: '--tls-cert-file and --tls-private-key-file must be specified together' },
+    { name: 'unknown authorization mode', argv: ['--authorization-mode=RBAC,Foo'], want: 'authorization-mode "Foo" is not a valid mode' },
+    { name: 'Node is refused by name', argv: ['--authorization-mode=Node,RBAC'],
+      want: 'authorization-mode "Node" is not supported by kapi (supported: AlwaysAllow, AlwaysDeny, RBAC)' },
+    { name: 'Webhook is refused by name', argv: ['--authorization-mode=Webhook'],
+      want: 'authorization-mode "Webhook" is not supported by kapi (supported: AlwaysAllow, AlwaysDeny, RBAC)' },
+    { name: 'ABAC is refused by name', argv: ['--authorization-mode=ABAC'],
+      want: 'authorization-mode "ABAC" is not supported by kapi (supported: AlwaysAllow, AlwaysDeny, RBAC)' },
+    { name: 'no authorization mode', argv: ['--authorization-mode='], want: 'at least one authorization-mode must be passed' },
+    { name: 'repeated authorization mode', argv: ['--authorization-mode=RBAC,RBAC'],
+      want: 'authorization-mode ["RBAC" "RBAC"] has mode specified more than once' },
     { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
       want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];

@@ -4,6 +4,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import {
   firstIPInRange, parseCIDR, parseDuration, parsePortRange, type CIDR, type PortRange,
 } from './flag-values.ts';
+import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -18,6 +19,8 @@ export interface ServeOptions {
   readonly tlsPrivateKeyFile: string | undefined;
   readonly tokenAuthFile: string | undefined;
   readonly anonymousAuth: boolean;
+  /** --authorization-mode, in order. */
+  readonly authorizationModes: readonly AuthorizationMode[];
   /** Primary range first; a second entry makes the cluster dual-stack. */
   readonly serviceClusterIPRanges: readonly CIDR[];
   /** The first address of the primary range: the ClusterIP of the `kubernetes` Service. */
@@ -55,6 +58,7 @@ interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: st
 
 const FLAGS: readonly FlagDef[] = [
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
+  { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
   { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be disabled although they are in the default enabled plugins list.' },
@@ -67,7 +71,7 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'etcd-servers', kind: 'strings', def: '', usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated.' },
   { name: 'event-ttl', kind: 'duration', def: '1h0m0s', usage: 'Amount of time to retain events.' },
   { name: 'help', kind: 'bool', def: 'false', usage: 'help for serve', short: 'h' },
-  { name: 'kubeconfig-out', kind: 'string', def: '', usage: 'Where to write the admin kubeconfig (default <data-dir>/admin.kubeconfig).' },
+  { name: 'kubeconfig-out', kind: 'string', def: '', usage: 'Where to write the admin kubeconfig (default <data-dir>/kubeconfig).' },
   { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'The maximum number of mutating requests in flight at a given time.' },
   { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'The maximum number of non-mutating requests in flight at a given time.' },
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
@@ -274,6 +278,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   if ((tlsCert === undefined) !== (tlsKey === undefined)) {
     errs.push('--tls-cert-file and --tls-private-key-file must be specified together');
   }
+  const authorizationModes = get('authorization-mode') as string[];
+  errs.push(...validateAuthorizationModes(authorizationModes));
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -286,6 +292,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     tlsPrivateKeyFile: tlsKey,
     tokenAuthFile: optional('token-auth-file'),
     anonymousAuth: get('anonymous-auth') as boolean,
+    authorizationModes: authorizationModes.filter(isSupportedMode),
     serviceClusterIPRanges: ranges,
     apiServerServiceIP: primary === undefined ? '' : firstIPInRange(primary),
     serviceNodePortRange: get('service-node-port-range') as PortRange,

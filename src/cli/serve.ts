@@ -5,9 +5,10 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { UserInfo } from '../apimachinery/request/context.ts';
-import { isAnonymousAllowedPath, loadTokenFile, newAdminTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator } from '../authn/index.ts';
+import { loadTokenFile, newAdminTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator } from '../authn/index.ts';
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
+import { anonymousAllowedWith } from '../authz/modes.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
@@ -91,6 +92,13 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     tokens.push(newStaticTokenAuthenticator(file.tokens));
   }
 
+  // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
+  // system:anonymous in system:unauthenticated.
+  const anonymous = anonymousAllowedWith(opts.authorizationModes, opts.anonymousAuth);
+  if (opts.anonymousAuth && !anonymous) {
+    log('warning: AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
+  }
+
   const backend = await openBackend(opts, dataDir);
   let cp: ControlPlane;
   try {
@@ -98,7 +106,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
       authenticator: requestAuthenticator(tokens),
-      anonymousAllowed: (path) => opts.anonymousAuth && isAnonymousAllowedPath(path),
+      anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,

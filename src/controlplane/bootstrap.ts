@@ -1,5 +1,6 @@
 // The bootstrap controller: the system namespaces and the `kubernetes` service with its
-// endpoints, created at start (idempotently, so several servers may start together).
+// endpoints and endpoint slice, created at start (idempotently, so several servers may start together).
+import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
@@ -79,5 +80,16 @@ export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<Ku
   await createIfMissing(get('endpoints'), 'default', {
     apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
     subsets: [{ addresses: [{ ip: opts.advertiseAddress }], ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }] }],
+  } as KubeObject);
+  // kube's endpoints reconciler writes the same address as an EndpointSlice, which is what
+  // clients (kube-proxy, client-go's endpointslice users) read the apiserver's address from.
+  const slices = stores.get('endpointslices.discovery.k8s.io');
+  if (slices === undefined) return;
+  await createIfMissing(slices, 'default', {
+    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+    addressType: isIPv6(opts.advertiseAddress) ? 'IPv6' : 'IPv4',
+    endpoints: [{ addresses: [opts.advertiseAddress], conditions: { ready: true } }],
+    ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }],
   } as KubeObject);
 }

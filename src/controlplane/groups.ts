@@ -3,9 +3,10 @@ import { apiextensionsGroup } from '../apiextensions/index.ts';
 import { apiregistrationGroup } from '../aggregator/install.ts';
 import type { UserInfo } from '../apimachinery/request/context.ts';
 import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';
+import { apiserverinternalGroup } from '../apis/apiserverinternal/install.ts';
 import { appsGroup } from '../apis/apps/install.ts';
 import { authenticationGroup } from '../apis/authentication/install.ts';
-import { alwaysAllow, authorizationGroup } from '../apis/authorization/install.ts';
+import { authorizationGroup, type AuthorizationDeps } from '../apis/authorization/install.ts';
 import { autoscalingGroup } from '../apis/autoscaling/install.ts';
 import { batchGroup } from '../apis/batch/install.ts';
 import { certificatesGroup } from '../apis/certificates/install.ts';
@@ -20,29 +21,42 @@ import { rbacGroup } from '../apis/rbac/install.ts';
 import { resourceGroup } from '../apis/resource/install.ts';
 import { schedulingGroup } from '../apis/scheduling/install.ts';
 import { storageGroup } from '../apis/storage/install.ts';
+import { storagemigrationGroup } from '../apis/storagemigration/install.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
+import type { RBACReaders } from '../authz/rbac/snapshot.ts';
+import { newAlwaysAllowAuthorizer } from '../authz/factory.ts';
 
 export interface BuiltInGroupOptions {
   /** --event-ttl, for events.k8s.io events (stored as core events). */
   readonly eventTTLSeconds: number;
   /** What TokenReview asks: the server's own token authentication. */
   authenticate(token: string): Promise<UserInfo | undefined>;
+  /**
+   * The server's authorizer and rule resolver: access and rules reviews, RBAC's bind and escalate
+   * checks. Default (tests): AlwaysAllow, and RBAC writes unchecked.
+   */
+  readonly authorization?: AuthorizationDeps;
+  /** Where RBAC's escalation checks read roles and bindings (storage, not the authorizer's cache). */
+  readonly rbacReaders?: RBACReaders;
 }
 
 export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
+  const allow = newAlwaysAllowAuthorizer();
+  const authorization = opts.authorization ?? { authorizer: allow, ruleResolver: allow };
+  const rbacPolicy = opts.authorization !== undefined && opts.rbacReaders !== undefined
+    ? { authorizer: opts.authorization.authorizer, readers: opts.rbacReaders } : undefined;
   return [
     apiregistrationGroup,
     appsGroup,
     eventsGroup(opts.eventTTLSeconds),
     authenticationGroup({ authenticate: opts.authenticate }),
-    // No authorizer yet: every request is allowed, and access reviews answer so (AlwaysAllow).
-    authorizationGroup({ authorize: alwaysAllow }),
+    authorizationGroup(authorization),
     autoscalingGroup,
     batchGroup,
     certificatesGroup,
     networkingGroup,
     policyGroup,
-    rbacGroup,
+    rbacGroup(rbacPolicy),
     storageGroup,
     admissionregistrationGroup,
     // Ties with admissionregistration.k8s.io in kube's group priority and sorts after it.
@@ -52,6 +66,8 @@ export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
     nodeGroup,
     discoveryGroup,
     flowcontrolGroup,
+    apiserverinternalGroup,
     resourceGroup,
+    storagemigrationGroup,
   ];
 }

@@ -8,6 +8,11 @@ import { APIInstaller } from '../endpoints/installer.ts';
 import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthentication } from '../server/filters/authentication.ts';
+import { withAuthorization } from '../server/filters/authorization.ts';
+import { withImpersonation } from '../server/filters/impersonation.ts';
+import { newAuthorizationChain, type AuthorizationMode } from '../authz/modes.ts';
+import { RBACCache, type ListWatcher } from '../authz/rbac/cache.ts';
+import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
@@ -18,6 +23,8 @@ import type { Backend } from '../storage/backend.ts';
 import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
 import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
+import { RBACBootstrap } from './rbac-bootstrap/index.ts';
+import { migrateLegacyKeys } from './storage-factory.ts';
 import { buildGroupREST } from './group-rest.ts';
 import { registerLocalAPIServices } from './local-apiservices.ts';
 import { builtInGroups } from './groups.ts';
@@ -40,6 +47,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly etcdPrefix: string;
   readonly authenticator: RequestAuthenticator;
   readonly anonymousAllowed: (path: string) => boolean;
+  /** --authorization-mode, in order (kube puts the system:masters authorizer before them). */
+  readonly authorizationModes: readonly AuthorizationMode[];
   readonly maxRequestsInFlight: number;
   readonly maxMutatingRequestsInFlight: number;
   readonly requestTimeoutSeconds: number;
@@ -69,9 +78,21 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
   const core = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
+  // RBAC follows the rbac.authorization.k8s.io stores (looked up once they are built).
+  const rbacStore = (resource: string): ListWatcher => ({
+    list: (ctx, opts) => storeOf(`${resource}.rbac.authorization.k8s.io`).list(ctx, opts),
+    watch: (ctx, opts) => storeOf(`${resource}.rbac.authorization.k8s.io`).watch(ctx, opts),
+  });
+  const rbacSources = {
+    roles: rbacStore('roles'), roleBindings: rbacStore('rolebindings'),
+    clusterRoles: rbacStore('clusterroles'), clusterRoleBindings: rbacStore('clusterrolebindings'),
+  };
+  const rbacCache = cfg.authorizationModes.includes('RBAC') ? new RBACCache(rbacSources) : undefined;
+  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache));
   const groups: APIGroupDefinition[] = [core, ...builtInGroups({
     eventTTLSeconds: cfg.eventTTLSeconds,
     authenticate: async (token) => await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }),
+    authorization, rbacReaders: rbacSources,
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
@@ -98,12 +119,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   };
   const installer = new APIInstaller(deps, rests.map((r) => r.install).filter((i) => i.versions.length > 0));
 
+  const rbacBootstrap = new RBACBootstrap(stores);
   let bootstrapped = false;
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const readyz: HealthCheck[] = [...livez,
     { name: 'poststarthook/bootstrap-controller', check: () => { if (!bootstrapped) throw new Error('not finished'); } },
+    rbacBootstrap.readyz,
     { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } },
   ];
   const crdStore = storeOf('customresourcedefinitions.apiextensions.k8s.io');
@@ -128,6 +151,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       withRequestInfo(),
       withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
+      withImpersonation(authorization.authorizer),
+      withAuthorization(authorization.authorizer),
       withTimeout(cfg.requestTimeoutSeconds),
     ],
   });
@@ -167,7 +192,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       }
     },
     async start(securePort) {
+      const moved = await migrateLegacyKeys(cfg.backend, cfg.etcdPrefix,
+        [...stores.entries()].filter(([r]) => !r.includes('/')).map(([, st]) => st.definition));
+      if (moved > 0) console.log(`storage: moved ${moved} objects to kube-apiserver's key layout`);
+      await rbacCache?.start();
       await bootstrapControlPlane(stores, { ...cfg, securePort });
+      await rbacBootstrap.start();
       await registerLocalAPIServices(storeOf('apiservices.apiregistration.k8s.io'), installer.discovery);
       await nsController.start();
       await namespaceCache.start();
@@ -181,6 +211,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
     async stop() {
       stopping = true;
+      rbacCache?.stop();
+      rbacBootstrap.stop();
       nsController.stop();
       namespaceCache.stop();
       gc.stop();

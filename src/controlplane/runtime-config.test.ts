@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { apiserverinternalGroup } from '../apis/apiserverinternal/install.ts';
+import { storagemigrationGroup } from '../apis/storagemigration/install.ts';
 import { resolveRuntimeConfig, stabilityOf } from './runtime-config.ts';
 
 const KNOWN = [
@@ -27,6 +29,15 @@ describe('--runtime-config', () => {
   it('rejects unknown group versions and bad values', () => {
     assert.throws(() => resolveRuntimeConfig({ 'foo/v1': 'true' }, KNOWN), { message: 'unknown api groups foo/v1' });
     assert.throws(() => resolveRuntimeConfig({ 'apps/v1': 'maybe' }, KNOWN), /invalid value of apps\/v1: maybe/);
+  });
+  it('knows the built-in storagemigration.k8s.io/v1beta1 and internal.apiserver.k8s.io/v1alpha1, off by default', () => {
+    const known = [...KNOWN, ...[storagemigrationGroup, apiserverinternalGroup].flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version })))];
+    const defaults = resolveRuntimeConfig({}, known);
+    assert.equal(defaults('storagemigration.k8s.io', 'v1beta1'), false);
+    assert.equal(defaults('internal.apiserver.k8s.io', 'v1alpha1'), false);
+    const on = resolveRuntimeConfig({ 'storagemigration.k8s.io/v1beta1': 'true', 'internal.apiserver.k8s.io/v1alpha1': 'true' }, known);
+    assert.equal(on('storagemigration.k8s.io', 'v1beta1'), true);
+    assert.equal(on('internal.apiserver.k8s.io', 'v1alpha1'), true);
   });
   it('classifies versions', () => {
     assert.deepEqual(['v1', 'v2', 'v1beta3', 'v2alpha1'].map(stabilityOf), ['ga', 'ga', 'beta', 'alpha']);

@@ -9,8 +9,28 @@ import { eventually, startSuite, type Suite } from './testing/suite.ts';
 const NS = 'e2e-api';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
 const PODS = `/api/v1/namespaces/${NS}/pods`;
+const DEPLOYS = `/apis/apps/v1/namespaces/${NS}/deployments`;
 const APPLY = 'application/apply-patch+yaml';
 const MERGE = 'application/merge-patch+json';
+
+/** A Deployment "web" as YAML; `extra` goes into the nginx container. */
+const deploymentYAML = (name: string, replicas: number, extra = ''): string => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+  namespace: ${NS}
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels: {app: ${name}}
+  template:
+    metadata:
+      labels: {app: ${name}}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx${extra}
+`;
 
 function failure(message: string, reason: string, code: number, details?: Record<string, unknown>): Record<string, unknown> {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason,
@@ -92,6 +112,76 @@ describe('kube-apiserver API semantics', () => {
       assert.deepEqual(r.json(), failure('PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
         'Invalid', 422, { group: 'meta.k8s.io', kind: 'PatchOptions',
           causes: [{ reason: 'FieldValueRequired', message: 'Required value: is required for apply patch', field: 'fieldManager' }] }));
+    });
+
+    it('a field the schema does not declare is a 500 whatever fieldValidation says, and nothing is written', async () => {
+      const yaml = deploymentYAML('undeclared', 1, '\n        foo: 1');
+      for (const v of ['Ignore', 'Warn', 'Strict']) {
+        const r = await s.request({ method: 'PATCH', path: `${DEPLOYS}/undeclared?fieldManager=m&fieldValidation=${v}`, body: yaml, contentType: APPLY });
+        assert.equal(r.status, 500, `${v}: ${r.text}`);
+        assert.deepEqual(r.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500,
+          message: `failed to create typed patch object (${NS}/undeclared; apps/v1, Kind=Deployment): .spec.template.spec.containers[name="nginx"].foo: field not declared in schema` }, v);
+      }
+      assert.equal((await get(`${DEPLOYS}/undeclared`)).status, 404);
+    });
+
+    it('duplicate keys: Strict is a 400 after the apply, Warn warns per key, Ignore keeps the last value', async () => {
+      const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: NAME\ndata:\n  k: "1"\n  k: "2"\n  j: "1"\n  j: "3"\n';
+      const applyDup = (name: string, v: string): Promise<RawResponse> => apply(name, yaml.replace('NAME', name), `?fieldManager=m${v === '' ? '' : `&fieldValidation=${v}`}`);
+      const strict = await applyDup('dup-strict', 'Strict');
+      assert.equal(strict.status, 400, strict.text);
+      assert.deepEqual(strict.json(), failure('error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  line 7: key "k" already set in map\n  line 9: key "j" already set in map', 'BadRequest', 400));
+      assert.equal((await get(`${CMS}/dup-strict`)).status, 404);
+      for (const c of [{ v: '', warned: true }, { v: 'Warn', warned: true }, { v: 'Ignore', warned: false }]) {
+        const name = `dup-${c.v.toLowerCase() || 'default'}`;
+        const r = await applyDup(name, c.v);
+        assert.deepEqual(expectJSON<Obj>(r, 201, name).data, { k: '2', j: '3' });
+        assert.deepEqual(warnings(r), c.warned ? ['299 - "line 7: key \\"k\\" already set in map"', '299 - "line 9: key \\"j\\" already set in map"'] : [], name);
+      }
+    });
+
+    it('an apply body that is not a map is a 400 from the YAML decoder', async () => {
+      const cases = [
+        { name: 'a list', body: '- a\n- b\n', message: 'error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}' },
+        { name: 'a string', body: 'hello\n', message: 'error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}' },
+      ];
+      for (const c of cases) {
+        const r = await apply('notamap', c.body, '?fieldManager=m');
+        assert.equal(r.status, 400, `${c.name}: ${r.text}`);
+        assert.deepEqual(r.json(), failure(c.message, 'BadRequest', 400), c.name);
+      }
+    });
+
+    it('scaling records the scaler as owner of spec.replicas, so a later apply of replicas conflicts', async () => {
+      const created = expectJSON<Obj>(await s.request({ method: 'PATCH', path: `${DEPLOYS}/scaled?fieldManager=applier`,
+        body: deploymentYAML('scaled', 1), contentType: APPLY }), 201, 'apply');
+      assert.ok(JSON.stringify(created.metadata.managedFields).includes('"f:replicas"'));
+      const scale = expectJSON<Obj & { spec?: { replicas?: number } }>(await s.request({ method: 'PATCH', path: `${DEPLOYS}/scaled/scale?fieldManager=scaler`,
+        body: '{"spec":{"replicas":3}}', contentType: MERGE }), 200, 'scale');
+      assert.equal(scale.kind, 'Scale');
+      assert.equal(scale.spec?.replicas, 3);
+      assert.equal(scale.metadata.managedFields, undefined);
+      const dep = expectJSON<Obj>(await get(`${DEPLOYS}/scaled`), 200, 'get');
+      const [first, second] = dep.metadata.managedFields ?? [];
+      assert.equal(dep.metadata.managedFields?.length, 2);
+      assert.equal(first?.manager, 'applier');
+      assert.equal(JSON.stringify(first?.fieldsV1).includes('"f:replicas"'), false);
+      // kube's ScaleHandler gives the new entry the parent's apiVersion and no time.
+      assert.equal(JSON.stringify(second), JSON.stringify({ manager: 'scaler', operation: 'Update', apiVersion: 'apps/v1',
+        fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } }, subresource: 'scale' }));
+
+      const again = await s.request({ method: 'PATCH', path: `${DEPLOYS}/scaled?fieldManager=applier`, body: deploymentYAML('scaled', 1), contentType: APPLY });
+      assert.equal(again.status, 409, again.text);
+      assert.deepEqual(again.json(), failure('Apply failed with 1 conflict: conflict with "scaler" with subresource "scale" using apps/v1: .spec.replicas', 'Conflict', 409, {
+        causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "scaler" with subresource "scale" using apps/v1', field: '.spec.replicas' }],
+      }));
+
+      // A PUT of the Scale by another manager takes replicas over from the first scaler.
+      const cur = expectJSON<Obj & { spec?: { replicas?: number } }>(await get(`${DEPLOYS}/scaled/scale`), 200, 'get scale');
+      expectJSON(await s.request({ method: 'PUT', path: `${DEPLOYS}/scaled/scale?fieldManager=hpa`,
+        body: JSON.stringify({ ...cur, spec: { replicas: 5 } }) }), 200, 'put scale');
+      const after = expectJSON<Obj>(await get(`${DEPLOYS}/scaled`), 200, 'get');
+      assert.deepEqual(after.metadata.managedFields?.map((m) => [m.manager, m.subresource, m.time]), [['applier', undefined, first?.time], ['hpa', 'scale', undefined]]);
     });
 
     // kube-apiserver resets on an empty list and on a single empty entry (kubernetes/kubernetes#91748).
@@ -223,6 +313,29 @@ describe('kube-apiserver API semantics', () => {
       }
     });
 
+    it('an invalid continue token or resourceVersion gets kube\'s Go error texts', async () => {
+      const token = (json: string): string => Buffer.from(json).toString('base64url');
+      const cases = [
+        { name: 'continue not JSON', path: `${CMS}?limit=1&continue=abc`,
+          want: failure('invalid continue token: continue key is not valid: invalid character \'i\' looking for beginning of value', 'BadRequest', 400) },
+        { name: 'continue not base64', path: `${CMS}?limit=1&continue=abcde`,
+          want: failure('invalid continue token: continue key is not valid: illegal base64 data at input byte 4', 'BadRequest', 400) },
+        { name: 'continue of the wrong type', path: `${CMS}?limit=1&continue=${token('{"v":"meta.k8s.io/v1","rv":"1","start":"x"}')}`,
+          want: failure('invalid continue token: continue key is not valid: json: cannot unmarshal string into Go struct field continueToken.rv of type int64', 'BadRequest', 400) },
+        { name: 'list resourceVersion', path: `${CMS}?resourceVersion=abc`,
+          want: failure('invalid resource version: resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax', 'BadRequest', 400) },
+        // The watch cache hands the versioner's error up as is: a 500 without reason.
+        { name: 'get resourceVersion', path: `${CMS}/p1?resourceVersion=abc`,
+          want: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500,
+            message: 'resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax' } },
+      ];
+      for (const c of cases) {
+        const r = await get(c.path);
+        assert.deepEqual(r.json(), c.want, `${c.name}: ${r.text}`);
+        assert.equal(r.status, c.want.code, c.name);
+      }
+    });
+
     it('Exact and NotOlderThan read at and after the given resourceVersion', async () => {
       const at = expectJSON<ObjList>(await get(LIST), 200, 'list');
       await post(CMS, configMap('p7', {}, { labels: { grp: 'page' } }));
@@ -242,18 +355,20 @@ describe('kube-apiserver API semantics', () => {
     const pod = (name: string, nodeName?: string): string => JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name },
       spec: { containers: [{ name: 'c', image: 'busybox' }], ...(nodeName === undefined ? {} : { nodeName }) } });
 
+    // rest.BeforeDelete checks them first, naming the object by its kind.
     it('refuses unmet uid and resourceVersion preconditions with 409 Conflict', async () => {
       const cm = await post(CMS, configMap('pre', { a: '1' }));
       const cases = [
-        { name: 'uid', pre: { uid: 'bogus' }, detail: `UID in precondition: bogus, UID in object meta: ${cm.metadata.uid ?? ''}` },
+        { name: 'uid', pre: { uid: 'bogus' },
+          detail: `the UID in the precondition (bogus) does not match the UID in record (${cm.metadata.uid ?? ''}). The object might have been deleted and then recreated` },
         { name: 'resourceVersion', pre: { resourceVersion: '1' },
-          detail: `ResourceVersion in precondition: 1, ResourceVersion in object meta: ${cm.metadata.resourceVersion ?? ''}` },
+          detail: `the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${cm.metadata.resourceVersion ?? ''}). The object might have been modified` },
       ];
       for (const c of cases) {
         const r = await del(`${CMS}/pre`, { preconditions: c.pre });
         assert.equal(r.status, 409, `${c.name}: ${r.text}`);
-        assert.deepEqual(r.json(), failure(`Operation cannot be fulfilled on configmaps "pre": Precondition failed: ${c.detail}`, 'Conflict', 409,
-          { name: 'pre', kind: 'configmaps' }), c.name);
+        assert.deepEqual(r.json(), failure(`Operation cannot be fulfilled on ConfigMap "pre": ${c.detail}`, 'Conflict', 409,
+          { name: 'pre', kind: 'ConfigMap' }), c.name);
       }
       expectJSON(await del(`${CMS}/pre`, { preconditions: { uid: cm.metadata.uid, resourceVersion: cm.metadata.resourceVersion } }), 200, 'met');
       assert.equal((await get(`${CMS}/pre`)).status, 404);
@@ -276,6 +391,63 @@ describe('kube-apiserver API semantics', () => {
       await post(PODS, pod('bound0', 'node-1'));
       expectJSON(await s.request({ method: 'DELETE', path: `${PODS}/bound0?gracePeriodSeconds=0` }), 200, 'grace 0 in query');
       assert.equal((await get(`${PODS}/bound0`)).status, 404);
+    });
+
+    it('a second DELETE may only shorten the grace period; a negative one counts as 1s', async () => {
+      const created = await post(PODS, pod('shorten', 'node-1'));
+      const first = expectJSON<Obj>(await del(`${PODS}/shorten`), 200, 'delete');
+      assert.equal(first.metadata.deletionGracePeriodSeconds, 30);
+      // The first graceful deletion is a new generation.
+      assert.equal((first.metadata as { generation?: number }).generation, ((created.metadata as { generation?: number }).generation ?? 0) + 1);
+      const ts = Date.parse(first.metadata.deletionTimestamp ?? '');
+      const longer = expectJSON<Obj>(await del(`${PODS}/shorten`, { gracePeriodSeconds: 60 }), 200, 'longer');
+      assert.equal(longer.metadata.deletionGracePeriodSeconds, 30);
+      assert.equal(longer.metadata.deletionTimestamp, first.metadata.deletionTimestamp);
+      assert.equal(longer.metadata.resourceVersion, first.metadata.resourceVersion);
+      const shorter = expectJSON<Obj>(await del(`${PODS}/shorten`, { gracePeriodSeconds: 10 }), 200, 'shorter');
+      assert.equal(shorter.metadata.deletionGracePeriodSeconds, 10);
+      assert.equal(Date.parse(shorter.metadata.deletionTimestamp ?? ''), ts - 20_000);
+      assert.equal(expectJSON<Obj>(await get(`${PODS}/shorten`), 200, 'get').metadata.deletionGracePeriodSeconds, 10);
+      const negative = expectJSON<Obj>(await del(`${PODS}/shorten`, { gracePeriodSeconds: -5 }), 200, 'negative');
+      assert.equal(negative.metadata.deletionGracePeriodSeconds, 1);
+      // 1s after the first deadline minus 30s: about now, and never in the past.
+      const at = Date.parse(negative.metadata.deletionTimestamp ?? '');
+      assert.ok(at >= ts - 29_000 && at <= ts - 28_000, negative.metadata.deletionTimestamp);
+      expectJSON(await del(`${PODS}/shorten`, { gracePeriodSeconds: 0 }), 200, 'force');
+      await gone(`${PODS}/shorten`);
+
+      await post(PODS, pod('negative', 'node-1'));
+      assert.equal(expectJSON<Obj>(await del(`${PODS}/negative?gracePeriodSeconds=-1`), 200, 'negative first').metadata.deletionGracePeriodSeconds, 1);
+      expectJSON(await del(`${PODS}/negative`, { gracePeriodSeconds: 0 }), 200, 'force');
+    });
+
+    it('invalid DeleteOptions are 422 Invalid on DeleteOptions', async () => {
+      await post(CMS, configMap('opts', {}));
+      const policies = 'supported values: "Foreground", "Background", "Orphan", "nil"';
+      const both = 'orphanDependents and deletionPropagation cannot be both set';
+      const cases = [
+        { name: 'unknown policy', body: { propagationPolicy: 'Bogus' },
+          causes: [{ reason: 'FieldValueNotSupported', message: `Unsupported value: "Bogus": ${policies}`, field: 'propagationPolicy' }] },
+        { name: 'policy and orphanDependents', body: { propagationPolicy: 'Background', orphanDependents: true },
+          causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "Background": ${both}`, field: 'propagationPolicy' }] },
+        { name: 'both wrong', body: { propagationPolicy: 'Bogus', orphanDependents: false },
+          causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: "Bogus": ${both}`, field: 'propagationPolicy' },
+            { reason: 'FieldValueNotSupported', message: `Unsupported value: "Bogus": ${policies}`, field: 'propagationPolicy' }] },
+        { name: 'dryRun', body: { dryRun: ['All', 'bogus'] },
+          causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: ["All","bogus"]: supported values: "All"', field: 'dryRun' }] },
+      ];
+      for (const c of cases) {
+        const r = await del(`${CMS}/opts`, c.body);
+        assert.equal(r.status, 422, `${c.name}: ${r.text}`);
+        const msgs = c.causes.map((x) => `${x.field}: ${x.message}`);
+        const detail = msgs.length === 1 ? msgs[0] ?? '' : `[${msgs.join(', ')}]`;
+        assert.deepEqual(r.json(), failure(`DeleteOptions.meta.k8s.io "" is invalid: ${detail}`, 'Invalid', 422,
+          { group: 'meta.k8s.io', kind: 'DeleteOptions', causes: c.causes }), c.name);
+      }
+      const q = await s.request({ method: 'DELETE', path: `${CMS}/opts?propagationPolicy=Bogus` });
+      assert.equal(q.status, 422, q.text);
+      assert.equal(asStatus(q.json()).message, `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Bogus": ${policies}`);
+      assert.equal((await get(`${CMS}/opts`)).status, 200);
     });
 
     it('Orphan and Foreground set their finalizer, then the garbage collector finishes the deletion', async () => {

@@ -132,6 +132,20 @@ const CASES: readonly Case[] = [
   { name: 'PersistentVolumeClaim: empty spec', path: `/api/v1/namespaces/${NS}/persistentvolumeclaims`, qualifiedKind: 'PersistentVolumeClaim',
     body: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta, spec: {} },
     causes: [required('spec.accessModes', 'at least 1 access mode is required'), required('spec.resources[storage]')] },
+  { name: 'PersistentVolumeClaim: ReadWriteOncePod with another mode', path: `/api/v1/namespaces/${NS}/persistentvolumeclaims`, qualifiedKind: 'PersistentVolumeClaim',
+    body: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta,
+      spec: { accessModes: ['ReadWriteOncePod', 'ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+    causes: [forbidden('spec.accessModes', 'may not use ReadWriteOncePod with other access modes')] },
+  { name: 'PersistentVolume: ReadWriteOncePod with another mode', path: '/api/v1/persistentvolumes', qualifiedKind: 'PersistentVolume',
+    body: { apiVersion: 'v1', kind: 'PersistentVolume', metadata: meta,
+      spec: { accessModes: ['ReadWriteMany', 'ReadWriteOncePod'], capacity: { storage: '1Gi' }, hostPath: { path: '/d' } } },
+    causes: [forbidden('spec.accessModes', 'may not use ReadWriteOncePod with other access modes')] },
+  { name: 'Event (core/v1): a new-style event names its reporting controller reportingComponent', path: `/api/v1/namespaces/${NS}/events`, qualifiedKind: 'Event',
+    body: { apiVersion: 'v1', kind: 'Event', metadata: { name: 'x', namespace: NS }, involvedObject: { namespace: NS },
+      eventTime: '2024-01-01T00:00:00.000000Z', reportingInstance: 'i', action: 'Act', reason: 'Why' },
+    causes: [required('reportingComponent'), invalid('reportingComponent', '"": name part must be non-empty'),
+      invalid('reportingComponent', '"": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an ' +
+        'alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')')] },
   { name: 'PriorityClass: value above the user maximum', path: '/apis/scheduling.k8s.io/v1/priorityclasses',
     qualifiedKind: 'PriorityClass.scheduling.k8s.io',
     body: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: meta, value: 2000000000 },
@@ -197,4 +211,134 @@ describe('invalid objects are rejected with 422 Invalid', () => {
       }
     });
   }
+});
+
+/** The Warning headers of a response: the texts of `299 - "..."` values. */
+function warningsOf(headers: Readonly<Record<string, string | string[] | undefined>>): string[] {
+  const raw = headers['warning'];
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return values.flatMap((v) => [...v.matchAll(/299 - ("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1] ?? '""') as string));
+}
+
+describe('updates kube refuses, warnings kube sends, zero values kube writes', () => {
+  let s: Suite;
+  before(async () => { s = await startSuite(); });
+  after(async () => { await s?.close(); });
+
+  const post = async (path: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown>; warnings: string[] }> => {
+    const res = await s.request({ method: 'POST', path, body: JSON.stringify(body) });
+    return { status: res.status, json: res.json() as Record<string, unknown>, warnings: warningsOf(res.headers) };
+  };
+
+  it('PersistentVolumeClaim: resizing an unbound claim is refused with the spec diff', async () => {
+    const path = `/api/v1/namespaces/${NS}/persistentvolumeclaims`;
+    const created = await post(path, { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'grow' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+    assert.equal(created.status, 201, JSON.stringify(created.json));
+    const res = await s.request({ method: 'PATCH', path: `${path}/grow`, contentType: 'application/merge-patch+json',
+      body: JSON.stringify({ spec: { resources: { requests: { storage: '2Gi' } } } }) });
+    assert.equal(res.status, 422, res.text);
+    const st = asStatus(res.json());
+    assert.equal(st.reason, 'Invalid');
+    assert.equal(st.message, [
+      'PersistentVolumeClaim "grow" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims',
+      '  core.PersistentVolumeClaimSpec{',
+      '  \tAccessModes: {"ReadWriteOnce"},',
+      '  \tSelector:    nil,',
+      '  \tResources: core.VolumeResourceRequirements{',
+      '  \t\tLimits: nil,',
+      '- \t\tRequests: core.ResourceList{',
+      '- \t\t\ts"storage": {i: resource.int64Amount{value: 1073741824}, s: "1Gi", Format: "BinarySI"},',
+      '- \t\t},',
+      '+ \t\tRequests: core.ResourceList{',
+      '+ \t\t\ts"storage": {i: resource.int64Amount{value: 2147483648}, s: "2Gi", Format: "BinarySI"},',
+      '+ \t\t},',
+      '  \t},',
+      '  \tVolumeName:       "",',
+      '  \tStorageClassName: nil,',
+      '  \t... // 4 identical fields',
+      '  }',
+      '',
+    ].join('\n'));
+    const causes = (st.details as { causes?: { field?: string; reason?: string }[] }).causes ?? [];
+    assert.deepEqual(causes.map((c) => [c.field, c.reason]), [['spec', 'FieldValueForbidden']]);
+  });
+
+  it('Warning headers: pods, workloads and ingresses that use deprecated or ignored settings', async () => {
+    const pod = await post(`/api/v1/namespaces/${NS}/pods`, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'warned' },
+      spec: { containers: [{ name: 'c', image: 'i' }], nodeSelector: { 'beta.kubernetes.io/os': 'linux' }, terminationGracePeriodSeconds: -1 } });
+    assert.equal(pod.status, 201, JSON.stringify(pod.json));
+    assert.deepEqual(pod.warnings, [
+      'spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead',
+      'spec.terminationGracePeriodSeconds: must be >= 0; negative values are invalid and will be treated as 1',
+    ]);
+    const deploy = await post(`/apis/apps/v1/namespaces/${NS}/deployments`, apps('Deployment', { selector: { matchLabels: { app: 'w' } },
+      template: template({ app: 'w' }, { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [
+        { matchExpressions: [{ key: 'failure-domain.beta.kubernetes.io/zone', operator: 'In', values: ['a'] }] }] } } } }) }));
+    assert.equal(deploy.status, 201, JSON.stringify(deploy.json));
+    assert.deepEqual(deploy.warnings, ['spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]' +
+      '.matchExpressions[0].key: failure-domain.beta.kubernetes.io/zone is deprecated since v1.17; use "topology.kubernetes.io/zone" instead']);
+    const ing = await post(`/apis/networking.k8s.io/v1/namespaces/${NS}/ingresses`, { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress',
+      metadata: { name: 'classic', annotations: { 'kubernetes.io/ingress.class': 'nginx' } },
+      spec: { defaultBackend: { service: { name: 's', port: { number: 80 } } } } });
+    assert.equal(ing.status, 201, JSON.stringify(ing.json));
+    assert.deepEqual(ing.warnings, ['annotation "kubernetes.io/ingress.class" is deprecated, please use \'spec.ingressClassName\' instead']);
+    assert.deepEqual(ing.json['status'], { loadBalancer: {} });
+  });
+
+  it('zero values: workload statuses, a node\'s spec and status', async () => {
+    const sts = await post(`/apis/apps/v1/namespaces/${NS}/statefulsets`, apps('StatefulSet', { selector: { matchLabels: { app: 's' } }, template: template({ app: 's' }) }));
+    assert.deepEqual(sts.json['status'], { replicas: 0, availableReplicas: 0 });
+    const rs = await post(`/apis/apps/v1/namespaces/${NS}/replicasets`, apps('ReplicaSet', { selector: { matchLabels: { app: 'r' } }, template: template({ app: 'r' }) }));
+    assert.deepEqual(rs.json['status'], { replicas: 0 });
+    const ds = await post(`/apis/apps/v1/namespaces/${NS}/daemonsets`, apps('DaemonSet', { selector: { matchLabels: { app: 'd' } }, template: template({ app: 'd' }) }));
+    assert.deepEqual(ds.json['status'], { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 });
+    const rc = await post(`/api/v1/namespaces/${NS}/replicationcontrollers`, { apiVersion: 'v1', kind: 'ReplicationController', metadata: meta,
+      spec: { template: template({ app: 'rc' }) } });
+    assert.deepEqual(rc.json['status'], { replicas: 0 });
+    const node = await post('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'bare-node' } });
+    assert.equal(node.status, 201, JSON.stringify(node.json));
+    assert.deepEqual(node.json['spec'], {});
+    assert.deepEqual((node.json['status'] as Record<string, unknown>)['daemonEndpoints'], { kubeletEndpoint: { Port: 0 } });
+  });
+
+  it('an event created through events.k8s.io reads back as Go writes each version', async () => {
+    const created = await post(`/apis/events.k8s.io/v1/namespaces/${NS}/events`, { apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'ev' },
+      eventTime: '2024-01-01T00:00:00.000000Z', regarding: { kind: 'Pod', name: 'p', namespace: NS },
+      reportingController: 'example.com/ctl', reportingInstance: 'ctl-1', action: 'Act', reason: 'Why', type: 'Normal' });
+    assert.equal(created.status, 201, JSON.stringify(created.json));
+    assert.equal(created.json['deprecatedFirstTimestamp'], null);
+    assert.deepEqual(created.json['deprecatedSource'], {});
+    const core = (await s.request({ method: 'GET', path: `/api/v1/namespaces/${NS}/events/ev` })).json() as Record<string, unknown>;
+    assert.deepEqual([core['source'], core['firstTimestamp'], core['lastTimestamp'], core['reportingComponent'], core['reportingInstance']],
+      [{}, null, null, 'example.com/ctl', 'ctl-1']);
+    const legacy = await post(`/api/v1/namespaces/${NS}/events`, { apiVersion: 'v1', kind: 'Event', metadata: { name: 'old' },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: NS }, reason: 'Why', message: 'm', count: 1 });
+    assert.equal(legacy.status, 201, JSON.stringify(legacy.json));
+    const v1 = (await s.request({ method: 'GET', path: `/apis/events.k8s.io/v1/namespaces/${NS}/events/old` })).json() as Record<string, unknown>;
+    assert.equal('reportingController' in v1, false, JSON.stringify(v1));
+    assert.equal('reportingInstance' in v1, false, JSON.stringify(v1));
+    assert.equal(v1['eventTime'], null);
+  });
+});
+
+describe('storagemigration.k8s.io/v1beta1 with --runtime-config', () => {
+  let s: Suite;
+  before(async () => { s = await startSuite({ flags: ['--runtime-config', 'storagemigration.k8s.io/v1beta1=true'] }); });
+  after(async () => { await s?.close(); });
+
+  it('is served, and validates the resource to migrate', async () => {
+    const path = '/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations';
+    const ok = await s.request({ method: 'POST', path, body: JSON.stringify({ apiVersion: 'storagemigration.k8s.io/v1beta1', kind: 'StorageVersionMigration',
+      metadata: { name: 'secrets' }, spec: { resource: { resource: 'secrets' } } }) });
+    assert.equal(ok.status, 201, ok.text);
+    assert.deepEqual((ok.json() as { spec?: unknown; status?: unknown }).spec, { resource: { group: '', resource: 'secrets' } });
+    const bad = await s.request({ method: 'POST', path, body: JSON.stringify({ apiVersion: 'storagemigration.k8s.io/v1beta1', kind: 'StorageVersionMigration',
+      metadata: { name: 'bad' }, spec: { resource: { group: 'apps' } } }) });
+    assert.equal(bad.status, 422, bad.text);
+    assert.equal(asStatus(bad.json()).message,
+      'StorageVersionMigration.storagemigration.k8s.io "bad" is invalid: spec.resource.resource: Required value: resource is required to be set');
+    const internal = await s.request({ method: 'GET', path: '/apis/internal.apiserver.k8s.io/v1alpha1' });
+    assert.equal(internal.status, 404, 'alpha stays off');
+  });
 });

@@ -53,6 +53,23 @@ describe('kubectl against a fresh kapi server', () => {
     assert.equal(svc.spec.ports[0]?.protocol, 'TCP');
   });
 
+  it('the kubernetes endpoints and endpoint slice in default carry the same address, as kube\'s reconciler writes them', async () => {
+    const ep = await s.request({ method: 'GET', path: '/api/v1/namespaces/default/endpoints/kubernetes' });
+    const slice = await s.request({ method: 'GET', path: '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices/kubernetes' });
+    // Both exist when the host has an address other than loopback to advertise, else neither.
+    assert.equal(slice.status, ep.status, slice.text);
+    if (ep.status === 404) return;
+    const endpoints = ep.json() as { subsets: { addresses: { ip: string }[]; ports: { port: number }[] }[] };
+    const ip = endpoints.subsets[0]?.addresses[0]?.ip ?? '';
+    assert.deepEqual(slice.json(), {
+      ...(slice.json() as object),
+      addressType: ip.includes(':') ? 'IPv6' : 'IPv4',
+      endpoints: [{ addresses: [ip], conditions: { ready: true } }],
+      ports: [{ name: 'https', port: endpoints.subsets[0]?.ports[0]?.port, protocol: 'TCP' }],
+    });
+    assert.deepEqual((slice.json() as { metadata: { labels: unknown } }).metadata.labels, { 'kubernetes.io/service-name': 'kubernetes' });
+  });
+
   it('api-resources lists the core resources with their short names', async () => {
     const r = await s.kubectl(['api-resources']);
     assert.equal(r.code, 0, r.stderr);

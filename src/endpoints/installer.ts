@@ -15,10 +15,11 @@ import { handleCreate } from './handlers/create.ts';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.ts';
 import { handleGet } from './handlers/get.ts';
 import { handleList } from './handlers/list.ts';
-import { handlePatch } from './handlers/patch.ts';
-import type { HandlerDeps, ResourceEndpoint, ResourceHandler } from './handlers/scope.ts';
+import { handlePatch, requestPatchType } from './handlers/patch.ts';
+import { isRestfulRoute, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './handlers/scope.ts';
 import { handleUpdate } from './handlers/update.ts';
 import { handleWatch } from './handlers/watch.ts';
+import { ALL_MEDIA_TYPES, checkRouteAccept, MEDIA_TYPES } from './negotiation.ts';
 import type { RequestState } from './request/state.ts';
 
 /** One resource or subresource to install in a group version. */
@@ -149,6 +150,11 @@ export class APIInstaller {
     if (ep.namespaced && info.namespace === '' && verb !== 'list' && verb !== 'watch') throw methodNotAllowed();
     const handler = VERB_HANDLERS[verb];
     if (handler === undefined) throw methodNotAllowed();
+    if (isRestfulRoute(this.deps)) {
+      // go-restful's router: a PATCH's Content-Type (415), then the Accept header (406).
+      if (verb === 'patch') requestPatchType(this.deps, req);
+      checkRouteAccept(req.headers.accept, verb === 'list' || verb === 'watch' ? ALL_MEDIA_TYPES : MEDIA_TYPES);
+    }
     await handler(ep, this.deps, req, res, state);
     return true;
   }

@@ -1,6 +1,6 @@
 // Content negotiation: which serialization and which shape (object, Table,
 // PartialObjectMetadata) a client accepts, and which body formats a request may carry.
-import { newNotAcceptable, newUnsupportedMediaType } from '../apimachinery/errors/status-error.ts';
+import { newGenericServerResponse, newNotAcceptable, newUnsupportedMediaType } from '../apimachinery/errors/status-error.ts';
 
 export interface MediaRange {
   readonly type: string;
@@ -22,8 +22,19 @@ export interface Target {
 
 export const JSON_TARGET: Target = { format: 'json', shape: 'object', apiVersion: '', contentType: 'application/json' };
 
+/** The media types of kube's serializers (MediaTypesForSerializer; CBOR is off by default). */
+export const MEDIA_TYPES: readonly string[] = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+/** What a list route also produces (the watch stream types). */
+export const ALL_MEDIA_TYPES: readonly string[] = [
+  ...MEDIA_TYPES, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch',
+];
+
 const cache = new Map<string, MediaRange[]>();
 
+// goautoneg's order: higher q first, then a concrete type before "*", a concrete subtype before "*".
+const wildcardRank = (r: MediaRange): number => (r.type === '*' ? 2 : 0) + (r.subtype === '*' ? 1 : 0);
+
+/** goautoneg.ParseAccept: clauses most preferred first; parameters are kept verbatim. */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (header === undefined || header === '') return [{ type: '*', subtype: '*', params: {}, q: 1 }];
   const hit = cache.get(header);
@@ -31,82 +42,142 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   const ranges: MediaRange[] = [];
   for (const part of header.split(',')) {
     const [mt = '', ...paramParts] = part.trim().split(';');
-    const [type = '', subtype = ''] = mt.trim().toLowerCase().split('/');
-    if (type === '' || subtype === '') continue;
+    const sp = mt.split('/');
+    const type = (sp[0] ?? '').trim();
+    let subtype: string;
+    if (sp.length === 1 && type === '*') subtype = '*';
+    else if (sp.length === 2) subtype = (sp[1] ?? '').trim();
+    else continue;
     const params: Record<string, string> = {};
     let q = 1;
     for (const p of paramParts) {
       const eq = p.indexOf('=');
       if (eq < 0) continue;
-      const k = p.slice(0, eq).trim().toLowerCase();
-      const v = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
-      if (k === 'q') q = Number(v);
-      else params[k] = v;
+      const k = p.slice(0, eq).trim();
+      const v = p.slice(eq + 1);
+      if (k === 'q') {
+        const n = Number(v);
+        q = Number.isFinite(n) && v.trim() === v && v !== '' ? n : 0;
+      } else {
+        params[k] = v.trim();
+      }
     }
     ranges.push({ type, subtype, params, q });
   }
-  // Stable sort by q, most preferred first.
-  const sorted = ranges.map((r, i) => ({ r, i })).sort((a, b) => b.r.q - a.r.q || a.i - b.i).map((x) => x.r);
+  const sorted = ranges.map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.q - a.r.q || wildcardRank(a.r) - wildcardRank(b.r) || a.i - b.i).map((x) => x.r);
   if (cache.size < 256) cache.set(header, sorted);
   return sorted;
 }
 
-function formatOf(r: MediaRange, protobuf: boolean): Format | undefined {
-  if (r.type === '*' && r.subtype === '*') return 'json';
-  if (r.type !== 'application') return undefined;
-  if (r.subtype === 'json' || r.subtype === '*') return 'json';
-  if (r.subtype === 'yaml') return 'yaml';
-  if (r.subtype === 'vnd.kubernetes.protobuf' && protobuf) return 'protobuf';
-  return undefined;
+interface SerializerInfo {
+  readonly format: Format;
+  readonly subtype: string;
+  readonly mediaType: string;
+  readonly stream: boolean;
 }
 
-const CONTENT_TYPES: Record<Format, string> = {
-  json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
-};
+// The order of kube's CodecFactory: the first one answers an absent Accept or "*/*".
+const SERIALIZERS: readonly SerializerInfo[] = [
+  { format: 'json', subtype: 'json', mediaType: 'application/json', stream: true },
+  { format: 'yaml', subtype: 'yaml', mediaType: 'application/yaml', stream: false },
+  { format: 'protobuf', subtype: 'vnd.kubernetes.protobuf', mediaType: 'application/vnd.kubernetes.protobuf', stream: true },
+];
 
 export interface NegotiationOptions {
   /** Shapes this endpoint can produce besides the object itself. */
   readonly allowTable?: boolean;
   readonly allowPartialMetadata?: boolean;
-  readonly allowDiscovery?: boolean;
   /** Serialization is for a list response (PartialObjectMetadataList). */
   readonly list?: boolean;
-  /** The objects have a protobuf form (built-in kinds; not custom resources). */
+  /**
+   * The objects have a protobuf form (built-in kinds; not custom resources, whose handler lists
+   * protobuf among its serializers but refuses it for the objects themselves).
+   */
   readonly protobuf?: boolean;
+  /**
+   * 'resource': a resource handler (RequestScope's restrictions: Table and PartialObjectMetadata
+   * transforms). 'default': DefaultEndpointRestrictions (legacy discovery, errors): no transform
+   * at all. 'discovery': only apidiscovery.k8s.io/v2 APIGroupDiscoveryList.
+   */
+  readonly restrictions?: 'resource' | 'default' | 'discovery';
 }
 
-/** Picks the first acceptable media range; rejects with 406 NotAcceptable when none is. */
-export function negotiate(accept: string | undefined, opts: NegotiationOptions): Target {
-  for (const r of parseAccept(accept)) {
-    if (r.q <= 0) continue;
-    const format = formatOf(r, opts.protobuf === true);
-    if (format === undefined) continue;
-    const as = r.params['as'];
-    if (as === undefined) {
-      return format === 'json' ? JSON_TARGET : { format, shape: 'object', apiVersion: '', contentType: CONTENT_TYPES[format] };
-    }
-    const g = r.params['g'] ?? '';
-    const v = r.params['v'] ?? '';
-    if (g === 'meta.k8s.io' && (v === 'v1' || v === 'v1beta1')) {
-      const apiVersion = `meta.k8s.io/${v}`;
-      const ct = `${CONTENT_TYPES[format]};as=${as};g=${g};v=${v}`;
-      // A Table has no protobuf form: kube skips such a media range.
-      if (as === 'Table' && opts.allowTable === true && format !== 'protobuf') {
-        return { format, shape: 'Table', apiVersion, contentType: ct };
-      }
-      if (opts.allowPartialMetadata === true) {
-        if (as === 'PartialObjectMetadata' && opts.list !== true) return { format, shape: as, apiVersion, contentType: ct };
-        if (as === 'PartialObjectMetadataList' && opts.list === true) return { format, shape: as, apiVersion, contentType: ct };
-      }
-    }
-    if (g === 'apidiscovery.k8s.io' && (v === 'v2' || v === 'v2beta1') && as === 'APIGroupDiscoveryList' &&
-        opts.allowDiscovery === true) {
-      return { format, shape: as, apiVersion: `${g}/${v}`, contentType: `${CONTENT_TYPES[format]};g=${g};v=${v};as=${as}` };
+function transformTarget(s: SerializerInfo, params: Readonly<Record<string, string>>, opts: NegotiationOptions): Target | undefined {
+  const as = params['as'];
+  const g = params['g'];
+  const v = params['v'];
+  const restrictions = opts.restrictions ?? 'resource';
+  if (as === undefined && g === undefined && v === undefined) {
+    if (restrictions === 'discovery') return undefined;
+    if (restrictions === 'resource' && s.format === 'protobuf' && opts.protobuf !== true) return undefined;
+    return s.format === 'json' ? JSON_TARGET : { format: s.format, shape: 'object', apiVersion: '', contentType: s.mediaType };
+  }
+  if (restrictions === 'discovery') {
+    if (g !== 'apidiscovery.k8s.io' || v !== 'v2' || as !== 'APIGroupDiscoveryList') return undefined;
+    return { format: s.format, shape: as, apiVersion: `${g}/${v}`, contentType: `${s.mediaType};g=${g};v=${v};as=${as}` };
+  }
+  if (restrictions === 'default' || g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) return undefined;
+  const apiVersion = `meta.k8s.io/${v}`;
+  const ct = `${s.mediaType};as=${as ?? ''};g=${g};v=${v}`;
+  // A Table has no protobuf form: kube allows it only as JSON or YAML.
+  if (as === 'Table') {
+    return opts.allowTable === true && s.format !== 'protobuf' ? { format: s.format, shape: 'Table', apiVersion, contentType: ct } : undefined;
+  }
+  if (opts.allowPartialMetadata === true) {
+    if (as === 'PartialObjectMetadata' && opts.list !== true) return { format: s.format, shape: as, apiVersion, contentType: ct };
+    if (as === 'PartialObjectMetadataList' && opts.list === true) return { format: s.format, shape: as, apiVersion, contentType: ct };
+  }
+  return undefined;
+}
+
+/** acceptMediaTypeOptions: the target of one clause for one serializer, or undefined to skip it. */
+function acceptOptions(s: SerializerInfo, params: Readonly<Record<string, string>>, opts: NegotiationOptions): Target | undefined {
+  const stream = params['stream'];
+  if (stream !== undefined && stream !== '' && (!s.stream || stream !== 'watch')) return undefined;
+  const sv = params['sv'];
+  if (sv !== undefined && sv !== '' && ((opts.restrictions ?? 'resource') !== 'resource' || sv !== 'v1')) return undefined;
+  return transformTarget(s, params, opts);
+}
+
+/**
+ * NegotiateMediaTypeOptions: the first clause (in goautoneg order) that a serializer matches and
+ * the endpoint's restrictions allow. Undefined when none does.
+ */
+export function tryNegotiate(accept: string | undefined, opts: NegotiationOptions): Target | undefined {
+  if (accept === undefined || accept === '') return transformTarget(SERIALIZERS[0] as SerializerInfo, {}, opts);
+  for (const c of parseAccept(accept)) {
+    for (const s of SERIALIZERS) {
+      const matches = (c.type === 'application' && (c.subtype === s.subtype || c.subtype === '*'))
+        || (c.type === '*' && c.subtype === '*');
+      if (!matches) continue;
+      const t = acceptOptions(s, c.params, opts);
+      if (t !== undefined) return t;
     }
   }
-  throw newNotAcceptable(opts.protobuf === true
-    ? ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']
-    : ['application/json', 'application/yaml']);
+  return undefined;
+}
+
+/** Picks the target of the Accept header; rejects with 406 NotAcceptable (kube's text) when none fits. */
+export function negotiate(accept: string | undefined, opts: NegotiationOptions): Target {
+  const t = tryNegotiate(accept, opts);
+  if (t === undefined) throw newNotAcceptable(MEDIA_TYPES);
+  return t;
+}
+
+/**
+ * go-restful's Accept check (RouterJSR311.detectRoute), which runs before kube's handler
+ * negotiates: some clause's bare media type must be "*\/*" or one the route produces. Rejects
+ * with 406 "406: Not Acceptable\n\nAvailable representations: ..." otherwise.
+ */
+export function checkRouteAccept(accept: string | undefined, produces: readonly string[]): void {
+  const header = accept === undefined || accept === '' ? '*/*' : accept;
+  for (const part of header.split(',')) {
+    const semi = part.indexOf(';');
+    const mt = (semi === -1 ? part : part.slice(0, semi)).replace(/^ +| +$/g, '');
+    if (mt === '*/*' || produces.includes(mt)) return;
+  }
+  throw newGenericServerResponse(406, `406: Not Acceptable\n\nAvailable representations: ${produces.join(', ')}`);
 }
 
 export type BodyFormat = 'json' | 'yaml' | 'protobuf';
@@ -129,10 +200,21 @@ const PATCH_TYPES: Record<string, PatchType> = {
   'application/apply-patch+json': 'apply-json',
 };
 
-export function patchType(contentType: string | undefined, supported: readonly PatchType[]): PatchType {
-  const mt = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/**
+ * The patch type of a PATCH request. Built-in resources (routeBody set) are refused by
+ * go-restful's Content-Type check first: 415 "415: Unsupported Media Type" when the request has
+ * a body, else its Accept check's 415 with an empty list; custom resources get kube's own
+ * "the body of the request was in an unknown format" text.
+ */
+export function patchType(contentType: string | undefined, supported: readonly PatchType[],
+  routeBody?: { readonly contentLength: number }): PatchType {
+  const mt = (contentType ?? '').split(';')[0]?.trim() ?? '';
   const t = PATCH_TYPES[mt];
   if (t === undefined || !supported.includes(t)) {
+    if (routeBody !== undefined) {
+      throw newGenericServerResponse(415, routeBody.contentLength > 0
+        ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
+    }
     const accepted = Object.entries(PATCH_TYPES).filter(([, v]) => supported.includes(v)).map(([k]) => k);
     throw newUnsupportedMediaType(accepted);
   }

@@ -9,7 +9,7 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoin
 import { writeError, writeObject, writeRaw } from '../endpoints/handlers/response.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { APIInstaller } from '../endpoints/installer.ts';
-import { negotiate } from '../endpoints/negotiation.ts';
+import { checkRouteAccept, MEDIA_TYPES, negotiate, tryNegotiate, type Target } from '../endpoints/negotiation.ts';
 import { RequestState } from '../endpoints/request/state.ts';
 import { serveHealth, type HealthCheck } from './healthz.ts';
 import { compose, type Filter, type Handler } from './filters/types.ts';
@@ -47,7 +47,7 @@ export class GenericAPIServer {
 
   /** Handles one request (also usable without a socket, for tests). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const state = new RequestState(req.url ?? '/');
+    const state = new RequestState(req.url ?? '/', req.headers.accept);
     const p = this.chain(req, res, state).catch((err: unknown) => {
       if (!res.headersSent) writeError(res, err, undefined, state); else res.destroy();
     });
@@ -79,22 +79,34 @@ export class GenericAPIServer {
     return undefined;
   }
 
+  /**
+   * Discovery, negotiated as kube does: /api and /apis answer the aggregated document
+   * (apidiscovery.k8s.io/v2 only) when any Accept clause asks for it, else the legacy document;
+   * every document is served as JSON, YAML or protobuf. /api, /api/v1 and /apis/<g>/<v> are
+   * go-restful routes (whose Accept check answers 406 first); /apis and /apis/<g> are the
+   * aggregator's plain handlers.
+   */
   private serveDiscovery(req: IncomingMessage, res: ServerResponse, state: RequestState, path: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = path.replace(/\/+$/, '');
+    const accept = req.headers.accept;
     const groups = this.cfg.extraDiscovery === undefined ? this.cfg.installer.discovery
       : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
     const core = groups.filter((g) => g.name === '');
     const named = groups.filter((g) => g.name !== '');
+    const legacy = (restfulRoute: boolean): Target => {
+      if (restfulRoute) checkRouteAccept(accept, MEDIA_TYPES);
+      return negotiate(accept, { restrictions: 'default' });
+    };
     res.setHeader('Vary', 'Accept');
     if (p === '/api' || p === '/apis') {
-      const target = negotiate(req.headers.accept, { allowDiscovery: true });
-      if (target.shape === 'APIGroupDiscoveryList') {
-        writeObject(res, 200, aggregatedDiscovery(p === '/api' ? core : named, target.apiVersion), target, state);
+      const agg = tryNegotiate(accept, { restrictions: 'discovery' });
+      if (agg !== undefined) {
+        writeObject(res, 200, aggregatedDiscovery(p === '/api' ? core : named, agg.apiVersion), agg, state);
       } else if (p === '/api') {
-        writeObject(res, 200, apiVersions(req.headers.host ?? '127.0.0.1'), target, state);
+        writeObject(res, 200, apiVersions(req.headers.host ?? '127.0.0.1'), legacy(true), state);
       } else {
-        writeObject(res, 200, apiGroupList(named), target, state);
+        writeObject(res, 200, apiGroupList(named), legacy(false), state);
       }
       return true;
     }
@@ -104,18 +116,18 @@ export class GenericAPIServer {
     if (coreVersion !== undefined) {
       const gv = core[0]?.versions.find((v) => v.version === coreVersion);
       if (gv === undefined) return false;
-      writeObject(res, 200, apiResourceList(gv), negotiate(req.headers.accept, {}), state);
+      writeObject(res, 200, apiResourceList(gv), legacy(true), state);
       return true;
     }
     const g = named.find((x) => x.name === group);
     if (g === undefined) return false;
     if (version === undefined) {
-      writeObject(res, 200, apiGroup(g), negotiate(req.headers.accept, {}), state);
+      writeObject(res, 200, apiGroup(g), legacy(false), state);
       return true;
     }
     const gv = g.versions.find((v) => v.version === version);
     if (gv === undefined) return false;
-    writeObject(res, 200, apiResourceList(gv), negotiate(req.headers.accept, {}), state);
+    writeObject(res, 200, apiResourceList(gv), legacy(true), state);
     return true;
   }
 

@@ -1,5 +1,6 @@
 // Continue tokens of paginated lists, byte-compatible with kube-apiserver's (storage/continue.go):
 // base64url (no padding) of {"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key after the prefix>"}.
+import { decodeStrictJSON, JSONSyntaxError, type Shape } from '../apimachinery/fieldvalidation/index.ts';
 import { StorageError } from './interfaces.ts';
 
 const VERSION = 'meta.k8s.io/v1';
@@ -28,21 +29,40 @@ function isClean(p: string): boolean {
 
 const invalid = (msg: string): StorageError => new StorageError('InvalidContinue', '', `invalid continue token: ${msg}`);
 
+// The Go type tokens decode into (json.Unmarshal: unknown keys ignored, wrong types fatal).
+const STRING: Shape = { kind: 'scalar', goName: 'string', json: 'string' };
+const TOKEN: Shape = {
+  kind: 'struct', goName: 'storage.continueToken', preserveUnknown: true,
+  fields: (name) => (name === 'v' || name === 'start' ? STRING : name === 'rv' ? { kind: 'scalar', goName: 'int64', json: 'integer' } : undefined),
+};
+
+/** base64.RawURLEncoding.DecodeString's error: the offset of the first byte it cannot use. */
+function base64Error(token: string): string | undefined {
+  const bad = token.search(/[^A-Za-z0-9_\-\r\n]/);
+  if (bad >= 0) return `illegal base64 data at input byte ${bad}`;
+  const data = token.replace(/[\r\n]/g, '');
+  // One character alone cannot make a byte: Go blames it.
+  if (data.length % 4 === 1) return `illegal base64 data at input byte ${token.lastIndexOf(data.slice(-1))}`;
+  return undefined;
+}
+
 /**
  * Decodes a token into the key to continue from and its revision. Rejects with InvalidContinue
- * carrying kube's message ("invalid continue token: continue key is not valid: ...").
+ * carrying kube's message ("invalid continue token: continue key is not valid: ..."), with Go's
+ * base64 and encoding/json error texts.
  */
 export function decodeContinue(token: string, keyPrefix: string): { key: string; revision: number } {
-  if (!/^[A-Za-z0-9_-]*$/.test(token) || token.length % 4 === 1) {
-    throw invalid(`${INVALID}: illegal base64 data at input byte ${token.search(/[^A-Za-z0-9_-]/) >>> 0}`);
-  }
-  let parsed: unknown;
+  const b64 = base64Error(token);
+  if (b64 !== undefined) throw invalid(`${INVALID}: ${b64}`);
+  let decoded: { value: unknown; typeError: string | undefined };
   try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    decoded = decodeStrictJSON(Buffer.from(token.replace(/[\r\n]/g, ''), 'base64url').toString('utf8'), TOKEN, false);
   } catch (err) {
-    throw invalid(`${INVALID}: ${(err as Error).message}`);
+    if (err instanceof JSONSyntaxError) throw invalid(`${INVALID}: ${err.message}`);
+    throw err;
   }
-  const c = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { v?: unknown; rv?: unknown; start?: unknown };
+  if (decoded.typeError !== undefined) throw invalid(`${INVALID}: ${decoded.typeError}`);
+  const c = (typeof decoded.value === 'object' && decoded.value !== null ? decoded.value : {}) as { v?: unknown; rv?: unknown; start?: unknown };
   if (c.v !== VERSION) {
     throw invalid(`${INVALID}: server does not recognize this encoded version ${typeof c.v === 'string' ? c.v : ''}`);
   }

@@ -22,19 +22,29 @@ interface ReadPlan {
   continueKey: string;
 }
 
+/** parseResourceVersion for a list: kube's ValidateListOptions adds "invalid resource version: ". */
+function listResourceVersion(key: string, rv: string): number {
+  try {
+    return parseResourceVersion(key, rv);
+  } catch (err) {
+    if (!isStorageError(err, 'InvalidError')) throw err;
+    throw new StorageError('InvalidError', key, `invalid resource version: ${err.message}`);
+  }
+}
+
 /** Which revision a list reads at (kube's resolveGetListRev). Rejects with InvalidContinue / InvalidError. */
 function planRead(key: string, keyPrefix: string, opts: ListOptions): ReadPlan {
   const rv = opts.resourceVersion ?? '';
   if (opts.recursive && opts.continue !== undefined && opts.continue !== '') {
+    const c = decodeContinue(opts.continue, keyPrefix);
     if (rv !== '' && rv !== '0') {
       throw new StorageError('InvalidContinue', key, 'specifying resource version is not allowed when using continue');
     }
-    const c = decodeContinue(opts.continue, keyPrefix);
     // A negative revision (from a 410's token) continues at the newest revision.
     const at = c.revision > 0 ? c.revision : 0;
     return { withRev: at, returnedRV: at, continueKey: c.key };
   }
-  const fromRV = parseResourceVersion(key, rv);
+  const fromRV = listResourceVersion(key, rv);
   switch (opts.resourceVersionMatch ?? '') {
     case 'NotOlderThan':
       return { withRev: 0, returnedRV: 0, continueKey: '' };
@@ -54,7 +64,7 @@ export async function getList(backend: Backend, codec: Codec, pagingLimit: numbe
   opts: ListOptions): Promise<ListResult> {
   const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
   const plan = planRead(key, keyPrefix, opts);
-  const minimum = parseResourceVersion(key, opts.resourceVersion);
+  const minimum = listResourceVersion(key, opts.resourceVersion ?? '');
   const pred = opts.predicate;
   const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
   const paging = limit > 0;

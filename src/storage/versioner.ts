@@ -1,12 +1,31 @@
 // Maps revisions to metadata.resourceVersion (kube's APIObjectVersioner).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
 import { StorageError, type Codec } from './interfaces.ts';
 
-/** '' and '0' are 0 (any); otherwise a decimal revision. Rejects with InvalidError. */
+const MAX_UINT64 = 18446744073709551615n;
+
+/** strconv.ParseUint(s, 10, 64)'s error for s, or undefined when s parses. */
+function parseUintError(s: string): string | undefined {
+  let n = 0n;
+  for (const c of s) {
+    if (c < '0' || c > '9') return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;
+    n = n * 10n + BigInt(c.charCodeAt(0) - 48);
+    if (n > MAX_UINT64) return `strconv.ParseUint: parsing ${goQuote(s)}: value out of range`;
+  }
+  return undefined;
+}
+
+/**
+ * '' and '0' are 0 (any); otherwise a decimal revision. Rejects with InvalidError whose message
+ * is the field error kube's APIObjectVersioner returns (`resourceVersion: Invalid value: "x":
+ * strconv.ParseUint: parsing "x": invalid syntax`); lists prefix it, see store-list.ts.
+ */
 export function parseResourceVersion(key: string, rv: string | undefined): number {
   if (rv === undefined || rv === '') return 0;
-  if (!/^\d+$/.test(rv)) {
-    throw new StorageError('InvalidError', key, `invalid resource version: resourceVersion: Invalid value: "${rv}"`);
+  if (!/^\d+$/.test(rv) || rv.length > 19) {
+    const err = parseUintError(rv);
+    if (err !== undefined) throw new StorageError('InvalidError', key, `resourceVersion: Invalid value: ${goQuote(rv)}: ${err}`);
   }
   return Number(rv);
 }

@@ -107,6 +107,7 @@ function scaleFor(version: DeepReadonly<CustomResourceDefinitionVersion>): Scale
   if (s === undefined) return undefined;
   const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
   return {
+    specReplicasPath: s.specReplicasPath,
     specReplicas: (o) => num(getPath(o, s.specReplicasPath)),
     setSpecReplicas: (o, n) => setPath(o as unknown as Obj, s.specReplicasPath, n),
     statusReplicas: (o) => num(getPath(o, s.statusReplicasPath)),

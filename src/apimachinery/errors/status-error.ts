@@ -131,6 +131,44 @@ export function newInternalError(err: unknown): StatusError {
   return failure(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });
 }
 
+/** The reason and message NewGenericServerResponse gives a bare HTTP status code. */
+function genericReason(code: number, serverMessage: string): { reason: StatusReason; message: string } {
+  switch (code) {
+    case 400: return { reason: 'BadRequest', message: 'the server rejected our request for an unknown reason' };
+    case 401: return { reason: 'Unauthorized', message: 'the server has asked for the client to provide credentials' };
+    case 403: return { reason: 'Forbidden', message: serverMessage };
+    case 404: return { reason: 'NotFound', message: 'the server could not find the requested resource' };
+    case 405: return { reason: 'MethodNotAllowed', message: 'the server does not allow this method on the requested resource' };
+    case 406: return { reason: 'NotAcceptable', message: serverMessage === '' || serverMessage === 'unknown'
+      ? 'the server was unable to respond with a content type that the client supports' : serverMessage };
+    case 409: return { reason: 'Conflict', message: 'the server reported a conflict' };
+    case 415: return { reason: 'UnsupportedMediaType', message: serverMessage };
+    case 422: return { reason: 'Invalid', message: 'the server rejected our request due to an error in our request' };
+    case 429: return { reason: 'TooManyRequests', message: 'the server has received too many requests and has asked us to try again later' };
+    case 503: return { reason: 'ServiceUnavailable', message: 'the server is currently unable to handle the request' };
+    case 504: return { reason: 'Timeout', message: 'the server was unable to return a response in the time allotted, but may still be processing the request' };
+    default: return code >= 500
+      ? { reason: 'InternalError', message: `an error on the server (${goQuoteString(serverMessage)}) has prevented the request from succeeding` }
+      : { reason: '', message: `the server responded with the status code ${code} but did not return more information` };
+  }
+}
+
+// strconv.Quote for the common case (no control characters beyond \n, \t, \r).
+function goQuoteString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/**
+ * NewGenericServerResponse(code, "", GroupResource{}, "", serverMessage, 0, false): what kube
+ * sends for errors that come from go-restful's router (405 for a method no route has, 406 for
+ * an Accept no route produces, 415 for a Content-Type no route consumes) and for failed JSON
+ * patches (422). No causes; details is present and empty.
+ */
+export function newGenericServerResponse(code: number, serverMessage: string): StatusError {
+  const { reason, message } = genericReason(code, serverMessage);
+  return failure(code, reason, message, {});
+}
+
 /** 404 for a path no route serves (as the NotFound handler's body). */
 export function newPathNotFound(): StatusError {
   return failure(404, 'NotFound', 'the server could not find the requested resource', {});

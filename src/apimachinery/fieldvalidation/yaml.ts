@@ -50,7 +50,9 @@ function duplicateKeys(doc: Document, lc: LineCounter): string[] {
         if (k === '<<') continue; // merge keys may repeat
         const id = typeof k === 'object' && k !== null ? JSON.stringify(k) : `${typeof k}:${String(k)}`;
         if (seen.has(id)) {
-          const offset = isScalar(item.key) || isMap(item.key) || isSeq(item.key) ? (item.key.range?.[0] ?? 0) : 0;
+          // go-yaml reports the line of the value node (n.line of the pair's value).
+          const node = isScalar(item.value) || isMap(item.value) || isSeq(item.value) ? item.value : item.key;
+          const offset = isScalar(node) || isMap(node) || isSeq(node) ? (node.range?.[0] ?? 0) : 0;
           found.push(`line ${lc.linePos(offset).line}: key ${keyText(k)} already set in map`);
         }
         seen.add(id);

@@ -202,6 +202,39 @@ describe('apply', () => {
     assert.equal(err.status.message, 'failed to create typed patch object (default/web; apps/v1, Kind=Deployment): .spec.template.spec.containers: duplicate entries for key [name="a"]');
   });
 
+  const undeclared = [
+    { name: 'in a keyed list item', patch: deployment(1, [{ name: 'nginx', image: 'nginx', foo: 1 }]),
+      message: '.spec.template.spec.containers[name="nginx"].foo: field not declared in schema' },
+    { name: 'in two places', patch: { ...deployment(1, [{ name: 'nginx', image: 'nginx' }]), metadata: { name: 'web', namespace: 'default', bogus: 'x' }, extra: true },
+      message: 'errors:\n  .metadata.bogus: field not declared in schema\n  .extra: field not declared in schema' },
+    { name: 'and a list item without its key', patch: deployment(1, [{ image: 'nginx' }]),
+      message: '.spec.template.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)' },
+  ];
+  for (const c of undeclared) {
+    it(`rejects a field the schema does not declare ${c.name} with a 500`, () => {
+      const err = conflictOf(() => apply({ ...depScope, live: undefined, manager: 'm', force: false, time: T1, patch: c.patch }));
+      assert.deepEqual(err.status, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason: '', code: 500,
+        message: `failed to create typed patch object (default/web; apps/v1, Kind=Deployment): ${c.message}` });
+    });
+  }
+
+  it('keeps unknown fields where the schema preserves them, and everywhere without a schema', () => {
+    const schema = { type: 'object', properties: {
+      apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { $ref: 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
+      spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { size: { type: 'integer' },
+        nested: { type: 'object', properties: { a: { type: 'string' } } } } },
+    } } as const;
+    const cr = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1, color: 'red', nested: { a: 'x', b: 'y' } } };
+    for (const scope of [{ apiVersion: 'example.com/v1', kind: 'Widget', schema }, { apiVersion: 'example.com/v1', kind: 'Widget', schema: undefined }]) {
+      const out = apply<Obj>({ ...scope, live: undefined, manager: 'm', force: false, time: T1, patch: cr }).object;
+      assert.deepEqual(out['spec'], cr.spec);
+    }
+    const closed = { ...schema, properties: { ...schema.properties, spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+    const err = conflictOf(() => apply({ apiVersion: 'example.com/v1', kind: 'Widget', schema: closed, live: undefined, manager: 'm',
+      force: false, time: T1, patch: cr }));
+    assert.equal(err.status.message, 'failed to create typed patch object (/w; example.com/v1, Kind=Widget): .spec.color: field not declared in schema');
+  });
+
   it('a no-op apply keeps the object and the previous time', () => {
     const first = stored(applyCm(undefined, { key: 'v' }, 'm1'));
     const out = applyCm(first, { key: 'v' }, 'm1', false, T3);

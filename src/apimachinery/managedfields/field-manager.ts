@@ -20,6 +20,7 @@ import { TypedValueError } from './typed.ts';
 import { updaterApply, updaterUpdate } from './updater.ts';
 import type { Updater } from './updater.ts';
 import { fieldElement } from './path-element.ts';
+import { validateTyped, validationErrorsMessage } from './validate.ts';
 
 /** What the field manager knows about the resource being written. */
 export interface FieldManagerScope {
@@ -190,7 +191,8 @@ function internal(message: string): StatusError {
  * FieldManager.Apply for an apply patch: the merged object with managedFields updated.
  * Rejects with 409 Conflict (causes: FieldManagerConflict) when fields owned by others would
  * change and !force; 400 BadRequest for a patch of another kind or version, or one that sets
- * metadata.managedFields; 500 for a patch that does not fit the schema (duplicate keys, ...).
+ * metadata.managedFields; 500 for a patch that does not fit the schema (a field the schema does not
+ * declare, duplicate list keys, ...), whatever the field validation directive.
  * The caller defaults, validates and stores the result like any update.
  */
 export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
@@ -207,6 +209,11 @@ export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
   if (pv !== args.apiVersion || pk !== args.kind) throw newBadRequest(`invalid object type: ${gvkString(pv, pk)}`);
   if (metaOf(patch)['managedFields'] !== undefined && metaOf(patch)['managedFields'] !== null) {
     throw newBadRequest('metadata.managedFields must be nil');
+  }
+  if (args.schema !== undefined) {
+    // ObjectToTyped of the patch validates it (no duplicates allowed) before anything merges.
+    const errs = validateTyped(patch, updaterFor(args).type);
+    if (errs.length > 0) throw typedPatchError(patch, pv, pk, validationErrorsMessage(errs));
   }
   const time = formatTime(args.time);
   const run = (force: boolean): { object: JsonObject; managed: Managed } => applyTracked(args, live, patch, cloneManaged(managed), force, time);
@@ -225,16 +232,19 @@ export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
     }
   } catch (err) {
     if (err instanceof ConflictsError) throw newApplyConflict(err.conflicts);
-    if (err instanceof TypedValueError) {
-      const meta = metaOf(patch);
-      const nn = `${typeof meta['namespace'] === 'string' ? meta['namespace'] : ''}/${typeof meta['name'] === 'string' ? meta['name'] : ''}`;
-      throw internal(`failed to create typed patch object (${nn}; ${gvkString(pv, pk)}): ${err.message}`);
-    }
+    if (err instanceof TypedValueError) throw typedPatchError(patch, pv, pk, err.message);
     throw err;
   }
   let object = result.object;
   if (args.manager === 'kubectl') object = applyLastAppliedUpdater(object, patch);
   return { object: setManagedFields(object as unknown as T, encodeManagedFields(result.managed)) };
+}
+
+/** The 500 kube answers when the applied configuration does not fit the schema. */
+function typedPatchError(patch: JsonObject, apiVersion: string, kind: string, detail: string): StatusError {
+  const meta = metaOf(patch);
+  const nn = `${typeof meta['namespace'] === 'string' ? meta['namespace'] : ''}/${typeof meta['name'] === 'string' ? meta['name'] : ''}`;
+  return internal(`failed to create typed patch object (${nn}; ${gvkString(apiVersion, kind)}): ${detail}`);
 }
 
 function applyTracked(scope: ApplyArgs, live: JsonObject, patch: JsonObject, managed: Managed, force: boolean,

@@ -14,3 +14,5 @@ export {
   fieldElement, indexElement, keyElement, pathToString, valueElement, type KeyField, type Path, type PathElement,
 } from './path-element.ts';
 export { FieldSet } from './set.ts';
+export { replicasPath, scaleToParent, scaleToSubresource } from './scale-handler.ts';
+export { validateTyped, validationErrorsMessage, type ValidationError } from './validate.ts';

@@ -18,7 +18,9 @@ export type TypeRef =
 export type Atom =
   | { readonly kind: 'scalar' }
   | { readonly kind: 'list'; readonly atomic: boolean; readonly keys: readonly string[] | undefined; readonly elem: TypeRef }
-  | { readonly kind: 'map'; readonly atomic: boolean; readonly field: (key: string) => TypeRef; readonly isField: (key: string) => boolean };
+  | { readonly kind: 'map'; readonly atomic: boolean; readonly field: (key: string) => TypeRef; readonly isField: (key: string) => boolean;
+    /** No element type: a key that is not a field is "not declared in schema" (validation only). */
+    readonly closed: boolean };
 
 const DEDUCED: TypeRef = { kind: 'deduced' };
 const UNTYPED: TypeRef = { kind: 'untyped' };
@@ -83,9 +85,13 @@ function mapAtom(s: SchemaNode, t: Extract<TypeRef, { kind: 'schema' }>): Atom {
   const props = s.properties ?? {};
   const ap = s.additionalProperties;
   const elem: TypeRef = typeof ap === 'object' ? refFor(ap, t.preserve) : DEDUCED;
+  // schemaconv: without additionalProperties, an object with properties takes no other keys
+  // unless it (or an inlined ancestor) preserves unknown fields; additionalProperties: false never.
+  const closed = ap === false || (ap === undefined && !t.preserve && Object.keys(props).length > 0);
   return {
     kind: 'map',
     atomic: (t.mapType ?? s['x-kubernetes-map-type']) === 'atomic',
+    closed,
     field: (key) => {
       const p = Object.hasOwn(props, key) ? props[key] : undefined;
       return p === undefined ? elem : refFor(p, t.preserve);
@@ -94,8 +100,8 @@ function mapAtom(s: SchemaNode, t: Extract<TypeRef, { kind: 'schema' }>): Atom {
   };
 }
 
-const DEDUCED_MAP: Atom = { kind: 'map', atomic: false, field: () => DEDUCED, isField: never };
-const UNTYPED_MAP: Atom = { kind: 'map', atomic: true, field: () => UNTYPED, isField: never };
+const DEDUCED_MAP: Atom = { kind: 'map', atomic: false, field: () => DEDUCED, isField: never, closed: false };
+const UNTYPED_MAP: Atom = { kind: 'map', atomic: true, field: () => UNTYPED, isField: never, closed: false };
 
 /** The atom a value takes under a type (deduceAtom + handleAtom's choice). */
 export function atomOf(t: TypeRef, v: JsonValue | undefined): Atom {

@@ -12,8 +12,11 @@ import type { Atom, TypeRef } from './type-ref.ts';
 /** A value that does not fit its schema (duplicate keys, key fields missing, ...). */
 export class TypedValueError extends Error {
   override readonly name = 'TypedValueError';
+  /** The message without its path. */
+  readonly detail: string;
   constructor(path: Path, detail: string) {
     super(path.length === 0 ? detail : `${pathToString(path)}: ${detail}`);
+    this.detail = detail;
   }
 }
 

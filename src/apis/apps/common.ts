@@ -7,7 +7,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { setOptional } from '../core/common.ts';
+import { goFields, setOptional } from '../core/common.ts';
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';
@@ -32,13 +32,24 @@ export interface WorkloadStrategyOptions<T extends Workload> {
   readonly annotationsBumpGeneration?: boolean;
   /** Deployments keep their labels on status updates. */
   readonly statusKeepsLabels?: boolean;
+  /** How Go writes the status: counters without omitempty (written at 0) and omitempty ones (left out at 0). */
+  readonly goStatus?: GoStatusFields;
+  /** Warnings of a create (WarningsOnCreate); the status subresource has none. */
+  warningsOnCreate?(obj: DeepReadonly<T>): string[];
+  /** Warnings of an update of the main resource (WarningsOnUpdate). */
+  warningsOnUpdate?(obj: DeepReadonly<T>, old: DeepReadonly<T>): string[];
+}
+
+export interface GoStatusFields {
+  readonly always: Readonly<Record<string, unknown>>;
+  readonly omitEmpty: readonly string[];
 }
 
 const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
 
 /** The main and status strategies of a workload, as kube's <kind>Strategy / <kind>StatusStrategy. */
 export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOptions<T>): { strategy: Strategy<T>; statusStrategy: Strategy<T> } {
-  const strategy: Strategy<T> = {
+  const base: Strategy<T> = {
     prepareForCreate(_ctx: RequestContext, obj: T) {
       obj.status = {};
       obj.metadata.generation = 1;
@@ -59,9 +70,20 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
       if (annotationsChanged || !deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
     validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateUpdate(obj, old)),
+    // The status is a struct: always written, with its counters as Go writes them.
+    canonicalize(obj) {
+      obj.status ??= {};
+      if (o.goStatus !== undefined) goFields(obj.status, o.goStatus.always, o.goStatus.omitEmpty);
+    },
+  };
+  const strategy: Strategy<T> = {
+    ...base,
+    ...(o.warningsOnCreate !== undefined ? { warningsOnCreate: (_ctx: RequestContext, obj: DeepReadonly<T>) => o.warningsOnCreate?.(obj) ?? [] } : {}),
+    ...(o.warningsOnUpdate !== undefined
+      ? { warningsOnUpdate: (_ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>) => o.warningsOnUpdate?.(obj, old) ?? [] } : {}),
   };
   const statusStrategy: Strategy<T> = {
-    ...strategy,
+    ...base,
     prepareForUpdate(_ctx, obj, old) {
       obj.spec = structuredClone(old.spec) as T['spec'];
       obj.metadata.generation = old.metadata.generation ?? 1;

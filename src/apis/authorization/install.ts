@@ -6,6 +6,7 @@ import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-erro
 import type { KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
 import type { Creater } from '../../registry/rest/capabilities.ts';
+import type { Attributes, AuthorizationResult, Authorizer, RuleResolver, RulesResult } from '../../authz/authorizer.ts';
 import type { APIGroupDefinition, VirtualResource } from '../../registry/rest/group.ts';
 
 export interface ResourceAttributes {
@@ -23,29 +24,14 @@ export interface AccessReview {
   apiVersion?: string; kind?: string; metadata: ObjectMeta; spec: SubjectAccessReviewSpec; status?: SubjectAccessReviewStatus;
 }
 
-/** authorizer.Attributes: who asks to do what. */
-export interface AuthorizationAttributes {
-  readonly user: UserInfo;
-  readonly resourceRequest: boolean;
-  readonly verb: string;
-  readonly namespace: string;
-  readonly apiGroup: string;
-  readonly apiVersion: string;
-  readonly resource: string;
-  readonly subresource: string;
-  readonly name: string;
-  readonly path: string;
-}
-export interface AuthorizationDecision { readonly allowed: boolean; readonly denied?: boolean; readonly reason: string; readonly evaluationError?: string }
-
 export interface ResourceRule { verbs: string[]; apiGroups?: string[]; resources?: string[]; resourceNames?: string[] }
 export interface NonResourceRule { verbs: string[]; nonResourceURLs?: string[] }
 export interface RulesReviewStatus { resourceRules: ResourceRule[]; nonResourceRules: NonResourceRule[]; incomplete: boolean; evaluationError?: string }
 
+/** The server's authorizer (access reviews) and rule resolver (rules reviews). */
 export interface AuthorizationDeps {
-  authorize(attributes: AuthorizationAttributes): Promise<AuthorizationDecision>;
-  /** The rules a user has in a namespace (RuleResolver); default: what AlwaysAllow answers. */
-  rulesFor?(user: UserInfo, namespace: string): Promise<RulesReviewStatus>;
+  readonly authorizer: Authorizer;
+  readonly ruleResolver: RuleResolver;
 }
 
 const GROUP = 'authorization.k8s.io';
@@ -75,7 +61,8 @@ export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSub
   return errs;
 }
 
-function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): AuthorizationAttributes {
+/** authorizationutil.AuthorizationAttributesFrom. */
+export function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): Attributes {
   const r = spec.resourceAttributes;
   if (present(r)) {
     return { user, resourceRequest: true, verb: r.verb ?? '', namespace: r.namespace ?? '', apiGroup: r.group ?? '',
@@ -86,11 +73,12 @@ function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): Authorizat
     subresource: '', name: '', path: n.path ?? '' };
 }
 
-function statusOf(d: AuthorizationDecision): SubjectAccessReviewStatus {
-  const s: SubjectAccessReviewStatus = { allowed: d.allowed };
-  if (d.denied === true) s.denied = true;
-  if (d.reason !== '') s.reason = d.reason;
-  if (d.evaluationError !== undefined && d.evaluationError !== '') s.evaluationError = d.evaluationError;
+/** allowed for Allow, denied for Deny, the reason and the evaluation error as the authorizers gave them. */
+export function statusOf(r: AuthorizationResult): SubjectAccessReviewStatus {
+  const s: SubjectAccessReviewStatus = { allowed: r.decision === 'Allow' };
+  if (r.decision === 'Deny') s.denied = true;
+  if (r.reason !== '') s.reason = r.reason;
+  if (r.error !== undefined && r.error.message !== '') s.evaluationError = r.error.message;
   return s;
 }
 
@@ -127,29 +115,51 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
         const s = review.spec;
         user = { name: s.user ?? '', groups: s.groups ?? [], ...(s.uid !== undefined ? { uid: s.uid } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) };
       }
-      review.status = statusOf(await deps.authorize(attributesOf(user, review.spec)));
+      review.status = statusOf(await deps.authorizer.authorize(attributesOf(user, review.spec)));
       return review as unknown as KubeObject;
     },
   };
 }
 
-/** What AlwaysAllow says a user may do: everything. */
-export const ALLOW_ALL_RULES: RulesReviewStatus = {
-  resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
-  nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
-  incomplete: false,
-};
+const nonEmpty = (v: readonly string[]): string[] | undefined => (v.length > 0 ? [...v] : undefined);
 
+/** The rules in the wire shape of authorization.k8s.io/v1 (empty lists left out, as Go's omitempty does). */
+export function rulesReviewStatus(r: RulesResult): RulesReviewStatus {
+  const status: RulesReviewStatus = {
+    resourceRules: r.resourceRules.map((rule) => {
+      const out: ResourceRule = { verbs: [...rule.verbs] };
+      const groups = nonEmpty(rule.apiGroups);
+      const resources = nonEmpty(rule.resources);
+      const names = nonEmpty(rule.resourceNames);
+      if (groups !== undefined) out.apiGroups = groups;
+      if (resources !== undefined) out.resources = resources;
+      if (names !== undefined) out.resourceNames = names;
+      return out;
+    }),
+    nonResourceRules: r.nonResourceRules.map((rule) => {
+      const out: NonResourceRule = { verbs: [...rule.verbs] };
+      const urls = nonEmpty(rule.nonResourceURLs);
+      if (urls !== undefined) out.nonResourceURLs = urls;
+      return out;
+    }),
+    incomplete: r.incomplete,
+  };
+  if (r.error !== undefined && r.error.message !== '') status.evaluationError = r.error.message;
+  return status;
+}
+
+/** The rules the requester holds in spec.namespace; the answer carries only the status, as kube's. */
 function selfSubjectRulesReviewREST(deps: AuthorizationDeps): Creater {
   return {
     async create(ctx, obj, validate) {
-      const review = structuredClone(obj) as unknown as { metadata: ObjectMeta; spec?: { namespace?: string }; status?: RulesReviewStatus };
+      const review = obj as unknown as { apiVersion?: string; kind?: string; spec?: { namespace?: string } | null };
       if (ctx.user === undefined) throw newBadRequest('no user present on request');
       const namespace = review.spec?.namespace ?? '';
       if (namespace === '') throw newBadRequest('no namespace on request');
       if (validate !== undefined) await validate(structuredClone(obj));
-      review.status = structuredClone(await (deps.rulesFor?.(ctx.user, namespace) ?? Promise.resolve(ALLOW_ALL_RULES)));
-      return review as unknown as KubeObject;
+      const status = rulesReviewStatus(await deps.ruleResolver.rulesFor(ctx.user, namespace));
+      const out = { apiVersion: review.apiVersion, kind: review.kind, metadata: {}, spec: {}, status };
+      return out as unknown as KubeObject;
     },
   };
 }
@@ -172,6 +182,3 @@ export function authorizationGroup(deps: AuthorizationDeps): APIGroupDefinition 
     }],
   };
 }
-
-/** The authorizer the lead passes until RBAC exists: kube's AlwaysAllow answers allowed with no reason. */
-export const alwaysAllow = (): Promise<AuthorizationDecision> => Promise.resolve({ allowed: true, reason: '' });

@@ -1,7 +1,8 @@
 // events.k8s.io/v1 Event <-> core/v1 Event (pkg/apis/events/v1/conversion.go): the same object
-// under other names. Fields are renamed one to one, so every round trip is lossless; a field
-// absent on one side stays absent on the other.
+// under other names. Fields are renamed one to one; what leaves the hub is then written the way
+// Go encodes an events.k8s.io/v1 Event (empty strings left out, structs and times always there).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { goFields } from '../core/common.ts';
 import type { Event } from '../core/v1/types.ts';
 import type { EventsV1Event } from './v1/types.ts';
 
@@ -35,10 +36,33 @@ export function eventToCore(e: EventsV1Event): Event {
   return { apiVersion: 'v1', kind: 'Event', ...out } as unknown as Event;
 }
 
-/** Convert_core_Event_To_v1_Event. Does not modify its input. */
+const REFERENCE_FIELDS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
+
+/**
+ * An events.k8s.io/v1 Event as Go writes it: eventTime has no omitempty (null when unset),
+ * regarding and deprecatedSource are structs (always written), the deprecated timestamps are
+ * times (null when unset); reportingController, reportingInstance, action, reason, note, type and
+ * deprecatedCount are left out when empty.
+ */
+function goEventsV1Event(e: EventsV1Event): EventsV1Event {
+  if (e.eventTime === undefined || e.eventTime === '') e.eventTime = null;
+  e.regarding = { ...e.regarding };
+  goFields(e.regarding, {}, REFERENCE_FIELDS);
+  if (e.related !== undefined && e.related !== null) {
+    e.related = { ...e.related };
+    goFields(e.related, {}, REFERENCE_FIELDS);
+  }
+  e.deprecatedSource = { ...e.deprecatedSource };
+  goFields(e.deprecatedSource, {}, ['component', 'host']);
+  for (const t of ['deprecatedFirstTimestamp', 'deprecatedLastTimestamp'] as const) if (e[t] === undefined || e[t] === '') e[t] = null;
+  goFields(e, {}, ['reportingController', 'reportingInstance', 'action', 'reason', 'note', 'type', 'deprecatedCount']);
+  return e;
+}
+
+/** Convert_core_Event_To_v1_Event, then the JSON Go writes for it. Does not modify its input. */
 export function eventFromCore(e: Event): EventsV1Event {
   const out = move(e as unknown as Record<string, unknown>, FROM_CORE);
-  return { apiVersion: 'events.k8s.io/v1', kind: 'Event', ...out } as unknown as EventsV1Event;
+  return goEventsV1Event({ apiVersion: 'events.k8s.io/v1', kind: 'Event', ...out } as unknown as EventsV1Event);
 }
 
 /**

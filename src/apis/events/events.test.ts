@@ -30,7 +30,8 @@ describe('events.k8s.io/v1 <-> core/v1 Event', () => {
   it('renames every field from the hub', () => assert.deepEqual(eventFromCore(core), v1));
   const cases: { name: string; obj: EventsV1Event }[] = [
     { name: 'full', obj: v1 },
-    { name: 'minimal', obj: { apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'e' }, eventTime: null } },
+    { name: 'minimal, as Go writes it', obj: { apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'e' }, eventTime: null,
+      regarding: {}, deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null } },
     { name: 'unknown fields ride along', obj: { ...v1, ...{ extra: { a: 1 } } } },
   ];
   for (const c of cases) {
@@ -43,6 +44,16 @@ describe('events.k8s.io/v1 <-> core/v1 Event', () => {
   it('round trip from the hub', () => assert.deepEqual(eventToCore(eventFromCore(core)), core));
   it('absent fields stay absent', () => {
     assert.deepEqual(eventToCore({ metadata: { name: 'e' }, note: 'x' }), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, message: 'x' });
+  });
+  it('leaves the hub as Go writes an events.k8s.io/v1 Event: empty strings out, structs and times in', () => {
+    const stored: Event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', namespace: 'default' }, eventTime: '2024-01-01T00:00:00.000000Z',
+      involvedObject: { kind: 'Pod', name: 'web', namespace: 'default' }, reason: 'Pulled', message: '', type: 'Normal', action: 'Pull',
+      source: {}, firstTimestamp: null, lastTimestamp: null, reportingComponent: '', reportingInstance: '', count: 0 };
+    assert.deepEqual(eventFromCore(stored), {
+      apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'e', namespace: 'default' }, eventTime: '2024-01-01T00:00:00.000000Z',
+      regarding: { kind: 'Pod', name: 'web', namespace: 'default' }, reason: 'Pulled', type: 'Normal', action: 'Pull',
+      deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null,
+    });
   });
   it('ConversionFuncs for the control plane', () => {
     assert.equal(eventsConversion.toHub(structuredClone(v1)).apiVersion, 'v1');

@@ -1,9 +1,12 @@
-// rbac.authorization.k8s.io: v1 only (v1alpha1 and v1beta1 are gone from kube-apiserver).
+// rbac.authorization.k8s.io: v1 only (v1alpha1 and v1beta1 are gone from kube-apiserver). With a
+// policy, writes go through the escalation checks of policy.ts.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { Store } from '../../registry/generic/store.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
 import { clusterRoleBindings } from './clusterrolebinding/clusterrolebinding.ts';
 import { clusterRoles } from './clusterrole/clusterrole.ts';
+import { clusterRoleBindingStorage, clusterRoleStorage, roleBindingStorage, roleStorage, type RBACPolicy } from './policy.ts';
 import { roleBindings } from './rolebinding/rolebinding.ts';
 import { roles } from './role/role.ts';
 import { RBAC_GROUP } from './v1/types.ts';
@@ -11,7 +14,18 @@ import { RBAC_GROUP } from './v1/types.ts';
 const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
   d as unknown as ResourceDefinition<KubeObject>;
 
-export const rbacGroup: APIGroupDefinition = {
-  group: RBAC_GROUP,
-  versions: [{ version: 'v1', resources: [erase(clusterRoleBindings), erase(clusterRoles), erase(roleBindings), erase(roles)] }],
-};
+/** Without `policy` (unit tests), writes are not checked for escalation. */
+export function rbacGroup(policy?: RBACPolicy): APIGroupDefinition {
+  const guarded = <T extends KubeObject>(d: ResourceDefinition<T>, storage: (p: RBACPolicy) => (store: Store<T>) => Store<T>):
+    ResourceDefinition<KubeObject> => erase(policy === undefined ? d : { ...d, customizeStorage: storage(policy) });
+  return {
+    group: RBAC_GROUP,
+    versions: [{
+      version: 'v1',
+      resources: [
+        guarded(clusterRoleBindings, clusterRoleBindingStorage), guarded(clusterRoles, clusterRoleStorage),
+        guarded(roleBindings, roleBindingStorage), guarded(roles, roleStorage),
+      ],
+    }],
+  };
+}

@@ -72,11 +72,12 @@ export function validateRoleRefUpdate(ref: DeepReadonly<RoleRef> | undefined, ol
   return same ? [] : [invalid(fieldPath('roleRef'), { apiGroup: ref?.apiGroup ?? '', kind: ref?.kind ?? '', name: ref?.name ?? '' }, 'cannot change roleRef')];
 }
 
-/** SetDefaults_Subject: Users and Groups default to the RBAC group, ServiceAccounts to the core group. */
+/** SetDefaults_Subject: Users and Groups default to the RBAC group, ServiceAccounts to the core group (no apiGroup). */
 export function defaultSubjects(subjects: Subject[] | undefined): void {
   for (const s of subjects ?? []) {
     if ((s.apiGroup ?? '') !== '') continue;
-    if (s.kind === 'ServiceAccount') s.apiGroup = '';
+    // The core group is "", which Go's omitempty leaves out.
+    if (s.kind === 'ServiceAccount') delete s.apiGroup;
     else if (s.kind === 'User' || s.kind === 'Group') s.apiGroup = RBAC_GROUP;
   }
 }

@@ -49,6 +49,8 @@ export interface RawResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly text: string;
+  /** The body's bytes (protobuf answers). */
+  readonly body: Buffer;
   /** The body parsed as JSON; throws when it is not JSON. */
   json(): unknown;
 }
@@ -68,8 +70,9 @@ export function rawRequest(creds: AdminCredentials, req: RawRequest): Promise<Ra
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
+        const body = Buffer.concat(chunks);
+        const text = body.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body, json: () => JSON.parse(text) as unknown });
       });
     });
     r.on('error', reject);

@@ -1,4 +1,4 @@
-// Aggregated discovery (apidiscovery.k8s.io v2 and v2beta1): every group, version and
+// Aggregated discovery (apidiscovery.k8s.io v2; v2beta1 is no longer served): every group, version and
 // resource in one document, so clients need one request for /api and one for /apis.
 import type { DiscoveryGroup, DiscoveryResource } from './types.ts';
 
@@ -27,7 +27,8 @@ export function aggregatedDiscovery(groups: readonly DiscoveryGroup[], apiVersio
   return {
     kind: 'APIGroupDiscoveryList', apiVersion, metadata: {},
     items: groups.map((g) => ({
-      metadata: { name: g.name, creationTimestamp: null },
+      // ObjectMeta's name is omitempty: the core group's entry has none.
+      metadata: { ...(g.name === '' ? {} : { name: g.name }), creationTimestamp: null },
       versions: g.versions.map((v) => {
         const mains = v.resources.filter((r) => !r.name.includes('/'));
         return {

@@ -44,9 +44,14 @@ function resourceEntry(r: DiscoveryResource): Record<string, unknown> {
   return e;
 }
 
+/**
+ * The core group's (and extensions') document is written through kube's stripVersion encoder
+ * (keepUnversioned), so it carries no apiVersion.
+ */
 export function apiResourceList(gv: DiscoveryGroupVersion): object {
+  const unversioned = gv.group === '' || gv.group === 'extensions';
   return {
-    kind: 'APIResourceList', apiVersion: 'v1', groupVersion: gvString(gv.group, gv.version),
+    kind: 'APIResourceList', ...(unversioned ? {} : { apiVersion: 'v1' }), groupVersion: gvString(gv.group, gv.version),
     resources: gv.resources.map(resourceEntry),
   };
 }

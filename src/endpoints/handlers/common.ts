@@ -2,7 +2,7 @@
 // reading write options from the query, and converting results for the response.
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
-import { notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { notSupported } from '../../apimachinery/errors/field-errors.ts';
 import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts';
 import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
@@ -20,12 +20,15 @@ export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
 const ownKind = (ep: ResourceEndpoint): boolean => ep.kindGroupVersion === ep.groupVersion ||
   (ep.kindGroupVersion.group === ep.groupVersion.group && ep.kindGroupVersion.version === ep.groupVersion.version);
 
-/** The dryRun query parameter: only "All" is valid. Rejects with 422 naming the options kind. */
+/**
+ * The dryRun query parameter: only "All" is valid. Rejects with 422 naming the options kind and,
+ * as ValidateDryRun, the whole list as the bad value (`Unsupported value: ["x"]`).
+ */
 export function parseDryRun(q: URLSearchParams, optionsKind: string): boolean {
   const values = q.getAll('dryRun');
-  const errs: FieldError[] = [];
-  for (const v of values) if (v !== 'All') errs.push(notSupported('dryRun', v, ['All']));
-  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: optionsKind }, '', errs);
+  if (values.some((v) => v !== 'All')) {
+    throw newInvalid({ group: 'meta.k8s.io', kind: optionsKind }, '', [notSupported('dryRun', values, ['All'])]);
+  }
   return values.length > 0;
 }
 

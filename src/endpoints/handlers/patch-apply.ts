@@ -1,42 +1,120 @@
-// The patch formats that need no schema: JSON patch (RFC 6902) and JSON merge patch (RFC 7386).
-import fastJsonPatch from 'fast-json-patch';
+// The patch formats that need no schema: JSON patch (RFC 6902) and JSON merge patch (RFC 7386),
+// decoded and applied as kube's jsonPatcher does (patch.go applyJSPatch, with evanphx/json-patch v4).
 import { parse as yamlParse } from 'yaml';
-import { newBadRequest, StatusError } from '../../apimachinery/errors/status-error.ts';
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
+import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { applyJSONPatchOps, goJSONType, JSONPatchError } from './json-patch.ts';
+import type { FieldValidationDirective } from './scope.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** RFC 7386: objects merge key by key, null deletes, anything else replaces. */
-export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
-  }
+const MAX_JSON_PATCH_OPERATIONS = 10000;
+
+/** Parses JSON text; undefined plus encoding/json's syntax error text when malformed. */
+function parseJSON(text: string): { value: unknown } | { error: string } {
+  const err = jsonSyntaxError(text);
+  if (err !== undefined) return { error: err };
+  return { value: JSON.parse(text) as unknown };
+}
+
+// pruneNulls: null members removed from objects, recursively (also inside arrays).
+function pruneNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((e) => (e === null ? e : pruneNulls(e)));
+  if (!isObject(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, e] of Object.entries(v)) if (e !== null) out[k] = pruneNulls(e);
   return out;
 }
 
-/** Applies an RFC 6902 patch; a failed operation (missing path, failed test) is a 422, as kube answers. */
-export function applyJSONPatch(target: unknown, patchText: string): unknown {
-  let ops: unknown;
-  try {
-    ops = JSON.parse(patchText);
-  } catch (err) {
-    throw newBadRequest(`error decoding patch: ${(err as Error).message}`);
+// merge: a patch object merges into an object, anything else replaces (nulls pruned when the
+// current value is not an object).
+function merge(cur: unknown, patch: unknown): unknown {
+  if (!isObject(cur)) return pruneNulls(patch);
+  if (!isObject(patch)) return patch;
+  return mergeDocs({ ...cur }, patch);
+}
+
+function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) { delete doc[k]; continue; }
+    const cur = Object.prototype.hasOwnProperty.call(doc, k) ? doc[k] : undefined;
+    doc[k] = cur === undefined || cur === null ? pruneNulls(v) : merge(cur, v);
   }
-  if (!Array.isArray(ops)) throw newBadRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  return doc;
+}
+
+/** evanphx's MergePatch on a JSON object document; rejects malformed or non-object patches with 400 "Invalid JSON Patch". */
+export function applyMergePatch(target: unknown, patchText: string): unknown {
+  const parsed = parseJSON(patchText);
+  if ('error' in parsed || parsed.value === null) throw newBadRequest('Invalid JSON Patch');
+  const patch = parsed.value;
+  if (isObject(patch)) return mergeDocs(isObject(target) ? { ...target } : {}, patch);
+  // Not an object: an array becomes the document; anything else is refused.
+  if (Array.isArray(patch)) return pruneNulls(patch);
+  throw newBadRequest('Invalid JSON Patch');
+}
+
+/**
+ * The strict decode kube runs first on a merge patch with fieldValidation Strict or Warn (the
+ * default): 400 "error decoding patch: ..." for malformed JSON or a body that is not an object.
+ */
+export function checkMergePatchBody(patchText: string, directive: FieldValidationDirective): void {
+  if (directive === 'Ignore') return;
+  const parsed = parseJSON(patchText);
+  if ('error' in parsed) throw newBadRequest(`error decoding patch: ${parsed.error}`);
+  const v = parsed.value;
+  if (v !== null && !isObject(v)) {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJSONType(v)} into Go value of type map[string]interface {}`);
+  }
+}
+
+/**
+ * Decodes and applies an RFC 6902 patch as kube does: with Strict or Warn, a malformed body is a
+ * 400 "error decoding patch: ..." (its decode into []handlers.jsonPatchOp); with Ignore,
+ * jsonpatch.DecodePatch's own error. More than 10000 operations is a 413. A failing operation is
+ * a 422 whose Status says only "the server rejected our request due to an error in our request"
+ * (NewGenericServerResponse without causes: evanphx's text is not sent).
+ */
+export function applyJSONPatch(target: unknown, patchText: string, directive: FieldValidationDirective): unknown {
+  const parsed = parseJSON(patchText);
+  const strict = directive !== 'Ignore';
+  if ('error' in parsed) throw newBadRequest(strict ? `error decoding patch: ${parsed.error}` : parsed.error);
+  const ops = parsed.value;
+  if (ops !== null && !Array.isArray(ops)) {
+    throw newBadRequest(strict
+      ? `error decoding patch: json: cannot unmarshal ${goJSONType(ops)} into Go value of type []handlers.jsonPatchOp`
+      : `json: cannot unmarshal ${goJSONType(ops)} into Go value of type jsonpatch.Patch`);
+  }
+  const list: unknown[] = ops ?? [];
+  for (const op of list) {
+    if (op === null || isObject(op)) {
+      if (strict && op !== null) checkOpFields(op);
+      continue;
+    }
+    throw newBadRequest(strict
+      ? `error decoding patch: json: cannot unmarshal ${goJSONType(op)} into Go value of type handlers.jsonPatchOp`
+      : `json: cannot unmarshal ${goJSONType(op)} into Go value of type jsonpatch.Operation`);
+  }
+  if (list.length > MAX_JSON_PATCH_OPERATIONS) {
+    throw newRequestEntityTooLarge(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${list.length}`);
+  }
+  if (!Array.isArray(target) && !isObject(target)) return target;
   try {
-    const doc = structuredClone(target) as Json;
-    return fastJsonPatch.applyPatch(doc, ops as fastJsonPatch.Operation[], true, true).newDocument;
+    return applyJSONPatchOps(target, list);
   } catch (err) {
-    const e = err as { name?: string; message?: string };
-    const message = (e.message ?? String(err)).split('\n')[0] ?? '';
-    throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 422,
-      reason: 'Invalid', message, details: { causes: [{ message }] } });
+    if (err instanceof JSONPatchError) throw newGenericServerResponse(422, err.message);
+    throw err;
+  }
+}
+
+// handlers.jsonPatchOp's string fields refuse other JSON types (null leaves them empty).
+function checkOpFields(op: Record<string, unknown>): void {
+  for (const f of ['op', 'path', 'from'] as const) {
+    const v = op[f];
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${goJSONType(v)} into Go struct field jsonPatchOp.${f} of type string`);
   }
 }
 

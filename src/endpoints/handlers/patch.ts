@@ -1,10 +1,10 @@
 // PATCH: apply a patch to the stored object and update it (patchHandler in Go). Each retry
 // after a conflict applies the patch again to the newest object.
+import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newInvalid, newMethodNotSupported, newNotFound } from '../../apimachinery/errors/status-error.ts';
 import { forbidden } from '../../apimachinery/errors/field-errors.ts';
 import type { Unstructured } from '../../apimachinery/meta/types.ts';
 import { assertNever } from '../../apimachinery/watch/event.ts';
-import { parse as parseYAML } from 'yaml';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
@@ -13,24 +13,29 @@ import {
   decodeObjectText, endpointGVK, negotiateFor, parseBoolParam, parseDryRun, parseFieldValidation, toEndpointVersion, toHub,
 } from './common.ts';
 import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts';
-import { applyJSONPatch, applyMergePatch } from './patch-apply.ts';
+import { applyJSONPatch, applyMergePatch, checkMergePatchBody } from './patch-apply.ts';
+import { goJSONType } from './json-patch.ts';
+import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
 import type { GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import type { PatchType } from '../negotiation.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { writeObject } from './response.ts';
-import type { ResourceEndpoint, ResourceHandler } from './scope.ts';
+import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './scope.ts';
 
 /** The patched object in the endpoint's version (JSON form), before decoding. */
 function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
-  gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }): unknown {
+  gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective): unknown {
   switch (type) {
-    case 'json-patch': return applyJSONPatch(current, patchText);
-    case 'merge-patch': return applyMergePatch(current, parsed);
+    case 'json-patch': return applyJSONPatch(current, patchText, directive);
+    case 'merge-patch':
+      checkMergePatchBody(patchText, directive);
+      return applyMergePatch(current, patchText);
     case 'strategic-merge-patch':
       try {
-        return applyStrategicMergePatch(current, parsed, schemaForGVK(gvk));
+        return applyStrategicMergePatch(current, parseStrategicPatch(patchText), schemaForGVK(gvk));
       } catch (err) {
         throw interpretStrategicMergePatchError(err);
       }
@@ -40,25 +45,32 @@ function patchObject(type: PatchType, current: KubeObject | undefined, patchText
   }
 }
 
-/** Parses the patch document: JSON for every type but apply-yaml (YAML, of which JSON is a subset). */
-function parsePatch(type: PatchType, text: string): unknown {
-  if (type === 'json-patch') return undefined;
-  try {
-    const v: unknown = type === 'apply-yaml' ? parseYAML(text) : JSON.parse(text);
-    if (type.startsWith('apply') && (typeof v !== 'object' || v === null || Array.isArray(v))) {
-      throw new Error('expected an object');
-    }
-    return v;
-  } catch (err) {
-    throw newBadRequest(`error decoding patch: ${(err as Error).message}`);
+/**
+ * A strategic merge patch is decoded into a map (strategicPatchObject): malformed JSON or a
+ * body that is not an object is a 400 with encoding/json's bare text.
+ */
+function parseStrategicPatch(text: string): unknown {
+  const syntax = jsonSyntaxError(text);
+  if (syntax !== undefined) throw newBadRequest(syntax);
+  const v: unknown = JSON.parse(text);
+  if (v !== null && (typeof v !== 'object' || Array.isArray(v))) {
+    throw newBadRequest(`json: cannot unmarshal ${goJSONType(v)} into Go value of type map[string]interface {}`);
   }
+  return v ?? {};
+}
+
+/** The request's patch type; rejects with 415 (go-restful's text for built-in resources). */
+export function requestPatchType(deps: HandlerDeps, req: IncomingMessage): PatchType {
+  const supported: readonly PatchType[] = deps.strategicMergePatch === false
+    ? ['json-patch', 'merge-patch', 'apply-yaml', 'apply-json']
+    : ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml', 'apply-json'];
+  return patchType(req.headers['content-type'], supported,
+    isRestfulRoute(deps) ? { contentLength: Number(req.headers['content-length'] ?? 0) || 0 } : undefined);
 }
 
 export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
-  const type = patchType(req.headers['content-type'], deps.strategicMergePatch === false
-    ? ['json-patch', 'merge-patch', 'apply-yaml', 'apply-json']
-    : ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml', 'apply-json']);
+  const type = requestPatchType(deps, req);
   const isApply = type === 'apply-yaml' || type === 'apply-json';
   const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;
@@ -71,13 +83,17 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   }
   const manager = fieldManagerOf(q, req, 'PatchOptions', isApply);
   const patchText = (await readBody(req)).toString('utf8');
-  const parsed = parsePatch(type, patchText);
+  const applyBody = isApply ? decodeApplyPatch(patchText, directive) : undefined;
+  // Other patch bodies are decoded when applied, after the object was read (a 404 comes first).
+  const parsed = applyBody?.object;
   const name = ctx.info.name;
   const { object, created } = await ep.storage.update(ctx, name, {
     updatedObject: async (_c, old) => {
       if (old === undefined && !isApply) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
       const current = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
-      const patched = patchObject(type, current, patchText, parsed, endpointGVK(ep), ep, { manager, force: force === true });
+      const patched = patchObject(type, current, patchText, parsed, endpointGVK(ep), ep, { manager, force: force === true }, directive);
+      // kube checks the apply body strictly only once the apply itself succeeded.
+      if (applyBody !== undefined) checkStrictApply(applyBody, directive, (w) => state.addWarning(w));
       let obj = decodeObjectText(ep, deps, JSON.stringify(patched), 'json', state, directive);
       if (!isApply) obj = trackUpdate(ep, current, obj, manager);
       const hub = toHub(ep, deps, obj);

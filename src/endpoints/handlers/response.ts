@@ -4,15 +4,18 @@ import { stringify as yamlStringify } from 'yaml';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
 import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { RequestState } from '../request/state.ts';
-import { JSON_TARGET, type Target } from '../negotiation.ts';
+import { tryNegotiate, type Target } from '../negotiation.ts';
 
 const CONTENT_TYPE: Record<Target['format'], string> = {
   json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
 };
 
+// sigs.k8s.io/yaml's JSONToYAML: go-yaml v2 sorts map keys and does not indent sequences in maps.
+const YAML_OPTIONS = { sortMapEntries: true, indentSeq: false } as const;
+
 export function encode(body: unknown, target: Target): string | Buffer {
   switch (target.format) {
-    case 'yaml': return yamlStringify(body);
+    case 'yaml': return yamlStringify(body, YAML_OPTIONS);
     case 'protobuf': return encodeProtobuf(body as Record<string, unknown>);
     default: return JSON.stringify(body);
   }
@@ -39,20 +42,33 @@ export function writeObject(res: ServerResponse, code: number, body: unknown, ta
   writeRaw(res, code, target.contentType, encode(body, target), state);
 }
 
-/** Writes a Status for any error; anything but a StatusError becomes a 500 and is logged. */
-export function writeError(res: ServerResponse, err: unknown, target: Target = JSON_TARGET, state?: RequestState): void {
+/**
+ * Writes a Status for any error (ErrorNegotiated); anything but a StatusError becomes a 500 and
+ * is logged. The Status is negotiated like any object from the request's Accept header (JSON,
+ * YAML or protobuf, never a transformed shape such as a Table); when no serializer fits, it is
+ * written as indented JSON with the error's own code (WriteRawJSON).
+ */
+export function writeError(res: ServerResponse, err: unknown, target?: Target, state?: RequestState): void {
   const full = toStatus(err);
-  // Go omits an empty reason (StatusReasonUnknown) from the JSON.
-  const { reason, ...rest } = full;
-  const status = reason === '' ? rest : full;
+  // metav1.Status's field order; Go omits an empty reason (StatusReasonUnknown) and absent details.
+  const status = {
+    kind: full.kind, apiVersion: full.apiVersion, metadata: full.metadata, status: full.status, message: full.message,
+    ...(full.reason === '' ? {} : { reason: full.reason }),
+    ...(full.details === undefined ? {} : { details: full.details }),
+    code: full.code,
+  };
   if (status.code >= 500 && !(err instanceof Error && err.name === 'StatusError')) {
     console.error('internal error:', err);
   }
-  if (status.code === 429 || status.code === 504 || status.code === 503) {
-    const retry = status.details?.retryAfterSeconds;
-    if (retry !== undefined && retry > 0) res.setHeader('Retry-After', String(retry));
+  if (status.details?.retryAfterSeconds !== undefined && status.details.retryAfterSeconds > 0) {
+    res.setHeader('Retry-After', String(status.details.retryAfterSeconds));
   }
-  // Errors are always objects, never Tables: fall back to the plain serialization of the format.
-  const t: Target = target.format === 'json' ? JSON_TARGET : { ...target, shape: 'object', contentType: CONTENT_TYPE[target.format] };
+  const t = target !== undefined
+    ? { ...target, shape: 'object' as const, contentType: CONTENT_TYPE[target.format] }
+    : tryNegotiate(state?.accept, { restrictions: 'default' });
+  if (t === undefined) {
+    writeRaw(res, status.code, 'application/json', JSON.stringify(status, null, 2), state);
+    return;
+  }
   writeObject(res, status.code, status, t, state);
 }

@@ -49,3 +49,10 @@ export interface HandlerDeps {
 
 export type ResourceHandler = (ep: ResourceEndpoint, deps: HandlerDeps, req: IncomingMessage, res: ServerResponse,
   state: RequestState) => Promise<void>;
+
+/**
+ * Built-in resources are go-restful routes in kube, whose router checks a PATCH's Content-Type
+ * and every request's Accept before kube's handler runs; custom resources (served without
+ * strategic merge patch) are not.
+ */
+export const isRestfulRoute = (deps: HandlerDeps): boolean => deps.strategicMergePatch !== false;

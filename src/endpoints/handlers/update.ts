@@ -17,7 +17,10 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const manager = fieldManagerOf(q, req, 'UpdateOptions');
   const body = await decodeRequestObject(ep, deps, req, state, directive);
   const name = ctx.info.name;
+  // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
+  const uid = body.metadata.uid;
   const { object, created } = await ep.storage.update(ctx, name, {
+    ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
       const obj = toHub(ep, deps, trackUpdate(ep, live, structuredClone(body), manager));

@@ -140,7 +140,8 @@ test('service: index with hashes, ETags, immutable caching, redirects, negotiati
 
   assert.equal(req('/openapi/v3/api/v1', { ifNoneMatch: `"${v1.etag}"` })?.status, 304);
   assert.equal(req('/openapi/v3/apis/batch/v1')?.status, 404);
-  assert.equal(req('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' })?.status, 406);
+  assert.equal(req('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' })?.status, 200);
+  assert.equal(req('/openapi/v3/api/v1', { accept: 'application/com.github.proto-openapi.spec.v3@v1.0+protobuf' })?.status, 406);
   const v2 = req('/openapi/v2', { accept: 'application/json' });
   assert.equal(v2?.status, 200);
   assert.equal(JSON.parse(v2?.body.toString() ?? '')['swagger'], '2.0');

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import {
   buildOpenAPIV2, buildOpenAPIV3GroupVersion, buildOpenAPIV3Index, openAPIV3DocumentNames, type OpenAPIOptions,
 } from './documents.ts';
+import { parseAccept } from '../negotiation.ts';
+import { encodeOpenAPIV2Document } from './proto-v2.ts';
 import type { ServedResource } from './served.ts';
 
 export interface OpenAPIDocument {
@@ -44,16 +46,30 @@ function documentOf(value: unknown, lastModified: Date): OpenAPIDocument {
 
 /** Accepts application/json (or a wildcard covering it) in an Accept header; no header accepts all. */
 function acceptsJSON(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
-  return accept.split(',').some((clause) => {
-    const mt = (clause.split(';')[0] ?? '').trim().toLowerCase();
-    return mt === 'application/json' || mt === 'application/*' || mt === '*/*';
-  });
+  return parseAccept(accept === undefined || accept === '' ? '*/*' : accept)
+    .some((c) => (c.type === 'application' || c.type === '*') && (c.subtype === 'json' || c.subtype === '*'));
+}
+
+const V2_PROTOBUF_TYPE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+// kube-openapi's handler: JSON, then the deprecated and the current protobuf subtype, each
+// served as V2_PROTOBUF_TYPE; the first clause (goautoneg order) that one of them matches wins.
+const V2_ACCEPTED: readonly (readonly [string, 'json' | 'protobuf'])[] = [
+  ['json', 'json'], ['com.github.proto-openapi.spec.v2@v1.0+protobuf', 'protobuf'], ['com.github.proto-openapi.spec.v2.v1.0+protobuf', 'protobuf'],
+];
+
+function v2Format(accept: string | undefined): 'json' | 'protobuf' | undefined {
+  for (const c of parseAccept(accept === undefined || accept === '' ? '*/*' : accept)) {
+    for (const [subtype, format] of V2_ACCEPTED) {
+      if ((c.type === 'application' || c.type === '*') && (c.subtype === subtype || c.subtype === '*')) return format;
+    }
+  }
+  return undefined;
 }
 
 export class OpenAPIService {
   private served: readonly ServedResource[];
   private v2Doc: OpenAPIDocument | undefined;
+  private v2ProtoDoc: OpenAPIDocument | undefined;
   private v3Docs = new Map<string, OpenAPIDocument>();
   private indexDoc: OpenAPIDocument | undefined;
   private lastModified = new Date();
@@ -66,6 +82,7 @@ export class OpenAPIService {
   update(served: readonly ServedResource[]): void {
     this.served = served;
     this.v2Doc = undefined;
+    this.v2ProtoDoc = undefined;
     this.v3Docs = new Map();
     this.indexDoc = undefined;
     this.lastModified = new Date();
@@ -75,6 +92,15 @@ export class OpenAPIService {
   v2(): OpenAPIDocument {
     this.v2Doc ??= documentOf(buildOpenAPIV2(this.served, this.opts), this.lastModified);
     return this.v2Doc;
+  }
+
+  /** GET /openapi/v2 as a gnostic openapi.v2.Document (protobuf). */
+  v2Protobuf(): OpenAPIDocument {
+    if (this.v2ProtoDoc === undefined) {
+      const body = encodeOpenAPIV2Document(JSON.parse(this.v2().body.toString('utf8')) as Record<string, unknown>);
+      this.v2ProtoDoc = { body, etag: computeETag(body), contentType: V2_PROTOBUF_TYPE, lastModified: this.lastModified };
+    }
+    return this.v2ProtoDoc;
   }
 
   /** The names listed by /openapi/v3 ("api", "api/v1", "apis", "apis/apps", ...). */
@@ -108,16 +134,19 @@ export class OpenAPIService {
 
   /**
    * Answers /openapi/v2, /openapi/v3 and /openapi/v3/<name>; undefined for other paths.
-   * 404 for an unknown document, 406 when the client does not accept JSON (kapi serves no
-   * protobuf OpenAPI), 304 when If-None-Match carries the current ETag.
+   * 404 for an unknown document, 406 when the client accepts none of the document's forms
+   * (/openapi/v2 also comes as protobuf; the v3 documents only as JSON), 304 when If-None-Match
+   * carries the current ETag.
    */
   handle(req: OpenAPIRequest): OpenAPIResponse | undefined {
     const path = req.path.replace(/\/+$/, '');
     let doc: OpenAPIDocument | undefined;
     const headers: Record<string, string> = {};
     if (path === '/openapi/v2') {
-      doc = this.v2();
       headers['Vary'] = 'Accept';
+      const format = v2Format(req.accept);
+      if (format === undefined) return { status: 406, headers, body: Buffer.alloc(0) };
+      doc = format === 'protobuf' ? this.v2Protobuf() : this.v2();
     } else if (path === '/openapi/v3') {
       doc = this.v3Index();
     } else if (path.startsWith('/openapi/v3/')) {
@@ -136,7 +165,7 @@ export class OpenAPIService {
     } else {
       return undefined;
     }
-    if (path !== '/openapi/v3' && !acceptsJSON(req.accept)) return { status: 406, headers, body: Buffer.alloc(0) };
+    if (path.startsWith('/openapi/v3/') && !acceptsJSON(req.accept)) return { status: 406, headers, body: Buffer.alloc(0) };
     headers['Content-Type'] = doc.contentType;
     headers['Etag'] = `"${doc.etag}"`;
     headers['Last-Modified'] = doc.lastModified.toUTCString();

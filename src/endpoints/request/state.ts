@@ -9,8 +9,12 @@ export class RequestState implements WarningRecorder {
   readonly warnings: string[] = [];
   readonly startedAt = Date.now();
 
-  constructor(rawUrl: string) {
+  /** The request's Accept header: errors are negotiated like objects (ErrorNegotiated). */
+  readonly accept: string | undefined;
+
+  constructor(rawUrl: string, accept?: string) {
     this.url = new URL(rawUrl, 'https://kapi.invalid');
+    this.accept = accept;
   }
 
   addWarning(text: string): void {

@@ -1,8 +1,11 @@
 // The scale subresource: a resource's replicas seen as an autoscaling/v1 Scale. GET builds the
-// Scale from the object; PUT and PATCH change only spec.replicas of the object.
+// Scale from the object; PUT and PATCH change only spec.replicas of the object, and move the
+// ownership of replicas in its managedFields the way kube's ScaleHandler does.
 import { invalid } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newConflict, newInvalid, OPTIMISTIC_LOCK_MESSAGE } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { replicasPath, scaleToParent, scaleToSubresource } from '../../apimachinery/managedfields/index.ts';
+import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type {
   GetOptions, Getter, UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,
@@ -35,6 +38,7 @@ function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: KubeObject)
 
 export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDefinition<T>): Getter & Updater {
   const kind = `${store.definition.kind}`;
+  const path = replicasPath(def.specReplicasPath);
   return {
     async get(ctx: RequestContext, name: string, opts: GetOptions): Promise<KubeObject> {
       return toScale(def, await store.get(ctx, name, opts));
@@ -42,9 +46,14 @@ export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDe
     async update(ctx: RequestContext, name: string, info: UpdatedObjectInfo, _vc: ValidateObjectFunc | undefined,
       vu: ValidateObjectUpdateFunc | undefined, _force: boolean, opts: UpdateOptions): Promise<{ object: KubeObject; created: boolean }> {
       const { object } = await store.update(ctx, name, {
+        ...(info.preconditions !== undefined ? { preconditions: info.preconditions } : {}),
         updatedObject: async (c, old) => {
           if (old === undefined) throw newBadRequest(`${kind} "${name}" not found`);
-          const scale = await info.updatedObject(c, toScale(def, old)) as Scale;
+          const parentEntries = old.metadata.managedFields;
+          const oldScale = toScale(def, old);
+          const scaleEntries = scaleToSubresource(parentEntries, path);
+          if (scaleEntries !== undefined) oldScale.metadata.managedFields = scaleEntries;
+          const scale = await info.updatedObject(c, oldScale) as Scale;
           const replicas = scale.spec?.replicas ?? 0;
           if (!Number.isInteger(replicas) || replicas < 0) {
             throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name,
@@ -54,6 +63,10 @@ export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDe
           if (rv !== '' && rv !== old.metadata.resourceVersion) throw newConflict(store.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
           const next = structuredClone(old) as T;
           def.setSpecReplicas(next, replicas);
+          // The request's version of the parent (apps/v1 for deployments/scale) records the owner.
+          const groupVersion = c.info.apiVersion !== '' ? apiVersionOf({ group: c.info.apiGroup, version: c.info.apiVersion }) : old.apiVersion ?? '';
+          const entries = scaleToParent(parentEntries, scale.metadata.managedFields, groupVersion, path);
+          if (entries === undefined) delete next.metadata.managedFields; else next.metadata.managedFields = entries;
           return next;
         },
       }, undefined, vu, false, opts);

@@ -4,6 +4,7 @@ import {
   newAlreadyExists, newBadRequest, newConflict, newInternalError, newNotFound, newResourceExpired, newServerTimeout,
   StatusError,
 } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import { StorageError } from '../../storage/interfaces.ts';
 
@@ -15,6 +16,11 @@ export function newTooLargeResourceVersion(requested: number, current: number): 
   });
 }
 
+/** ErrorToAPIStatus of an error that is no API status: 500, empty reason, the error's text. */
+function unknownError(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500, reason: '', message });
+}
+
 /** Maps a storage error of an operation on one object to the StatusError kube-apiserver sends. */
 export function interpretStorageError(err: unknown, gr: GroupResource, name: string, operation: string,
   requestedRV?: string): unknown {
@@ -24,7 +30,10 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
     case 'KeyExists': return newAlreadyExists(gr, name);
     case 'ResourceVersionConflicts': return newConflict(gr, name, err.message);
     case 'Unreachable': return newServerTimeout(gr, operation, 2);
-    case 'InvalidContinue': case 'InvalidError': return newBadRequest(err.message);
+    case 'InvalidContinue': return newBadRequest(err.message);
+    // A list validates its options into a 400 (storage.ValidateListOptions); get and watch hand
+    // the versioner's error up unwrapped, which kube answers as a 500 of unknown reason.
+    case 'InvalidError': return operation === 'list' ? newBadRequest(err.message) : unknownError(err.message);
     case 'Compacted': {
       const expired = newResourceExpired(err.message);
       if (err.continueToken !== '') expired.status.metadata = { continue: err.continueToken };
@@ -39,4 +48,18 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
 
 export function interpretListError(err: unknown, gr: GroupResource, requestedRV?: string): unknown {
   return interpretStorageError(err, gr, '', 'list', requestedRV);
+}
+
+/**
+ * storage.Preconditions.Check on an update (etcd3 GuaranteedUpdate), as InterpretUpdateError
+ * reports it: a 409 wrapping the StorageError text of ErrCodeInvalidObj. A missing object is
+ * checked as an empty one (its UID is ""), before the update learns that it is missing.
+ */
+export function checkUIDPrecondition(key: string, pre: { readonly uid: string } | undefined, existing: KubeObject | undefined,
+  gr: GroupResource, name: string): void {
+  if (pre === undefined) return;
+  const uid = existing?.metadata.uid ?? '';
+  if (pre.uid === uid) return;
+  throw newConflict(gr, name, `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, `
+    + `AdditionalErrorMsg: Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
 }

@@ -20,7 +20,7 @@ import type { DeepReadonly, FinishFunc, ResourceDefinition, Strategy } from '../
 import { generateName, newUID, nowRFC3339 } from './names.ts';
 import { deleteObject } from './delete.ts';
 import { buildPredicate } from './predicate.ts';
-import { interpretListError, interpretStorageError } from './storage-errors.ts';
+import { checkUIDPrecondition, interpretListError, interpretStorageError } from './storage-errors.ts';
 
 export interface StoreConfig<T extends KubeObject> {
   readonly definition: ResourceDefinition<T>;
@@ -185,6 +185,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
         ...(this.definition.ttlSeconds !== undefined ? { ttlSeconds: this.definition.ttlSeconds } : {}),
         tryUpdate: async (existing) => {
           if (finish !== undefined) { await finish(false); finish = undefined; }
+          checkUIDPrecondition(key, info.preconditions, existing, this.qualifiedResource, name);
           if (existing === undefined) {
             if (!this.strategy.allowCreateOnUpdate && !forceAllowCreate) {
               throw newNotFound(this.qualifiedResource, name);

@@ -31,6 +31,11 @@ export interface UpdateOptions { readonly dryRun: boolean; readonly fieldManager
 export interface UpdatedObjectInfo {
   /** The name of the object in the request body ('' when unknown). */
   readonly preconditionsName?: string;
+  /**
+   * Checked against the stored object before updatedObject runs (DefaultUpdatedObjectInfo's
+   * Preconditions: the UID of a PUT body). A mismatch rejects with 409 Conflict.
+   */
+  readonly preconditions?: { readonly uid: string };
   updatedObject(ctx: RequestContext, old: KubeObject | undefined): Promise<KubeObject> | KubeObject;
 }
 

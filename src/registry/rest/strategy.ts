@@ -113,6 +113,8 @@ export interface ScaleDefinition<T extends KubeObject> {
   statusReplicas(obj: DeepReadonly<T>): number;
   /** The label selector in its string form (status.selector for Scale), '' when there is none. */
   selector(obj: DeepReadonly<T>): string;
+  /** Where spec replicas live, as a CRD's specReplicasPath (".spec.replicas" when absent): managedFields follow it. */
+  readonly specReplicasPath?: string;
 }
 
 /** Called with the outcome of the write: release what was reserved when it failed. */

@@ -1,5 +1,6 @@
-// Authentication: every request carries valid credentials, except the health and version
-// paths kube-apiserver lets anonymous users read. Failures get 401 Unauthorized.
+// Authentication: a request without credentials is system:anonymous (group system:unauthenticated)
+// where anonymous requests are allowed (--anonymous-auth, off with the AlwaysAllow authorizer), and
+// authorization then decides; otherwise, like bad credentials, it gets 401 Unauthorized.
 import type { IncomingHttpHeaders } from 'node:http';
 import { newUnauthorized } from '../../apimachinery/errors/status-error.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
@@ -12,13 +13,15 @@ export interface RequestAuthenticator {
 
 export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
+/** `anonymousAllowed` says, by path, whether a request without credentials may go on as anonymous. */
 export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed: (path: string) => boolean): Filter =>
   (next) => async (req, res, state) => {
     let user: UserInfo | undefined;
     try {
       user = await authn.authenticate(req.headers);
     } catch {
-      user = undefined;
+      // Credentials were presented and rejected: never anonymous.
+      throw newUnauthorized();
     }
     if (user === undefined) {
       if (!anonymousAllowed(state.url.pathname)) throw newUnauthorized();

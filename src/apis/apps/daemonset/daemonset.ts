@@ -4,7 +4,9 @@ import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { podTemplateWarnings } from '../../core/pod/warnings.ts';
 import { formatLabels } from '../../core/printers/format.ts';
 import { containerColumns, selectorColumn, workloadStrategies } from '../common.ts';
 import type { DaemonSet } from '../v1/types.ts';
@@ -37,6 +39,11 @@ const base = workloadStrategies<DaemonSet>({
   validate: validateDaemonSet,
   validateUpdate: validateDaemonSetUpdate,
   validateStatusUpdate: validateDaemonSetStatusUpdate,
+  // apps/v1 DaemonSetStatus: the four scheduling counters have no omitempty.
+  goStatus: { always: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
+    omitEmpty: ['observedGeneration', 'updatedNumberScheduled', 'numberAvailable', 'numberUnavailable', 'conditions'] },
+  warningsOnCreate: (ds) => podTemplateWarnings(fieldPath('spec', 'template'), ds.spec.template),
+  warningsOnUpdate: (ds, old) => (templateGenerationOf(ds) !== templateGenerationOf(old) ? podTemplateWarnings(fieldPath('spec', 'template'), ds.spec.template) : []),
   prepareForCreate(ds) {
     setTemplateGeneration(ds, Math.max(templateGenerationOf(ds), 1));
   },

@@ -3,7 +3,9 @@
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
 import type { Deployment } from '../v1/types.ts';
 import { selectorOf } from '../validation/workload.ts';
@@ -35,6 +37,10 @@ const { strategy, statusStrategy } = workloadStrategies<Deployment>({
   validateStatusUpdate: validateDeploymentStatusUpdate,
   annotationsBumpGeneration: true,
   statusKeepsLabels: true,
+  warningsOnCreate: (d) => [...workloadNameWarnings(d.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), d.spec.template)],
+  warningsOnUpdate: (d, old) => (d.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), d.spec.template) : []),
+  // apps/v1 DeploymentStatus: every counter is omitempty (collisionCount and terminatingReplicas are pointers).
+  goStatus: { always: {}, omitEmpty: ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'conditions'] },
 });
 
 export const deploymentStrategy = strategy;

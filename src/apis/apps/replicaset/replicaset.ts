@@ -5,6 +5,7 @@ import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { containerColumns, replicasScale, selectorColumn, workloadStrategies } from '../common.ts';
 import type { ReplicaSet, ReplicaSetSpec, ReplicaSetStatus } from '../v1/types.ts';
 import {
@@ -60,6 +61,10 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicaSet>({
   validate: validateReplicaSet,
   validateUpdate: validateReplicaSetUpdate,
   validateStatusUpdate: (rs) => validateReplicaSetStatus(rs.status ?? {}, fieldPath('status')),
+  warningsOnCreate: (rs) => [...workloadNameWarnings(rs.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template)],
+  warningsOnUpdate: (rs, old) => (rs.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template) : []),
+  // apps/v1 ReplicaSetStatus: replicas has no omitempty.
+  goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
 });
 
 export const replicaSetStrategy = strategy;

@@ -1,9 +1,12 @@
 // StatefulSets (pkg/registry/apps/statefulset): SetDefaults_StatefulSet (MaxUnavailableStatefulSet
 // is beta and on in v1.35+), the strategy and printStatefulSet.
-import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import { defaultPersistentVolumeClaim } from '../../core/persistentvolumeclaim/persistentvolumeclaim.ts';
+import { pvcSpecWarnings } from '../../core/persistentvolumeclaim/warnings.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { podTemplateWarnings } from '../../core/pod/warnings.ts';
 import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
 import type { StatefulSet } from '../v1/types.ts';
 import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './validation.ts';
@@ -39,10 +42,28 @@ export function defaultStatefulSet(s: StatefulSet): void {
   }
 }
 
+const revisionHistoryWarnings = (s: DeepReadonly<StatefulSet>): string[] =>
+  (s.spec.revisionHistoryLimit !== undefined && s.spec.revisionHistoryLimit < 0
+    ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : []);
+
 const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
   validate: validateStatefulSet,
   validateUpdate: validateStatefulSetUpdate,
   validateStatusUpdate: validateStatefulSetStatusUpdate,
+  warningsOnCreate: (s) => [
+    ...podTemplateWarnings(fieldPath('spec', 'template'), s.spec.template),
+    ...(s.spec.volumeClaimTemplates ?? []).flatMap((pvc, i) => pvcSpecWarnings(fieldPath('spec', 'volumeClaimTemplates').index(i), pvc.spec ?? {})),
+    ...revisionHistoryWarnings(s),
+  ],
+  // kube names the claim templates' path `spec.volumeClaimTemplates[i].Spec` on update (sic).
+  warningsOnUpdate: (s, old) => [
+    ...(s.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), s.spec.template) : []),
+    ...(s.spec.volumeClaimTemplates ?? []).flatMap((pvc, i) => pvcSpecWarnings(fieldPath('spec', 'volumeClaimTemplates').index(i).child('Spec'), pvc.spec ?? {})),
+    ...revisionHistoryWarnings(s),
+  ],
+  // apps/v1 StatefulSetStatus: replicas and availableReplicas have no omitempty.
+  goStatus: { always: { replicas: 0, availableReplicas: 0 },
+    omitEmpty: ['observedGeneration', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'currentRevision', 'updateRevision', 'conditions'] },
 });
 
 export const statefulSetStrategy = strategy;

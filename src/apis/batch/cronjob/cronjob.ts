@@ -2,7 +2,10 @@
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { workloadNameWarnings } from '../../core/pod/warnings.ts';
+import { jobSpecWarnings } from '../job/warnings.ts';
 import { translateTimestampSince } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { CronJob } from '../v1/types.ts';
@@ -31,6 +34,7 @@ export const cronJobStrategy: Strategy<CronJob> = {
     cj.metadata.generation = 1;
   },
   validate: (_ctx, cj) => validateCronJob(cj),
+  warningsOnCreate: (_ctx, cj) => [...workloadNameWarnings(cj.metadata.name), ...jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec)],
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, cj, old) {
@@ -39,6 +43,12 @@ export const cronJobStrategy: Strategy<CronJob> = {
     bumpGenerationIfChanged(cj.metadata, cj.spec, old.spec);
   },
   validateUpdate: (_ctx, cj, old) => validateCronJobUpdate(cj, old).filter(notMetadata),
+  warningsOnUpdate: (_ctx, cj, old) => [
+    ...(cj.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec) : []),
+    // A schedule with TZ kept from before it became invalid (kube prints the path spec.spec.schedule, sic).
+    ...((cj.spec.schedule ?? '').includes('TZ')
+      ? ['cannot use TZ or CRON_TZ in spec.spec.schedule, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details'] : []),
+  ],
 };
 
 export const cronJobStatusStrategy: Strategy<CronJob> = {
@@ -47,6 +57,7 @@ export const cronJobStatusStrategy: Strategy<CronJob> = {
     cj.spec = copyOf<CronJob['spec']>(old.spec);
   },
   validateUpdate: () => [],
+  warningsOnUpdate: () => [],
 };
 
 /** printBoolPtr. */

@@ -2,7 +2,10 @@
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { workloadNameWarnings } from '../../core/pod/warnings.ts';
+import { jobSpecWarnings } from './warnings.ts';
 import { humanDuration } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { Job, JobSpec } from '../v1/types.ts';
@@ -77,6 +80,7 @@ export const jobStrategy: Strategy<Job> = {
     job.metadata.generation = 1;
   },
   validate: (_ctx, job) => validateJob(job, validationOptions(undefined)),
+  warningsOnCreate: (_ctx, job) => [...workloadNameWarnings(job.metadata.name), ...jobSpecWarnings(fieldPath('spec'), job.spec)],
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, job, old) {
@@ -85,6 +89,7 @@ export const jobStrategy: Strategy<Job> = {
     bumpGenerationIfChanged(job.metadata, job.spec, old.spec);
   },
   validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old, validationOptions(old)).filter(notMetadata),
+  warningsOnUpdate: (_ctx, job, old) => (job.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec'), job.spec) : []),
 };
 
 export const jobStatusStrategy: Strategy<Job> = {
@@ -93,6 +98,7 @@ export const jobStatusStrategy: Strategy<Job> = {
     job.spec = copyOf<Job['spec']>(old.spec);
   },
   validateUpdate: (_ctx, job) => validateJobStatus(job.status),
+  warningsOnUpdate: () => [],
 };
 
 const hasCondition = (job: RO<Job>, type: string): boolean =>

@@ -1,5 +1,6 @@
 // core/v1 Events (pkg/registry/core/event): created on update, expire after the event TTL.
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { goFields } from '../common.ts';
 import { translateTimestampSince } from '../printers/age.ts';
 import type { Event } from '../v1/types.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
@@ -26,21 +27,35 @@ function lastSeen(e: { readonly firstTimestamp?: string | null; readonly lastTim
   return isSet(e.lastTimestamp) ? translateTimestampSince(e.lastTimestamp, now) : firstSeen(e, now);
 }
 
+/** The fields of an ObjectReference and an EventSource: all omitempty strings. */
+const REFERENCE_FIELDS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
+
+/**
+ * A core/v1 Event as Go writes it: involvedObject and source are structs (always written),
+ * firstTimestamp, lastTimestamp and eventTime are times (null when unset), reportingComponent
+ * and reportingInstance have no omitempty; the other strings and count are left out when empty.
+ */
+export function goEvent(e: Event): void {
+  e.involvedObject ??= {};
+  goFields(e.involvedObject, {}, REFERENCE_FIELDS);
+  if (e.related !== undefined && e.related !== null) goFields(e.related, {}, REFERENCE_FIELDS);
+  e.source ??= {};
+  goFields(e.source, {}, ['component', 'host']);
+  for (const t of ['firstTimestamp', 'lastTimestamp', 'eventTime'] as const) if (e[t] === undefined || e[t] === '') e[t] = null;
+  goFields(e, { reportingComponent: '', reportingInstance: '' }, ['reason', 'message', 'count', 'type', 'action']);
+}
+
 export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
     strategy: {
-      // Go always serializes eventTime (a struct: null when unset) and the two reporting fields.
-      prepareForCreate(_ctx, e) {
-        if (e.eventTime === undefined) e.eventTime = null;
-        e.reportingComponent ??= '';
-        e.reportingInstance ??= '';
-      },
+      prepareForCreate() {},
       validate: (_ctx, e) => validateEventCreate(e),
       allowCreateOnUpdate: true,
       allowUnconditionalUpdate: true,
       prepareForUpdate() {},
       validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old),
+      canonicalize: goEvent,
     },
     ttlSeconds,
     selectableFields: (e) => {

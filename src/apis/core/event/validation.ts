@@ -13,7 +13,11 @@ const NOTE_LIMIT = 1024;
 
 const isSet = (t: string | null | undefined): boolean => t !== undefined && t !== null && t !== '';
 
-function legacyValidateEvent(e: DeepReadonly<Event>): FieldError[] {
+/**
+ * legacyValidateEvent. A core/v1 request names the reporting controller by its core/v1 field,
+ * `reportingComponent`; events.k8s.io requests by `reportingController`.
+ */
+function legacyValidateEvent(e: DeepReadonly<Event>, reportingControllerField: string): FieldError[] {
   const errs: FieldError[] = [];
   const ns = e.metadata.namespace ?? '';
   const involvedNs = e.involvedObject?.namespace ?? '';
@@ -27,8 +31,8 @@ function legacyValidateEvent(e: DeepReadonly<Event>): FieldError[] {
   } else {
     if (involvedNs === '' && ns !== 'default' && ns !== 'kube-system') errs.push(invalid(nsPath, involvedNs, 'does not match event.namespace'));
     const controller = e.reportingComponent ?? '';
-    if (controller === '') errs.push(required('reportingController'));
-    for (const m of isQualifiedName(controller)) errs.push(invalid('reportingController', controller, m));
+    if (controller === '') errs.push(required(reportingControllerField));
+    for (const m of isQualifiedName(controller)) errs.push(invalid(reportingControllerField, controller, m));
     const instance = e.reportingInstance ?? '';
     if (instance === '') errs.push(required('reportingInstance'));
     if (byteLength(instance) > REPORTING_INSTANCE_LIMIT) errs.push(invalid('reportingInstance', '', `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
@@ -52,9 +56,11 @@ function validateSeries(e: DeepReadonly<Event>): FieldError[] {
   return errs;
 }
 
+const reportingControllerField = (strict: boolean): string => (strict ? 'reportingController' : 'reportingComponent');
+
 /** ValidateEventCreate; `strict` for events.k8s.io/v1 requests. */
 export function validateEventCreate(e: DeepReadonly<Event>, strict = false): FieldError[] {
-  const errs = legacyValidateEvent(e);
+  const errs = legacyValidateEvent(e, reportingControllerField(strict));
   if (!strict) return errs;
   errs.push(...validateObjectMeta(e.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSeries(e));
   if (!isSet(e.eventTime)) errs.push(required('eventTime'));
@@ -67,7 +73,7 @@ export function validateEventCreate(e: DeepReadonly<Event>, strict = false): Fie
 }
 
 export function validateEventUpdate(e: DeepReadonly<Event>, old: DeepReadonly<Event>, strict = false): FieldError[] {
-  const errs = legacyValidateEvent(e);
+  const errs = legacyValidateEvent(e, reportingControllerField(strict));
   if (!strict) return errs;
   if (!deepEqual(e.series, old.series)) errs.push(...validateSeries(e));
   const immutable: [keyof Event, unknown, unknown][] = [

@@ -71,6 +71,24 @@ function nodeRoles(node: RO<Node>): string {
 const address = (node: RO<Node>, type: string): string => (node.status?.addresses ?? []).find((a) => a.type === type)?.address ?? '<none>';
 const orUnknown = (s: string | undefined): string => (s === undefined || s === '' ? '<unknown>' : s);
 
+/** The nodeInfo strings (NodeSystemInfo): none is omitempty. */
+const NODE_INFO_FIELDS = ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion',
+  'kubeProxyVersion', 'operatingSystem', 'architecture'] as const;
+
+/**
+ * Node as Go writes it: spec and status are structs, and so are status.daemonEndpoints (with
+ * kubeletEndpoint.Port, no omitempty) and status.nodeInfo (ten strings, no omitempty).
+ */
+function goNode(node: Node): void {
+  node.spec ??= {};
+  node.status ??= {};
+  const st = node.status;
+  st.daemonEndpoints ??= {};
+  st.daemonEndpoints.kubeletEndpoint ??= { Port: 0 };
+  st.nodeInfo ??= {};
+  for (const f of NODE_INFO_FIELDS) st.nodeInfo[f] ??= '';
+}
+
 export const nodeStrategy: Strategy<Node> = {
   prepareForCreate() {},
   validate: (_ctx, node) => validateNode(node),
@@ -80,6 +98,7 @@ export const nodeStrategy: Strategy<Node> = {
     setOptional(node, 'status', old.status === undefined ? undefined : copyOf<Node['status']>(old.status));
   },
   validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
+  canonicalize: goNode,
 };
 
 export const nodeStatusStrategy: Strategy<Node> = {

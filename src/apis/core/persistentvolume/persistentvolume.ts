@@ -6,11 +6,13 @@ import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
+import { nodeSelectorTermWarnings } from '../node-labels.ts';
+import { validateAccessModes } from '../persistentvolumeclaim/validation.ts';
+import { BETA_STORAGE_CLASS_ANNOTATION, DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG } from '../persistentvolumeclaim/warnings.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolume } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
-export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
 const VOLUME_MODES = ['Block', 'Filesystem'];
 const PV_SOURCES = ['gcePersistentDisk', 'awsElasticBlockStore', 'hostPath', 'glusterfs', 'nfs', 'rbd', 'iscsi', 'cinder', 'cephfs',
@@ -25,7 +27,7 @@ export function validatePersistentVolume(pv: RO<PersistentVolume>): FieldError[]
   const p = fieldPath('spec');
   const modes = spec.accessModes ?? [];
   if (modes.length === 0) errs.push(required(p.child('accessModes')));
-  for (const m of modes) if (!ACCESS_MODES.includes(m)) errs.push(notSupported(p.child('accessModes'), m, ACCESS_MODES));
+  errs.push(...validateAccessModes(modes, p.child('accessModes')));
   const capacity = spec.capacity ?? {};
   if (Object.keys(capacity).length === 0) errs.push(required(p.child('capacity')));
   if (!('storage' in capacity) || Object.keys(capacity).length > 1) errs.push(notSupported(p.child('capacity'), capacity, ['storage']));
@@ -49,15 +51,48 @@ export function defaultPersistentVolume(pv: PersistentVolume): void {
   if ((pv.status.phase ?? '') === '') pv.status.phase = 'Pending';
 }
 
+/** Volume plugins kube deprecated or removed, with the Go field name it prints. */
+const DEPRECATED_PV_SOURCES: readonly (readonly [source: string, goName: string, message: string])[] = [
+  ['cephfs', 'cephfs', 'deprecated in v1.28, non-functional in v1.31+'],
+  ['photonPersistentDisk', 'photonPersistentDisk', 'deprecated in v1.11, non-functional in v1.16+'],
+  ['scaleIO', 'scaleIO', 'deprecated in v1.16, non-functional in v1.22+'],
+  ['storageos', 'storageOS', 'deprecated in v1.22, non-functional in v1.25+'],
+  ['glusterfs', 'glusterfs', 'deprecated in v1.25, non-functional in v1.26+'],
+  ['rbd', 'rbd', 'deprecated in v1.28, non-functional in v1.31+'],
+];
+
+/** GetWarningsForPersistentVolume (pkg/api/persistentvolume). */
+export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
+  const warnings: string[] = [];
+  if (Object.hasOwn(pv.metadata.annotations ?? {}, BETA_STORAGE_CLASS_ANNOTATION)) {
+    warnings.push(`${fieldPath('metadata', 'annotations').key(BETA_STORAGE_CLASS_ANNOTATION).toString()}: ${DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG}`);
+  }
+  const spec = pv.spec ?? {};
+  if (spec.persistentVolumeReclaimPolicy === 'Recycle') {
+    warnings.push('spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.');
+  }
+  const required = (spec['nodeAffinity'] as { required?: { nodeSelectorTerms?: unknown[] } } | undefined)?.required;
+  if (required !== undefined && required !== null) {
+    const termPath = fieldPath('spec', 'nodeAffinity', 'required', 'nodeSelectorTerms');
+    (required.nodeSelectorTerms ?? []).forEach((t, i) => warnings.push(...nodeSelectorTermWarnings(t as Record<string, unknown>, termPath.index(i))));
+  }
+  for (const [source, goName, message] of DEPRECATED_PV_SOURCES) {
+    if (spec[source] !== undefined && spec[source] !== null) warnings.push(`spec.${goName}: ${message}`);
+  }
+  return warnings;
+}
+
 export const persistentVolumeStrategy: Strategy<PersistentVolume> = {
   prepareForCreate(_ctx, pv) { pv.status = { phase: 'Pending', lastPhaseTransitionTime: nowRFC3339() }; },
   validate: (_ctx, pv) => validatePersistentVolume(pv),
+  warningsOnCreate: (_ctx, pv) => persistentVolumeWarnings(pv),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pv, old) {
     setOptional(pv, 'status', old.status === undefined ? undefined : copyOf<PersistentVolume['status']>(old.status));
   },
   validateUpdate: (_ctx, pv) => validatePersistentVolume(pv).filter((e) => !e.field.startsWith('metadata.')),
+  warningsOnUpdate: (_ctx, pv) => persistentVolumeWarnings(pv),
 };
 
 export const persistentVolumeStatusStrategy: Strategy<PersistentVolume> = {
@@ -67,6 +102,7 @@ export const persistentVolumeStatusStrategy: Strategy<PersistentVolume> = {
     if (pv.status?.phase !== old.status?.phase && pv.status !== undefined) pv.status.lastPhaseTransitionTime = nowRFC3339();
   },
   validateUpdate: () => [],
+  warningsOnUpdate: () => [],
 };
 
 export const persistentVolumes = {

@@ -3,6 +3,7 @@
 import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { podNameWarnings, podWarnings } from './warnings.ts';
 import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
@@ -36,6 +37,8 @@ export const podStrategy: Strategy<Pod> = {
     pod.metadata.generation = 1;
   },
   validate: (_ctx, pod) => validatePod(pod),
+  // Only on create: kube skips warnings on pod updates (a high-frequency path nobody reads them on).
+  warningsOnCreate: (_ctx, pod) => [...podNameWarnings(pod.metadata.name), ...podWarnings(pod)],
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pod, old) {

@@ -6,6 +6,7 @@ import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { validatePodSpec } from '../pod/validation.ts';
+import { podTemplateWarnings } from '../pod/warnings.ts';
 import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
 
 /** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
@@ -35,6 +36,7 @@ export const podTemplates = {
   strategy: {
     prepareForCreate(_ctx, pt) { pt.metadata.generation = 1; },
     validate: (_ctx, pt) => validatePodTemplate(pt),
+    warningsOnCreate: (_ctx, pt) => podTemplateWarnings(fieldPath('template'), pt.template),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate(_ctx, pt, old) {
@@ -42,6 +44,7 @@ export const podTemplates = {
       bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
     },
     validateUpdate: (_ctx, pt) => validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
+    warningsOnUpdate: (_ctx, pt, old) => (pt.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('template'), pt.template) : []),
   },
   defaults: defaultPodTemplate,
   table: [

@@ -11,6 +11,7 @@ import { goStringMap, goSyntax } from '../../apps/validation/go-syntax.ts';
 import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
+import { podTemplateWarnings, workloadNameWarnings } from '../pod/warnings.ts';
 import { validatePodTemplateSpec } from '../podtemplate/podtemplate.ts';
 import { formatLabels } from '../printers/format.ts';
 import type { PodTemplateSpec } from '../v1/types.ts';
@@ -68,6 +69,10 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
   validate: validateReplicationController,
   validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
   validateStatusUpdate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
+  warningsOnCreate: (rc) => [...workloadNameWarnings(rc.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template)],
+  warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
+  // core/v1 ReplicationControllerStatus: replicas has no omitempty.
+  goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
 });
 
 export const replicationControllerStrategy = strategy;

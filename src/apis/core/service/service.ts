@@ -8,6 +8,7 @@ import { newServiceHooks, normalizeClusterIPs, type ServiceAllocators } from './
 import { defaultService } from './defaults.ts';
 import { serviceTable } from './table.ts';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './validation.ts';
+import { serviceWarnings } from './warnings.ts';
 
 /** When the type changes, fields of the old type that the client did not touch go (dropTypeDependentFields). */
 function dropTypeDependentFields(svc: Service, old: DeepReadonly<Service>): void {
@@ -43,6 +44,7 @@ export const serviceStrategy: Strategy<Service> = {
     normalizeClusterIPs(svc);
   },
   validate: (_ctx, svc) => validateService(svc),
+  warningsOnCreate: (_ctx, svc) => serviceWarnings(svc),
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, svc, old) {
@@ -50,6 +52,7 @@ export const serviceStrategy: Strategy<Service> = {
     dropTypeDependentFields(svc, old);
   },
   validateUpdate: (_ctx, svc, old) => validateServiceUpdate(svc, old),
+  warningsOnUpdate: (_ctx, svc) => serviceWarnings(svc),
 };
 
 export const serviceStatusStrategy: Strategy<Service> = {
@@ -58,6 +61,7 @@ export const serviceStatusStrategy: Strategy<Service> = {
     svc.spec = copyOf<Service['spec']>(old.spec);
   },
   validateUpdate: (_ctx, svc) => validateServiceStatusUpdate(svc),
+  warningsOnUpdate: () => [],
 };
 
 /** The services resource; allocators persist through storage so servers sharing it agree. */

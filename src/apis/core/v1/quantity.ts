@@ -22,3 +22,20 @@ export function parseQuantity(q: string | number): number | undefined {
 export function quantityString(q: string | number | undefined): string {
   return q === undefined ? '0' : String(q);
 }
+
+/**
+ * For a memory or storage quantity with a fractional number of bytes (MilliValue() % 1000 != 0),
+ * its canonical text ("1500m", "100u"); undefined when it is a whole number of bytes or does not parse.
+ */
+export function fractionalBytes(q: string | number | undefined): string | undefined {
+  if (q === undefined) return undefined;
+  const v = parseQuantity(q);
+  if (v === undefined) return undefined;
+  const milli = Math.ceil(Math.round(v * 1e3 * 1e6) / 1e6);
+  if (milli % 1000 === 0) return undefined;
+  for (const [scale, suffix] of [[1e3, 'm'], [1e6, 'u'], [1e9, 'n']] as const) {
+    const scaled = Math.round(v * scale * 1e3) / 1e3;
+    if (Number.isInteger(scaled)) return `${scaled}${suffix}`;
+  }
+  return `${Math.ceil(v * 1e9)}n`;
+}

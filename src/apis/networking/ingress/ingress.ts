@@ -30,12 +30,17 @@ export function ingressAddress(status: DeepReadonly<IngressStatus> | undefined):
   return r.length > LOAD_BALANCER_WIDTH ? `${r.slice(0, LOAD_BALANCER_WIDTH - 3)}...` : r;
 }
 
+const INGRESS_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
+
 export const ingressStrategy: Strategy<Ingress> = {
   prepareForCreate(_ctx, ing) {
     ing.status = {};
     ing.metadata.generation = 1;
   },
   validate: (_ctx, ing) => [...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateIngressCreateSpec(ing)],
+  // Only on create, and only while spec.ingressClassName does not replace the annotation.
+  warningsOnCreate: (_ctx, ing) => (Object.hasOwn(ing.metadata.annotations ?? {}, INGRESS_CLASS_ANNOTATION) && (ing.spec?.ingressClassName ?? null) === null
+    ? [`annotation ${JSON.stringify(INGRESS_CLASS_ANNOTATION)} is deprecated, please use 'spec.ingressClassName' instead`] : []),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, ing, old) {
@@ -43,6 +48,11 @@ export const ingressStrategy: Strategy<Ingress> = {
     bumpGenerationIfChanged(ing.metadata, ing.spec, old.spec);
   },
   validateUpdate: (_ctx, ing, old) => validateIngressSpec(ing.spec ?? {}, ingressUpdateOptions(old)),
+  // status and its loadBalancer are structs: Go always writes them ({"loadBalancer":{}}).
+  canonicalize(ing) {
+    ing.status ??= {};
+    ing.status.loadBalancer ??= {};
+  },
 };
 
 export const ingressStatusStrategy: Strategy<Ingress> = {

@@ -3,6 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSLabel, nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { nodeLabelDeprecatedMessage } from '../../core/node-labels.ts';
 import { parseQuantity } from '../../core/v1/quantity.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
 import type { RuntimeClass } from '../v1/types.ts';
@@ -25,9 +26,24 @@ export function validateRuntimeClassUpdate(rc: RO<RuntimeClass>, old: RO<Runtime
   return validateImmutableField(rc.handler ?? '', old.handler ?? '', fieldPath('handler'));
 }
 
+/** GetWarningsForRuntimeClass: deprecated node labels in scheduling.nodeSelector (kube prints no key). */
+export function runtimeClassWarnings(rc: RO<RuntimeClass>): string[] {
+  return Object.keys(rc.scheduling?.nodeSelector ?? {}).flatMap((k) => {
+    const msg = nodeLabelDeprecatedMessage(k);
+    return msg === undefined ? [] : [`scheduling.nodeSelector: ${msg}`];
+  });
+}
+
+const baseStrategy = specStatusStrategy<RuntimeClass>({ validate: validateRuntimeClass, validateUpdate: validateRuntimeClassUpdate });
+
 export const runtimeClasses = {
   group: 'node.k8s.io', kind: 'RuntimeClass', resource: 'runtimeclasses', singular: 'runtimeclass', namespaced: false,
-  strategy: specStatusStrategy<RuntimeClass>({ validate: validateRuntimeClass, validateUpdate: validateRuntimeClassUpdate }),
+  strategy: {
+    ...baseStrategy,
+    allowUnconditionalUpdate: false,
+    warningsOnCreate: (_ctx, rc) => runtimeClassWarnings(rc),
+    warningsOnUpdate: (_ctx, rc) => runtimeClassWarnings(rc),
+  },
   table: [
     nameColumn<RuntimeClass>(),
     column<RuntimeClass>('Handler', 'string', (rc) => rc.handler ?? ''),

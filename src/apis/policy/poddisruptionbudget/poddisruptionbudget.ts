@@ -1,6 +1,6 @@
 // PodDisruptionBudgets (pkg/registry/policy/poddisruptionbudget): strategy and printer columns.
 import type { ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../core/common.ts';
 import type { PodDisruptionBudget } from '../v1/types.ts';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.ts';
 
@@ -25,6 +25,10 @@ export const podDisruptionBudgetStrategy: Strategy<PodDisruptionBudget> = {
     bumpGenerationIfChanged(pdb.metadata, pdb.spec, old.spec);
   },
   validateUpdate: (_ctx, pdb) => validatePodDisruptionBudget(pdb).filter(notMetadata),
+  canonicalize(pdb) {
+    pdb.status ??= emptyStatus();
+    goFields(pdb.status, emptyStatus(), ['observedGeneration', 'conditions']);
+  },
 };
 
 export const podDisruptionBudgetStatusStrategy: Strategy<PodDisruptionBudget> = {

@@ -1,5 +1,5 @@
 // Roles (pkg/registry/rbac/role): namespaced rules; created on PUT so reconcilers can upsert.
-// Escalation checks (a user may only grant what it holds) need the authorizer: not done here.
+// Escalation checks (a user may only grant what it holds) are in ../policy.ts.
 import type { FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

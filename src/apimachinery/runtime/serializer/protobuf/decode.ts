@@ -245,10 +245,12 @@ export function decodeEnvelope(buf: Buffer, start: number, end: number): Decoded
   }
   const typeMeta = `runtime.TypeMeta{APIVersion:${JSON.stringify(apiVersion)}, Kind:${JSON.stringify(kind)}}`;
   if (kind === '') throw new WireError(`Object 'Kind' is missing in '${typeMeta}'`);
-  if (apiVersion === '') throw new WireError(`Object 'apiVersion' is missing in '${typeMeta}'`);
+  // A meta kind may come without apiVersion (discovery's stripVersion encoder): decoded into its
+  // known type, as a client decoding into a typed object does.
   const msg = messageForKind(apiVersion, kind);
+  if (apiVersion === '' && msg === undefined) throw new WireError(`Object 'apiVersion' is missing in '${typeMeta}'`);
   if (msg === undefined) throw new WireError(`no kind "${kind}" is registered for version "${apiVersion}"`);
-  const obj: Obj = { apiVersion, kind };
+  const obj: Obj = apiVersion === '' ? { kind } : { apiVersion, kind };
   if (raw !== undefined) {
     const rr = new Reader(buf, raw.start);
     decodeMessage(rr, raw.end, msg, obj);

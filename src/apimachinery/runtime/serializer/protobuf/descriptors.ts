@@ -154,6 +154,9 @@ export function messageForKind(apiVersion: string, kind: string): MessageType | 
     msg = messageByName(`${pkg}.${kind}`);
     if (msg === undefined && pkg === META_V1BETA1) msg = messageByName(`${META_V1}.${kind}`);
     if (msg === undefined && metaKinds.has(kind)) msg = messageByName(`${META_V1}.${kind}`);
+  } else if (apiVersion === '' && metaKinds.has(kind)) {
+    // Discovery's stripVersion encoder writes APIVersions (and core APIResourceList) with no apiVersion.
+    msg = messageByName(`${META_V1}.${kind}`);
   }
   byGVK.set(key, msg ?? null);
   return msg;

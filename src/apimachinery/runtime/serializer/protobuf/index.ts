@@ -44,7 +44,7 @@ interface EnvelopePlan {
 }
 
 function planEnvelope(obj: Record<string, unknown>): EnvelopePlan {
-  const { apiVersion, kind } = obj;
+  const { apiVersion = '', kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') {
     throw new Error('cannot encode an object without apiVersion and kind as protobuf');
   }

@@ -1,0 +1,63 @@
+// --authorization-mode (pkg/kubeapiserver/authorizer/modes, options/authorization.go, reload.go):
+// the ordered authorizers of the server. kube puts a system:masters authorizer before them.
+import type { Authorizer, RuleResolver } from './authorizer.ts';
+import { newAlwaysAllowAuthorizer, newAlwaysDenyAuthorizer, newPrivilegedGroups, SYSTEM_PRIVILEGED_GROUP } from './factory.ts';
+import type { RBACAuthorizer } from './rbac/rbac.ts';
+import { newUnionAuthorizer, newUnionRuleResolver } from './union.ts';
+import { goQuoteList } from './rbac/escalation.ts';
+import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+
+/** Every mode kube-apiserver knows, in its order. */
+export const AUTHORIZATION_MODE_CHOICES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'] as const;
+/** The modes kapi implements. */
+export const SUPPORTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'] as const;
+export type AuthorizationMode = typeof SUPPORTED_AUTHORIZATION_MODES[number];
+
+export const isSupportedMode = (m: string): m is AuthorizationMode => (SUPPORTED_AUTHORIZATION_MODES as readonly string[]).includes(m);
+
+/**
+ * BuiltInAuthorizationOptions.Validate, with kube's messages; the modes kube has and kapi does not
+ * (ABAC, Webhook, Node) are refused by name rather than faked.
+ */
+export function validateAuthorizationModes(modes: readonly string[]): string[] {
+  const errs: string[] = [];
+  if (modes.length === 0) errs.push('at least one authorization-mode must be passed');
+  for (const m of modes) {
+    if (!(AUTHORIZATION_MODE_CHOICES as readonly string[]).includes(m)) {
+      errs.push(`authorization-mode ${goQuote(m)} is not a valid mode`);
+    } else if (!isSupportedMode(m)) {
+      errs.push(`authorization-mode ${goQuote(m)} is not supported by kapi (supported: ${SUPPORTED_AUTHORIZATION_MODES.join(', ')})`);
+    }
+  }
+  if (new Set(modes).size !== modes.length) errs.push(`authorization-mode ${goQuoteList(modes)} has mode specified more than once`);
+  return errs;
+}
+
+export interface AuthorizationChain {
+  readonly authorizer: Authorizer;
+  readonly ruleResolver: RuleResolver;
+}
+
+/**
+ * The system:masters authorizer, then each mode in order; the rule resolvers of the modes (not
+ * of system:masters) answer SelfSubjectRulesReview. `rbac` is required when RBAC is a mode.
+ */
+export function newAuthorizationChain(modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer): AuthorizationChain {
+  const authorizers: Authorizer[] = [newPrivilegedGroups(SYSTEM_PRIVILEGED_GROUP)];
+  const resolvers: RuleResolver[] = [];
+  for (const m of modes) {
+    switch (m) {
+      case 'AlwaysAllow': { const a = newAlwaysAllowAuthorizer(); authorizers.push(a); resolvers.push(a); break; }
+      case 'AlwaysDeny': { const a = newAlwaysDenyAuthorizer(); authorizers.push(a); resolvers.push(a); break; }
+      case 'RBAC': {
+        if (rbac === undefined) throw new Error('authorizer type RBAC is not allowed if it was not enabled at initial server startup');
+        authorizers.push(rbac); resolvers.push(rbac); break;
+      }
+    }
+  }
+  return { authorizer: newUnionAuthorizer(...authorizers), ruleResolver: newUnionRuleResolver(...resolvers) };
+}
+
+/** kube's rule: AlwaysAllow anywhere in the chain turns anonymous authentication off. */
+export const anonymousAllowedWith = (modes: readonly string[], anonymousAuth: boolean): boolean =>
+  anonymousAuth && !modes.includes('AlwaysAllow');

@@ -1,0 +1,60 @@
+// DeleteOptions of DELETE and DELETECOLLECTION: from the body when there is one, else from the
+// query (never both, as kube's DeleteResource), then ValidateDeleteOptions.
+import type { IncomingMessage } from 'node:http';
+import { invalid, notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
+import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
+import { readBody } from '../request/body.ts';
+import type { RequestState } from '../request/state.ts';
+import { parseIntParam } from './common.ts';
+import { parseYAMLOrJSON } from './patch-apply.ts';
+
+const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
+
+/**
+ * metav1 validation.ValidateDeleteOptions: both orphanDependents and propagationPolicy, an
+ * unknown policy (kube lists "nil" among the supported ones), a dryRun other than "All".
+ */
+export function validateDeleteOptions(o: DeleteOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  const policy = o.propagationPolicy;
+  if (o.orphanDependents !== undefined && policy !== undefined) {
+    errs.push(invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  if (policy !== undefined && !POLICIES.includes(policy)) {
+    errs.push(notSupported('propagationPolicy', policy, [...POLICIES, 'nil']));
+  }
+  const dryRun = o.dryRun ?? [];
+  if (dryRun.some((v) => v !== 'All')) errs.push(notSupported('dryRun', dryRun, ['All']));
+  return errs;
+}
+
+function fromQuery(q: URLSearchParams): DeleteOptions {
+  const opts: DeleteOptions = {};
+  const grace = parseIntParam(q, 'gracePeriodSeconds');
+  if (grace !== undefined) opts.gracePeriodSeconds = grace;
+  const policy = q.get('propagationPolicy');
+  if (policy !== null && policy !== '') opts.propagationPolicy = policy as DeletionPropagation;
+  const orphan = q.get('orphanDependents');
+  if (orphan !== null && orphan !== '') opts.orphanDependents = orphan === 'true';
+  const dryRun = q.getAll('dryRun');
+  if (dryRun.length > 0) opts.dryRun = dryRun;
+  return opts;
+}
+
+/** Reads and validates the options. Rejects with 400 for a body that is no object, 422 on DeleteOptions. */
+export async function readDeleteOptions(req: IncomingMessage, state: RequestState): Promise<DeleteOptions> {
+  const raw = (await readBody(req)).toString('utf8').trim();
+  let opts: DeleteOptions;
+  if (raw !== '') {
+    const parsed = parseYAMLOrJSON(raw, req.headers['content-type']);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
+    // JSON null is Go's nil pointer: the option is not set.
+    opts = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== null)) as DeleteOptions;
+  } else {
+    opts = fromQuery(state.url.searchParams);
+  }
+  const errs = validateDeleteOptions(opts);
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
+  return opts;
+}
