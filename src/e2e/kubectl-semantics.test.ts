@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lines } from './testing/kubectl.ts';
 import { configMap, expectJSON, type Obj } from './testing/objects.ts';
-import { startSuite, type Suite } from './testing/suite.ts';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-kubectl-sem';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -138,6 +138,19 @@ describe('kubectl and the API semantics it relies on', () => {
     // kubectl waits for the owner to be gone; foreground deletion removed the blocking dependent before it.
     assert.equal(await status(`${CMS}/owner`), 404);
     assert.equal(await status(`${CMS}/owned`), 404);
+  });
+
+  it('a namespace held by content with a finalizer stays Terminating, with only a deletionTimestamp, until the finalizer goes', async () => {
+    await ok(['create', 'namespace', 'held']);
+    await ok(['create', '-f', '-'], configMap('held', {}, { namespace: 'held', finalizers: ['example.com/hold'] }));
+    assert.equal(await ok(['delete', 'namespace', 'held', '--wait=false']), 'namespace "held" deleted\n');
+    const ns = expectJSON<Obj & { status?: { phase?: string } }>(await s.request({ method: 'GET', path: '/api/v1/namespaces/held' }), 200, 'get ns');
+    assert.equal(ns.status?.phase, 'Terminating');
+    assert.ok(ns.metadata.deletionTimestamp !== undefined);
+    // kube's namespace registry sets no grace period.
+    assert.equal(ns.metadata.deletionGracePeriodSeconds, undefined);
+    await ok(['patch', 'configmap', 'held', '-n', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
+    await eventually('the namespace to be gone', async () => ((await status('/api/v1/namespaces/held')) === 404 ? true : undefined));
   });
 
   it('replace --force deletes and re-creates the object', async () => {

@@ -33,7 +33,6 @@ export function namespaceStorage(store: Store<Namespace>): Store<Namespace> & Gr
     const object = await store.updateUnchecked(ctx, name, (cur) => {
       const next = structuredClone(cur) as Namespace;
       next.metadata.deletionTimestamp ??= nowRFC3339();
-      next.metadata.deletionGracePeriodSeconds ??= 0;
       next.status = { ...next.status, phase: 'Terminating' };
       return next;
     }, { dryRun });

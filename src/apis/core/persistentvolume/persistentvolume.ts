@@ -1,5 +1,6 @@
 // PersistentVolumes (pkg/registry/core/persistentvolume): cluster-scoped, status subresource,
 // phase Pending on create with its transition time.
+import { defaultVolumeSources } from '../volume-defaults.ts';
 import { fieldPath, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
@@ -47,6 +48,7 @@ export function defaultPersistentVolume(pv: PersistentVolume): void {
   pv.spec ??= {};
   pv.spec.persistentVolumeReclaimPolicy ??= 'Retain';
   pv.spec.volumeMode ??= 'Filesystem';
+  defaultVolumeSources(pv.spec as Record<string, unknown>);
   pv.status ??= {};
   if ((pv.status.phase ?? '') === '') pv.status.phase = 'Pending';
 }

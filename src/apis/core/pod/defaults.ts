@@ -1,6 +1,7 @@
 // Versioned defaulting of pods and pod templates (pkg/apis/core/v1/defaults.go: SetDefaults_Pod,
 // _PodSpec, _Container, _Probe, _Volume, ...). serviceAccountName and priority are set by
 // admission plugins, not here.
+import { defaultVolumeSources } from '../volume-defaults.ts';
 import type { Container, PodSpec, Pod, Probe, ProbeHandler, Volume } from '../v1/types.ts';
 
 const DEFAULT_MODE = 0o644; // 420
@@ -87,7 +88,7 @@ export function defaultVolume(v: Volume): void {
       if (ref !== undefined && (ref.apiVersion === undefined || ref.apiVersion === '')) ref.apiVersion = 'v1';
     }
   }
-  if (v.hostPath !== undefined) v.hostPath.type ??= '';
+  defaultVolumeSources(v as unknown as Record<string, unknown>);
 }
 
 /** SetDefaults_PodSpec plus the per-container and per-volume defaults. */

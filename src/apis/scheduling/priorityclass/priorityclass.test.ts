@@ -44,9 +44,9 @@ describe('priorityclasses', () => {
     for (const c of classes) assert.deepEqual(priorityClasses.strategy.validate(ctx, c), []);
   });
 
-  it('table: NAME VALUE GLOBAL-DEFAULT AGE and wide PREEMPTIONPOLICY', () => {
+  it('table: NAME VALUE GLOBAL-DEFAULT AGE PREEMPTIONPOLICY', () => {
     assert.deepEqual(priorityClasses.table.map((c) => [c.name, c.type, c.priority ?? 0]), [
-      ['Name', 'string', 0], ['Value', 'integer', 0], ['Global-Default', 'boolean', 0], ['Age', 'string', 0], ['PreemptionPolicy', 'string', 1],
+      ['Name', 'string', 0], ['Value', 'integer', 0], ['Global-Default', 'boolean', 0], ['Age', 'string', 0], ['PreemptionPolicy', 'string', 0],
     ]);
     const o = pc('high', { globalDefault: true });
     assert.deepEqual(priorityClasses.table.map((c) => c.cell(o, 0)), ['high', 1000, true, '<unknown>', 'PreemptLowerPriority']);

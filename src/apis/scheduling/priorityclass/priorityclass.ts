@@ -54,6 +54,6 @@ export const priorityClasses = {
     column<PriorityClass>('Value', 'integer', (pc) => pc.value ?? 0),
     column<PriorityClass>('Global-Default', 'boolean', (pc) => pc.globalDefault ?? false),
     ageColumn<PriorityClass>(),
-    column<PriorityClass>('PreemptionPolicy', 'string', (pc) => pc.preemptionPolicy ?? '', { priority: 1 }),
+    column<PriorityClass>('PreemptionPolicy', 'string', (pc) => pc.preemptionPolicy ?? ''),
   ],
 } satisfies ResourceDefinition<PriorityClass>;
