@@ -8,17 +8,23 @@ import { defaultTolerationSeconds } from '../admission/plugins/default-toleratio
 import { namespaceLifecycle, type NamespaceLookup } from '../admission/plugins/namespace-lifecycle.ts';
 import { priorityAdmission, type PriorityClassInfo } from '../admission/plugins/priority.ts';
 import { serviceAccountAdmission } from '../admission/plugins/service-account.ts';
+import { resourceQuotaAdmission } from '../admission/plugins/resource-quota.ts';
+import type { QuotaObject } from '../admission/plugins/resource-quota-evaluators.ts';
+import { limitRanger, type LimitRange } from '../admission/plugins/limit-ranger.ts';
+import { defaultStorageClass } from '../admission/plugins/default-storage-class.ts';
+import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
+import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import type { Store } from '../registry/generic/store.ts';
 
 /** kube-apiserver's plugin names that kapi does not implement (accepted by the flags, no effect). */
 const NOT_IMPLEMENTED: ReadonlySet<string> = new Set([
   'AlwaysAdmit', 'AlwaysDeny', 'AlwaysPullImages', 'CertificateApproval', 'CertificateSigning',
-  'CertificateSubjectRestriction', 'ClusterTrustBundleAttest', 'DefaultIngressClass', 'DefaultStorageClass',
+  'CertificateSubjectRestriction', 'ClusterTrustBundleAttest',
   'DenyServiceExternalIPs', 'EventRateLimit', 'ExtendedResourceToleration', 'ImagePolicyWebhook',
-  'LimitPodHardAntiAffinityTopology', 'LimitRanger', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook',
+  'LimitPodHardAntiAffinityTopology', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook',
   'NamespaceAutoProvision', 'NamespaceExists', 'NodeRestriction', 'OwnerReferencesPermissionEnforcement',
   'PersistentVolumeClaimResize', 'PodNodeSelector', 'PodSecurity', 'PodTolerationRestriction',
-  'ResourceQuota', 'RuntimeClass', 'StorageObjectInUseProtection', 'TaintNodesByCondition',
+  'RuntimeClass', 'TaintNodesByCondition',
   'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
 ]);
 
@@ -31,6 +37,16 @@ export interface AdmissionStores {
   readonly namespaces: NamespaceLookup;
   readonly serviceAccounts: Store<KubeObject>;
   readonly priorityClasses: Store<KubeObject> | undefined;
+  /** For LimitRanger, DefaultStorageClass and DefaultIngressClass; a missing store means none. */
+  readonly limitRanges?: Store<KubeObject> | undefined;
+  readonly storageClasses?: Store<KubeObject> | undefined;
+  readonly ingressClasses?: Store<KubeObject> | undefined;
+  /** For ResourceQuota: the quotas it checks and charges. */
+  readonly resourceQuotas?: Store<KubeObject> | undefined;
+}
+
+async function listAll(store: Store<KubeObject> | undefined, namespace = ''): Promise<KubeObject[]> {
+  return store === undefined ? [] : (await store.list(systemContext(namespace), {})).items;
 }
 
 async function getOrUndefined(store: Store<KubeObject>, namespace: string, name: string): Promise<KubeObject | undefined> {
@@ -74,10 +90,22 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
       },
     }),
     DefaultTolerationSeconds: () => defaultTolerationSeconds(),
+    LimitRanger: () => limitRanger(async (ns) => await listAll(stores.limitRanges, ns) as LimitRange[]),
+    DefaultStorageClass: () => defaultStorageClass(() => listAll(stores.storageClasses)),
+    StorageObjectInUseProtection: () => storageObjectInUseProtection(),
+    DefaultIngressClass: () => defaultIngressClass(() => listAll(stores.ingressClasses)),
+    ResourceQuota: () => resourceQuotaAdmission({
+      list: async (ns) => await listAll(stores.resourceQuotas, ns) as QuotaObject[],
+      updateStatus: async (ns, name, mutate) => {
+        await stores.resourceQuotas?.updateUnchecked(systemContext(ns), name, (cur) => mutate(cur as QuotaObject), { dryRun: false });
+      },
+    }),
   };
   for (const name of [...opts.enable, ...opts.disable]) {
     if (available[name] === undefined && !NOT_IMPLEMENTED.has(name)) throw new Error(`admission-control plugin "${name}" is unknown`);
   }
-  const order = ['NamespaceLifecycle', 'ServiceAccount', 'Priority', 'DefaultTolerationSeconds'];
+  // kube-apiserver's RecommendedPluginOrder, reduced to the plugins kapi has.
+  const order = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority', 'DefaultTolerationSeconds',
+    'DefaultStorageClass', 'StorageObjectInUseProtection', 'DefaultIngressClass', 'ResourceQuota'];
   return new AdmissionChain(order.filter((n) => !opts.disable.includes(n)).map((n) => (available[n] as () => Plugin)()));
 }

@@ -34,6 +34,9 @@ import { GarbageCollector } from './garbage-collector.ts';
 import { NamespaceCache } from './namespace-cache.ts';
 import { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import { NamespaceController } from './namespace-controller.ts';
+import { ResourceQuotaController } from './resource-quota-controller.ts';
+import { PVCProtectionController } from './pvc-protection-controller.ts';
+import { PVProtectionController } from './pv-protection-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
@@ -113,6 +116,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get(name), serviceAccounts: storeOf('serviceaccounts'),
     priorityClasses: stores.get('priorityclasses.scheduling.k8s.io'),
+    limitRanges: stores.get('limitranges'), storageClasses: stores.get('storageclasses.storage.k8s.io'),
+    ingressClasses: stores.get('ingressclasses.networking.k8s.io'),
+    resourceQuotas: stores.get('resourcequotas'),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
@@ -162,6 +168,18 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     .map(([, s]) => s);
   const namespaceDefaults = new NamespaceDefaultsController(storeOf('namespaces'), storeOf('serviceaccounts'),
     storeOf('configmaps'), cfg.caCert);
+  // kube-controller-manager's pvc-protection and pv-protection controllers, which release the
+  // finalizers StorageObjectInUseProtection adds.
+  const pvcProtection = new PVCProtectionController(storeOf('persistentvolumeclaims'), storeOf('pods'));
+  const pvProtection = new PVProtectionController(storeOf('persistentvolumes'));
+  // kube-controller-manager's resource quota controller: status.hard and status.used of quotas.
+  const quotaController = new ResourceQuotaController({
+    quotas: storeOf('resourcequotas'), followed: namespaced,
+    storeFor: (gr) => {
+      const key = gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
+      return stores.get(key) ?? crServer.servedStores().get(key)?.store;
+    },
+  });
   const gc = new GarbageCollector([...stores.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s));
   const customResourceStores = (): Store<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const nsController = new NamespaceController(
@@ -202,6 +220,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await nsController.start();
       await namespaceCache.start();
       await gc.start();
+      await quotaController.start();
+      await pvcProtection.start();
+      await pvProtection.start();
       await namespaceDefaults.start();
       await crServer.start();
       crServer.onChange(followCustomResources);
@@ -216,6 +237,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       nsController.stop();
       namespaceCache.stop();
       gc.stop();
+      quotaController.stop();
+      pvcProtection.stop();
+      pvProtection.stop();
       namespaceDefaults.stop();
       crdController.stop();
       crServer.stop();

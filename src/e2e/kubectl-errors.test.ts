@@ -1,5 +1,7 @@
 // The errors kubectl users read (AlreadyExists, NotFound, Conflict, Invalid, strict decoding, missing
-// namespace), that nothing is stored when a request fails, and namespace deletion emptying the namespace.
+// namespace, failed patches, a UID precondition, malformed YAML), that nothing is stored when a
+// request fails, namespace deletion emptying the namespace, and create -f of a create-only kind
+// (which kubectl validates against /openapi/v2 in protobuf).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lines } from './testing/kubectl.ts';
@@ -165,5 +167,59 @@ describe('kubectl error reporting', () => {
     const g = await s.kubectl(['get', 'ns', 'doomed-c', '-o', 'jsonpath={.status.phase}']);
     if (g.code === 0) assert.equal(g.stdout, 'Terminating');
     else assert.equal(g.stderr, 'Error from server (NotFound): namespaces "doomed-c" not found\n');
+  });
+
+  it('failed patches: a JSON patch operation that fails, malformed merge and strategic merge patches', async () => {
+    assert.equal((await s.kubectl(['create', '-f', '-', '-n', NS], cmJSON('patched'))).code, 0);
+    const cases = [
+      { name: 'json patch test fails', type: 'json', patch: '[{"op":"test","path":"/data/k","value":"x"}]',
+        stderr: 'The request is invalid: the server rejected our request due to an error in our request\n' },
+      { name: 'json patch removes a missing key', type: 'json', patch: '[{"op":"remove","path":"/data/zz"}]',
+        stderr: 'The request is invalid: the server rejected our request due to an error in our request\n' },
+      { name: 'malformed merge patch', type: 'merge', patch: '{bad}',
+        stderr: "Error from server (BadRequest): error decoding patch: invalid character 'b' looking for beginning of object key string\n" },
+      { name: 'malformed strategic merge patch', type: 'strategic', patch: '{bad}',
+        stderr: "Error from server (BadRequest): invalid character 'b' looking for beginning of object key string\n" },
+    ];
+    for (const c of cases) {
+      const r = await s.kubectl(['patch', 'cm', 'patched', '-n', NS, '--type', c.type, '-p', c.patch]);
+      assert.equal(r.code, 1, c.name);
+      assert.equal(r.stderr, c.stderr, c.name);
+    }
+    const now = await s.kubectl(['get', 'cm', 'patched', '-n', NS, '-o', 'jsonpath={.data}']);
+    assert.equal(now.stdout, '{"k":"v"}');
+  });
+
+  it('replace with another object\'s UID fails the storage precondition', async () => {
+    assert.equal((await s.kubectl(['create', '-f', '-', '-n', NS], cmJSON('pa'))).code, 0);
+    const uid = (await s.kubectl(['get', 'cm', 'pa', '-n', NS, '-o', 'jsonpath={.metadata.uid}'])).stdout;
+    const r = await s.kubectl(['replace', '-f', '-', '-n', NS], cmJSON('pa', { metadata: { name: 'pa', uid: 'abc' } }));
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'Error from server (Conflict): error when replacing "STDIN": Operation cannot be fulfilled on configmaps "pa": '
+      + `StorageError: invalid object, Code: 4, Key: /registry/configmaps/${NS}/pa, ResourceVersion: 0, `
+      + `AdditionalErrorMsg: Precondition failed: UID in precondition: abc, UID in object meta: ${uid}\n`);
+  });
+
+  it('malformed YAML: the server reports go-yaml\'s line, as kubectl does for its own files', async () => {
+    const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [x\n';
+    const local = await s.kubectl(['create', '-f', '-', '-n', NS], yaml);
+    assert.equal(local.stderr, 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: did not find expected \',\' or \']\'\n');
+    const r = await s.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, contentType: 'application/yaml', body: yaml });
+    assert.equal(r.status, 400);
+    assert.match(String((r.json() as { message: string }).message),
+      /^the object provided is unrecognized \(must be of type ConfigMap\): yaml: line 4: did not find expected ',' or '\]' \(/);
+  });
+
+  it('create -f of create-only kinds validates against /openapi/v2 (protobuf) as with kube', async () => {
+    const sar = JSON.stringify({ apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview',
+      spec: { user: 'admin', resourceAttributes: { verb: 'get', resource: 'pods', namespace: NS } } });
+    const ok = await s.kubectl(['create', '-f', '-', '-o', 'jsonpath={.kind}'], sar);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(ok.stdout, 'SubjectAccessReview');
+    const bogus = await s.kubectl(['create', '-f', '-'], JSON.stringify({ apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview',
+      spec: { user: 'admin', bogus: 1 } }));
+    assert.equal(bogus.code, 1);
+    assert.equal(bogus.stderr, 'error: error validating "STDIN": error validating data: ValidationError(SubjectAccessReview.spec): '
+      + 'unknown field "bogus" in io.k8s.api.authorization.v1.SubjectAccessReviewSpec; if you choose to ignore these errors, turn validation off with --validate=false\n');
   });
 });

@@ -179,61 +179,51 @@ function schema(v: unknown): Message | undefined {
   return m;
 }
 
-/** The fields shared by the query, path, header and formData parameter sub-schemas. */
+/**
+ * The 17 fields PrimitivesItems, Header and the parameter sub-schemas share, in this order
+ * (type, format, items, ..., multipleOf), numbered from `first`.
+ */
+function primitiveFields(m: Message, v: Json, first: number): void {
+  m.string(first, v['type']);
+  m.string(first + 1, v['format']);
+  const items = primitivesItems(v['items']);
+  if (items !== undefined) m.message(first + 2, items);
+  m.string(first + 3, v['collectionFormat']);
+  anyField(m, first + 4, v['default']);
+  m.double(first + 5, v['maximum']);
+  m.bool(first + 6, v['exclusiveMaximum']);
+  m.double(first + 7, v['minimum']);
+  m.bool(first + 8, v['exclusiveMinimum']);
+  m.int64(first + 9, v['maxLength']);
+  m.int64(first + 10, v['minLength']);
+  m.string(first + 11, v['pattern']);
+  m.int64(first + 12, v['maxItems']);
+  m.int64(first + 13, v['minItems']);
+  m.bool(first + 14, v['uniqueItems']);
+  anyList(m, first + 15, v['enum']);
+  m.double(first + 16, v['multipleOf']);
+}
+
+/** A query, path, header or formData parameter sub-schema. */
 function nonBodySubSchema(p: Json): Message {
   const m = new Message();
-  const header = p['in'] === 'header';
-  const path = p['in'] === 'path';
-  // Header and path sub-schemas have no allow_empty_value, so their later fields are one lower.
-  const shift = header || path ? -1 : 0;
   m.bool(1, p['required']);
   m.string(2, p['in']);
   m.string(3, p['description']);
   m.string(4, p['name']);
-  if (!header && !path) m.bool(5, p['allowEmptyValue']);
-  m.string(6 + shift, p['type']);
-  m.string(7 + shift, p['format']);
-  const items = primitivesItems(p['items']);
-  if (items !== undefined) m.message(8 + shift, items);
-  m.string(9 + shift, p['collectionFormat']);
-  anyField(m, 10 + shift, p['default']);
-  m.double(11 + shift, p['maximum']);
-  m.bool(12 + shift, p['exclusiveMaximum']);
-  m.double(13 + shift, p['minimum']);
-  m.bool(14 + shift, p['exclusiveMinimum']);
-  m.int64(15 + shift, p['maxLength']);
-  m.int64(16 + shift, p['minLength']);
-  m.string(17 + shift, p['pattern']);
-  m.int64(18 + shift, p['maxItems']);
-  m.int64(19 + shift, p['minItems']);
-  m.bool(20 + shift, p['uniqueItems']);
-  anyList(m, 21 + shift, p['enum']);
-  m.double(22 + shift, p['multipleOf']);
-  extensions(m, 23 + shift, p);
+  // Header and path sub-schemas have no allow_empty_value: their later fields are one lower.
+  const withEmpty = p['in'] === 'query' || p['in'] === 'formData';
+  if (withEmpty) m.bool(5, p['allowEmptyValue']);
+  const first = withEmpty ? 6 : 5;
+  primitiveFields(m, p, first);
+  extensions(m, first + 17, p);
   return m;
 }
 
 function primitivesItems(v: unknown): Message | undefined {
   if (!isObject(v)) return undefined;
   const m = new Message();
-  m.string(1, v['type']);
-  m.string(2, v['format']);
-  const items = primitivesItems(v['items']);
-  if (items !== undefined) m.message(3, items);
-  m.string(4, v['collectionFormat']);
-  anyField(m, 5, v['default']);
-  m.double(6, v['maximum']);
-  m.bool(7, v['exclusiveMaximum']);
-  m.double(8, v['minimum']);
-  m.bool(9, v['exclusiveMinimum']);
-  m.int64(10, v['maxLength']);
-  m.int64(11, v['minLength']);
-  m.string(12, v['pattern']);
-  m.int64(13, v['maxItems']);
-  m.int64(14, v['minItems']);
-  m.bool(15, v['uniqueItems']);
-  anyList(m, 16, v['enum']);
-  m.double(17, v['multipleOf']);
+  primitiveFields(m, v, 1);
   extensions(m, 18, v);
   return m;
 }
@@ -299,24 +289,7 @@ function response(v: unknown): Message | undefined {
 function header(v: unknown): Message | undefined {
   if (!isObject(v)) return undefined;
   const m = new Message();
-  m.string(1, v['type']);
-  m.string(2, v['format']);
-  const items = primitivesItems(v['items']);
-  if (items !== undefined) m.message(3, items);
-  m.string(4, v['collectionFormat']);
-  anyField(m, 5, v['default']);
-  m.double(6, v['maximum']);
-  m.bool(7, v['exclusiveMaximum']);
-  m.double(8, v['minimum']);
-  m.bool(9, v['exclusiveMinimum']);
-  m.int64(10, v['maxLength']);
-  m.int64(11, v['minLength']);
-  m.string(12, v['pattern']);
-  m.int64(13, v['maxItems']);
-  m.int64(14, v['minItems']);
-  m.bool(15, v['uniqueItems']);
-  anyList(m, 16, v['enum']);
-  m.double(17, v['multipleOf']);
+  primitiveFields(m, v, 1);
   m.string(18, v['description']);
   extensions(m, 19, v);
   return m;

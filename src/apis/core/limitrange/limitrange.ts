@@ -47,8 +47,26 @@ export function validateLimitRange(lr: RO<LimitRange>): FieldError[] {
   return errs;
 }
 
+/**
+ * SetDefaults_LimitRangeItem: a Container item's default limit falls back to its max, and its
+ * default request to the default limit, then to its min. (Go's empty maps are omitted on the wire.)
+ */
+export function defaultLimitRange(lr: LimitRange): void {
+  for (const item of lr.spec?.limits ?? []) {
+    if (item.type !== 'Container') continue;
+    const def: ResourceList = { ...item.default };
+    for (const [k, v] of Object.entries(item.max ?? {})) if (!(k in def)) def[k] = v;
+    const req: ResourceList = { ...item.defaultRequest };
+    for (const [k, v] of Object.entries(def)) if (!(k in req)) req[k] = v;
+    for (const [k, v] of Object.entries(item.min ?? {})) if (!(k in req)) req[k] = v;
+    if (Object.keys(def).length > 0) item.default = def;
+    if (Object.keys(req).length > 0) item.defaultRequest = req;
+  }
+}
+
 export const limitRanges = {
   group: '', kind: 'LimitRange', resource: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true,
+  defaults: defaultLimitRange,
   strategy: {
     prepareForCreate() {},
     validate: (_ctx, lr) => validateLimitRange(lr),

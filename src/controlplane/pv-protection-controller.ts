@@ -1,0 +1,18 @@
+// The pv-protection controller (pkg/controller/volume/pvprotection), run in-process: a volume
+// being deleted keeps its kubernetes.io/pv-protection finalizer while it is Bound.
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { PersistentVolume } from '../apis/core/v1/types.ts';
+import { PV_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
+import type { Store } from '../registry/generic/store.ts';
+import { ProtectionController } from './protection-controller.ts';
+
+export class PVProtectionController extends ProtectionController {
+  constructor(volumes: Store<KubeObject>) {
+    super(volumes, PV_PROTECTION_FINALIZER, 'pv-protection controller');
+  }
+
+  /** isBeingUsed: a Bound volume is in use; its status changing brings it back here. */
+  protected inUse(pv: KubeObject): Promise<boolean> {
+    return Promise.resolve((pv as PersistentVolume).status?.phase === 'Bound');
+  }
+}

@@ -1,0 +1,48 @@
+// The pvc-protection controller (pkg/controller/volume/pvcprotection), run in-process because
+// kapi has no kube-controller-manager: a claim being deleted keeps its kubernetes.io/pvc-protection
+// finalizer while a scheduled pod uses it, and loses it (and so goes) once none does.
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { systemContext } from '../apimachinery/request/context.ts';
+import type { Pod } from '../apis/core/v1/types.ts';
+import { PVC_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
+import type { Store } from '../registry/generic/store.ts';
+import { ProtectionController } from './protection-controller.ts';
+
+/** podIsShutDown: kubelet is done with it, or it was force-deleted. */
+function podIsShutDown(pod: Pod): boolean {
+  return pod.metadata.deletionTimestamp !== undefined && pod.metadata.deletionGracePeriodSeconds === 0;
+}
+
+/** Whether a generic ephemeral volume's claim is the pod's own (ephemeral.VolumeIsForPod). */
+function ownedBy(pvc: KubeObject, pod: Pod): boolean {
+  return (pvc.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === pod.metadata.uid);
+}
+
+/** podUsesPVC: only a scheduled pod counts, as kubelet sees no other. */
+export function podUsesPVC(pod: Pod, pvc: KubeObject): boolean {
+  if ((pod.spec.nodeName ?? '') === '') return false;
+  const name = pvc.metadata.name ?? '';
+  return (pod.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === name ||
+    (v['ephemeral'] !== undefined && !podIsShutDown(pod) && `${pod.metadata.name ?? ''}-${v.name}` === name && ownedBy(pvc, pod)));
+}
+
+export class PVCProtectionController extends ProtectionController {
+  constructor(claims: Store<KubeObject>, private readonly pods: Store<KubeObject>) {
+    super(claims, PVC_PROTECTION_FINALIZER, 'pvc-protection controller');
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    // A pod going away (or changing) may free the claims of its namespace that wait to go.
+    await this.follow(this.pods, (_type, pod) => {
+      const prefix = `${pod.metadata.namespace ?? ''}/`;
+      for (const key of this.terminating) if (key.startsWith(prefix)) this.enqueue(key);
+    });
+  }
+
+  protected async inUse(pvc: KubeObject): Promise<boolean> {
+    const pods = await this.pods.list(systemContext(pvc.metadata.namespace ?? ''), {});
+    return (pods.items as Pod[]).some((p) => podUsesPVC(p, pvc));
+  }
+}
+

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { StatusError } from '../apimachinery/errors/status-error.ts';
+import { checkRouteAccept, MEDIA_TYPES, negotiate, parseAccept, patchType, tryNegotiate } from './negotiation.ts';
+
+test('parseAccept orders clauses as goautoneg does: q, then concrete before wildcard', () => {
+  const got = parseAccept('*/*;q=0.8, application/*, application/json;as=Table;g=meta.k8s.io;v=v1, text/plain;q=0');
+  assert.deepEqual(got.map((r) => `${r.type}/${r.subtype};q=${r.q}`), [
+    'application/json;q=1', 'application/*;q=1', '*/*;q=0.8', 'text/plain;q=0',
+  ]);
+  assert.deepEqual(got[0]?.params, { as: 'Table', g: 'meta.k8s.io', v: 'v1' });
+});
+
+test('negotiate: first clause a serializer matches and the endpoint allows', () => {
+  const cases = [
+    { name: 'no header', accept: undefined, opts: {}, want: 'application/json' },
+    { name: 'protobuf for a built-in kind', accept: 'application/vnd.kubernetes.protobuf, application/json', opts: { protobuf: true }, want: 'application/vnd.kubernetes.protobuf' },
+    { name: 'protobuf refused for a custom resource', accept: 'application/vnd.kubernetes.protobuf, application/json', opts: {}, want: 'application/json' },
+    { name: 'a q=0 clause still counts, as in kube', accept: 'application/yaml;q=0', opts: {}, want: 'application/yaml' },
+    { name: 'Table as JSON', accept: 'application/json;as=Table;v=v1;g=meta.k8s.io', opts: { allowTable: true }, want: 'application/json;as=Table;g=meta.k8s.io;v=v1' },
+    { name: 'no transform for errors', accept: 'application/json;as=Table;v=v1;g=meta.k8s.io, application/yaml', opts: { restrictions: 'default' as const }, want: 'application/yaml' },
+    { name: 'errors may be protobuf', accept: 'application/vnd.kubernetes.protobuf', opts: { restrictions: 'default' as const }, want: 'application/vnd.kubernetes.protobuf' },
+    { name: 'aggregated discovery v2 only', accept: 'application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList, application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+      opts: { restrictions: 'discovery' as const }, want: 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' },
+    { name: 'a stream other than watch', accept: 'application/json;stream=other, application/yaml', opts: {}, want: 'application/yaml' },
+  ];
+  for (const c of cases) assert.equal(tryNegotiate(c.accept, c.opts)?.contentType, c.want, c.name);
+  assert.equal(tryNegotiate('application/json', { restrictions: 'discovery' }), undefined);
+  assert.throws(() => negotiate('text/plain', {}), (e: unknown) => e instanceof StatusError && e.status.code === 406
+    && e.status.message === `only the following media types are accepted: ${MEDIA_TYPES.join(', ')}` && e.status.details === undefined);
+});
+
+test('checkRouteAccept: go-restful compares bare media types with what the route produces', () => {
+  for (const accept of [undefined, '', '*/*', 'text/html, application/json;as=Foo', 'application/yaml;q=0']) {
+    assert.doesNotThrow(() => checkRouteAccept(accept, MEDIA_TYPES), String(accept));
+  }
+  for (const accept of ['text/plain', 'application/*', 'application/JSON']) {
+    assert.throws(() => checkRouteAccept(accept, MEDIA_TYPES), (e: unknown) => e instanceof StatusError && e.status.code === 406
+      && e.status.reason === 'NotAcceptable' && e.status.message === `406: Not Acceptable\n\nAvailable representations: ${MEDIA_TYPES.join(', ')}`
+      && JSON.stringify(e.status.details) === '{}', accept);
+  }
+});
+
+test('patchType: go-restful\'s 415 for built-in routes, the handler\'s for custom resources', () => {
+  const all = ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml'] as const;
+  assert.equal(patchType('application/merge-patch+json; charset=utf-8', all, { contentLength: 2 }), 'merge-patch');
+  const cases = [
+    { name: 'with a body', route: { contentLength: 2 }, message: '415: Unsupported Media Type' },
+    { name: 'without a body', route: { contentLength: 0 }, message: '415: Unsupported Media Type\n\nAvailable representations: ' },
+    { name: 'custom resource', route: undefined, message: 'the body of the request was in an unknown format - accepted media types include: '
+      + 'application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml' },
+  ];
+  for (const c of cases) {
+    assert.throws(() => patchType('text/plain', all, c.route), (e: unknown) => e instanceof StatusError && e.status.code === 415
+      && e.status.reason === 'UnsupportedMediaType' && e.status.message === c.message, c.name);
+  }
+});
