@@ -322,7 +322,7 @@ describe('raw HTTPS requests with bad input', () => {
       assert.equal(r.status, 422, `${c.name}: ${r.text}`);
       assert.deepEqual(r.json(), rejected, c.name);
     }
-    // evanphx v4 accepts what fast-json-patch refuses: replace adds a missing key, copy of a missing key copies null.
+    // evanphx v4 accepts what a strict RFC 6902 implementation refuses: replace adds a missing key, copy of a missing key copies null.
     const lenient = await patch('pa', 'json-patch', JSON.stringify([{ op: 'replace', path: '/data/new', value: 'n' }, { op: 'test', path: '/data/none', value: null }]));
     assert.equal(lenient.status, 200, lenient.text);
     assert.equal((lenient.json() as { data: Record<string, string> }).data['new'], 'n');
