@@ -38,11 +38,17 @@ export interface AdmissionStores {
   readonly serviceAccounts: Store<KubeObject>;
   readonly priorityClasses: Store<KubeObject> | undefined;
   /** For LimitRanger, DefaultStorageClass and DefaultIngressClass; a missing store means none. */
-  readonly limitRanges?: Store<KubeObject> | undefined;
+  readonly limitRanges?: NamespacedLister | undefined;
   readonly storageClasses?: Store<KubeObject> | undefined;
   readonly ingressClasses?: Store<KubeObject> | undefined;
-  /** For ResourceQuota: the quotas it checks and charges. */
+  /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
+  readonly resourceQuotaLister?: NamespacedLister | undefined;
   readonly resourceQuotas?: Store<KubeObject> | undefined;
+}
+
+/** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
+export interface NamespacedLister {
+  list(namespace: string): Promise<KubeObject[]>;
 }
 
 async function listAll(store: Store<KubeObject> | undefined, namespace = ''): Promise<KubeObject[]> {
@@ -90,12 +96,12 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
       },
     }),
     DefaultTolerationSeconds: () => defaultTolerationSeconds(),
-    LimitRanger: () => limitRanger(async (ns) => await listAll(stores.limitRanges, ns) as LimitRange[]),
+    LimitRanger: () => limitRanger(async (ns) => (await stores.limitRanges?.list(ns) ?? []) as LimitRange[]),
     DefaultStorageClass: () => defaultStorageClass(() => listAll(stores.storageClasses)),
     StorageObjectInUseProtection: () => storageObjectInUseProtection(),
     DefaultIngressClass: () => defaultIngressClass(() => listAll(stores.ingressClasses)),
     ResourceQuota: () => resourceQuotaAdmission({
-      list: async (ns) => await listAll(stores.resourceQuotas, ns) as QuotaObject[],
+      list: async (ns) => (stores.resourceQuotaLister !== undefined ? await stores.resourceQuotaLister.list(ns) : await listAll(stores.resourceQuotas, ns)) as QuotaObject[],
       updateStatus: async (ns, name, mutate) => {
         await stores.resourceQuotas?.updateUnchecked(systemContext(ns), name, (cur) => mutate(cur as QuotaObject), { dryRun: false });
       },

@@ -32,6 +32,7 @@ import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { NamespaceCache } from './namespace-cache.ts';
+import { NamespacedCache } from './namespaced-cache.ts';
 import { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
@@ -113,12 +114,15 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   };
 
   const namespaceCache = new NamespaceCache(storeOf('namespaces'));
+  // Admission reads these on every create (quotas) or pod create (limit ranges): from memory.
+  const quotaCache = new NamespacedCache(storeOf('resourcequotas'));
+  const limitRangeCache = new NamespacedCache(storeOf('limitranges'));
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get(name), serviceAccounts: storeOf('serviceaccounts'),
     priorityClasses: stores.get('priorityclasses.scheduling.k8s.io'),
-    limitRanges: stores.get('limitranges'), storageClasses: stores.get('storageclasses.storage.k8s.io'),
+    limitRanges: limitRangeCache, storageClasses: stores.get('storageclasses.storage.k8s.io'),
     ingressClasses: stores.get('ingressclasses.networking.k8s.io'),
-    resourceQuotas: stores.get('resourcequotas'),
+    resourceQuotaLister: quotaCache, resourceQuotas: stores.get('resourcequotas'),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
@@ -219,6 +223,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await registerLocalAPIServices(storeOf('apiservices.apiregistration.k8s.io'), installer.discovery);
       await nsController.start();
       await namespaceCache.start();
+      await quotaCache.start();
+      await limitRangeCache.start();
       await gc.start();
       await quotaController.start();
       await pvcProtection.start();
@@ -236,6 +242,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       rbacBootstrap.stop();
       nsController.stop();
       namespaceCache.stop();
+      quotaCache.stop();
+      limitRangeCache.stop();
       gc.stop();
       quotaController.stop();
       pvcProtection.stop();

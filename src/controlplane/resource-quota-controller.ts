@@ -37,6 +37,7 @@ export class ResourceQuotaController {
   private running = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
+  private followingObjects = false;
 
   constructor(private readonly opts: ResourceQuotaControllerOptions) {
     this.now = opts.now ?? Date.now;
@@ -46,13 +47,25 @@ export class ResourceQuotaController {
     const existing = await this.opts.quotas.list(systemContext(''), {});
     for (const q of existing.items) this.observeQuota(q as QuotaObject, true);
     this.follow(this.opts.quotas, await this.opts.quotas.watch(systemContext(''), { resourceVersion: existing.metadata.resourceVersion ?? '' }));
+    if (this.quotasByNamespace.size > 0) await this.followObjects();
+    const resync = setInterval(() => { for (const ns of this.quotasByNamespace.keys()) this.enqueue(ns); }, this.opts.resyncMs ?? DEFAULT_RESYNC_MS);
+    resync.unref();
+    this.timers.add(resync);
+  }
+
+  /**
+   * Follows the changes of every other store, from when the first quota exists: until then no
+   * write needs looking at, and a server without quotas pays nothing for this controller.
+   */
+  private async followObjects(): Promise<void> {
+    if (this.followingObjects) return;
+    this.followingObjects = true;
     for (const store of this.opts.followed) {
       if (store === this.opts.quotas) continue;
       this.follow(store, await store.watch(systemContext(''), {}));
     }
-    const resync = setInterval(() => { for (const ns of this.quotasByNamespace.keys()) this.enqueue(ns); }, this.opts.resyncMs ?? DEFAULT_RESYNC_MS);
-    resync.unref();
-    this.timers.add(resync);
+    // What changed while the watches were starting is counted again.
+    for (const ns of this.quotasByNamespace.keys()) this.enqueue(ns);
   }
 
   stop(): void {
@@ -93,6 +106,9 @@ export class ResourceQuotaController {
     let names = this.quotasByNamespace.get(ns);
     if (names === undefined) this.quotasByNamespace.set(ns, names = new Set());
     names.add(q.metadata.name ?? '');
+    if (!this.followingObjects && !initial) {
+      this.followObjects().catch((err: unknown) => { console.error('resource quota controller:', err); });
+    }
     const hard = toUsage(q.spec?.hard);
     const statusHard = toUsage(q.status?.hard);
     const used = q.status?.used ?? {};
