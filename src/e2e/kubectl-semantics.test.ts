@@ -149,6 +149,23 @@ describe('kubectl and the API semantics it relies on', () => {
     assert.ok(ns.metadata.deletionTimestamp !== undefined);
     // kube's namespace registry sets no grace period.
     assert.equal(ns.metadata.deletionGracePeriodSeconds, undefined);
+    // The namespace controller says what holds the namespace, as `kubectl describe ns` shows it.
+    type Condition = { type: string; status: string; reason: string; message: string; lastTransitionTime?: string };
+    const conditions = await eventually('the deletion conditions', async () => {
+      const cur = expectJSON<Obj & { status?: { conditions?: Condition[] } }>(
+        await s.request({ method: 'GET', path: '/api/v1/namespaces/held' }), 200, 'get ns');
+      return (cur.status?.conditions ?? []).length === 5 ? cur.status?.conditions : undefined;
+    });
+    assert.deepEqual(conditions?.map(({ lastTransitionTime: _t, ...c }) => c), [
+      { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+      { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
+      { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+      { type: 'NamespaceContentRemaining', status: 'True', reason: 'SomeResourcesRemain', message: 'Some resources are remaining: configmaps. has 1 resource instances' },
+      { type: 'NamespaceFinalizersRemaining', status: 'True', reason: 'SomeFinalizersRemain',
+        message: 'Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances' },
+    ]);
+    const described = await ok(['describe', 'namespace', 'held']);
+    assert.match(described, /NamespaceFinalizersRemaining\s+True\s+.+\s+SomeFinalizersRemain\s+Some content in the namespace has finalizers remaining: example.com\/hold in 1 resource instances/);
     await ok(['patch', 'configmap', 'held', '-n', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
     await eventually('the namespace to be gone', async () => ((await status('/api/v1/namespaces/held')) === 404 ? true : undefined));
   });
