@@ -31,8 +31,7 @@ import { builtInGroups } from './groups.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { GarbageCollector } from './garbage-collector.ts';
-import { NamespaceCache } from './namespace-cache.ts';
-import { NamespacedCache } from './namespaced-cache.ts';
+import { ObjectCache } from './object-cache.ts';
 import { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
@@ -113,12 +112,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     return s;
   };
 
-  const namespaceCache = new NamespaceCache(storeOf('namespaces'));
+  const namespaceCache = new ObjectCache(storeOf('namespaces'));
   // Admission reads these on every create (quotas) or pod create (limit ranges): from memory.
-  const quotaCache = new NamespacedCache(storeOf('resourcequotas'));
-  const limitRangeCache = new NamespacedCache(storeOf('limitranges'));
+  const quotaCache = new ObjectCache(storeOf('resourcequotas'));
+  const limitRangeCache = new ObjectCache(storeOf('limitranges'));
   const admission = newAdmissionChain(cfg.admission, {
-    namespaces: (name) => namespaceCache.get(name), serviceAccounts: storeOf('serviceaccounts'),
+    namespaces: (name) => namespaceCache.get('', name), serviceAccounts: storeOf('serviceaccounts'),
     priorityClasses: stores.get('priorityclasses.scheduling.k8s.io'),
     limitRanges: limitRangeCache, storageClasses: stores.get('storageclasses.storage.k8s.io'),
     ingressClasses: stores.get('ingressclasses.networking.k8s.io'),

@@ -3,19 +3,11 @@
 // DefaultStorageClass and DefaultIngressClass, and --disable-admission-plugins.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { at } from './testing/objects.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-admission';
 type Json = Record<string, unknown>;
-
-function at(v: unknown, ...path: (string | number)[]): unknown {
-  let cur: unknown = v;
-  for (const k of path) {
-    if (typeof k === 'number') cur = Array.isArray(cur) ? cur[k] : undefined;
-    else cur = typeof cur === 'object' && cur !== null && !Array.isArray(cur) ? (cur as Json)[k] : undefined;
-  }
-  return cur;
-}
 
 describe('default admission plugins', () => {
   let s: Suite;

@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { columns, lines } from './testing/kubectl.ts';
+import { at } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-workloads';
@@ -11,15 +12,6 @@ const NS = 'e2e-workloads';
 const AGE = /^\d+[smhdy](\d+[smh])?$/;
 
 type Json = Record<string, unknown>;
-
-function at(v: unknown, ...path: (string | number)[]): unknown {
-  let cur: unknown = v;
-  for (const k of path) {
-    if (typeof k === 'number') cur = Array.isArray(cur) ? cur[k] : undefined;
-    else cur = typeof cur === 'object' && cur !== null && !Array.isArray(cur) ? (cur as Json)[k] : undefined;
-  }
-  return cur;
-}
 
 /** A table's rows as cells, with the AGE-like cells checked and replaced by 'AGE'. */
 function table(out: string): { header: string; rows: string[][] } {

@@ -74,13 +74,19 @@ export function walkValue(value: unknown, shape: Shape, prune = true): WalkResul
     if (s.kind === 'slice') {
       const elem = s.elem();
       const arr = v as unknown[];
-      arr.forEach((e, i) => { arr[i] = visit(e, elem, `${path}[${i}]`); });
+      arr.forEach((e, i) => {
+        const next = visit(e, elem, `${path}[${i}]`);
+        if (next !== e) arr[i] = next;
+      });
       return v;
     }
     const obj = v as Record<string, unknown>;
     if (s.kind === 'map') {
       const valueShape = s.value();
-      for (const key of Object.keys(obj)) obj[key] = visit(obj[key], valueShape, join(path, key));
+      for (const key of Object.keys(obj)) {
+        const next = visit(obj[key], valueShape, join(path, key));
+        if (next !== obj[key]) obj[key] = next;
+      }
       return v;
     }
     const structName = s.goName.slice(s.goName.indexOf('.') + 1);

@@ -61,3 +61,13 @@ export function warnings(r: RawResponse): string[] {
 /** Every namespace holds kube-root-ca.crt (root-ca-cert-publisher): leave it out when a test counts its own configmaps. */
 export const ownConfigMaps = (names: readonly (string | undefined)[]): (string | undefined)[] =>
   names.filter((n) => n !== 'kube-root-ca.crt');
+
+/** The value at a path of keys and indexes in parsed JSON, or undefined where the path leaves it. */
+export function at(v: unknown, ...path: (string | number)[]): unknown {
+  let cur: unknown = v;
+  for (const k of path) {
+    if (typeof k === 'number') cur = Array.isArray(cur) ? cur[k] : undefined;
+    else cur = typeof cur === 'object' && cur !== null && !Array.isArray(cur) ? (cur as Record<string, unknown>)[k] : undefined;
+  }
+  return cur;
+}

@@ -1,12 +1,15 @@
-// A watch-fed cache of one namespaced resource by namespace (an informer's lister in kube), for
-// admission plugins that read it on every request of a kind (ResourceQuota on every create,
-// LimitRanger on pods): a storage list each time would cost more than the request itself. Until
-// the cache is synced, and after its watch ends, lists are answered from storage.
+// A watch-fed cache of one resource by namespace (an informer's lister in kube), for admission,
+// which reads namespaces on every request, quotas on every create and limit ranges on every pod:
+// a storage read each time would cost more than the request itself. Until the cache is synced,
+// and after its watch ends, reads go to storage; so does a get that misses, since the cache may
+// lag behind an object created a moment ago.
+import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
 
-export class NamespacedCache {
+export class ObjectCache {
+  /** Namespace ('' for cluster-scoped objects) → name → object. */
   private readonly byNamespace = new Map<string, Map<string, KubeObject>>();
   private readonly abort = new AbortController();
   private synced = false;
@@ -42,6 +45,18 @@ export class NamespacedCache {
   async list(namespace: string): Promise<KubeObject[]> {
     if (!this.synced) return (await this.store.list(systemContext(namespace), {})).items;
     return [...this.byNamespace.get(namespace)?.values() ?? []];
+  }
+
+  /** The object, or undefined when it does not exist. */
+  async get(namespace: string, name: string): Promise<KubeObject | undefined> {
+    const cached = this.synced ? this.byNamespace.get(namespace)?.get(name) : undefined;
+    if (cached !== undefined) return cached;
+    try {
+      return await this.store.get(systemContext(namespace), name, {});
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
   }
 
   private put(o: KubeObject): void {
