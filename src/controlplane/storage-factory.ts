@@ -1,5 +1,6 @@
 // Where each resource lives in storage: kube-apiserver's key prefixes (so tools that know
 // etcd's layout can read a kapi store) and the version objects are stored in.
+import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
@@ -84,7 +85,7 @@ export async function migrateLegacyKeys(backend: Backend, etcdPrefix: string,
 /** Encodes in the storage version; decodes what is stored (already in that version: the hub for now). */
 export function storageCodec(scheme: Scheme, storageVersion: GroupVersion): Codec {
   return {
-    encode: (obj: KubeObject) => JSON.stringify(scheme.convertToVersion(obj, storageVersion)),
+    encode: (obj: KubeObject) => stringifyJSON(scheme.convertToVersion(obj, storageVersion)),
     decode: (data: string) => JSON.parse(data) as KubeObject,
   };
 }

@@ -1,9 +1,10 @@
 // A codec that stores objects as plain JSON, for tests and tools that need no versioning.
+import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import { isKubeObject, type KubeObject } from '../apimachinery/meta/types.ts';
 import type { Codec } from './interfaces.ts';
 
 export const jsonCodec: Codec = {
-  encode: (obj: KubeObject): string => JSON.stringify(obj),
+  encode: (obj: KubeObject): string => stringifyJSON(obj),
   decode: (data: string): KubeObject => {
     const v: unknown = JSON.parse(data);
     if (!isKubeObject(v)) throw new Error('stored value is not an object with metadata');

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { decodeBody, summarizeData } from './decode.ts';
 import { parseFieldValidation, validateFieldDirective } from './directive.ts';
 import { yamlToJSON } from './yaml.ts';
@@ -171,4 +172,32 @@ test('a body naming another kind is decoded as that kind (the caller rejects the
   const unknownKind = decodeBody('{"apiVersion":"v1","kind":"Nope","x":1}', 'json', CM, 'Strict');
   assert.deepEqual(unknownKind.gvk, { group: '', version: 'v1', kind: 'Nope' });
   assert.deepEqual(unknownKind.problems, []);
+});
+
+test('nesting: bodies deeper than encoding/json allows get kube\'s answer, deeper than kapi stores a 400 naming the limit', () => {
+  const obj = (levels: number): string => `{"apiVersion":"v1","kind":"ConfigMap","spec":${'{"a":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}}`;
+  const yamlObj = (levels: number): string => `apiVersion: v1\nkind: ConfigMap\nspec:\n${Array.from({ length: levels - 1 },
+    (_, i) => `${'  '.repeat(i + 1)}a:${i === levels - 2 ? ' 1' : ''}`).join('\n')}\n`;
+  const tooDeep = `the object is nested more than ${MAX_OBJECT_DEPTH} levels deep, the maximum nesting depth of objects and arrays this server accepts`;
+  const goDepth = (c: string): string => `the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character '${c}' exceeded max depth (${summarizeData(obj(10001))})`;
+  const cases = [
+    ...(['Strict', 'Warn', 'Ignore'] as const).flatMap((directive) => [
+      { name: `json N ${directive}`, body: obj(MAX_OBJECT_DEPTH), media: 'json' as const, directive, want: undefined },
+      { name: `json N+1 ${directive}`, body: obj(MAX_OBJECT_DEPTH + 1), media: 'json' as const, directive, want: tooDeep },
+      { name: `json 10000 ${directive}`, body: obj(10000), media: 'json' as const, directive, want: tooDeep },
+      { name: `json 10001 ${directive}`, body: obj(10001), media: 'json' as const, directive, want: goDepth('{') },
+      { name: `json 1M ${directive}`, body: obj(1_000_000), media: 'json' as const, directive, want: goDepth('{') },
+      { name: `yaml N ${directive}`, body: yamlObj(MAX_OBJECT_DEPTH), media: 'yaml' as const, directive, want: undefined },
+      { name: `yaml N+1 ${directive}`, body: yamlObj(MAX_OBJECT_DEPTH + 1), media: 'yaml' as const, directive, want: tooDeep },
+      { name: `yaml flow 100k ${directive}`, body: `spec: ${'['.repeat(100_000)}${']'.repeat(100_000)}`, media: 'yaml' as const, directive, want: tooDeep },
+    ]),
+  ];
+  for (const c of cases) {
+    if (c.want === undefined) {
+      const { obj: got } = decodeBody(c.body, c.media, CM, c.directive, { schema: null });
+      assert.equal(valueDepth(got), MAX_OBJECT_DEPTH, c.name);
+      continue;
+    }
+    assert.deepEqual(rejects(() => decodeBody(c.body, c.media, CM, c.directive, { schema: null })), { code: 400, reason: 'BadRequest', message: c.want }, c.name);
+  }
 });

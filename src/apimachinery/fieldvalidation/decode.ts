@@ -7,11 +7,13 @@
 // Unknown fields are dropped from the decoded object in every mode, as Go's structs drop them.
 import { Buffer } from 'node:buffer';
 import { newBadRequest } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH, tooDeepMessage, valueDepth } from '../json-depth.ts';
 import { definitionForGVK } from '../openapi/definitions.ts';
 import type { SchemaNode } from '../openapi/types.ts';
 import type { GroupVersionKind } from '../schema/group-version.ts';
 import type { FieldValidationDirective } from './directive.ts';
 import { ANY, customResourceShape, shapeOf, type Shape } from './shape.ts';
+import { scanJSON } from './json-scan.ts';
 import { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError } from './strict-json.ts';
 import { walkValue } from './walk.ts';
 import { yamlToJSON, YAMLConversionError } from './yaml.ts';
@@ -150,6 +152,13 @@ export function decodeBody(raw: string, mediaType: BodyMediaType, gvk: GroupVers
       if (err instanceof JSONSyntaxError) throw unrecognized(gvk, `couldn't get version/kind; json parse error: ${err.message}`, raw);
       throw err;
     }
+  }
+
+  // The strict decoder refuses deep input itself; JSON.parse and the YAML path take any depth.
+  if ((mediaType === 'yaml' || !strict) && valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) {
+    const scan = mediaType === 'json' ? scanJSON(raw) : undefined;
+    if (scan?.error !== undefined) throw unrecognized(gvk, `couldn't get version/kind; json parse error: ${scan.error}`, raw);
+    throw newBadRequest(tooDeepMessage('the object'));
   }
 
   const body = interpret(value, gvk);

@@ -5,3 +5,5 @@ export { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError, type StrictDecodeRe
 export { walkValue, type WalkResult } from './walk.ts';
 export { yamlToJSON, YAMLConversionError, type YAMLConversion } from './yaml.ts';
 export { goQuote } from './go-quote.ts';
+export { scanJSON, type JSONScan } from './json-scan.ts';
+export { yamlNestingBound } from './yaml-depth.ts';

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shapeForGVK } from './decode.ts';
 import { ANY } from './shape.ts';
-import { decodeStrictJSON, jsonSyntaxError } from './strict-json.ts';
+import { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError } from './strict-json.ts';
+import { StatusError } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { goQuote, quoteChar } from './go-quote.ts';
 
 const configMap = shapeForGVK({ group: '', version: 'v1', kind: 'ConfigMap' });
@@ -100,4 +102,51 @@ test('type mismatches read as encoding/json UnmarshalTypeError', () => {
   ];
   for (const c of cases) assert.equal(decodeStrictJSON(c.text, c.shape).typeError, c.want, c.name);
   assert.equal(decodeStrictJSON('{"data":null,"metadata":{"labels":null}}', configMap).typeError, undefined);
+});
+
+const nestObjects = (n: number, leaf = '1'): string => '{"a":'.repeat(n) + leaf + '}'.repeat(n);
+const nestArrays = (n: number, leaf = ''): string => '['.repeat(n) + leaf + ']'.repeat(n);
+
+test('nesting: encoding/json accepts 10000 levels and refuses the 10001st with "exceeded max depth"', () => {
+  const cases = [
+    { name: 'objects 10000', text: nestObjects(10000), want: undefined },
+    { name: 'arrays 10000', text: nestArrays(10000), want: undefined },
+    { name: 'objects 10001', text: nestObjects(10001), want: "invalid character '{' exceeded max depth" },
+    { name: 'arrays 10001', text: nestArrays(10001), want: "invalid character '[' exceeded max depth" },
+    { name: 'mixed 10001', text: `[${nestObjects(10000)}]`, want: "invalid character '{' exceeded max depth" },
+    { name: 'objects 100k', text: nestObjects(100_000), want: "invalid character '{' exceeded max depth" },
+    { name: 'arrays 1M', text: nestArrays(1_000_000), want: "invalid character '[' exceeded max depth" },
+    { name: 'unclosed 1M', text: '['.repeat(1_000_000), want: "invalid character '[' exceeded max depth" },
+    { name: 'syntax error first, deep', text: `${'['.repeat(9000)}x${'['.repeat(5000)}`, want: "invalid character 'x' looking for beginning of value" },
+    { name: 'syntax error after the limit', text: `${nestArrays(10001)}x`, want: "invalid character '[' exceeded max depth" },
+    { name: 'truncated deep document', text: '{"a":'.repeat(9000), want: 'unexpected end of JSON input' },
+    { name: 'deep trailing garbage', text: `${nestObjects(9000)} x`, want: "invalid character 'x' after top-level value" },
+  ];
+  for (const c of cases) assert.equal(jsonSyntaxError(c.text), c.want, c.name);
+});
+
+test('nesting: the strict decoder refuses beyond kapi\'s object depth without overflowing the stack', () => {
+  const ok = decodeStrictJSON(nestObjects(MAX_OBJECT_DEPTH), ANY);
+  assert.equal(valueDepth(ok.value), MAX_OBJECT_DEPTH);
+  const cases = [
+    { name: 'N+1 objects', text: nestObjects(MAX_OBJECT_DEPTH + 1), want: 'status' },
+    { name: 'N+1 arrays', text: nestArrays(MAX_OBJECT_DEPTH + 1), want: 'status' },
+    { name: '10000 objects', text: nestObjects(10000), want: 'status' },
+    { name: '10001 objects', text: nestObjects(10001), want: "invalid character '{' exceeded max depth" },
+    { name: '1M arrays', text: nestArrays(1_000_000), want: "invalid character '[' exceeded max depth" },
+    { name: 'deep, malformed further on', text: `${nestObjects(MAX_OBJECT_DEPTH + 5)},`, want: "invalid character ',' after top-level value" },
+  ];
+  for (const c of cases) {
+    assert.throws(() => decodeStrictJSON(c.text, configMap), (err: unknown) => {
+      if (c.want === 'status') {
+        assert.ok(err instanceof StatusError, c.name);
+        assert.equal(err.status.code, 400, c.name);
+        assert.equal(err.status.message, `the object is nested more than ${MAX_OBJECT_DEPTH} levels deep, the maximum nesting depth of objects and arrays this server accepts`, c.name);
+      } else {
+        assert.ok(err instanceof JSONSyntaxError, c.name);
+        assert.equal(err.message, c.want, c.name);
+      }
+      return true;
+    }, c.name);
+  }
 });

@@ -4,7 +4,10 @@
 // Syntax errors carry encoding/json's scanner messages; the first value of the wrong JSON type
 // gives encoding/json's UnmarshalTypeError message. Duplicate keys decode as Go does: a
 // struct or map is decoded into the existing value (merging), anything else is replaced.
+import { newBadRequest } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH, tooDeepMessage } from '../json-depth.ts';
 import { firstUtf8Byte, goQuote, quoteChar } from './go-quote.ts';
+import { scanJSON } from './json-scan.ts';
 import { ANY, type Shape } from './shape.ts';
 
 export class JSONSyntaxError extends Error {
@@ -34,8 +37,12 @@ function setOwn(obj: Record<string, unknown>, key: string, v: unknown): void {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// Thrown when the recursive decoder would go deeper than kapi's object depth limit.
+class TooDeep {}
+
 class Decoder {
   private i = 0;
+  private depth = 0;
   private readonly strictStack: string[] = [];
   private readonly strictErrors: string[] = [];
   private readonly seen = new Set<string>();
@@ -209,9 +216,10 @@ class Decoder {
     const out: Record<string, unknown> = isPlainObject(into) ? into : {};
     const keys = new Set<string>();
     const stackLen = this.strictStack.length;
+    if (++this.depth > MAX_OBJECT_DEPTH) throw new TooDeep();
     this.i++;
     this.ws();
-    if (s.charCodeAt(this.i) === 0x7d) { this.i++; return out; }
+    if (s.charCodeAt(this.i) === 0x7d) { this.i++; this.depth--; return out; }
     for (;;) {
       if (s.charCodeAt(this.i) !== 0x22) this.fail('looking for beginning of object key string');
       const key = this.string();
@@ -235,7 +243,7 @@ class Decoder {
       this.ws();
       const c = s.charCodeAt(this.i);
       if (c === 0x2c) { this.i++; this.ws(); continue; }
-      if (c === 0x7d) { this.i++; return out; }
+      if (c === 0x7d) { this.i++; this.depth--; return out; }
       this.fail('after object key:value pair');
     }
   }
@@ -272,9 +280,10 @@ class Decoder {
     const out: unknown[] = [];
     const stackLen = this.strictStack.length;
     const elem = skipChecks ? SKIP : shape.kind === 'slice' ? shape.elem() : ANY;
+    if (++this.depth > MAX_OBJECT_DEPTH) throw new TooDeep();
     this.i++;
     this.ws();
-    if (s.charCodeAt(this.i) === 0x5d) { this.i++; return out; }
+    if (s.charCodeAt(this.i) === 0x5d) { this.i++; this.depth--; return out; }
     for (;;) {
       this.strictStack.push(`[${out.length}]`);
       out.push(this.value(elem, undefined));
@@ -282,7 +291,7 @@ class Decoder {
       this.ws();
       const c = s.charCodeAt(this.i);
       if (c === 0x2c) { this.i++; this.ws(); continue; }
-      if (c === 0x5d) { this.i++; return out; }
+      if (c === 0x5d) { this.i++; this.depth--; return out; }
       this.fail('after array element');
     }
   }
@@ -295,20 +304,24 @@ function fitsInt(lit: string, goName: string): boolean {
 
 /**
  * Decodes JSON text into the given shape. Throws JSONSyntaxError with encoding/json's message
- * for malformed input. With checkStrict false, no strict errors are collected (fields the shape
- * does not know are still dropped, as Go's decoder does).
+ * for malformed input (including "exceeded max depth" beyond 10000 levels), and a StatusError
+ * (400 BadRequest) for valid JSON nested deeper than MAX_OBJECT_DEPTH. With checkStrict false,
+ * no strict errors are collected (fields the shape does not know are still dropped, as Go's
+ * decoder does).
  */
 export function decodeStrictJSON(text: string, shape: Shape, checkStrict = true): StrictDecodeResult {
-  return new Decoder(text, checkStrict).decode(shape);
+  try {
+    return new Decoder(text, checkStrict).decode(shape);
+  } catch (err) {
+    if (!(err instanceof TooDeep)) throw err;
+    // Go scans the whole document before decoding: a syntax error anywhere comes first.
+    const scan = scanJSON(text);
+    if (scan.error !== undefined) throw new JSONSyntaxError(scan.error);
+    throw newBadRequest(tooDeepMessage('the object'));
+  }
 }
 
 /** encoding/json's syntax error message for text, or undefined if text is valid JSON. */
 export function jsonSyntaxError(text: string): string | undefined {
-  try {
-    new Decoder(text, false).decode(ANY);
-    return undefined;
-  } catch (err) {
-    if (err instanceof JSONSyntaxError) return err.message;
-    throw err;
-  }
+  return scanJSON(text).error;
 }

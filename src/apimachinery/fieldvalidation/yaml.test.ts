@@ -2,6 +2,8 @@
 // (sigs.k8s.io/yaml over go-yaml v2; parser errors count lines from 0, scanner errors from 1).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { StatusError } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { yamlToJSON, YAMLConversionError } from './yaml.ts';
 
 const cases: { name: string; input: string; want: string }[] = [
@@ -58,4 +60,39 @@ test('duplicate keys are reported at the line of the value, as go-yaml\'s strict
   const r = yamlToJSON('kind: A\nmetadata:\n  name: a\n  name:\n    b\n', true);
   assert.equal(r.duplicateError, 'yaml: unmarshal errors:\n  line 5: key "name" already set in map');
   assert.deepEqual(r.value, { kind: 'A', metadata: { name: 'b' } });
+});
+
+test('nesting: documents that may nest deeper than kapi stores never reach the yaml package', () => {
+  const block = (levels: number): string => Array.from({ length: levels },
+    (_, i) => `${'  '.repeat(i)}a:${i === levels - 1 ? ' 1' : ''}`).join('\n');
+  // go-yaml's own style: a sequence under a key is not indented; `levels` is odd (1 + 2 per entry).
+  const indentless = (levels: number): string => {
+    const out: string[] = [];
+    for (let i = 0; i < (levels - 1) / 2; i++) out.push(`${'  '.repeat(i)}- a:`);
+    return `a:\n${out.join('\n')} 1\n`;
+  };
+  const cases = [
+    { name: 'block map N', text: block(MAX_OBJECT_DEPTH), depth: MAX_OBJECT_DEPTH },
+    { name: 'block map N+1', text: block(MAX_OBJECT_DEPTH + 1), depth: undefined },
+    { name: 'indentless sequences N-1', text: indentless(MAX_OBJECT_DEPTH - 1), depth: MAX_OBJECT_DEPTH - 1 },
+    { name: 'indentless sequences N+1', text: indentless(MAX_OBJECT_DEPTH + 1), depth: undefined },
+    { name: 'flow N', text: `${'['.repeat(MAX_OBJECT_DEPTH)}${']'.repeat(MAX_OBJECT_DEPTH)}`, depth: MAX_OBJECT_DEPTH },
+    { name: 'flow N+1', text: `${'['.repeat(MAX_OBJECT_DEPTH + 1)}${']'.repeat(MAX_OBJECT_DEPTH + 1)}`, depth: undefined },
+    // JSON 5000 deep made the yaml package abort the process (a regexp compiled on a full stack).
+    { name: 'JSON 5000', text: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, depth: undefined },
+    { name: 'flow 1M under a key', text: `spec: ${'['.repeat(1_000_000)}`, depth: undefined },
+    { name: 'brackets in scalars do not count', text: `a: "${'['.repeat(1000)}"\nb: x${'{'.repeat(1000)}\nc: |\n  ${'['.repeat(1000)}\n`, depth: 1 },
+  ];
+  for (const c of cases) {
+    if (c.depth !== undefined) {
+      assert.equal(valueDepth(yamlToJSON(c.text, true).value), c.depth, c.name);
+      continue;
+    }
+    assert.throws(() => yamlToJSON(c.text, true), (err: unknown) => {
+      assert.ok(err instanceof StatusError, c.name);
+      assert.equal(err.status.code, 400, c.name);
+      assert.match(err.status.message ?? '', /nested more than \d+ levels deep/, c.name);
+      return true;
+    }, c.name);
+  }
 });

@@ -3,7 +3,10 @@
 // resolved last-wins. Strict decoding also reports every duplicate key the way go-yaml v2's
 // UnmarshalStrict does ("line 4: key \"name\" already set in map").
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { newBadRequest } from '../errors/status-error.ts';
+import { isStackOverflow, MAX_OBJECT_DEPTH, tooDeepMessage, valueDepth } from '../json-depth.ts';
 import { goQuote } from './go-quote.ts';
+import { yamlNestingBound } from './yaml-depth.ts';
 
 /** The YAML→JSON conversion failed; message is go-yaml's ("yaml: line 1: ..."). */
 export class YAMLConversionError extends Error {
@@ -138,10 +141,22 @@ function duplicateKeys(doc: Document, lc: LineCounter): string[] {
 }
 
 /**
- * Converts YAML text to a JSON-compatible value. Throws YAMLConversionError for malformed YAML.
+ * Converts YAML text to a JSON-compatible value. Throws YAMLConversionError for malformed YAML,
+ * and a StatusError (400 BadRequest) for a document nested deeper than MAX_OBJECT_DEPTH (the
+ * yaml package recurses, so such a document is refused before anything else walks it).
  * Duplicate keys are reported only when strict is true.
  */
 export function yamlToJSON(text: string, strict: boolean): YAMLConversion {
+  if (yamlNestingBound(text) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the object'));
+  try {
+    return convert(text, strict);
+  } catch (err) {
+    if (isStackOverflow(err)) throw newBadRequest(tooDeepMessage('the object'));
+    throw err;
+  }
+}
+
+function convert(text: string, strict: boolean): YAMLConversion {
   const lc = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter: lc, uniqueKeys: false, version: '1.1', merge: true, prettyErrors: false,
@@ -158,6 +173,7 @@ export function yamlToJSON(text: string, strict: boolean): YAMLConversion {
     throw new YAMLConversionError(`${PREFIX}${alias !== null ? `unknown anchor '${alias[1] ?? ''}' referenced` : msg}`);
   }
   if (value === undefined) value = null;
+  if (valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the object'));
   let duplicateError: string | undefined;
   if (strict) {
     const dups = duplicateKeys(doc, lc);

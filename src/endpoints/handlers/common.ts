@@ -6,6 +6,7 @@ import { notSupported } from '../../apimachinery/errors/field-errors.ts';
 import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts';
 import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkBodyDepth } from '../../apimachinery/json-depth.ts';
 import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
@@ -49,6 +50,8 @@ export async function decodeRequestObject(ep: ResourceEndpoint, deps: HandlerDep
   if (format === 'protobuf') {
     // Protobuf carries no unknown or duplicate fields: nothing for field validation to find.
     const { apiVersion, kind, obj } = decodeProtobuf(body);
+    // Embedded JSON (RawExtension) and recursive messages can nest deeper than kapi stores.
+    checkBodyDepth(obj, 'the object');
     return checkDecoded(ep, deps, { ...obj, apiVersion, kind }, [], '', state, directive);
   }
   return decodeObjectText(ep, deps, body.toString('utf8'), format, state, directive);

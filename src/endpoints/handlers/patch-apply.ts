@@ -2,7 +2,8 @@
 // decoded and applied as kube's jsonPatcher does (patch.go applyJSPatch, with evanphx/json-patch v4).
 import { parse as yamlParse } from 'yaml';
 import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
-import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { jsonSyntaxError, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkBodyDepth, isStackOverflow, MAX_OBJECT_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
 import { applyJSONPatchOps, goJSONType, JSONPatchError } from './json-patch.ts';
 import type { FieldValidationDirective } from './scope.ts';
 
@@ -120,9 +121,15 @@ function checkOpFields(op: Record<string, unknown>): void {
 
 export function parseYAMLOrJSON(raw: string, contentType: string | undefined): unknown {
   const isYAML = (contentType ?? '').toLowerCase().includes('yaml');
+  let value: unknown;
+  // The yaml package recurses: a document that may nest too deep never reaches it.
+  if (isYAML && yamlNestingBound(raw) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the request body'));
   try {
-    return isYAML ? yamlParse(raw) : JSON.parse(raw);
+    value = isYAML ? yamlParse(raw) : JSON.parse(raw);
   } catch (err) {
+    if (isStackOverflow(err)) throw newBadRequest(tooDeepMessage('the request body'));
     throw newBadRequest(`couldn't parse body: ${(err as Error).message}`);
   }
+  checkBodyDepth(value);
+  return value;
 }

@@ -15,7 +15,8 @@ import {
 import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts';
 import { applyJSONPatch, applyMergePatch, checkMergePatchBody } from './patch-apply.ts';
 import { goJSONType } from './json-patch.ts';
-import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { jsonSyntaxError, scanJSON } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkPatchedDepth, MAX_OBJECT_DEPTH, stringifyJSON, tooDeepMessage } from '../../apimachinery/json-depth.ts';
 import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
@@ -28,6 +29,7 @@ import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type R
 /** The patched object in the endpoint's version (JSON form), before decoding. */
 function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
   gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective): unknown {
+  if (type !== 'apply-yaml' && type !== 'apply-json') checkPatchBodyDepth(patchText);
   switch (type) {
     case 'json-patch': return applyJSONPatch(current, patchText, directive);
     case 'merge-patch':
@@ -43,6 +45,16 @@ function patchObject(type: PatchType, current: KubeObject | undefined, patchText
       return serverSideApply(ep, current, parsed as Unstructured, apply.manager, apply.force);
     default: return assertNever(type);
   }
+}
+
+/**
+ * The patch engines recurse: a well-formed JSON patch body nested deeper than kapi's limit is
+ * refused with 400 before one runs (malformed bodies get kube's errors from the engines, which
+ * scan without recursion; beyond 10000 levels that is encoding/json's "exceeded max depth").
+ */
+function checkPatchBodyDepth(patchText: string): void {
+  const scan = scanJSON(patchText);
+  if (scan.error === undefined && scan.depth > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the patch'));
 }
 
 /**
@@ -94,7 +106,9 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       const patched = patchObject(type, current, patchText, parsed, endpointGVK(ep), ep, { manager, force: force === true }, directive);
       // kube checks the apply body strictly only once the apply itself succeeded.
       if (applyBody !== undefined) checkStrictApply(applyBody, directive, (w) => state.addWarning(w));
-      let obj = decodeObjectText(ep, deps, JSON.stringify(patched), 'json', state, directive);
+      // A patch can deepen the object (JSON patch add/copy/move, merge patch): 422 beyond the limit.
+      checkPatchedDepth(patched);
+      let obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
       if (!isApply) obj = trackUpdate(ep, current, obj, manager);
       const hub = toHub(ep, deps, obj);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun));

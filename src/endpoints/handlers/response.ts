@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { stringify as yamlStringify } from 'yaml';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
+import { isStackOverflow, stringifyJSON, valueDepth } from '../../apimachinery/json-depth.ts';
 import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { RequestState } from '../request/state.ts';
 import { tryNegotiate, type Target } from '../negotiation.ts';
@@ -15,9 +16,25 @@ const YAML_OPTIONS = { sortMapEntries: true, indentSeq: false } as const;
 
 export function encode(body: unknown, target: Target): string | Buffer {
   switch (target.format) {
-    case 'yaml': return yamlStringify(body, YAML_OPTIONS);
+    case 'yaml': return encodeYAML(body);
     case 'protobuf': return encodeProtobuf(body as Record<string, unknown>);
-    default: return JSON.stringify(body);
+    default: return stringifyJSON(body);
+  }
+}
+
+// The yaml package recurses several frames per level and overflows the stack at about 600
+// levels (where V8 may even abort the process instead of throwing, when it compiles a regular
+// expression with the stack nearly used up). Objects deeper than this, half of that, are written
+// as JSON, which is a YAML flow document with the same content; shallower ones as go-yaml does.
+const YAML_MAX_BLOCK_DEPTH = 300;
+
+function encodeYAML(body: unknown): string {
+  if (valueDepth(body, YAML_MAX_BLOCK_DEPTH) > YAML_MAX_BLOCK_DEPTH) return `${stringifyJSON(body)}\n`;
+  try {
+    return yamlStringify(body, YAML_OPTIONS);
+  } catch (err) {
+    if (!isStackOverflow(err)) throw err;
+    return `${stringifyJSON(body)}\n`;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Status } from '../../apimachinery/meta/types.ts';
 import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';
 import { isWatcher } from '../../registry/rest/capabilities.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
+import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode } from './response.ts';
@@ -16,7 +17,7 @@ import type { ResourceHandler } from './scope.ts';
 /** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
 function encodeEvent(ev: { type: string; object: unknown }, target: Target): string | Buffer {
   switch (target.format) {
-    case 'json': return `${JSON.stringify(ev)}\n`;
+    case 'json': return `${stringifyJSON(ev)}\n`;
     case 'protobuf': return encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
     default: return `${encode(ev, target)}---\n`;
   }

@@ -42,6 +42,8 @@ export class WireError extends Error {}
 /** Reads one message's bytes; `pos` advances as fields are read. */
 export class Reader {
   pos: number;
+  /** How many messages decodeMessage is inside (it recurses; see MAX_OBJECT_DEPTH). */
+  depth = 0;
   constructor(readonly buf: Buffer, start = 0) {
     this.pos = start;
   }
