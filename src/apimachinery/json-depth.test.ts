@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from './errors/status-error.ts';
-import { checkBodyDepth, checkPatchedDepth, MAX_OBJECT_DEPTH, stringifyJSON, valueDepth } from './json-depth.ts';
+import { checkBodyDepth, checkPatchedDepth, MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, stringifyJSON, valueDepth } from './json-depth.ts';
 
 /** {"a":{"a":...leaf}} with `levels` objects. */
 function nest(levels: number, leaf: unknown = 1): unknown {
@@ -24,12 +24,22 @@ test('valueDepth counts objects and arrays without recursion', () => {
   assert.ok(valueDepth(nest(100_000), 10) > 10, 'stops above the bound');
 });
 
+/** An object whose spec nests `spec` levels and whose whole managedFields reach level `fields` (the object is level 1). */
+function withManagedFields(spec: number, fields: number): unknown {
+  return { metadata: { name: 'x', managedFields: [{ manager: 'm', fieldsV1: nest(fields - 5, {}) }] }, spec: nest(spec) };
+}
+
 test('the object depth cap: N is accepted, N+1 refused with 400 (body) or 422 (patched object)', () => {
   const cases = [
     { name: 'body at N', check: () => checkBodyDepth(nest(MAX_OBJECT_DEPTH)), code: undefined },
     { name: 'body at N+1', check: () => checkBodyDepth(nest(MAX_OBJECT_DEPTH + 1)), code: 400 },
     { name: 'array body at N+1', check: () => checkBodyDepth(JSON.parse('['.repeat(MAX_OBJECT_DEPTH + 1) + ']'.repeat(MAX_OBJECT_DEPTH + 1))), code: 400 },
     { name: 'patched at N', check: () => checkPatchedDepth(nest(MAX_OBJECT_DEPTH)), code: undefined },
+    // managedFields mirror the object's fields a few levels further down.
+    { name: 'managedFields of an object at N', check: () => checkBodyDepth(withManagedFields(MAX_OBJECT_DEPTH - 1, MAX_OBJECT_DEPTH + 4)), code: undefined },
+    { name: 'managedFields at the decode limit', check: () => checkBodyDepth(withManagedFields(1, MAX_DECODE_DEPTH)), code: undefined },
+    { name: 'managedFields beyond the decode limit', check: () => checkBodyDepth(withManagedFields(1, MAX_DECODE_DEPTH + 1)), code: 400 },
+    { name: 'data at N+1 beside managedFields', check: () => checkBodyDepth(withManagedFields(MAX_OBJECT_DEPTH, 3)), code: 400 },
     { name: 'patched at N+1', check: () => checkPatchedDepth(nest(MAX_OBJECT_DEPTH + 1)), code: 422 },
   ];
   for (const c of cases) {

@@ -20,6 +20,36 @@ export const GO_JSON_MAX_DEPTH = 10000;
 export const MAX_OBJECT_DEPTH = 500;
 
 /**
+ * How much deeper than the rest of an object its metadata.managedFields may nest: fieldsV1
+ * mirrors the object's fields five levels further down (metadata, the list, the entry,
+ * fieldsV1), so the answer to a write at MAX_OBJECT_DEPTH can be sent back unchanged.
+ */
+export const MANAGED_FIELDS_EXTRA_DEPTH = 8;
+
+/**
+ * The depth a decoder may reach before the exact check (objectTooDeep) runs on its result:
+ * managedFields included. Every recursive decoder stops here.
+ */
+export const MAX_DECODE_DEPTH = MAX_OBJECT_DEPTH + MANAGED_FIELDS_EXTRA_DEPTH;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Whether an object (or any JSON value) nests deeper than MAX_OBJECT_DEPTH, its
+ * metadata.managedFields deeper than MAX_DECODE_DEPTH.
+ */
+export function objectTooDeep(value: unknown): boolean {
+  const meta = isRecord(value) ? value['metadata'] : undefined;
+  if (!isRecord(value) || !isRecord(meta) || !Object.hasOwn(meta, 'managedFields')) {
+    return valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH;
+  }
+  const { managedFields, ...rest } = meta;
+  // managedFields sits at level 3 (object, metadata, the list).
+  if (valueDepth(managedFields, MAX_DECODE_DEPTH) + 2 > MAX_DECODE_DEPTH) return true;
+  return valueDepth({ ...value, metadata: rest }, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH;
+}
+
+/**
  * The nesting depth of a JSON value: 0 for a scalar, 1 for an object or array of scalars.
  * Stops counting once the depth exceeds `stopAbove` (and returns a depth above it).
  */
@@ -50,7 +80,7 @@ export function tooDeepMessage(what: string): string {
 
 /** Throws 400 BadRequest when a request body's value is nested deeper than MAX_OBJECT_DEPTH. */
 export function checkBodyDepth(value: unknown, what = 'the request body'): void {
-  if (valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage(what));
+  if (objectTooDeep(value)) throw newBadRequest(tooDeepMessage(what));
 }
 
 /**
@@ -58,7 +88,7 @@ export function checkBodyDepth(value: unknown, what = 'the request body'): void 
  * (kube answers 422 when a patched object cannot be decoded).
  */
 export function checkPatchedDepth(value: unknown): void {
-  if (valueDepth(value, MAX_OBJECT_DEPTH) <= MAX_OBJECT_DEPTH) return;
+  if (!objectTooDeep(value)) return;
   throw new StatusError({
     kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 422, reason: 'Invalid',
     message: tooDeepMessage('the patched object'),

@@ -7,7 +7,7 @@
 // Unknown fields are dropped from the decoded object in every mode, as Go's structs drop them.
 import { Buffer } from 'node:buffer';
 import { newBadRequest } from '../errors/status-error.ts';
-import { MAX_OBJECT_DEPTH, tooDeepMessage, valueDepth } from '../json-depth.ts';
+import { objectTooDeep, tooDeepMessage } from '../json-depth.ts';
 import { definitionForGVK } from '../openapi/definitions.ts';
 import type { SchemaNode } from '../openapi/types.ts';
 import type { GroupVersionKind } from '../schema/group-version.ts';
@@ -154,9 +154,9 @@ export function decodeBody(raw: string, mediaType: BodyMediaType, gvk: GroupVers
     }
   }
 
-  // The strict decoder refuses deep input itself; JSON.parse and the YAML path take any depth.
-  if ((mediaType === 'yaml' || !strict) && valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) {
-    const scan = mediaType === 'json' ? scanJSON(raw) : undefined;
+  // The decoders stop a little deeper than kapi stores (JSON.parse at no depth at all).
+  if (objectTooDeep(value)) {
+    const scan = mediaType === 'json' && !strict ? scanJSON(raw) : undefined;
     if (scan?.error !== undefined) throw unrecognized(gvk, `couldn't get version/kind; json parse error: ${scan.error}`, raw);
     throw newBadRequest(tooDeepMessage('the object'));
   }

@@ -4,7 +4,7 @@ import { shapeForGVK } from './decode.ts';
 import { ANY } from './shape.ts';
 import { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError } from './strict-json.ts';
 import { StatusError } from '../errors/status-error.ts';
-import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
+import { MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { goQuote, quoteChar } from './go-quote.ts';
 
 const configMap = shapeForGVK({ group: '', version: 'v1', kind: 'ConfigMap' });
@@ -125,16 +125,16 @@ test('nesting: encoding/json accepts 10000 levels and refuses the 10001st with "
   for (const c of cases) assert.equal(jsonSyntaxError(c.text), c.want, c.name);
 });
 
-test('nesting: the strict decoder refuses beyond kapi\'s object depth without overflowing the stack', () => {
-  const ok = decodeStrictJSON(nestObjects(MAX_OBJECT_DEPTH), ANY);
-  assert.equal(valueDepth(ok.value), MAX_OBJECT_DEPTH);
+test('nesting: the strict decoder stops a little beyond kapi\'s object depth without overflowing the stack', () => {
+  const ok = decodeStrictJSON(nestObjects(MAX_DECODE_DEPTH), ANY);
+  assert.equal(valueDepth(ok.value), MAX_DECODE_DEPTH);
   const cases = [
-    { name: 'N+1 objects', text: nestObjects(MAX_OBJECT_DEPTH + 1), want: 'status' },
-    { name: 'N+1 arrays', text: nestArrays(MAX_OBJECT_DEPTH + 1), want: 'status' },
+    { name: 'decode limit + 1, objects', text: nestObjects(MAX_DECODE_DEPTH + 1), want: 'status' },
+    { name: 'decode limit + 1, arrays', text: nestArrays(MAX_DECODE_DEPTH + 1), want: 'status' },
     { name: '10000 objects', text: nestObjects(10000), want: 'status' },
     { name: '10001 objects', text: nestObjects(10001), want: "invalid character '{' exceeded max depth" },
     { name: '1M arrays', text: nestArrays(1_000_000), want: "invalid character '[' exceeded max depth" },
-    { name: 'deep, malformed further on', text: `${nestObjects(MAX_OBJECT_DEPTH + 5)},`, want: "invalid character ',' after top-level value" },
+    { name: 'deep, malformed further on', text: `${nestObjects(MAX_DECODE_DEPTH + 5)},`, want: "invalid character ',' after top-level value" },
   ];
   for (const c of cases) {
     assert.throws(() => decodeStrictJSON(c.text, configMap), (err: unknown) => {

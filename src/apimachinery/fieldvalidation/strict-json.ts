@@ -5,7 +5,7 @@
 // gives encoding/json's UnmarshalTypeError message. Duplicate keys decode as Go does: a
 // struct or map is decoded into the existing value (merging), anything else is replaced.
 import { newBadRequest } from '../errors/status-error.ts';
-import { MAX_OBJECT_DEPTH, tooDeepMessage } from '../json-depth.ts';
+import { MAX_DECODE_DEPTH, tooDeepMessage } from '../json-depth.ts';
 import { firstUtf8Byte, goQuote, quoteChar } from './go-quote.ts';
 import { scanJSON } from './json-scan.ts';
 import { ANY, type Shape } from './shape.ts';
@@ -37,7 +37,7 @@ function setOwn(obj: Record<string, unknown>, key: string, v: unknown): void {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Thrown when the recursive decoder would go deeper than kapi's object depth limit.
+// Thrown when the recursive decoder would go deeper than kapi's decoders go (MAX_DECODE_DEPTH).
 class TooDeep {}
 
 class Decoder {
@@ -216,7 +216,7 @@ class Decoder {
     const out: Record<string, unknown> = isPlainObject(into) ? into : {};
     const keys = new Set<string>();
     const stackLen = this.strictStack.length;
-    if (++this.depth > MAX_OBJECT_DEPTH) throw new TooDeep();
+    if (++this.depth > MAX_DECODE_DEPTH) throw new TooDeep();
     this.i++;
     this.ws();
     if (s.charCodeAt(this.i) === 0x7d) { this.i++; this.depth--; return out; }
@@ -280,7 +280,7 @@ class Decoder {
     const out: unknown[] = [];
     const stackLen = this.strictStack.length;
     const elem = skipChecks ? SKIP : shape.kind === 'slice' ? shape.elem() : ANY;
-    if (++this.depth > MAX_OBJECT_DEPTH) throw new TooDeep();
+    if (++this.depth > MAX_DECODE_DEPTH) throw new TooDeep();
     this.i++;
     this.ws();
     if (s.charCodeAt(this.i) === 0x5d) { this.i++; this.depth--; return out; }
@@ -305,7 +305,8 @@ function fitsInt(lit: string, goName: string): boolean {
 /**
  * Decodes JSON text into the given shape. Throws JSONSyntaxError with encoding/json's message
  * for malformed input (including "exceeded max depth" beyond 10000 levels), and a StatusError
- * (400 BadRequest) for valid JSON nested deeper than MAX_OBJECT_DEPTH. With checkStrict false,
+ * (400 BadRequest) for valid JSON nested deeper than MAX_DECODE_DEPTH (callers check the
+ * decoded object against MAX_OBJECT_DEPTH with objectTooDeep). With checkStrict false,
  * no strict errors are collected (fields the shape does not know are still dropped, as Go's
  * decoder does).
  */

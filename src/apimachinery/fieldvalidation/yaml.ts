@@ -4,7 +4,7 @@
 // UnmarshalStrict does ("line 4: key \"name\" already set in map").
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { newBadRequest } from '../errors/status-error.ts';
-import { isStackOverflow, MAX_OBJECT_DEPTH, tooDeepMessage, valueDepth } from '../json-depth.ts';
+import { isStackOverflow, MAX_DECODE_DEPTH, objectTooDeep, tooDeepMessage } from '../json-depth.ts';
 import { goQuote } from './go-quote.ts';
 import { yamlNestingBound } from './yaml-depth.ts';
 
@@ -142,12 +142,12 @@ function duplicateKeys(doc: Document, lc: LineCounter): string[] {
 
 /**
  * Converts YAML text to a JSON-compatible value. Throws YAMLConversionError for malformed YAML,
- * and a StatusError (400 BadRequest) for a document nested deeper than MAX_OBJECT_DEPTH (the
+ * and a StatusError (400 BadRequest) for a document nested deeper than kapi stores (the
  * yaml package recurses, so such a document is refused before anything else walks it).
  * Duplicate keys are reported only when strict is true.
  */
 export function yamlToJSON(text: string, strict: boolean): YAMLConversion {
-  if (yamlNestingBound(text) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the object'));
+  if (yamlNestingBound(text) > MAX_DECODE_DEPTH) throw newBadRequest(tooDeepMessage('the object'));
   try {
     return convert(text, strict);
   } catch (err) {
@@ -173,7 +173,7 @@ function convert(text: string, strict: boolean): YAMLConversion {
     throw new YAMLConversionError(`${PREFIX}${alias !== null ? `unknown anchor '${alias[1] ?? ''}' referenced` : msg}`);
   }
   if (value === undefined) value = null;
-  if (valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the object'));
+  if (objectTooDeep(value)) throw newBadRequest(tooDeepMessage('the object'));
   let duplicateError: string | undefined;
   if (strict) {
     const dups = duplicateKeys(doc, lc);

@@ -3,6 +3,7 @@
 // last-applied-configuration annotation still matches are allowed (kubectl owned them via
 // client-side apply), and an object that carries the annotation keeps it up to date so a
 // later client-side apply still works.
+import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { isJsonObject } from '../patch/json-value.ts';
 import type { JsonObject } from '../patch/json-value.ts';
 import { goJson } from './path-element.ts';
@@ -31,6 +32,8 @@ export function kubectlAllowedConflicts(live: JsonObject, apiVersion: string, ty
   let last: unknown;
   try { last = JSON.parse(text); } catch { return undefined; }
   if (!isJsonObject(last) || last['apiVersion'] !== apiVersion) return undefined;
+  // An annotation holds any JSON (256 KiB: ~50000 levels); the walks below recurse.
+  if (valueDepth(last, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) return undefined;
   try {
     const set = toFieldSet(last, type);
     const c = compare(last, live, type);

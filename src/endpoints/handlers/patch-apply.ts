@@ -3,7 +3,7 @@
 import { parse as yamlParse } from 'yaml';
 import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
 import { jsonSyntaxError, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';
-import { checkBodyDepth, isStackOverflow, MAX_OBJECT_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
+import { checkBodyDepth, isStackOverflow, MAX_DECODE_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
 import { applyJSONPatchOps, goJSONType, JSONPatchError } from './json-patch.ts';
 import type { FieldValidationDirective } from './scope.ts';
 
@@ -123,7 +123,7 @@ export function parseYAMLOrJSON(raw: string, contentType: string | undefined): u
   const isYAML = (contentType ?? '').toLowerCase().includes('yaml');
   let value: unknown;
   // The yaml package recurses: a document that may nest too deep never reaches it.
-  if (isYAML && yamlNestingBound(raw) > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the request body'));
+  if (isYAML && yamlNestingBound(raw) > MAX_DECODE_DEPTH) throw newBadRequest(tooDeepMessage('the request body'));
   try {
     value = isYAML ? yamlParse(raw) : JSON.parse(raw);
   } catch (err) {

@@ -16,7 +16,7 @@ import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts
 import { applyJSONPatch, applyMergePatch, checkMergePatchBody } from './patch-apply.ts';
 import { goJSONType } from './json-patch.ts';
 import { jsonSyntaxError, scanJSON } from '../../apimachinery/fieldvalidation/index.ts';
-import { checkPatchedDepth, MAX_OBJECT_DEPTH, stringifyJSON, tooDeepMessage } from '../../apimachinery/json-depth.ts';
+import { checkBodyDepth, checkPatchedDepth, MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, stringifyJSON, tooDeepMessage } from '../../apimachinery/json-depth.ts';
 import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
@@ -29,7 +29,7 @@ import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type R
 /** The patched object in the endpoint's version (JSON form), before decoding. */
 function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
   gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective): unknown {
-  if (type !== 'apply-yaml' && type !== 'apply-json') checkPatchBodyDepth(patchText);
+  if (type !== 'apply-yaml' && type !== 'apply-json') checkPatchBodyDepth(type, patchText);
   switch (type) {
     case 'json-patch': return applyJSONPatch(current, patchText, directive);
     case 'merge-patch':
@@ -48,13 +48,16 @@ function patchObject(type: PatchType, current: KubeObject | undefined, patchText
 }
 
 /**
- * The patch engines recurse: a well-formed JSON patch body nested deeper than kapi's limit is
- * refused with 400 before one runs (malformed bodies get kube's errors from the engines, which
- * scan without recursion; beyond 10000 levels that is encoding/json's "exceeded max depth").
+ * The patch engines recurse: a well-formed patch nested deeper than kapi stores is refused with
+ * 400 before one runs (a merge patch is a partial object; a JSON patch's values sit two levels
+ * down). Malformed bodies get kube's errors from the engines, which scan without recursion:
+ * beyond 10000 levels that is encoding/json's "exceeded max depth".
  */
-function checkPatchBodyDepth(patchText: string): void {
+function checkPatchBodyDepth(type: PatchType, patchText: string): void {
   const scan = scanJSON(patchText);
-  if (scan.error === undefined && scan.depth > MAX_OBJECT_DEPTH) throw newBadRequest(tooDeepMessage('the patch'));
+  if (scan.error !== undefined || scan.depth <= MAX_OBJECT_DEPTH) return;
+  if (scan.depth > MAX_DECODE_DEPTH + 2) throw newBadRequest(tooDeepMessage('the patch'));
+  if (type !== 'json-patch') checkBodyDepth(JSON.parse(patchText), 'the patch');
 }
 
 /**

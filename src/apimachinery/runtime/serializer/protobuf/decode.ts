@@ -2,7 +2,7 @@
 // zero values of non-pointer omitempty fields are dropped, nil non-omitempty slices and maps
 // print as null, Time/MicroTime/Quantity/IntOrString/RawExtension/FieldsV1 take their JSON forms.
 import { messageForKind, T_BOOL, T_BYTES, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
-import { MAX_OBJECT_DEPTH, tooDeepMessage } from '../../../json-depth.ts';
+import { MAX_DECODE_DEPTH, tooDeepMessage } from '../../../json-depth.ts';
 import { readUtf8, Reader, WireError } from './wire.ts';
 import { formatDuration, formatMicroTime, formatTime } from './well-known.ts';
 
@@ -21,7 +21,7 @@ const isZero = (v: unknown): boolean => v === '' || v === 0 || v === false;
 export function decodeMessage(r: Reader, end: number, t: MessageType, into?: Obj): unknown {
   if (t.special !== undefined) return decodeSpecial(r, end, t);
   // Recursive message types (JSONSchemaProps) nest as deep as the bytes allow: bounded here.
-  if (++r.depth > MAX_OBJECT_DEPTH) throw new WireError(tooDeepMessage('the object'));
+  if (++r.depth > MAX_DECODE_DEPTH) throw new WireError(tooDeepMessage('the object'));
   const obj: Obj = into ?? {};
   while (r.pos < end) {
     const tag = r.varint(end);
