@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_OBJECT_DEPTH, valueDepth } from '../apimachinery/json-depth.ts';
+import { encodeProtobuf } from '../apimachinery/runtime/serializer/protobuf/index.ts';
 import { openWatch } from './testing/watch-stream.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
@@ -89,6 +90,13 @@ describe('nesting depth', () => {
       body: await expectStatus('get', { method: 'GET', path: `${REVISIONS}/max` }, 200), contentType: JSON_TYPE }, 200);
     await expectStatus('strategic merge patch N+1', { method: 'PATCH', path: `${REVISIONS}/max`,
       body: `{"data":${nest(N, '2')}}`, contentType: 'application/strategic-merge-patch+json' }, 400);
+    // A protobuf body carries opaque data as embedded JSON, decoded without a depth limit.
+    const deeper = encodeProtobuf({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'deeper' }, revision: 1,
+      data: JSON.parse(nest(N)) as unknown });
+    const r = await s.request({ method: 'POST', path: REVISIONS, body: deeper, contentType: 'application/vnd.kubernetes.protobuf' });
+    assert.equal(r.status, 400, r.text.slice(0, 300));
+    assert.match((r.json() as { message: string }).message, TOO_DEEP);
+    await expectStatus('get refused', { method: 'GET', path: `${REVISIONS}/deeper` }, 404);
     await expectStatus('delete', { method: 'DELETE', path: `${REVISIONS}/max` }, 200);
   });
 

@@ -7,7 +7,7 @@
 // Unknown fields are dropped from the decoded object in every mode, as Go's structs drop them.
 import { Buffer } from 'node:buffer';
 import { newBadRequest } from '../errors/status-error.ts';
-import { objectTooDeep, tooDeepMessage } from '../json-depth.ts';
+import { MAX_OBJECT_DEPTH, objectTooDeep, tooDeepMessage } from '../json-depth.ts';
 import { definitionForGVK } from '../openapi/definitions.ts';
 import type { SchemaNode } from '../openapi/types.ts';
 import type { GroupVersionKind } from '../schema/group-version.ts';
@@ -125,6 +125,8 @@ export function decodeBody(raw: string, mediaType: BodyMediaType, gvk: GroupVers
   let value: unknown;
   let problems: string[] = [];
   let typeError: string | undefined;
+  // The strict decoder measures the depth; values from JSON.parse and YAML are measured below.
+  let depth: number | undefined;
 
   if (mediaType === 'yaml') {
     let conv;
@@ -148,6 +150,7 @@ export function decodeBody(raw: string, mediaType: BodyMediaType, gvk: GroupVers
       value = r.value;
       problems = [...r.strictErrors];
       typeError = r.typeError;
+      depth = r.depth;
     } catch (err) {
       if (err instanceof JSONSyntaxError) throw unrecognized(gvk, `couldn't get version/kind; json parse error: ${err.message}`, raw);
       throw err;
@@ -155,7 +158,7 @@ export function decodeBody(raw: string, mediaType: BodyMediaType, gvk: GroupVers
   }
 
   // The decoders stop a little deeper than kapi stores (JSON.parse at no depth at all).
-  if (objectTooDeep(value)) {
+  if ((depth === undefined || depth > MAX_OBJECT_DEPTH) && objectTooDeep(value)) {
     const scan = mediaType === 'json' && !strict ? scanJSON(raw) : undefined;
     if (scan?.error !== undefined) throw unrecognized(gvk, `couldn't get version/kind; json parse error: ${scan.error}`, raw);
     throw newBadRequest(tooDeepMessage('the object'));

@@ -20,6 +20,8 @@ export interface StrictDecodeResult {
   readonly strictErrors: readonly string[];
   /** The first type mismatch (a fatal decoding error in Go), e.g. `json: cannot unmarshal ...`. */
   readonly typeError: string | undefined;
+  /** How deep the document nests (objects and arrays; the top level is 1). */
+  readonly depth: number;
 }
 
 const MAX_STRICT_ERRORS = 100;
@@ -43,6 +45,7 @@ class TooDeep {}
 class Decoder {
   private i = 0;
   private depth = 0;
+  private maxDepth = 0;
   private readonly strictStack: string[] = [];
   private readonly strictErrors: string[] = [];
   private readonly seen = new Set<string>();
@@ -57,7 +60,12 @@ class Decoder {
     const value = this.value(shape, undefined);
     this.ws();
     if (this.i < this.s.length) this.fail('after top-level value');
-    return { value, strictErrors: this.strictErrors, typeError: this.typeError };
+    return { value, strictErrors: this.strictErrors, typeError: this.typeError, depth: this.maxDepth };
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DECODE_DEPTH) throw new TooDeep();
+    if (this.depth > this.maxDepth) this.maxDepth = this.depth;
   }
 
   private fail(context: string): never {
@@ -216,7 +224,7 @@ class Decoder {
     const out: Record<string, unknown> = isPlainObject(into) ? into : {};
     const keys = new Set<string>();
     const stackLen = this.strictStack.length;
-    if (++this.depth > MAX_DECODE_DEPTH) throw new TooDeep();
+    this.enter();
     this.i++;
     this.ws();
     if (s.charCodeAt(this.i) === 0x7d) { this.i++; this.depth--; return out; }
@@ -280,7 +288,7 @@ class Decoder {
     const out: unknown[] = [];
     const stackLen = this.strictStack.length;
     const elem = skipChecks ? SKIP : shape.kind === 'slice' ? shape.elem() : ANY;
-    if (++this.depth > MAX_DECODE_DEPTH) throw new TooDeep();
+    this.enter();
     this.i++;
     this.ws();
     if (s.charCodeAt(this.i) === 0x5d) { this.i++; this.depth--; return out; }
