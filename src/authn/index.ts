@@ -13,5 +13,6 @@ export { CSVParseError, readCSV } from './csv.ts';
 export {
   authenticateOrUnauthorized, newRequestAuthenticator, newTokenUnion, unauthorized, type RequestAuthenticatorConfig,
 } from './request-authenticator.ts';
+export { TOKEN_SUCCESS_CACHE_TTL_MS, newCachedTokenAuthenticator, type TokenCacheOptions } from './token-cache.ts';
 export { loadTokenFile, newStaticTokenAuthenticator, parseTokenFile, type ParsedTokenFile } from './token-file.ts';
 export { AggregateAuthError, newFailOnErrorUnionAuthenticator, newUnionAuthenticator, withAuthenticatedGroup } from './union.ts';

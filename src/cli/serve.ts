@@ -5,7 +5,10 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { UserInfo } from '../apimachinery/request/context.ts';
-import { loadTokenFile, newAdminTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator } from '../authn/index.ts';
+import {
+  loadTokenFile, newAdminTokenAuthenticator, newCachedTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator,
+  newTokenUnion,
+} from '../authn/index.ts';
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
@@ -15,6 +18,7 @@ import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import {
   loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
+  type ServiceAccountTokenGetter,
 } from '../authn/serviceaccount/index.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
 import { parseServeFlags, type ServeOptions } from './flags.ts';
@@ -56,11 +60,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** As kube-apiserver: the token authenticators in order, behind one cache of successes. */
 function requestAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
-  const authn = newRequestAuthenticator({ tokenAuthenticators: tokens, anonymous: false });
+  const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], anonymous: false });
   return {
-    async authenticate(headers: IncomingHttpHeaders): Promise<UserInfo | undefined> {
-      return (await authn.authenticate({ headers }))?.user;
+    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> {
+      return (await authn.authenticate({ headers, ...(audiences !== undefined ? { audiences } : {}) }))?.user;
     },
   };
 }
@@ -76,14 +82,15 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
-  // Service account tokens: signed with a key kept in the data dir, checked against live service accounts.
+  // Service account tokens: signed with a key kept in the data dir, checked on every use against
+  // the live service account and bound object (looked up in the control plane once it exists).
   const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
-  const serviceAccounts: { uid?: (ns: string, name: string) => Promise<string | undefined> } = {};
+  let tokenGetter: ServiceAccountTokenGetter | undefined;
   const tokens: TokenAuthenticator[] = [
     newAdminTokenAuthenticator(adminToken),
     newServiceAccountTokenAuthenticator({
       issuer: saIssuer,
-      getServiceAccountUID: (ns, name) => serviceAccounts.uid?.(ns, name) ?? Promise.resolve(undefined),
+      getter: { get: async (kind, ns, name) => await tokenGetter?.get(kind, ns, name) },
     }),
   ];
   if (opts.tokenAuthFile !== undefined) {
@@ -115,7 +122,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
     });
-    serviceAccounts.uid = (ns, name) => cp.serviceAccountUID(ns, name);
+    tokenGetter = cp.tokenGetter;
   } catch (err) {
     await backend.close();
     throw err;

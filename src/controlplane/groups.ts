@@ -29,8 +29,8 @@ import { newAlwaysAllowAuthorizer } from '../authz/factory.ts';
 export interface BuiltInGroupOptions {
   /** --event-ttl, for events.k8s.io events (stored as core events). */
   readonly eventTTLSeconds: number;
-  /** What TokenReview asks: the server's own token authentication. */
-  authenticate(token: string): Promise<UserInfo | undefined>;
+  /** What TokenReview asks: the server's own token authentication, for these audiences (default the server's). */
+  authenticate(token: string, audiences: readonly string[]): Promise<UserInfo | undefined>;
   /**
    * The server's authorizer and rule resolver: access and rules reviews, RBAC's bind and escalate
    * checks. Default (tests): AlwaysAllow, and RBAC writes unchecked.
