@@ -127,7 +127,11 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     await backend.close();
     throw err;
   }
-  const addr = await cp.server.listen({ port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey });
+  for (const w of opts.tlsWarnings) log(`warning: ${w}`);
+  const addr = await cp.server.listen({
+    port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
+    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers,
+  });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);
   const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
@@ -166,7 +170,13 @@ export interface StartServerOptions {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const temp = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'kapi-')) : undefined;
   const flags = ['--secure-port', String(options.port ?? 0), '--data-dir', options.dataDir ?? temp ?? '', ...(options.flags ?? [])];
-  const server = await runServer(parseServeFlags(flags));
+  let server: RunningServer;
+  try {
+    server = await runServer(parseServeFlags(flags));
+  } catch (err) {
+    if (temp !== undefined) await rm(temp, { recursive: true, force: true });
+    throw err;
+  }
   if (temp === undefined) return server;
   return {
     ...server,
