@@ -4,6 +4,7 @@ export {
   type AuthRequest, type AuthResponse, type Authenticator, type RequestHeaders, type TokenAuthenticator,
 } from './authenticator.ts';
 export { ADMIN_USER, newAdminTokenAuthenticator } from './admin.ts';
+export { withImplicitAudiences } from './audience-agnostic.ts';
 export { PUBLIC_INFO_PATHS, isAnonymousAllowedPath, newAnonymousAuthenticator } from './anonymous.ts';
 export {
   INVALID_BEARER_TOKEN, INVALID_TOKEN_WITH_SPACE_WARNING, InvalidTokenError, newBearerTokenAuthenticator,

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { UserInfo } from '../apimachinery/request/context.ts';
 import {
   loadTokenFile, newAdminTokenAuthenticator, newCachedTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator,
-  newTokenUnion,
+  newTokenUnion, withImplicitAudiences,
 } from '../authn/index.ts';
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
@@ -60,13 +60,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** As kube-apiserver: the token authenticators in order, behind one cache of successes. */
-function requestAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
+/**
+ * As kube-apiserver: the token authenticators in order, behind one cache of successes. Requests
+ * and TokenReviews that name no audience are for the API audiences.
+ */
+function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readonly string[]): RequestAuthenticator {
   const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
   const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], anonymous: false });
+  const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
     async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> {
-      return (await authn.authenticate({ headers, ...(audiences !== undefined ? { audiences } : {}) }))?.user;
+      return (await authn.authenticate({ headers, audiences: forAudiences(audiences) }))?.user;
+    },
+    async authenticateToken(token: string, audiences: readonly string[]) {
+      return await authn.authenticate({ headers: { authorization: `Bearer ${token}` }, audiences: forAudiences(audiences) });
     },
   };
 }
@@ -86,17 +93,19 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   // the live service account and bound object (looked up in the control plane once it exists).
   const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
   let tokenGetter: ServiceAccountTokenGetter | undefined;
+  // Static tokens know no audience: valid for the API audiences only (kube's default: the issuer).
+  const apiAudiences = [saIssuer.issuer];
   const tokens: TokenAuthenticator[] = [
-    newAdminTokenAuthenticator(adminToken),
+    withImplicitAudiences(apiAudiences, newAdminTokenAuthenticator(adminToken)),
     newServiceAccountTokenAuthenticator({
-      issuer: saIssuer,
+      issuer: saIssuer, audiences: apiAudiences,
       getter: { get: async (kind, ns, name) => await tokenGetter?.get(kind, ns, name) },
     }),
   ];
   if (opts.tokenAuthFile !== undefined) {
     const file = await loadTokenFile(opts.tokenAuthFile);
     for (const w of file.warnings) log(`warning: ${w}`);
-    tokens.push(newStaticTokenAuthenticator(file.tokens));
+    tokens.push(withImplicitAudiences(apiAudiences, newStaticTokenAuthenticator(file.tokens)));
   }
 
   // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
@@ -112,7 +121,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     const advertise = advertiseAddress(opts.bindAddress);
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens),
+      authenticator: requestAuthenticator(tokens, apiAudiences),
       anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,

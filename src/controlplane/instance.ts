@@ -97,7 +97,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache));
   const groups: APIGroupDefinition[] = [core, ...builtInGroups({
     eventTTLSeconds: cfg.eventTTLSeconds,
-    authenticate: async (token, audiences) => await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }, audiences),
+    authenticate: async (token, audiences) => {
+      if (cfg.authenticator.authenticateToken !== undefined) return await cfg.authenticator.authenticateToken(token, audiences);
+      const user = await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }, audiences);
+      return user === undefined ? undefined : { user };
+    },
     authorization, rbacReaders: rbacSources,
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,

@@ -101,9 +101,16 @@ describe('bound service account tokens', () => {
     const t = await token('--audience', 'vault');
     assert.equal(await use(t), 401);
     assert.deepEqual(await review(t), { user: {}, error: `token audiences ["vault"] is invalid for the target audiences ["${AUD}"]` });
-    const ok = await review(t, ['vault']);
+    const ok = await review(t, ['vault', 'other']);
     assert.equal(at(ok, 'authenticated'), true);
     assert.deepEqual(at(ok, 'audiences'), ['vault']);
+  });
+
+  it('a static token is only for the API audience', async () => {
+    const api = await review(s.creds.token);
+    assert.equal(at(api, 'authenticated'), true);
+    assert.deepEqual(at(api, 'audiences'), [AUD]);
+    assert.deepEqual(await review(s.creds.token, ['vault']), { user: {}, error: 'invalid bearer token' });
   });
 
   it('any token of a service account stops working when the service account is recreated', async () => {
