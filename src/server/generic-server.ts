@@ -3,6 +3,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SecureVersion } from 'node:tls';
 import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
@@ -47,6 +48,9 @@ export class GenericAPIServer {
 
   /** Handles one request (also usable without a socket, for tests). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The one place every answer passes: browsers must never sniff an API answer into HTML
+    // (kube sets it on health, 403 and filter errors; kapi on all, which no client can mind).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const state = new RequestState(req.url ?? '/', req.headers.accept);
     const p = this.chain(req, res, state).catch((err: unknown) => {
       if (!res.headersSent) writeError(res, err, undefined, state); else res.destroy();
@@ -131,9 +135,13 @@ export class GenericAPIServer {
     return true;
   }
 
-  /** Starts serving HTTPS; resolves the bound address. */
-  listen(opts: { port: number; host: string; cert: string; key: string }): Promise<AddressInfo> {
-    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true }, (req, res) => {
+  /**
+   * Starts serving HTTPS; resolves the bound address. `minVersion` and `ciphers` (an OpenSSL
+   * cipher string) default to Node's; `kapi serve` passes --tls-min-version and --tls-cipher-suites.
+   */
+  listen(opts: { port: number; host: string; cert: string; key: string; minVersion?: SecureVersion; ciphers?: string }): Promise<AddressInfo> {
+    const tls = { ...(opts.minVersion !== undefined ? { minVersion: opts.minVersion } : {}), ...(opts.ciphers !== undefined ? { ciphers: opts.ciphers } : {}) };
+    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true, ...tls }, (req, res) => {
       void this.handle(req, res);
     });
     server.keepAliveTimeout = 65_000;
