@@ -1,6 +1,7 @@
 // Content negotiation: which serialization and which shape (object, Table,
 // PartialObjectMetadata) a client accepts, and which body formats a request may carry.
 import { newGenericServerResponse, newNotAcceptable, newUnsupportedMediaType } from '../apimachinery/errors/status-error.ts';
+import { parseMediaType } from './media-type.ts';
 
 export interface MediaRange {
   readonly type: string;
@@ -183,10 +184,13 @@ export function checkRouteAccept(accept: string | undefined, produces: readonly 
 export type BodyFormat = 'json' | 'yaml' | 'protobuf';
 export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml' | 'apply-json';
 
-/** The format of a request body; rejects with 415 for anything else. */
+/**
+ * The format of a request body (NegotiateInputSerializer): no Content-Type is JSON; one Go's
+ * mime.ParseMediaType refuses, or of another type, is a 415. Parameters (charset) are not read.
+ */
 export function bodyFormat(contentType: string | undefined): BodyFormat {
-  const mt = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mt === 'application/json' || mt === '') return 'json';
+  const mt = contentType === undefined || contentType === '' ? 'application/json' : parseMediaType(contentType)?.mediaType;
+  if (mt === 'application/json') return 'json';
   if (mt === 'application/yaml') return 'yaml';
   if (mt === 'application/vnd.kubernetes.protobuf') return 'protobuf';
   throw newUnsupportedMediaType(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);

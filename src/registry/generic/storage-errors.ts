@@ -8,12 +8,19 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import { StorageError } from '../../storage/interfaces.ts';
 
+/** storage.NewTooLargeResourceVersionError as the watch cache sends it: NewTimeoutError, retry after 1 s. */
 export function newTooLargeResourceVersion(requested: number, current: number): StatusError {
   return new StatusError({
     kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 504, reason: 'Timeout',
-    message: `Too large resource version: ${requested}, current: ${current}`,
+    message: `Timeout: Too large resource version: ${requested}, current: ${current}`,
     details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
   });
+}
+
+/** storage.IsTooLargeResourceVersion: a Timeout whose causes name ResourceVersionTooLarge. */
+export function isTooLargeResourceVersion(err: unknown): boolean {
+  return err instanceof StatusError && err.status.reason === 'Timeout'
+    && (err.status.details?.causes ?? []).some((c) => c.reason === 'ResourceVersionTooLarge');
 }
 
 /** ErrorToAPIStatus of an error that is no API status: 500, empty reason, the error's text. */
@@ -43,6 +50,10 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
       return newTooLargeResourceVersion(Number(requestedRV ?? 0), err.revision);
     case 'InvalidObj':
       return newInternalError(err);
+    // kube-apiserver hands etcd's error up unmapped (kubernetes/kubernetes#112152): a 500 of
+    // unknown reason whose message is etcd's text.
+    case 'RequestTooLarge':
+      return unknownError(err.message);
   }
 }
 
