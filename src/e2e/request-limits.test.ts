@@ -114,6 +114,8 @@ describe('request limits on the embedded store', () => {
       { name: 'gracePeriodSeconds', method: 'DELETE', path: `${CMS}/one?gracePeriodSeconds=1.5`, message: bad('1.5') },
       { name: 'pod log tailLines', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?tailLines=ten`, message: bad('ten') },
       { name: 'pod log limitBytes', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?limitBytes=1e3`, message: bad('1e3') },
+      { name: 'pod log sinceTime', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?sinceTime=yesterday`,
+        message: 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"' },
     ];
     for (const c of cases) expectStatus(await s.request({ method: c.method, path: c.path }), 400, 'BadRequest', c.message, c.name);
     // Nothing was deleted.
@@ -217,6 +219,9 @@ describe('request limits on the embedded store', () => {
       assert.deepEqual(asStatus(r.json()).details, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
     }
     expectStatus(await s.request({ method: 'GET', path: `${CMS}/one?resourceVersion=${ahead}` }), 504, 'Timeout', want, 'get');
+    // The largest uint64 is named exactly, not as the nearest double.
+    expectStatus(await s.request({ method: 'GET', path: `${CMS}?resourceVersion=18446744073709551615` }), 504, 'Timeout',
+      /^Timeout: Too large resource version: 18446744073709551615, current: \d+$/, 'max uint64');
 
     // A revision reached while the list waits is served.
     const next = ((await s.request({ method: 'GET', path: CMS })).json() as List).metadata.resourceVersion;
@@ -253,4 +258,22 @@ describe('request limits on etcd', () => {
   after(async () => { await s?.close(); });
 
   objectSizeCases(() => s);
+});
+
+describe('request limits on an etcd with a smaller --max-request-bytes', () => {
+  let s: Suite;
+  before(async () => {
+    s = await startSuite({ backend: 'etcd3', etcd: { extraArgs: ['--max-request-bytes', String(256 * 1024)] } });
+    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
+    assert.equal(r.status, 201, r.text);
+  });
+  after(async () => { await s?.close(); });
+
+  it('etcd\'s own refusal is kube\'s answer too, and nothing is stored', async () => {
+    const r = await s.request({ method: 'POST', path: TEMPLATES, body: JSON.stringify(podTemplate('over-etcd', 512 * 1024)) });
+    expectStatus(r, 500, '', 'etcdserver: request is too large', 'create over etcd\'s limit');
+    assert.equal((await s.request({ method: 'GET', path: `${TEMPLATES}/over-etcd` })).status, 404);
+    assert.equal((await s.request({ method: 'GET', path: '/readyz' })).status, 200);
+  });
 });

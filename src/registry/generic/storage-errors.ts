@@ -9,7 +9,7 @@ import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import { StorageError } from '../../storage/interfaces.ts';
 
 /** storage.NewTooLargeResourceVersionError as the watch cache sends it: NewTimeoutError, retry after 1 s. */
-export function newTooLargeResourceVersion(requested: number, current: number): StatusError {
+export function newTooLargeResourceVersion(requested: string, current: number): StatusError {
   return new StatusError({
     kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 504, reason: 'Timeout',
     message: `Timeout: Too large resource version: ${requested}, current: ${current}`,
@@ -47,7 +47,8 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
       return expired;
     }
     case 'TooLargeResourceVersion':
-      return newTooLargeResourceVersion(Number(requestedRV ?? 0), err.revision);
+      // The requested version as sent: it parsed as a uint64, which a JS number may round.
+      return newTooLargeResourceVersion(/^\d+$/.test(requestedRV ?? '') ? BigInt(requestedRV ?? '0').toString() : '0', err.revision);
     case 'InvalidObj':
       return newInternalError(err);
     // kube-apiserver hands etcd's error up unmapped (kubernetes/kubernetes#112152): a 500 of
