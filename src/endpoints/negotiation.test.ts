@@ -55,3 +55,22 @@ test('patchType: go-restful\'s 415 for built-in routes, the handler\'s for custo
       && e.status.reason === 'UnsupportedMediaType' && e.status.message === c.message, c.name);
   }
 });
+
+test('patchType: go-restful matches a trimmed, comma-separated type; kube\'s handler takes the header up to ";" as it is', () => {
+  const all = ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml'] as const;
+  const handler415 = 'the body of the request was in an unknown format - accepted media types include: '
+    + 'application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml';
+  const cases = [
+    { name: 'parameters', ct: 'application/merge-patch+json;;;', want: 'merge-patch' },
+    { name: 'apply yaml', ct: 'application/apply-patch+yaml; charset=utf-8', want: 'apply-yaml' },
+    { name: 'space before ";"', ct: 'application/merge-patch+json ;x', message: handler415 },
+    { name: 'a list', ct: 'text/plain, application/merge-patch+json', message: handler415 },
+    { name: 'apply as JSON (no such type in kube 1.36)', ct: 'application/apply-patch+json', message: '415: Unsupported Media Type' },
+    { name: 'leading ";"', ct: ';application/merge-patch+json', message: '415: Unsupported Media Type' },
+  ];
+  for (const c of cases) {
+    const run = (): string => patchType(c.ct, all, { contentLength: 2 });
+    if (c.want !== undefined) assert.equal(run(), c.want, c.name);
+    else assert.throws(run, (e: unknown) => e instanceof StatusError && e.status.code === 415 && e.status.message === c.message, c.name);
+  }
+});

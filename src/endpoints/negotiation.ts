@@ -196,29 +196,47 @@ export function bodyFormat(contentType: string | undefined): BodyFormat {
   throw newUnsupportedMediaType(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);
 }
 
+// kube 1.36 has no JSON form of apply ("application/apply-patch+json" is a 415 there too).
 const PATCH_TYPES: Record<string, PatchType> = {
   'application/json-patch+json': 'json-patch',
   'application/merge-patch+json': 'merge-patch',
   'application/strategic-merge-patch+json': 'strategic-merge-patch',
   'application/apply-patch+yaml': 'apply-yaml',
-  'application/apply-patch+json': 'apply-json',
 };
+
+/** What a built-in resource's PATCH route consumes (installer.go), whatever the handler then supports. */
+const ROUTE_PATCH_TYPES: readonly string[] = Object.keys(PATCH_TYPES);
+
+/**
+ * go-restful's Route.matchesContentType: some comma-separated element of the header, cut at
+ * ";" and trimmed, is a type the route consumes; a PATCH without Content-Type counts as
+ * application/octet-stream.
+ */
+function routeConsumes(header: string): boolean {
+  const value = header === '' ? 'application/octet-stream' : header;
+  return value.split(',').some((part) => {
+    const semi = part.indexOf(';');
+    return ROUTE_PATCH_TYPES.includes((semi === -1 ? part : part.slice(0, semi)).trim());
+  });
+}
 
 /**
  * The patch type of a PATCH request. Built-in resources (routeBody set) are refused by
  * go-restful's Content-Type check first: 415 "415: Unsupported Media Type" when the request has
- * a body, else its Accept check's 415 with an empty list; custom resources get kube's own
- * "the body of the request was in an unknown format" text.
+ * a body, else its Accept check's 415 with an empty list. Then kube's handler takes the header
+ * up to its first ";" (untrimmed, so "a, b" or "x ;y" are no patch type) and answers anything
+ * it does not support with its own "the body of the request was in an unknown format" text.
  */
 export function patchType(contentType: string | undefined, supported: readonly PatchType[],
   routeBody?: { readonly contentLength: number }): PatchType {
-  const mt = (contentType ?? '').split(';')[0]?.trim() ?? '';
-  const t = PATCH_TYPES[mt];
+  const header = contentType ?? '';
+  if (routeBody !== undefined && !routeConsumes(header)) {
+    throw newGenericServerResponse(415, routeBody.contentLength > 0
+      ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
+  }
+  const semi = header.indexOf(';');
+  const t = PATCH_TYPES[semi > 0 ? header.slice(0, semi) : header];
   if (t === undefined || !supported.includes(t)) {
-    if (routeBody !== undefined) {
-      throw newGenericServerResponse(415, routeBody.contentLength > 0
-        ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
-    }
     const accepted = Object.entries(PATCH_TYPES).filter(([, v]) => supported.includes(v)).map(([k]) => k);
     throw newUnsupportedMediaType(accepted);
   }
