@@ -118,6 +118,20 @@ describe('request limits on the embedded store', () => {
         message: 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"' },
     ];
     for (const c of cases) expectStatus(await s.request({ method: c.method, path: c.path }), 400, 'BadRequest', c.message, c.name);
+    // A DeleteOptions body is typed as Go's decoder types it.
+    const unmarshal = (what: string, field: string, type: string): string =>
+      `json: cannot unmarshal ${what} into Go struct field DeleteOptions.${field} of type ${type}`;
+    const bodies = [
+      { name: 'string grace period', body: '{"gracePeriodSeconds":"5"}', message: unmarshal('string', 'gracePeriodSeconds', 'int64') },
+      { name: 'fractional grace period', body: '{"gracePeriodSeconds":1.5}', message: unmarshal('number 1.5', 'gracePeriodSeconds', 'int64') },
+      { name: 'dryRun not a list', body: '{"dryRun":"All"}', message: unmarshal('string', 'dryRun', '[]string') },
+      { name: 'numeric policy', body: '{"propagationPolicy":1}', message: unmarshal('number', 'propagationPolicy', 'v1.DeletionPropagation') },
+      { name: 'string orphan', body: '{"orphanDependents":"yes"}', message: unmarshal('string', 'orphanDependents', 'bool') },
+      { name: 'numeric uid', body: '{"preconditions":{"uid":5}}', message: unmarshal('number', 'preconditions.uid', 'types.UID') },
+    ];
+    for (const b of bodies) {
+      expectStatus(await s.request({ method: 'DELETE', path: `${CMS}/one`, body: b.body }), 400, 'BadRequest', b.message, b.name);
+    }
     // Nothing was deleted.
     assert.equal((await s.request({ method: 'GET', path: `${CMS}/one` })).status, 200);
   });

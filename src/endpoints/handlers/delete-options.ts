@@ -8,6 +8,7 @@ import { bodyFormat } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
 import { parseBoolParam, parseIntParam } from './common.ts';
+import { decodeDeleteOptionsBody } from './delete-options-body.ts';
 import { parseYAMLOrJSON } from './patch-apply.ts';
 
 const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
@@ -52,8 +53,7 @@ export async function readDeleteOptions(req: IncomingMessage, state: RequestStat
     bodyFormat(req.headers['content-type']);
     const parsed = parseYAMLOrJSON(raw, req.headers['content-type']);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
-    // JSON null is Go's nil pointer: the option is not set.
-    opts = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== null)) as DeleteOptions;
+    opts = decodeDeleteOptionsBody(parsed as Record<string, unknown>);
   } else {
     opts = fromQuery(state.url.searchParams);
   }
