@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../apimachinery/errors/status-error.ts';
-import { checkRouteAccept, MEDIA_TYPES, negotiate, parseAccept, patchType, tryNegotiate } from './negotiation.ts';
+import { cachedAcceptLength, checkRouteAccept, MEDIA_TYPES, negotiate, parseAccept, patchType, tryNegotiate } from './negotiation.ts';
 
 test('parseAccept orders clauses as goautoneg does: q, then concrete before wildcard', () => {
   const got = parseAccept('*/*;q=0.8, application/*, application/json;as=Table;g=meta.k8s.io;v=v1, text/plain;q=0');
@@ -73,4 +73,10 @@ test('patchType: go-restful matches a trimmed, comma-separated type; kube\'s han
     if (c.want !== undefined) assert.equal(run(), c.want, c.name);
     else assert.throws(run, (e: unknown) => e instanceof StatusError && e.status.code === 415 && e.status.message === c.message, c.name);
   }
+});
+
+test('parseAccept keeps no long header in its cache (a header may be 1 MiB)', () => {
+  const long = 'x'.repeat(100_000);
+  assert.equal(parseAccept(`application/${long}`)[0]?.subtype, long);
+  assert.ok(cachedAcceptLength() < 1000);
 });

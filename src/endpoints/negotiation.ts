@@ -35,6 +35,9 @@ const cache = new Map<string, MediaRange[]>();
 // goautoneg's order: higher q first, then a concrete type before "*", a concrete subtype before "*".
 const wildcardRank = (r: MediaRange): number => (r.type === '*' ? 2 : 0) + (r.subtype === '*' ? 1 : 0);
 
+/** The longest Accept header parseAccept keeps (for tests: long ones must not be kept). */
+export const cachedAcceptLength = (): number => Math.max(0, ...[...cache.keys()].map((k) => k.length));
+
 /** goautoneg.ParseAccept: clauses most preferred first; parameters are kept verbatim. */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (header === undefined || header === '') return [{ type: '*', subtype: '*', params: {}, q: 1 }];
@@ -67,7 +70,9 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   }
   const sorted = ranges.map((r, i) => ({ r, i }))
     .sort((a, b) => b.r.q - a.r.q || wildcardRank(a.r) - wildcardRank(b.r) || a.i - b.i).map((x) => x.r);
-  if (cache.size < 256) cache.set(header, sorted);
+  // Clients send a handful of short Accept headers; a long one (up to the 1 MiB header limit)
+  // is parsed each time rather than kept.
+  if (cache.size < 256 && header.length <= 512) cache.set(header, sorted);
   return sorted;
 }
 
