@@ -7,6 +7,7 @@ import {
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import { StorageError } from '../../storage/interfaces.ts';
+import { REQUEST_TOO_LARGE } from '../../storage/request-size.ts';
 
 /** storage.NewTooLargeResourceVersionError as the watch cache sends it: NewTimeoutError, retry after 1 s. */
 export function newTooLargeResourceVersion(requested: string, current: number): StatusError {
@@ -21,6 +22,11 @@ export function newTooLargeResourceVersion(requested: string, current: number): 
 export function isTooLargeResourceVersion(err: unknown): boolean {
   return err instanceof StatusError && err.status.reason === 'Timeout'
     && (err.status.details?.causes ?? []).some((c) => c.reason === 'ResourceVersionTooLarge');
+}
+
+/** The answer to a write beyond etcd's request limit (isTooLargeError in kube's handlers). */
+export function isRequestTooLarge(err: unknown): boolean {
+  return err instanceof StatusError && err.status.code === 500 && err.status.message === REQUEST_TOO_LARGE;
 }
 
 /** ErrorToAPIStatus of an error that is no API status: 500, empty reason, the error's text. */
