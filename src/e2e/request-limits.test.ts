@@ -121,6 +121,10 @@ describe('request limits on the embedded store', () => {
       { name: 'gracePeriodSeconds', method: 'DELETE', path: `${CMS}/one?gracePeriodSeconds=1.5`, message: bad('1.5') },
       { name: 'pod log tailLines', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?tailLines=ten`, message: bad('ten') },
       { name: 'pod log limitBytes', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?limitBytes=1e3`, message: bad('1e3') },
+      { name: 'portforward ports', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/portforward?ports=80,http`,
+        message: 'cannot convert to []int32: strconv.ParseUint: parsing "http": invalid syntax' },
+      { name: 'portforward port beyond 16 bits', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/portforward?ports=65536`,
+        message: 'cannot convert to []int32: strconv.ParseUint: parsing "65536": value out of range' },
       { name: 'pod log sinceTime', method: 'GET', path: `/api/v1/namespaces/${NS}/pods/p/log?sinceTime=yesterday`,
         message: 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"' },
     ];

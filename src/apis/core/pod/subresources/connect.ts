@@ -11,7 +11,7 @@ import type { Connecter } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
 import { forward, kubeletOf, kubeletUnreachable, proxyPath } from './backend.ts';
-import { parsePodLogOptions } from './log-options.ts';
+import { parsePodLogOptions, parsePortForwardPorts } from './log-options.ts';
 import { unknownError } from './status.ts';
 
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -41,6 +41,8 @@ function streamREST(pods: Store<KubeObject>, lookup: StoreLookup, container: boo
   return {
     connectMethods: ['GET', 'POST'],
     async connect(ctx: RequestContext, name, req, _res, query) {
+      // The options decode before anything is read (connect's getRequestOptions).
+      if (!container) parsePortForwardPorts(query);
       const pod = await pods.get(ctx, name, {}) as unknown as Pod;
       if (container) containerFor(pod, query.get('container') ?? '', false);
       const nodeName = pod.spec.nodeName ?? '';

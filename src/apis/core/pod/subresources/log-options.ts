@@ -1,8 +1,9 @@
-// PodLogOptions from the query of pods/log: the url.Values conversion (a value strconv or
+// PodLogOptions from the query of pods/log (and the ports of pods/portforward): the url.Values conversion (a value strconv or
 // time.Parse refuses is a 400 with Go's text, the first failing field in the conversion's
 // order) and ValidatePodLogOptions (422 PodLogOptions naming the pod).
 import { forbidden, invalid, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../../../apimachinery/errors/status-error.ts';
+import { goQuote } from '../../../../apimachinery/fieldvalidation/go-quote.ts';
 import { parseGoTime } from '../../../../apimachinery/fieldvalidation/go-time.ts';
 import { queryInt64, StrconvError } from '../../../../apimachinery/runtime/query-conversion.ts';
 
@@ -53,4 +54,24 @@ export function parsePodLogOptions(q: URLSearchParams, podName: string): PodLogQ
   }
   if (errs.length > 0) throw newInvalid({ group: '', kind: 'PodLogOptions' }, podName, errs);
   return opts;
+}
+
+const MAX_UINT16 = 65535;
+
+/**
+ * PodPortForwardOptions.ports (Convert_Slice_string_To_Slice_int32): every value, split at
+ * commas, is strconv.ParseUint(v, 10, 16); the first that fails is a 400.
+ */
+export function parsePortForwardPorts(q: URLSearchParams): number[] {
+  const ports: number[] = [];
+  for (const value of q.getAll('ports')) {
+    for (const v of value.split(',')) {
+      let why: string | undefined;
+      if (!/^[0-9]+$/.test(v)) why = 'invalid syntax';
+      else if (BigInt(v) > BigInt(MAX_UINT16)) why = 'value out of range';
+      if (why !== undefined) throw newBadRequest(`cannot convert to []int32: strconv.ParseUint: parsing ${goQuote(v)}: ${why}`);
+      ports.push(Number(v));
+    }
+  }
+  return ports;
 }
