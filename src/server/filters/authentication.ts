@@ -33,7 +33,7 @@ export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed
       throw newUnauthorized();
     }
     if (user === undefined) {
-      if (!anonymousAllowed(state.url.pathname)) throw newUnauthorized();
+      if (!anonymousAllowed(state.path)) throw newUnauthorized();
       user = ANONYMOUS;
     }
     state.user = user;
