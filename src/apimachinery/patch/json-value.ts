@@ -64,21 +64,23 @@ export function goFormat(v: JsonValue | undefined): string {
   }
 }
 
-/** Go compares strings by UTF-8 bytes, which orders like code points (not UTF-16 units). */
+/**
+ * Go compares strings by UTF-8 bytes, which orders like code points. UTF-16 units order the
+ * same way except that surrogates (U+D800-DFFF, the halves of code points above U+FFFF) must
+ * sort after U+E000-FFFF; comparing units with that fix-up needs no allocation per call.
+ */
 export function compareGoStrings(a: string, b: string): number {
   if (a === b) return 0;
-  const ai = a[Symbol.iterator]();
-  const bi = b[Symbol.iterator]();
-  for (;;) {
-    const x = ai.next();
-    const y = bi.next();
-    if (x.done === true) return y.done === true ? 0 : -1;
-    if (y.done === true) return 1;
-    const cx = x.value.codePointAt(0) ?? 0;
-    const cy = y.value.codePointAt(0) ?? 0;
-    if (cx !== cy) return cx < cy ? -1 : 1;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) < codePointRank(y) ? -1 : 1;
   }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
+
+const codePointRank = (u: number): number => (u >= 0xe000 ? u - 0x800 : u >= 0xd800 ? u + 0x2000 : u);
 
 /** Go's == on two interface values holding decoded JSON scalars (same dynamic type and value). */
 export function goScalarEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
@@ -95,7 +97,7 @@ export function deepEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   }
   if (isJsonObject(a) && isJsonObject(b)) {
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return (a ?? null) === (b ?? null);
 }
