@@ -36,7 +36,7 @@ export function validateCustomResource(obj: unknown, schema: Schema): FieldError
   if (!isObject(obj)) return [typeInvalid('<root>', jsonType(obj), 'must be of type object')];
   const props = schema.properties ?? {};
   for (const name of schema.required ?? []) {
-    if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !(name in obj)) errs.push(required(fieldPath(name)));
+    if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !Object.hasOwn(obj, name)) errs.push(required(fieldPath(name)));
   }
   for (const [name, value] of Object.entries(obj)) {
     if (name === 'metadata' || name === 'apiVersion' || name === 'kind') continue;
@@ -76,7 +76,7 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     const n = Object.keys(v).length;
     if (s.maxProperties !== undefined && n > s.maxProperties) errs.push(tooMany(path, n, s.maxProperties));
     if (s.minProperties !== undefined && n < s.minProperties) errs.push(invalid(path, n, `${name} in body should have at least ${s.minProperties} properties`));
-    for (const r of s.required ?? []) if (!(r in v)) errs.push(required(path.child(r)));
+    for (const r of s.required ?? []) if (!Object.hasOwn(v, r)) errs.push(required(path.child(r)));
     const props = s.properties ?? {};
     const ap = s.additionalProperties;
     for (const [k, val] of Object.entries(v)) {

@@ -127,6 +127,15 @@ export function deduplicateScalars(input: JsonValue[]): JsonValue[] {
   return s;
 }
 
+/**
+ * o[key] = v for a key that is data: "__proto__" is the one key whose plain assignment sets the
+ * prototype (an accessor on Object.prototype) instead of a member, so it is defined instead.
+ */
+export function setKey<T>(o: Record<string, T>, key: string, v: T): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[key] = v;
+}
+
 export function deepCopy<T extends JsonValue>(v: T): T {
   return structuredClone(v);
 }

@@ -37,7 +37,7 @@ export function validateMergeKeyInLists(mergeKey: string, ...lists: readonly Jso
   for (const list of lists) {
     for (const item of list) {
       if (!isJsonObject(item)) throw errBadArgType('map[string]interface {}', item);
-      if (!(mergeKey in item)) throw errNoMergeKey(item, mergeKey);
+      if (!Object.hasOwn(item, mergeKey)) throw errNoMergeKey(item, mergeKey);
     }
   }
 }
@@ -48,7 +48,7 @@ export function extractToDeleteItems(l: readonly JsonValue[]): { nonDelete: Json
   const toDelete: JsonValue[] = [];
   for (const v of l) {
     if (!isJsonObject(v)) throw errBadArgType('map[string]interface {}', v);
-    if (DIRECTIVE_MARKER in v && goScalarEqual(v[DIRECTIVE_MARKER], DELETE_DIRECTIVE)) toDelete.push(v);
+    if (Object.hasOwn(v, DIRECTIVE_MARKER) && goScalarEqual(v[DIRECTIVE_MARKER], DELETE_DIRECTIVE)) toDelete.push(v);
     else nonDelete.push(v);
   }
   return { nonDelete, toDelete };
@@ -128,7 +128,7 @@ export function partitionMapsByPresentInList(original: readonly JsonValue[], par
   const serverOnly: JsonValue[] = [];
   for (const v of original) {
     if (!isJsonObject(v)) throw errBadArgType('map[string]interface {}', v);
-    if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
+    if (!Object.hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
     const found = findMapInSliceBasedOnKeyValue(partitionBy, mergeKey, v[mergeKey] ?? null) !== undefined;
     (found ? patch : serverOnly).push(v);
   }
@@ -140,7 +140,7 @@ export function findMapInSliceBasedOnKeyValue(m: readonly JsonValue[], key: stri
   for (let k = 0; k < m.length; k++) {
     const v = m[k];
     if (!isJsonObject(v)) throw otherError(`value for key ${k} is not a map`);
-    if (key in v && goScalarEqual(v[key], value)) return { map: v, index: k };
+    if (Object.hasOwn(v, key) && goScalarEqual(v[key], value)) return { map: v, index: k };
   }
   return undefined;
 }
@@ -150,7 +150,7 @@ export function mergeKeyValueEqual(left: JsonValue, right: JsonValue, mergeKey: 
   if (mergeKey === '') return goScalarEqual(left, right);
   if (!isJsonObject(left)) throw errBadArgType('map[string]interface {}', left);
   if (!isJsonObject(right)) throw errBadArgType('map[string]interface {}', right);
-  if (!(mergeKey in left)) throw errNoMergeKey(left, mergeKey);
-  if (!(mergeKey in right)) throw errNoMergeKey(right, mergeKey);
+  if (!Object.hasOwn(left, mergeKey)) throw errNoMergeKey(left, mergeKey);
+  if (!Object.hasOwn(right, mergeKey)) throw errNoMergeKey(right, mergeKey);
   return goScalarEqual(left[mergeKey], right[mergeKey]);
 }
