@@ -183,19 +183,27 @@ describe('hostile writes', () => {
         const r = await s.request({ method: 'GET', path });
         return r.status === 200 ? true : undefined;
       });
-      // Written as text: a "__proto__" member in an object literal would set its prototype.
-      const free = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}';
-      const r = await s.request({ method: 'POST', path, body: `{"apiVersion":"hostile.example.com/v1","kind":"Thing",`
-        + `"metadata":{"name":"proto"},"spec":${JSON.stringify(protoData())},"free":${free}}` });
+      // Written as text: a "__proto__" member in an object literal would set its prototype. The
+      // create has no "__proto__" keys; the patches add them (an assignment would drop them).
+      const spec = Object.fromEntries(PROTO_NAMES.slice(1).map((n) => [n, `v-${n}`]));
+      const r = await s.request({ method: 'POST', path, body: JSON.stringify({ apiVersion: 'hostile.example.com/v1', kind: 'Thing',
+        metadata: { name: 'proto' }, spec, free: { constructor: { prototype: { polluted: 'yes' } } } }) });
       assert.equal(r.status, 201, r.text);
-      const merge = await s.request({ method: 'PATCH', path: `${path}/proto`, contentType: 'application/merge-patch+json',
-        body: '{"spec":{"__proto__":"merged"},"free":{"__proto__":{"more":"x"}}}' });
-      assert.equal(merge.status, 200, merge.text);
+      const patches = [
+        { name: 'merge', contentType: 'application/merge-patch+json', body: '{"spec":{"__proto__":"merged"},"free":{"__proto__":{"polluted":"yes"}}}' },
+        { name: 'json', contentType: 'application/json-patch+json', body: '[{"op":"add","path":"/free/__proto__/more","value":"x"}]' },
+        { name: 'apply', contentType: 'application/apply-patch+yaml', query: '?fieldManager=proto&force=true',
+          body: '{"apiVersion":"hostile.example.com/v1","kind":"Thing","metadata":{"name":"proto"},"free":{"__proto__":{"applied":"z"}}}' },
+      ];
+      for (const p of patches) {
+        const pr = await s.request({ method: 'PATCH', path: `${path}/proto${p.query ?? ''}`, contentType: p.contentType, body: p.body });
+        assert.equal(pr.status, 200, `${p.name}: ${pr.text}`);
+      }
       const got = await get(`${path}/proto`);
       assert.equal(own(got.spec, '__proto__'), 'merged');
       for (const n of PROTO_NAMES.slice(1)) assert.equal(own(got.spec, n), `v-${n}`, n);
       const stored = (got as unknown as { free: Record<string, unknown> }).free;
-      assert.deepEqual(JSON.stringify(own(stored, '__proto__')), '{"polluted":"yes","more":"x"}');
+      assert.equal(JSON.stringify(own(stored, '__proto__')), '{"polluted":"yes","more":"x","applied":"z"}');
       assert.deepEqual(own(stored, 'constructor'), { prototype: { polluted: 'yes' } });
     });
 
