@@ -174,7 +174,8 @@ describe('hostile writes', () => {
       const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'things.hostile.example.com' },
         spec: { group: 'hostile.example.com', scope: 'Namespaced', names: { plural: 'things', singular: 'thing', kind: 'Thing' },
           versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: {
-            spec: { type: 'object', properties: { known: { type: 'string' } }, 'x-kubernetes-preserve-unknown-fields': true },
+            spec: { type: 'object', properties: { constructor: { type: 'string', default: 'defaulted' } }, 'x-kubernetes-preserve-unknown-fields': true },
+            counts: { type: 'object', additionalProperties: { type: 'integer' } },
             free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } } }] } };
       const c = await s.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: JSON.stringify(crd) });
       assert.equal(c.status, 201, c.text);
@@ -185,7 +186,7 @@ describe('hostile writes', () => {
       });
       // Written as text: a "__proto__" member in an object literal would set its prototype. The
       // create has no "__proto__" keys; the patches add them (an assignment would drop them).
-      const spec = Object.fromEntries(PROTO_NAMES.slice(1).map((n) => [n, `v-${n}`]));
+      const spec = Object.fromEntries(PROTO_NAMES.slice(2).map((n) => [n, `v-${n}`]));
       const r = await s.request({ method: 'POST', path, body: JSON.stringify({ apiVersion: 'hostile.example.com/v1', kind: 'Thing',
         metadata: { name: 'proto' }, spec, free: { constructor: { prototype: { polluted: 'yes' } } } }) });
       assert.equal(r.status, 201, r.text);
@@ -201,10 +202,38 @@ describe('hostile writes', () => {
       }
       const got = await get(`${path}/proto`);
       assert.equal(own(got.spec, '__proto__'), 'merged');
-      for (const n of PROTO_NAMES.slice(1)) assert.equal(own(got.spec, n), `v-${n}`, n);
+      // A schema default for a property named "constructor" is applied.
+      assert.equal(own(got.spec, 'constructor'), 'defaulted');
+      for (const n of PROTO_NAMES.slice(2)) assert.equal(own(got.spec, n), `v-${n}`, n);
       const stored = (got as unknown as { free: Record<string, unknown> }).free;
       assert.equal(JSON.stringify(own(stored, '__proto__')), '{"polluted":"yes","more":"x","applied":"z"}');
       assert.deepEqual(own(stored, 'constructor'), { prototype: { polluted: 'yes' } });
+    });
+
+    it('in custom resource validation: additionalProperties apply to every key', async () => {
+      const path = `/apis/hostile.example.com/v1/namespaces/${NS}/things`;
+      const r = await s.request({ method: 'POST', path, body: JSON.stringify({ apiVersion: 'hostile.example.com/v1', kind: 'Thing',
+        metadata: { name: 'bad' }, counts: { toString: 'not a number' } }) });
+      assert.equal(r.status, 422, r.text);
+      const st = asStatus(r.json());
+      assert.equal(st.reason, 'Invalid');
+      assert.match(String(st.message), /toString.* in body must be of type integer/);
+      const gone = await s.request({ method: 'GET', path: `${path}/bad` });
+      assert.equal(gone.status, 404, gone.text);
+    });
+
+    it('in Secret stringData and YAML bodies', async () => {
+      const secret = await s.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/secrets`,
+        body: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"proto"},"stringData":{"__proto__":"a","constructor":"b"}}' });
+      assert.equal(secret.status, 201, secret.text);
+      const data = (secret.json() as { data?: Record<string, string> }).data;
+      assert.equal(own(data, '__proto__'), Buffer.from('a').toString('base64'));
+      assert.equal(own(data, 'constructor'), Buffer.from('b').toString('base64'));
+      const yaml = await s.request({ method: 'POST', path: CM, contentType: 'application/yaml',
+        body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: proto-yaml\ndata:\n  __proto__: a\n  toString: b\n' });
+      assert.equal(yaml.status, 201, yaml.text);
+      const got = await get(`${CM}/proto-yaml`);
+      assert.deepEqual(Object.keys(got.data ?? {}), ['__proto__', 'toString']);
     });
 
     it('never change Object.prototype', () => {

@@ -40,7 +40,7 @@ export function validateCustomResource(obj: unknown, schema: Schema): FieldError
   }
   for (const [name, value] of Object.entries(obj)) {
     if (name === 'metadata' || name === 'apiVersion' || name === 'kind') continue;
-    const p = props[name];
+    const p = Object.hasOwn(props, name) ? props[name] : undefined;
     if (p !== undefined) errs.push(...validateValue(value, p, fieldPath(name)));
   }
   return errs;
@@ -80,7 +80,8 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     const props = s.properties ?? {};
     const ap = s.additionalProperties;
     for (const [k, val] of Object.entries(v)) {
-      const p = props[k];
+      // Own members only: a key named "constructor" must meet additionalProperties like any other.
+      const p = Object.hasOwn(props, k) ? props[k] : undefined;
       if (p !== undefined) errs.push(...validateValue(val, p, path.child(k)));
       else if (typeof ap === 'object') errs.push(...validateValue(val, ap as Schema, path.key(k)));
     }

@@ -55,10 +55,10 @@ export function defaultLimitRange(lr: LimitRange): void {
   for (const item of lr.spec?.limits ?? []) {
     if (item.type !== 'Container') continue;
     const def: ResourceList = { ...item.default };
-    for (const [k, v] of Object.entries(item.max ?? {})) if (!(k in def)) def[k] = v;
+    for (const [k, v] of Object.entries(item.max ?? {})) if (!Object.hasOwn(def, k)) def[k] = v;
     const req: ResourceList = { ...item.defaultRequest };
-    for (const [k, v] of Object.entries(def)) if (!(k in req)) req[k] = v;
-    for (const [k, v] of Object.entries(item.min ?? {})) if (!(k in req)) req[k] = v;
+    for (const [k, v] of Object.entries(def)) if (!Object.hasOwn(req, k)) req[k] = v;
+    for (const [k, v] of Object.entries(item.min ?? {})) if (!Object.hasOwn(req, k)) req[k] = v;
     if (Object.keys(def).length > 0) item.default = def;
     if (Object.keys(req).length > 0) item.defaultRequest = req;
   }
