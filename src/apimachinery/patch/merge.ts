@@ -8,7 +8,7 @@ import {
 import { errBadArgType, errBadPatchType, errNoMergeKey, otherError, sentinel } from './errors.ts';
 import { deepEqual, deduplicateScalars, goFormat, goKind, goScalarEqual, isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
 import {
-  extractToDeleteItems, findMapInSliceBasedOnKeyValue, mergeKeyValueEqual, normalizeElementOrder,
+  eqKey, extractToDeleteItems, findMapInSliceBasedOnKeyValue, mergeKeyValueEqual, normalizeElementOrder,
   partitionMapsByPresentInList, partitionPrimitivesByPresentInList, scalarKey, sliceElementType,
 } from './order.ts';
 import type { LookupPatchMeta } from './patch-meta.ts';
@@ -236,12 +236,7 @@ function mergeListOfMaps(original: JsonValue[], patch: JsonValue[], mergeKey: st
     const directive = m[DIRECTIVE_MARKER];
     if (goScalarEqual(directive, DELETE_DIRECTIVE)) {
       if (!Object.hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
-      const value = m[mergeKey] ?? null;
-      for (let hit = findMapInSliceBasedOnKeyValue(original.slice(0, len), mergeKey, value); hit !== undefined;
-        hit = findMapInSliceBasedOnKeyValue(original.slice(0, len), mergeKey, value)) {
-        original.copyWithin(hit.index, hit.index + 1, len);
-        len--;
-      }
+      len = deleteByKey(original, len, mergeKey, m[mergeKey] ?? null);
     } else if (goScalarEqual(directive, REPLACE_DIRECTIVE)) {
       replace = true;
     } else if (goScalarEqual(directive, MERGE_DIRECTIVE)) {
@@ -254,18 +249,56 @@ function mergeListOfMaps(original: JsonValue[], patch: JsonValue[], mergeKey: st
 
   const serverOrder = original.slice(0, len);
   const work = original.slice(0, len);
+  // Items are found by an index of merge key values (a search per item would be quadratic);
+  // the linear search stays for lists holding a non-map, whose error depends on where it is.
+  const indexed = work.every(isJsonObject);
+  const at = new Map<unknown, number>();
+  const remember = (v: JsonValue, i: number): void => {
+    if (isJsonObject(v) && Object.hasOwn(v, mergeKey) && !at.has(eqKey(v[mergeKey]))) at.set(eqKey(v[mergeKey]), i);
+  };
+  if (indexed) work.forEach(remember);
   for (const v of plain) {
     const m = v as JsonObject;
     if (!Object.hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
-    const hit = findMapInSliceBasedOnKeyValue(work, mergeKey, m[mergeKey] ?? null);
-    if (hit !== undefined) {
-      work[hit.index] = mergeMap(hit.map, m, schema, opts);
+    const value = m[mergeKey] ?? null;
+    const index = indexed ? at.get(eqKey(value)) : findMapInSliceBasedOnKeyValue(work, mergeKey, value)?.index;
+    if (index !== undefined) {
+      work[index] = mergeMap(work[index] as JsonObject, m, schema, opts);
     } else {
       if (work.length < n) original[work.length] = v;
+      if (indexed) remember(v, work.length);
       work.push(v);
     }
   }
   return { merged: work, serverOrder, patch: plain };
+}
+
+/**
+ * Removes from original[0, len) every map whose merge key equals value, as Go's repeated
+ * in-place delete does: the rest shifts left, and the freed slots keep the last element the
+ * list had (Go's backing array). One pass instead of a search and a shift per match. Returns
+ * the new length.
+ */
+function deleteByKey(original: JsonValue[], len: number, mergeKey: string, value: JsonValue): number {
+  const key = eqKey(value);
+  let firstHit = -1;
+  for (let i = 0; i < len; i++) {
+    const v = original[i];
+    if (!isJsonObject(v)) throw otherError(`value for key ${i} is not a map`);
+    if (Object.hasOwn(v, mergeKey) && eqKey(v[mergeKey]) === key) { firstHit = i; break; }
+  }
+  if (firstHit < 0) return len;
+  const last = original[len - 1] ?? null;
+  let out = firstHit;
+  for (let i = firstHit + 1; i < len; i++) {
+    const v = original[i] as JsonValue;
+    // A non-map after a hit stops Go's next search with this error.
+    if (!isJsonObject(v)) throw otherError(`value for key ${out} is not a map`);
+    if (Object.hasOwn(v, mergeKey) && eqKey(v[mergeKey]) === key) continue;
+    original[out++] = v;
+  }
+  for (let i = out; i < len; i++) original[i] = last;
+  return out;
 }
 
 /** `$deleteFromPrimitiveList/<list>`: removes every occurrence of the listed values. */
