@@ -110,20 +110,49 @@ export function sortScalars(s: JsonValue[]): JsonValue[] {
     .map((e) => e.v);
 }
 
-/** Removes repeated scalars with Go's swap-with-last algorithm, so the order matches kube's. */
+/**
+ * A Map key under which two values are equal exactly when goScalarEqual says so: scalars by Go
+ * type and value, nil with nil, maps and slices by identity.
+ */
+export function eqKey(v: JsonValue | undefined): unknown {
+  const kind = goKind(v);
+  if (kind === 'nil') return 'nil';
+  if (kind === 'map' || kind === 'slice') return v;
+  return `${kind}:${String(v)}`;
+}
+
+/**
+ * Removes repeated scalars with Go's swap-with-last algorithm, so the order matches kube's: for
+ * each i, every later duplicate of s[i] (first to last) is overwritten by the current last
+ * element, which is checked again. Go compares all pairs; here the duplicates of each value are
+ * found through a list of their positions, so the cost is n log n, not n squared.
+ */
 export function deduplicateScalars(input: JsonValue[]): JsonValue[] {
   const s = [...input];
-  let length = s.length - 1;
-  for (let i = 0; i < length; i++) {
-    for (let j = i + 1; j <= length; j++) {
-      if (goScalarEqual(s[i], s[j])) {
-        s[j] = s[length] ?? null;
-        s.length = length;
-        length--;
-        j--;
+  const keys = s.map(eqKey);
+  const at = new Map<unknown, number[]>();
+  keys.forEach((k, i) => {
+    const l = at.get(k);
+    if (l === undefined) at.set(k, [i]); else l.push(i);
+  });
+  if (at.size === s.length) return s;
+  let last = s.length - 1;
+  for (let i = 0; i < last; i++) {
+    const k = keys[i];
+    // Positions may be stale (moved past the end) or out of order (registered by a move).
+    const later = (at.get(k) ?? []).filter((p) => p > i).sort((a, b) => a - b);
+    at.delete(k);
+    for (const p of later) {
+      if (p > last) break;
+      while (p <= last && keys[p] === k) {
+        s[p] = s[last] ?? null;
+        keys[p] = keys[last];
+        if (keys[p] !== k && p < last) at.get(keys[p])?.push(p);
+        last--;
       }
     }
   }
+  s.length = Math.max(0, last + 1);
   return s;
 }
 

@@ -6,9 +6,9 @@ import {
   extractKey, extractRetainKeysPatchStrategy, removeDirectives, setOrDelete,
 } from './directives.ts';
 import { errBadArgType, errBadPatchType, errNoMergeKey, otherError, sentinel } from './errors.ts';
-import { deepEqual, deduplicateScalars, goFormat, goKind, goScalarEqual, isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
+import { deepEqual, deduplicateScalars, eqKey, goFormat, goKind, goScalarEqual, isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
 import {
-  eqKey, extractToDeleteItems, findMapInSliceBasedOnKeyValue, mergeKeyValueEqual, normalizeElementOrder,
+  extractToDeleteItems, findMapInSliceBasedOnKeyValue, mergeKeyValueEqual, normalizeElementOrder,
   partitionMapsByPresentInList, partitionPrimitivesByPresentInList, scalarKey, sliceElementType,
 } from './order.ts';
 import type { LookupPatchMeta } from './patch-meta.ts';

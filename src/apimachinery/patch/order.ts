@@ -3,7 +3,7 @@
 // the two are interleaved by their positions in the live list.
 import { DELETE_DIRECTIVE, DIRECTIVE_MARKER } from './directives.ts';
 import { errBadArgType, errNoMergeKey, otherError, sentinel } from './errors.ts';
-import { goFormat, goKind, goScalarEqual, isJsonObject, type GoKind, type JsonObject, type JsonValue } from './json-value.ts';
+import { eqKey, goFormat, goKind, goScalarEqual, isJsonObject, type GoKind, type JsonObject, type JsonValue } from './json-value.ts';
 import { goSliceStable } from './stable-sort.ts';
 
 /** The common Go type of the elements of the lists; throws for lists of lists, mixed or no elements. */
@@ -23,17 +23,6 @@ export function sliceElementType(...slices: readonly JsonValue[][]): GoKind {
   }
   if (prev === undefined) throw otherError('no elements in any of the given slices');
   return prev;
-}
-
-/**
- * A Map key under which two values are equal exactly when goScalarEqual says so: scalars by Go
- * type and value, nil with nil, maps and slices by identity.
- */
-export function eqKey(v: JsonValue | undefined): unknown {
-  const kind = goKind(v);
-  if (kind === 'nil') return 'nil';
-  if (kind === 'map' || kind === 'slice') return v;
-  return `${kind}:${String(v)}`;
 }
 
 /**
