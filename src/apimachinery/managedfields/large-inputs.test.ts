@@ -10,6 +10,7 @@ import { FieldSet } from './set.ts';
 import { compare } from './typed.ts';
 import { rootType } from './type-ref.ts';
 import type { KubeObject } from '../meta/types.ts';
+import type { JsonObject } from '../patch/json-value.ts';
 
 function nested(depth: number): Record<string, unknown> {
   let v: Record<string, unknown> = {};
@@ -17,8 +18,8 @@ function nested(depth: number): Record<string, unknown> {
   return v;
 }
 
-function deepValue(depth: number): Record<string, unknown> {
-  let v: Record<string, unknown> = { leaf: 'x' };
+function deepValue(depth: number): JsonObject {
+  let v: JsonObject = { leaf: 'x' };
   for (let i = 0; i < depth; i++) v = { a: v };
   return v;
 }

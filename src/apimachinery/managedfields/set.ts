@@ -40,9 +40,13 @@ export class FieldSet {
 
   /** Adds a path. Only for sets under construction (see the file comment). */
   insert(path: Path): void {
-    // Walks by index: slicing the path at every level would cost its length squared.
+    FieldSet.insertInto(this, path);
+  }
+
+  // Walks by index: slicing the path at every level would cost its length squared.
+  private static insertInto(root: FieldSet, path: Path): void {
     if (path.length === 0) return;
-    let node: FieldSet = this;
+    let node = root;
     for (let i = 0; i < path.length - 1; i++) {
       node.isEmpty = undefined;
       node = node.descend(path[i] as PathElement);
@@ -62,8 +66,12 @@ export class FieldSet {
   }
 
   has(path: Path): boolean {
+    return FieldSet.hasIn(this, path);
+  }
+
+  private static hasIn(root: FieldSet, path: Path): boolean {
     if (path.length === 0) return false;
-    let node: FieldSet = this;
+    let node = root;
     for (let i = 0; i < path.length - 1; i++) {
       const r = search(node.children, path[i] as PathElement, childPe);
       if (!r.found) return false;
