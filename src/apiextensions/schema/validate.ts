@@ -62,7 +62,9 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     if (!ok) return [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
   }
   const errs: FieldError[] = [];
-  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) {
+  // The value is serialized once, not once per enum entry.
+  const text = s.enum === undefined ? '' : JSON.stringify(v);
+  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === text)) {
     errs.push(notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)))));
   }
   if (typeof v === 'string') errs.push(...validateString(v, s, path, name));
