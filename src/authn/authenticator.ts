@@ -8,10 +8,14 @@ export interface AuthRequest {
   readonly headers: RequestHeaders;
   /** Receives warnings such as the one for an Authorization header with a doubled space. */
   readonly warnings?: WarningRecorder;
+  /** Who the credential must be for (TokenReview's spec.audiences); default the server's API audiences. */
+  readonly audiences?: readonly string[];
 }
 
 export interface AuthResponse {
   readonly user: UserInfo;
+  /** The audiences the credential was found valid for, when the authenticator knows audiences. */
+  readonly audiences?: readonly string[];
 }
 
 export interface Authenticator {
@@ -25,8 +29,12 @@ export interface Authenticator {
 
 /** Authenticates a bare token (authenticator.Token): the bearer-token and token-file schemes. */
 export interface TokenAuthenticator {
-  /** Resolves undefined for an unknown token; rejects only on failures to check it. */
-  authenticateToken(token: string): Promise<AuthResponse | undefined>;
+  /**
+   * Resolves undefined for a token this authenticator does not know; rejects with an Error whose
+   * message says why when the token is its kind but invalid (TokenReview shows the message), or
+   * when it cannot check the token. `audiences`: who the token must be for (default: the server's).
+   */
+  authenticateToken(token: string, audiences?: readonly string[]): Promise<AuthResponse | undefined>;
 }
 
 /** Well-known user and group names (k8s.io/apiserver/pkg/authentication/user). */

@@ -12,8 +12,8 @@ export class InvalidTokenError extends Error {
   constructor(message = INVALID_BEARER_TOKEN) { super(message); }
 }
 
-async function check(tokens: TokenAuthenticator, token: string): Promise<AuthResponse> {
-  const resp = await tokens.authenticateToken(token);
+async function check(tokens: TokenAuthenticator, token: string, audiences: readonly string[] | undefined): Promise<AuthResponse> {
+  const resp = await tokens.authenticateToken(token, audiences);
   if (resp === undefined) throw new InvalidTokenError();
   return resp;
 }
@@ -36,7 +36,7 @@ export function newBearerTokenAuthenticator(tokens: TokenAuthenticator): Authent
         if (parts.length >= 3) req.warnings?.addWarning(INVALID_TOKEN_WITH_SPACE_WARNING);
         return undefined;
       }
-      return await check(tokens, token);
+      return await check(tokens, token, req.audiences);
     },
   };
 }
@@ -73,7 +73,7 @@ export function newWebSocketProtocolAuthenticator(tokens: TokenAuthenticator): A
         }
       }
       if (!sawToken) return undefined;
-      return await check(tokens, token);
+      return await check(tokens, token, req.audiences);
     },
   };
 }

@@ -4,6 +4,7 @@ export {
   type AuthRequest, type AuthResponse, type Authenticator, type RequestHeaders, type TokenAuthenticator,
 } from './authenticator.ts';
 export { ADMIN_USER, newAdminTokenAuthenticator } from './admin.ts';
+export { withImplicitAudiences } from './audience-agnostic.ts';
 export { PUBLIC_INFO_PATHS, isAnonymousAllowedPath, newAnonymousAuthenticator } from './anonymous.ts';
 export {
   INVALID_BEARER_TOKEN, INVALID_TOKEN_WITH_SPACE_WARNING, InvalidTokenError, newBearerTokenAuthenticator,
@@ -13,5 +14,6 @@ export { CSVParseError, readCSV } from './csv.ts';
 export {
   authenticateOrUnauthorized, newRequestAuthenticator, newTokenUnion, unauthorized, type RequestAuthenticatorConfig,
 } from './request-authenticator.ts';
+export { TOKEN_SUCCESS_CACHE_TTL_MS, newCachedTokenAuthenticator, type TokenCacheOptions } from './token-cache.ts';
 export { loadTokenFile, newStaticTokenAuthenticator, parseTokenFile, type ParsedTokenFile } from './token-file.ts';
 export { AggregateAuthError, newFailOnErrorUnionAuthenticator, newUnionAuthenticator, withAuthenticatedGroup } from './union.ts';

@@ -17,11 +17,11 @@ export interface RequestAuthenticatorConfig {
 /** Tries each token authenticator in order; an error of one does not stop the others. */
 export function newTokenUnion(tokens: readonly TokenAuthenticator[]): TokenAuthenticator {
   return {
-    async authenticateToken(token: string): Promise<AuthResponse | undefined> {
+    async authenticateToken(token: string, audiences?: readonly string[]): Promise<AuthResponse | undefined> {
       let firstError: unknown;
       for (const t of tokens) {
         try {
-          const resp = await t.authenticateToken(token);
+          const resp = await t.authenticateToken(token, audiences);
           if (resp !== undefined) return resp;
         } catch (err) {
           firstError ??= err;

@@ -12,6 +12,11 @@ describe('parseServeFlags defaults', () => {
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
       etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [],
       shutdownDelayDurationMs: 0, v: 0, help: false,
+      // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
+      servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
+        + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
+        + 'ECDHE-ECDSA-AES256-SHA:ECDHE-RSA-AES256-SHA:TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256' },
+      tlsWarnings: [],
     });
   });
 });
@@ -48,6 +53,13 @@ describe('parseServeFlags syntax', () => {
     { name: 'authorization modes in order', argv: ['--authorization-mode=RBAC,AlwaysDeny'], check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysDeny'] },
     { name: 'authorization modes repeat', argv: ['--authorization-mode=RBAC', '--authorization-mode', 'AlwaysAllow'],
       check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysAllow'] },
+    { name: 'tls min version', argv: ['--tls-min-version=VersionTLS13'], check: (o) => o.servingTLS.minVersion, want: 'TLSv1.3' },
+    { name: 'tls cipher suites in Go names', argv: ['--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305'],
+      check: (o) => o.servingTLS.ciphers, want: 'ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-CHACHA20-POLY1305:TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256' },
+    { name: 'tls cipher suites with TLS 1.3 minimum (accepted, as kube does)', argv: ['--tls-min-version=VersionTLS13', '--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256'],
+      check: (o) => o.servingTLS.minVersion, want: 'TLSv1.3' },
+    { name: 'insecure cipher suite warns', argv: ['--tls-cipher-suites=TLS_RSA_WITH_AES_128_GCM_SHA256'],
+      check: (o) => o.tlsWarnings, want: ["Use of insecure cipher 'TLS_RSA_WITH_AES_128_GCM_SHA256' detected."] },
     { name: 'empty positional is ignored', argv: [''], check: (o) => o.securePort, want: 6443 },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(c.check(parseServeFlags(c.argv)), c.want));
@@ -95,6 +107,12 @@ describe('parseServeFlags errors', () => {
     { name: 'no authorization mode', argv: ['--authorization-mode='], want: 'at least one authorization-mode must be passed' },
     { name: 'repeated authorization mode', argv: ['--authorization-mode=RBAC,RBAC'],
       want: 'authorization-mode ["RBAC" "RBAC"] has mode specified more than once' },
+    { name: 'unknown tls version', argv: ['--tls-min-version=VersionTLS14'],
+      want: 'invalid argument "VersionTLS14" for "--tls-min-version" flag: unknown tls version "VersionTLS14"' },
+    { name: 'tls version in another spelling', argv: ['--tls-min-version=TLSv1.2'],
+      want: 'invalid argument "TLSv1.2" for "--tls-min-version" flag: unknown tls version "TLSv1.2"' },
+    { name: 'unknown cipher suite', argv: ['--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,ECDHE-RSA-AES128-GCM-SHA256'],
+      want: 'invalid argument "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,ECDHE-RSA-AES128-GCM-SHA256" for "--tls-cipher-suites" flag: Cipher suite ECDHE-RSA-AES128-GCM-SHA256 not supported or doesn\'t exist' },
     { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
       want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];

@@ -4,6 +4,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 import {
   firstIPInRange, parseCIDR, parseDuration, parsePortRange, type CIDR, type PortRange,
 } from './flag-values.ts';
+import {
+  DEFAULT_TLS_MIN_VERSION, insecureTLSCipherNames, servingTLS, tlsCipherPossibleValues, tlsCipherSuites, tlsVersion,
+  type CipherSuites, type ServingTLS,
+} from './tls-options.ts';
 import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
@@ -17,6 +21,10 @@ export interface ServeOptions {
   readonly kubeconfigOut: string | undefined;
   readonly tlsCertFile: string | undefined;
   readonly tlsPrivateKeyFile: string | undefined;
+  /** --tls-min-version and --tls-cipher-suites, as Node's TLS server options. */
+  readonly servingTLS: ServingTLS;
+  /** kube's start-up warnings about the TLS flags (insecure cipher suites). */
+  readonly tlsWarnings: readonly string[];
   readonly tokenAuthFile: string | undefined;
   readonly anonymousAuth: boolean;
   /** --authorization-mode, in order. */
@@ -82,6 +90,8 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally.' },
   { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
   { name: 'tls-cert-file', kind: 'string', def: '', usage: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed CA and certificate are generated in <data-dir>/pki.' },
+  { name: 'tls-cipher-suites', kind: 'strings', def: '', usage: `Comma-separated list of cipher suites for the server. If omitted, the default Go cipher suites will be used. Possible values: ${tlsCipherPossibleValues().join(', ')}. Insecure values: ${insecureTLSCipherNames().join(', ')}.` },
+  { name: 'tls-min-version', kind: 'string', def: '', usage: 'Minimum TLS version supported. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13' },
   { name: 'tls-private-key-file', kind: 'string', def: '', usage: 'File containing the default x509 private key matching --tls-cert-file.' },
   { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
   { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity', short: 'v' },
@@ -278,6 +288,21 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   if ((tlsCert === undefined) !== (tlsKey === undefined)) {
     errs.push('--tls-cert-file and --tls-private-key-file must be specified together');
   }
+  // kube reads these when it starts serving; kapi at once, so that a bad value stops start-up.
+  const tlsMinName = str('tls-min-version');
+  const cipherNames = (get('tls-cipher-suites') as string[]).filter((c) => c !== '');
+  let minVersion = DEFAULT_TLS_MIN_VERSION;
+  let suites: CipherSuites | undefined;
+  try {
+    minVersion = tlsVersion(tlsMinName);
+  } catch (err) {
+    errs.push(`invalid argument ${JSON.stringify(tlsMinName)} for "--tls-min-version" flag: ${(err as Error).message}`);
+  }
+  try {
+    if (cipherNames.length > 0) suites = tlsCipherSuites(cipherNames);
+  } catch (err) {
+    errs.push(`invalid argument ${JSON.stringify(cipherNames.join(','))} for "--tls-cipher-suites" flag: ${(err as Error).message}`);
+  }
   const authorizationModes = get('authorization-mode') as string[];
   errs.push(...validateAuthorizationModes(authorizationModes));
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
@@ -290,6 +315,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     kubeconfigOut: optional('kubeconfig-out'),
     tlsCertFile: tlsCert,
     tlsPrivateKeyFile: tlsKey,
+    servingTLS: servingTLS(minVersion, suites),
+    tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
     anonymousAuth: get('anonymous-auth') as boolean,
     authorizationModes: authorizationModes.filter(isSupportedMode),

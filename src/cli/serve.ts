@@ -5,7 +5,10 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { UserInfo } from '../apimachinery/request/context.ts';
-import { loadTokenFile, newAdminTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator } from '../authn/index.ts';
+import {
+  loadTokenFile, newAdminTokenAuthenticator, newCachedTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator,
+  newTokenUnion, withImplicitAudiences,
+} from '../authn/index.ts';
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
@@ -15,6 +18,7 @@ import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import {
   loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
+  type ServiceAccountTokenGetter,
 } from '../authn/serviceaccount/index.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
 import { parseServeFlags, type ServeOptions } from './flags.ts';
@@ -56,11 +60,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function requestAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
-  const authn = newRequestAuthenticator({ tokenAuthenticators: tokens, anonymous: false });
+/**
+ * As kube-apiserver: the token authenticators in order, behind one cache of successes. Requests
+ * and TokenReviews that name no audience are for the API audiences.
+ */
+function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readonly string[]): RequestAuthenticator {
+  const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], anonymous: false });
+  const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
-    async authenticate(headers: IncomingHttpHeaders): Promise<UserInfo | undefined> {
-      return (await authn.authenticate({ headers }))?.user;
+    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> {
+      return (await authn.authenticate({ headers, audiences: forAudiences(audiences) }))?.user;
+    },
+    async authenticateToken(token: string, audiences: readonly string[]) {
+      return await authn.authenticate({ headers: { authorization: `Bearer ${token}` }, audiences: forAudiences(audiences) });
     },
   };
 }
@@ -76,20 +89,23 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
-  // Service account tokens: signed with a key kept in the data dir, checked against live service accounts.
+  // Service account tokens: signed with a key kept in the data dir, checked on every use against
+  // the live service account and bound object (looked up in the control plane once it exists).
   const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
-  const serviceAccounts: { uid?: (ns: string, name: string) => Promise<string | undefined> } = {};
+  let tokenGetter: ServiceAccountTokenGetter | undefined;
+  // Static tokens know no audience: valid for the API audiences only (kube's default: the issuer).
+  const apiAudiences = [saIssuer.issuer];
   const tokens: TokenAuthenticator[] = [
-    newAdminTokenAuthenticator(adminToken),
+    withImplicitAudiences(apiAudiences, newAdminTokenAuthenticator(adminToken)),
     newServiceAccountTokenAuthenticator({
-      issuer: saIssuer,
-      getServiceAccountUID: (ns, name) => serviceAccounts.uid?.(ns, name) ?? Promise.resolve(undefined),
+      issuer: saIssuer, audiences: apiAudiences,
+      getter: { get: async (kind, ns, name) => await tokenGetter?.get(kind, ns, name) },
     }),
   ];
   if (opts.tokenAuthFile !== undefined) {
     const file = await loadTokenFile(opts.tokenAuthFile);
     for (const w of file.warnings) log(`warning: ${w}`);
-    tokens.push(newStaticTokenAuthenticator(file.tokens));
+    tokens.push(withImplicitAudiences(apiAudiences, newStaticTokenAuthenticator(file.tokens)));
   }
 
   // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
@@ -105,7 +121,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     const advertise = advertiseAddress(opts.bindAddress);
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens),
+      authenticator: requestAuthenticator(tokens, apiAudiences),
       anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
@@ -115,12 +131,16 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
     });
-    serviceAccounts.uid = (ns, name) => cp.serviceAccountUID(ns, name);
+    tokenGetter = cp.tokenGetter;
   } catch (err) {
     await backend.close();
     throw err;
   }
-  const addr = await cp.server.listen({ port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey });
+  for (const w of opts.tlsWarnings) log(`warning: ${w}`);
+  const addr = await cp.server.listen({
+    port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
+    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers,
+  });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);
   const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
@@ -159,7 +179,13 @@ export interface StartServerOptions {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const temp = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'kapi-')) : undefined;
   const flags = ['--secure-port', String(options.port ?? 0), '--data-dir', options.dataDir ?? temp ?? '', ...(options.flags ?? [])];
-  const server = await runServer(parseServeFlags(flags));
+  let server: RunningServer;
+  try {
+    server = await runServer(parseServeFlags(flags));
+  } catch (err) {
+    if (temp !== undefined) await rm(temp, { recursive: true, force: true });
+    throw err;
+  }
   if (temp === undefined) return server;
   return {
     ...server,

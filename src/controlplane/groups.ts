@@ -1,7 +1,6 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
 import { apiextensionsGroup } from '../apiextensions/index.ts';
 import { apiregistrationGroup } from '../aggregator/install.ts';
-import type { UserInfo } from '../apimachinery/request/context.ts';
 import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';
 import { apiserverinternalGroup } from '../apis/apiserverinternal/install.ts';
 import { appsGroup } from '../apis/apps/install.ts';
@@ -18,6 +17,7 @@ import { networkingGroup } from '../apis/networking/install.ts';
 import { nodeGroup } from '../apis/node/install.ts';
 import { policyGroup } from '../apis/policy/install.ts';
 import { rbacGroup } from '../apis/rbac/install.ts';
+import type { TokenReviewResult } from '../apis/authentication/install.ts';
 import { resourceGroup } from '../apis/resource/install.ts';
 import { schedulingGroup } from '../apis/scheduling/install.ts';
 import { storageGroup } from '../apis/storage/install.ts';
@@ -29,8 +29,8 @@ import { newAlwaysAllowAuthorizer } from '../authz/factory.ts';
 export interface BuiltInGroupOptions {
   /** --event-ttl, for events.k8s.io events (stored as core events). */
   readonly eventTTLSeconds: number;
-  /** What TokenReview asks: the server's own token authentication. */
-  authenticate(token: string): Promise<UserInfo | undefined>;
+  /** What TokenReview asks: the server's own token authentication, for these audiences (default the server's). */
+  authenticate(token: string, audiences: readonly string[]): Promise<TokenReviewResult | undefined>;
   /**
    * The server's authorizer and rule resolver: access and rules reviews, RBAC's bind and escalate
    * checks. Default (tests): AlwaysAllow, and RBAC writes unchecked.

@@ -6,6 +6,7 @@ import { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
+import type { ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthentication } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
@@ -73,9 +74,11 @@ export interface ControlPlane {
   start(securePort: number): Promise<void>;
   /** Stops controllers, ends watches, finishes in-flight requests. Does not close the backend. */
   stop(): Promise<void>;
-  /** The uid of a service account, undefined when it does not exist (for token authentication). */
-  serviceAccountUID(namespace: string, name: string): Promise<string | undefined>;
+  /** Where service account token authentication looks up service accounts and bound objects. */
+  readonly tokenGetter: ServiceAccountTokenGetter;
 }
+
+const TOKEN_OBJECT_RESOURCES = { ServiceAccount: 'serviceaccounts', Pod: 'pods', Secret: 'secrets', Node: 'nodes' } as const;
 
 export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const scheme = new Scheme();
@@ -94,7 +97,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache));
   const groups: APIGroupDefinition[] = [core, ...builtInGroups({
     eventTTLSeconds: cfg.eventTTLSeconds,
-    authenticate: async (token) => await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }),
+    authenticate: async (token, audiences) => {
+      if (cfg.authenticator.authenticateToken !== undefined) return await cfg.authenticator.authenticateToken(token, audiences);
+      const user = await cfg.authenticator.authenticate({ authorization: `Bearer ${token}` }, audiences);
+      return user === undefined ? undefined : { user };
+    },
     authorization, rbacReaders: rbacSources,
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
@@ -204,13 +211,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
 
   return {
     server,
-    async serviceAccountUID(namespace, name) {
-      try {
-        return (await storeOf('serviceaccounts').get(systemContext(namespace), name, {})).metadata.uid;
-      } catch (err) {
-        if (isNotFound(err)) return undefined;
-        throw err;
-      }
+    tokenGetter: {
+      async get(kind, namespace, name) {
+        try {
+          const { metadata } = await storeOf(TOKEN_OBJECT_RESOURCES[kind]).get(systemContext(namespace), name, {});
+          return { uid: metadata.uid ?? '', deletionTimestamp: metadata.deletionTimestamp };
+        } catch (err) {
+          if (isNotFound(err)) return undefined;
+          throw err;
+        }
+      },
     },
     async start(securePort) {
       const moved = await migrateLegacyKeys(cfg.backend, cfg.etcdPrefix,

@@ -36,7 +36,7 @@ export function openAPIHandlers(installer: APIInstaller, extra?: ExtraServedReso
   extra?.onChange(() => service.update([...builtIn, ...extra.servedResources()]));
   const handler: NonResourceHandler = (req, res, state) => {
     const out = service.handle({
-      method: req.method ?? 'GET', path: state.url.pathname, query: state.url.searchParams,
+      method: req.method ?? 'GET', path: state.path, query: state.url.searchParams,
       accept: req.headers.accept, ifNoneMatch: req.headers['if-none-match'],
     });
     if (out === undefined) {

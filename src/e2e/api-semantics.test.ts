@@ -308,7 +308,7 @@ describe('kube-apiserver API semantics', () => {
         assert.equal(r.status, 504, `${q}: ${r.text}`);
         const st = asStatus(r.json());
         assert.equal(st.reason, 'Timeout', q);
-        assert.match(String(st.message), new RegExp(`^Too large resource version: ${want}, current: \\d+$`), q);
+        assert.match(String(st.message), new RegExp(`^Timeout: Too large resource version: ${want}, current: \\d+$`), q);
         assert.deepEqual(st.details, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 }, q);
       }
     });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../apimachinery/errors/status-error.ts';
-import { checkRouteAccept, MEDIA_TYPES, negotiate, parseAccept, patchType, tryNegotiate } from './negotiation.ts';
+import { cachedAcceptLength, checkRouteAccept, MEDIA_TYPES, negotiate, parseAccept, patchType, tryNegotiate } from './negotiation.ts';
 
 test('parseAccept orders clauses as goautoneg does: q, then concrete before wildcard', () => {
   const got = parseAccept('*/*;q=0.8, application/*, application/json;as=Table;g=meta.k8s.io;v=v1, text/plain;q=0');
@@ -54,4 +54,29 @@ test('patchType: go-restful\'s 415 for built-in routes, the handler\'s for custo
     assert.throws(() => patchType('text/plain', all, c.route), (e: unknown) => e instanceof StatusError && e.status.code === 415
       && e.status.reason === 'UnsupportedMediaType' && e.status.message === c.message, c.name);
   }
+});
+
+test('patchType: go-restful matches a trimmed, comma-separated type; kube\'s handler takes the header up to ";" as it is', () => {
+  const all = ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml'] as const;
+  const handler415 = 'the body of the request was in an unknown format - accepted media types include: '
+    + 'application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml';
+  const cases = [
+    { name: 'parameters', ct: 'application/merge-patch+json;;;', want: 'merge-patch' },
+    { name: 'apply yaml', ct: 'application/apply-patch+yaml; charset=utf-8', want: 'apply-yaml' },
+    { name: 'space before ";"', ct: 'application/merge-patch+json ;x', message: handler415 },
+    { name: 'a list', ct: 'text/plain, application/merge-patch+json', message: handler415 },
+    { name: 'apply as JSON (no such type in kube 1.36)', ct: 'application/apply-patch+json', message: '415: Unsupported Media Type' },
+    { name: 'leading ";"', ct: ';application/merge-patch+json', message: '415: Unsupported Media Type' },
+  ];
+  for (const c of cases) {
+    const run = (): string => patchType(c.ct, all, { contentLength: 2 });
+    if (c.want !== undefined) assert.equal(run(), c.want, c.name);
+    else assert.throws(run, (e: unknown) => e instanceof StatusError && e.status.code === 415 && e.status.message === c.message, c.name);
+  }
+});
+
+test('parseAccept keeps no long header in its cache (a header may be 1 MiB)', () => {
+  const long = 'x'.repeat(100_000);
+  assert.equal(parseAccept(`application/${long}`)[0]?.subtype, long);
+  assert.ok(cachedAcceptLength() < 1000);
 });

@@ -1,6 +1,7 @@
 // Content negotiation: which serialization and which shape (object, Table,
 // PartialObjectMetadata) a client accepts, and which body formats a request may carry.
 import { newGenericServerResponse, newNotAcceptable, newUnsupportedMediaType } from '../apimachinery/errors/status-error.ts';
+import { parseMediaType } from './media-type.ts';
 
 export interface MediaRange {
   readonly type: string;
@@ -34,6 +35,9 @@ const cache = new Map<string, MediaRange[]>();
 // goautoneg's order: higher q first, then a concrete type before "*", a concrete subtype before "*".
 const wildcardRank = (r: MediaRange): number => (r.type === '*' ? 2 : 0) + (r.subtype === '*' ? 1 : 0);
 
+/** The longest Accept header parseAccept keeps (for tests: long ones must not be kept). */
+export const cachedAcceptLength = (): number => Math.max(0, ...[...cache.keys()].map((k) => k.length));
+
 /** goautoneg.ParseAccept: clauses most preferred first; parameters are kept verbatim. */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (header === undefined || header === '') return [{ type: '*', subtype: '*', params: {}, q: 1 }];
@@ -66,7 +70,9 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   }
   const sorted = ranges.map((r, i) => ({ r, i }))
     .sort((a, b) => b.r.q - a.r.q || wildcardRank(a.r) - wildcardRank(b.r) || a.i - b.i).map((x) => x.r);
-  if (cache.size < 256) cache.set(header, sorted);
+  // Clients send a handful of short Accept headers; a long one (up to the 1 MiB header limit)
+  // is parsed each time rather than kept.
+  if (cache.size < 256 && header.length <= 512) cache.set(header, sorted);
   return sorted;
 }
 
@@ -183,38 +189,59 @@ export function checkRouteAccept(accept: string | undefined, produces: readonly 
 export type BodyFormat = 'json' | 'yaml' | 'protobuf';
 export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml' | 'apply-json';
 
-/** The format of a request body; rejects with 415 for anything else. */
+/**
+ * The format of a request body (NegotiateInputSerializer): no Content-Type is JSON; one Go's
+ * mime.ParseMediaType refuses, or of another type, is a 415. Parameters (charset) are not read.
+ */
 export function bodyFormat(contentType: string | undefined): BodyFormat {
-  const mt = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mt === 'application/json' || mt === '') return 'json';
+  const mt = contentType === undefined || contentType === '' ? 'application/json' : parseMediaType(contentType)?.mediaType;
+  if (mt === 'application/json') return 'json';
   if (mt === 'application/yaml') return 'yaml';
   if (mt === 'application/vnd.kubernetes.protobuf') return 'protobuf';
   throw newUnsupportedMediaType(['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf']);
 }
 
+// kube 1.36 has no JSON form of apply ("application/apply-patch+json" is a 415 there too).
 const PATCH_TYPES: Record<string, PatchType> = {
   'application/json-patch+json': 'json-patch',
   'application/merge-patch+json': 'merge-patch',
   'application/strategic-merge-patch+json': 'strategic-merge-patch',
   'application/apply-patch+yaml': 'apply-yaml',
-  'application/apply-patch+json': 'apply-json',
 };
+
+/** What a built-in resource's PATCH route consumes (installer.go), whatever the handler then supports. */
+const ROUTE_PATCH_TYPES: readonly string[] = Object.keys(PATCH_TYPES);
+
+/**
+ * go-restful's Route.matchesContentType: some comma-separated element of the header, cut at
+ * ";" and trimmed, is a type the route consumes; a PATCH without Content-Type counts as
+ * application/octet-stream.
+ */
+function routeConsumes(header: string): boolean {
+  const value = header === '' ? 'application/octet-stream' : header;
+  return value.split(',').some((part) => {
+    const semi = part.indexOf(';');
+    return ROUTE_PATCH_TYPES.includes((semi === -1 ? part : part.slice(0, semi)).trim());
+  });
+}
 
 /**
  * The patch type of a PATCH request. Built-in resources (routeBody set) are refused by
  * go-restful's Content-Type check first: 415 "415: Unsupported Media Type" when the request has
- * a body, else its Accept check's 415 with an empty list; custom resources get kube's own
- * "the body of the request was in an unknown format" text.
+ * a body, else its Accept check's 415 with an empty list. Then kube's handler takes the header
+ * up to its first ";" (untrimmed, so "a, b" or "x ;y" are no patch type) and answers anything
+ * it does not support with its own "the body of the request was in an unknown format" text.
  */
 export function patchType(contentType: string | undefined, supported: readonly PatchType[],
   routeBody?: { readonly contentLength: number }): PatchType {
-  const mt = (contentType ?? '').split(';')[0]?.trim() ?? '';
-  const t = PATCH_TYPES[mt];
+  const header = contentType ?? '';
+  if (routeBody !== undefined && !routeConsumes(header)) {
+    throw newGenericServerResponse(415, routeBody.contentLength > 0
+      ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
+  }
+  const semi = header.indexOf(';');
+  const t = PATCH_TYPES[semi > 0 ? header.slice(0, semi) : header];
   if (t === undefined || !supported.includes(t)) {
-    if (routeBody !== undefined) {
-      throw newGenericServerResponse(415, routeBody.contentLength > 0
-        ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
-    }
     const accepted = Object.entries(PATCH_TYPES).filter(([, v]) => supported.includes(v)).map(([k]) => k);
     throw newUnsupportedMediaType(accepted);
   }

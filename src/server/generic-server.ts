@@ -3,6 +3,8 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { SecureVersion } from 'node:tls';
 import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
@@ -33,6 +35,34 @@ export interface GenericAPIServerConfig {
   readonly openWatches: Set<() => void>;
 }
 
+/**
+ * kube-apiserver's http.Server has MaxHeaderBytes 1 MiB, and Go reads up to 4096 bytes beyond it
+ * (request line and headers) before it answers 431.
+ */
+export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
+
+/** The plain-text answer Go's server writes itself (no Status body), closing the connection. */
+function goPlainError(res: ServerResponse, code: number, text: string): void {
+  const body = `${code} ${text}`;
+  res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * Requests Node cannot parse, answered as Go's server answers them: headers beyond the limit
+ * with "431 Request Header Fields Too Large", other malformed requests with "400 Bad Request";
+ * the connection closes either way.
+ */
+function onClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`);
+}
+
 export class GenericAPIServer {
   private server: Server | undefined;
   private readonly chain: Handler;
@@ -47,7 +77,15 @@ export class GenericAPIServer {
 
   /** Handles one request (also usable without a socket, for tests). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The one place every answer passes: browsers must never sniff an API answer into HTML
+    // (kube sets it on health, 403 and filter errors; kapi on all, which no client can mind).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const state = new RequestState(req.url ?? '/', req.headers.accept);
+    if (state.path === '') {
+      // Go's server refuses a target url.ParseRequestURI cannot parse before any handler runs.
+      goPlainError(res, 400, 'Bad Request');
+      return Promise.resolve();
+    }
     const p = this.chain(req, res, state).catch((err: unknown) => {
       if (!res.headersSent) writeError(res, err, undefined, state); else res.destroy();
     });
@@ -57,7 +95,7 @@ export class GenericAPIServer {
   }
 
   private async direct(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
-    const path = state.url.pathname;
+    const path = state.path;
     const q = state.url.searchParams;
     if (await serveHealth('healthz', this.cfg.readyz.filter((c) => c.name !== 'shutdown'), path, q, res)) return;
     if (await serveHealth('livez', this.cfg.livez, path, q, res)) return;
@@ -131,12 +169,18 @@ export class GenericAPIServer {
     return true;
   }
 
-  /** Starts serving HTTPS; resolves the bound address. */
-  listen(opts: { port: number; host: string; cert: string; key: string }): Promise<AddressInfo> {
-    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true }, (req, res) => {
-      void this.handle(req, res);
-    });
+  /**
+   * Starts serving HTTPS; resolves the bound address. `minVersion` and `ciphers` (an OpenSSL
+   * cipher string) default to Node's; `kapi serve` passes --tls-min-version and --tls-cipher-suites.
+   */
+  listen(opts: { port: number; host: string; cert: string; key: string; minVersion?: SecureVersion; ciphers?: string }): Promise<AddressInfo> {
+    const tls = { ...(opts.minVersion !== undefined ? { minVersion: opts.minVersion } : {}), ...(opts.ciphers !== undefined ? { ciphers: opts.ciphers } : {}) };
+    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES, ...tls },
+      (req, res) => { void this.handle(req, res); });
     server.keepAliveTimeout = 65_000;
+    // Go counts header bytes, not headers: no request loses headers beyond Node's default 2000.
+    server.maxHeadersCount = 0;
+    server.on('clientError', onClientError);
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);

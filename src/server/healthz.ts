@@ -11,7 +11,6 @@ export interface HealthCheck {
 function send(res: ServerResponse, code: number, body: string): void {
   res.statusCode = code;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', 'no-cache, private');
   res.end(body);
 }

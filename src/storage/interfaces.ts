@@ -64,7 +64,7 @@ export type ValidateDeletion = (current: KubeObject) => void | Promise<void>;
 
 export type StorageErrorCode =
   | 'KeyNotFound' | 'KeyExists' | 'ResourceVersionConflicts' | 'InvalidObj' | 'InvalidError'
-  | 'Unreachable' | 'Compacted' | 'TooLargeResourceVersion' | 'InvalidContinue';
+  | 'Unreachable' | 'Compacted' | 'TooLargeResourceVersion' | 'InvalidContinue' | 'RequestTooLarge';
 
 /** An error of the storage layer, translated into a StatusError by the registry. */
 export class StorageError extends Error {
@@ -93,7 +93,10 @@ export const isStorageError = (err: unknown, code?: StorageErrorCode): err is St
  * `Backend`. Every method rejects with a StorageError for storage-level failures.
  */
 export interface Interface {
-  /** Rejects with KeyExists if the key holds an object. Sets metadata.resourceVersion. */
+  /**
+   * Rejects with KeyExists if the key holds an object, RequestTooLarge when the write would
+   * exceed etcd's request limit. Sets metadata.resourceVersion.
+   */
   create(key: string, obj: KubeObject, ttlSeconds?: number): Promise<KubeObject>;
   /** Rejects with KeyNotFound unless ignoreNotFound (then resolves undefined). */
   get(key: string, opts: GetOptions): Promise<KubeObject | undefined>;
@@ -102,7 +105,8 @@ export interface Interface {
   /**
    * Reads, applies tryUpdate and writes with compare-and-swap on the revision, retrying on a
    * concurrent write. Rejects with KeyNotFound (unless ignoreNotFound: tryUpdate then gets
-   * undefined-as-missing and creates), ResourceVersionConflicts when preconditions fail.
+   * undefined-as-missing and creates), ResourceVersionConflicts when preconditions fail,
+   * RequestTooLarge when the new object grows beyond etcd's request limit.
    * A tryUpdate result equal to the current object is not written (no new revision).
    */
   guaranteedUpdate(key: string, opts: {

@@ -13,6 +13,8 @@ const INCONSISTENT_CONTINUE = 'The provided continue parameter is too old to dis
   'objects that were created, modified, or deleted between the time the first chunk was returned and now may ' +
   'show up in the list.';
 
+const MAX_LIMIT = 2 ** 31 - 1;
+
 interface ReadPlan {
   /** Revision to read at; 0: the newest (then fixed for later pages). */
   withRev: number;
@@ -66,7 +68,9 @@ export async function getList(backend: Backend, codec: Codec, pagingLimit: numbe
   const plan = planRead(key, keyPrefix, opts);
   const minimum = listResourceVersion(key, opts.resourceVersion ?? '');
   const pred = opts.predicate;
-  const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+  // A limit no page can reach reads like "no more than all": backends take 32-bit limits
+  // (SQLite refuses a float, etcd's int64 a huge double).
+  const limit = opts.limit !== undefined && opts.limit > 0 ? Math.min(opts.limit, MAX_LIMIT) : 0;
   const paging = limit > 0;
   const items: KubeObject[] = [];
   let withRev = plan.withRev;

@@ -3,6 +3,8 @@
 import type { KubeObject, Preconditions } from '../apimachinery/meta/types.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
 import type { Backend, KeyValue } from './backend.ts';
+import { FRESHNESS_WAIT_MS, waitForRevision } from './freshness.ts';
+import { checkRequestSize, MAX_REQUEST_BYTES } from './request-size.ts';
 import { getList } from './store-list.ts';
 import { startWatch, type WatchConfig } from './store-watch.ts';
 import { atRevision, decodeAt, forStorage, parseResourceVersion } from './versioner.ts';
@@ -20,6 +22,10 @@ export interface StoreOptions {
   readonly bookmarkIntervalMs?: number;
   /** Events a watch buffers for a slow consumer before it is ended. Default 10000. */
   readonly watchBufferSize?: number;
+  /** Largest write request, as etcd's --max-request-bytes. Default 1.5 MiB. */
+  readonly maxRequestBytes?: number;
+  /** How long a read at a future resourceVersion waits for the store to reach it. Default 3 s (kube's watch cache). */
+  readonly freshnessWaitMs?: number;
 }
 
 /** kube's storage.Preconditions.Check, with kube's messages. */
@@ -38,6 +44,8 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
 
 export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}): Interface {
   const pagingLimit = opts.pagingLimit ?? 10000;
+  const freshnessWaitMs = opts.freshnessWaitMs ?? FRESHNESS_WAIT_MS;
+  const maxRequestBytes = opts.maxRequestBytes ?? MAX_REQUEST_BYTES;
   const watchConfig: WatchConfig = {
     backend, codec,
     newBookmark: opts.newBookmark ?? ((resourceVersion) => ({ metadata: { resourceVersion } })),
@@ -56,6 +64,7 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
       }
       const stored = forStorage(obj);
       const data = codec.encode(stored);
+      checkRequestSize(key, data, undefined, maxRequestBytes);
       const res = await backend.create(key, data, ttlSeconds);
       if (!res.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, res.kv?.modRevision ?? 0);
       return atRevision(stored, res.revision);
@@ -63,7 +72,11 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
 
     async get(key: string, getOpts: GetOptions) {
       const minimum = parseResourceVersion(key, getOpts.resourceVersion);
-      const res = await backend.range(key);
+      let res = await backend.range(key);
+      if (minimum > res.revision) {
+        await waitForRevision(backend, minimum, freshnessWaitMs);
+        res = await backend.range(key);
+      }
       if (minimum > res.revision) {
         throw new StorageError('TooLargeResourceVersion', key,
           `Too large resource version: ${minimum}, current: ${res.revision}`, res.revision);
@@ -76,8 +89,15 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
       return decodeKv(kv);
     },
 
-    getList(key: string, listOpts: ListOptions): Promise<ListResult> {
-      return getList(backend, codec, pagingLimit, key, listOpts);
+    async getList(key: string, listOpts: ListOptions): Promise<ListResult> {
+      try {
+        return await getList(backend, codec, pagingLimit, key, listOpts);
+      } catch (err) {
+        if (!isStorageError(err, 'TooLargeResourceVersion')) throw err;
+        // The resourceVersion parsed, or the error would be InvalidError.
+        await waitForRevision(backend, parseResourceVersion(key, listOpts.resourceVersion), freshnessWaitMs);
+        return getList(backend, codec, pagingLimit, key, listOpts);
+      }
     },
 
     async guaranteedUpdate(key, upd) {
@@ -91,6 +111,7 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
         const data = codec.encode(stored);
         // Nothing changed: no write, no new revision (kube skips byte-identical updates).
         if (kv !== undefined && data === kv.value) return decodeKv(kv);
+        checkRequestSize(key, data, kv?.value, maxRequestBytes);
         const res = kv === undefined
           ? await backend.create(key, data, upd.ttlSeconds)
           : await backend.update(key, data, kv.modRevision, upd.ttlSeconds);
@@ -120,6 +141,14 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
       const watchKey = prefix && !key.endsWith('/') ? `${key}/` : key;
       // Without sendInitialEvents, '' and '0' mean "current state, then changes" (legacy rule).
       const initial = watchOpts.sendInitialEvents ?? rv === 0;
+      // Initial events "not older than" a revision the store has not reached: wait for it, as
+      // kube's watch cache does, then give up with TooLargeResourceVersion.
+      if (watchOpts.sendInitialEvents === true && rv > 0) {
+        const current = await waitForRevision(backend, rv, freshnessWaitMs);
+        if (rv > current) {
+          throw new StorageError('TooLargeResourceVersion', key, `Too large resource version: ${rv}, current: ${current}`, current);
+        }
+      }
       const from = initial ? 0 : rv === 0 ? await backend.currentRevision() : rv;
       try {
         return await startWatch(watchConfig, watchKey, prefix, watchOpts, { revision: from, initial });

@@ -6,6 +6,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { addQ, canonical, milliValue, toQ, wholeValue, type Q } from './limit-ranger-quantity.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 /** The wire shape of core/v1 LimitRange that LimitRanger reads (admission sits below apis/). */
 type ResourceList = Record<string, string | number>;
@@ -136,8 +137,8 @@ function defaultContainer(c: ContainerLike, kind: string, limits: ResourceList, 
     for (const [k, v] of Object.entries(defaults)) {
       const res = c.resources ?? {};
       const list = res[which] ?? {};
-      if (k in list) continue;
-      list[k] = v;
+      if (Object.hasOwn(list, k)) continue;
+      setKey(list, k, v);
       res[which] = list;
       c.resources = res;
       added.push(k);

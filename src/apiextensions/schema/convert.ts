@@ -4,6 +4,7 @@
 import type { SchemaGVK, SchemaNode } from '../../apimachinery/openapi/types.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
 type Mutable = { -readonly [K in keyof SchemaNode]: SchemaNode[K] };
@@ -17,7 +18,7 @@ export function toSchemaNode(s: Schema): SchemaNode {
   if (s.format !== undefined) out.format = s.format;
   if (s.properties !== undefined) {
     const props: Record<string, SchemaNode> = {};
-    for (const [k, v] of Object.entries(s.properties)) props[k] = toSchemaNode(v);
+    for (const [k, v] of Object.entries(s.properties)) setKey(props, k, toSchemaNode(v));
     out.properties = props;
   }
   if (s.required !== undefined && s.required.length > 0) out.required = [...s.required];

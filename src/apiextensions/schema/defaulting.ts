@@ -3,6 +3,7 @@
 // this to request bodies and to objects read from storage).
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
 
@@ -12,8 +13,8 @@ export function applyDefaults(v: unknown, s: Schema): void {
   if (isObject(v)) {
     const props = s.properties ?? {};
     for (const [k, p] of Object.entries(props)) {
-      if (!(k in v) && p.default !== undefined) v[k] = structuredClone(p.default);
-      const child = v[k];
+      if (!Object.hasOwn(v, k) && p.default !== undefined) setKey(v, k, structuredClone(p.default));
+      const child = Object.hasOwn(v, k) ? v[k] : undefined;
       if (child !== undefined) applyDefaults(child, p);
     }
     const ap = s.additionalProperties;

@@ -36,11 +36,11 @@ export function validateCustomResource(obj: unknown, schema: Schema): FieldError
   if (!isObject(obj)) return [typeInvalid('<root>', jsonType(obj), 'must be of type object')];
   const props = schema.properties ?? {};
   for (const name of schema.required ?? []) {
-    if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !(name in obj)) errs.push(required(fieldPath(name)));
+    if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !Object.hasOwn(obj, name)) errs.push(required(fieldPath(name)));
   }
   for (const [name, value] of Object.entries(obj)) {
     if (name === 'metadata' || name === 'apiVersion' || name === 'kind') continue;
-    const p = props[name];
+    const p = Object.hasOwn(props, name) ? props[name] : undefined;
     if (p !== undefined) errs.push(...validateValue(value, p, fieldPath(name)));
   }
   return errs;
@@ -62,7 +62,9 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     if (!ok) return [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
   }
   const errs: FieldError[] = [];
-  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) {
+  // The value is serialized once, not once per enum entry.
+  const text = s.enum === undefined ? '' : JSON.stringify(v);
+  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === text)) {
     errs.push(notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)))));
   }
   if (typeof v === 'string') errs.push(...validateString(v, s, path, name));
@@ -76,11 +78,12 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     const n = Object.keys(v).length;
     if (s.maxProperties !== undefined && n > s.maxProperties) errs.push(tooMany(path, n, s.maxProperties));
     if (s.minProperties !== undefined && n < s.minProperties) errs.push(invalid(path, n, `${name} in body should have at least ${s.minProperties} properties`));
-    for (const r of s.required ?? []) if (!(r in v)) errs.push(required(path.child(r)));
+    for (const r of s.required ?? []) if (!Object.hasOwn(v, r)) errs.push(required(path.child(r)));
     const props = s.properties ?? {};
     const ap = s.additionalProperties;
     for (const [k, val] of Object.entries(v)) {
-      const p = props[k];
+      // Own members only: a key named "constructor" must meet additionalProperties like any other.
+      const p = Object.hasOwn(props, k) ? props[k] : undefined;
       if (p !== undefined) errs.push(...validateValue(val, p, path.child(k)));
       else if (typeof ap === 'object') errs.push(...validateValue(val, ap as Schema, path.key(k)));
     }

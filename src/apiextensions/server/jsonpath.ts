@@ -1,5 +1,7 @@
 // The JSONPath subset CRDs use in printer columns, scale paths and selectable fields:
 // ".spec.a.b", ".status.items[0].x", and a filter "[?(@.type=="Ready")]" on lists.
+import { setKey } from '../../apimachinery/patch/index.ts';
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Step = { readonly field: string } | { readonly index: number } | { readonly filter: { key: string; value: string } };
@@ -28,9 +30,10 @@ export function getPath(obj: unknown, path: string): unknown {
   if (steps === undefined) return undefined;
   let cur: unknown = obj;
   for (const s of steps) {
-    if ('field' in s) cur = isObject(cur) ? cur[s.field] : undefined;
+    // Own members only: a path through "constructor" must not find Object.prototype's.
+    if ('field' in s) cur = isObject(cur) && Object.hasOwn(cur, s.field) ? cur[s.field] : undefined;
     else if ('index' in s) cur = Array.isArray(cur) ? cur[s.index] : undefined;
-    else cur = Array.isArray(cur) ? cur.find((e) => isObject(e) && String(e[s.filter.key]) === s.filter.value) : undefined;
+    else cur = Array.isArray(cur) ? cur.find((e) => isObject(e) && Object.hasOwn(e, s.filter.key) && String(e[s.filter.key]) === s.filter.value) : undefined;
     if (cur === undefined) return undefined;
   }
   return cur;
@@ -43,9 +46,9 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   let cur: Record<string, unknown> = obj;
   for (const [i, s] of steps.entries()) {
     if (!('field' in s)) return;
-    if (i === steps.length - 1) { cur[s.field] = value; return; }
-    const next = cur[s.field];
-    if (!isObject(next)) cur[s.field] = {};
+    if (i === steps.length - 1) { setKey(cur, s.field, value); return; }
+    const next = Object.hasOwn(cur, s.field) ? cur[s.field] : undefined;
+    if (!isObject(next)) setKey(cur, s.field, {});
     cur = cur[s.field] as Record<string, unknown>;
   }
 }

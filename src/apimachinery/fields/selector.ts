@@ -58,14 +58,41 @@ export function unescapeValue(value: string): string {
   return out;
 }
 
+/** The terms on one field, folded: every `=` value (more than one distinct: never) and the `!=` values. */
+interface FieldCheck { equal: string[]; notEqual: Set<string> }
+
+const fieldValue = (fields: Fields, field: string): string => (Object.hasOwn(fields, field) ? (fields[field] ?? '') : '');
+
 class AndSelector implements FieldSelector {
+  private folded: [string, FieldCheck][] | undefined;
   constructor(readonly requirements: readonly FieldRequirement[]) {}
   get empty(): boolean { return this.requirements.length === 0; }
   matches(fields: Fields): boolean {
-    return this.requirements.every((r) => {
-      const v = Object.hasOwn(fields, r.field) ? (fields[r.field] ?? '') : '';
-      return r.operator === '=' ? v === r.value : v !== r.value;
+    if (this.requirements.length <= 8) {
+      return this.requirements.every((r) => {
+        const v = fieldValue(fields, r.field);
+        return r.operator === '=' ? v === r.value : v !== r.value;
+      });
+    }
+    // A selector may hold 100k terms (1 MiB of query) on the few selectable fields: checked per
+    // field, an object costs one lookup per field instead of one per term.
+    this.folded ??= this.fold();
+    return this.folded.every(([field, c]) => {
+      const v = fieldValue(fields, field);
+      return c.equal.every((e) => e === v) && !c.notEqual.has(v);
     });
+  }
+  private fold(): [string, FieldCheck][] {
+    const byField = new Map<string, FieldCheck>();
+    for (const r of this.requirements) {
+      let c = byField.get(r.field);
+      if (c === undefined) byField.set(r.field, c = { equal: [], notEqual: new Set() });
+      if (r.operator === '!=') c.notEqual.add(r.value);
+      else if (!c.equal.includes(r.value)) c.equal.push(r.value);
+      // Two different required values can never both hold; one of them is enough to fail.
+      if (c.equal.length > 2) c.equal.length = 2;
+    }
+    return [...byField];
   }
   requiresExactMatch(field: string): string | undefined {
     return this.requirements.find((r) => r.field === field && r.operator === '=')?.value;

@@ -1,4 +1,5 @@
 // labels.Selector: an AND of requirements, plus the Everything and Nothing selectors.
+import { compileMatcher, type LabelMatcher } from './matcher.ts';
 import { Requirement, type Labels } from './requirement.ts';
 
 export interface Selector {
@@ -22,9 +23,15 @@ class InternalSelector implements Selector {
     this.requirements = reqs;
   }
   get empty(): boolean { return this.requirements.length === 0; }
+  private matcher: LabelMatcher | undefined;
   matches(labels: Labels | undefined): boolean {
     const ls = labels ?? NO_LABELS;
-    return this.requirements.every((r) => r.matches(ls));
+    // Few terms: as they are; many (a selector may be 1 MiB): folded per key, built once.
+    if (this.requirements.length <= 8 && this.requirements.every((r) => r.values.length <= 16)) {
+      return this.requirements.every((r) => r.matches(ls));
+    }
+    this.matcher ??= compileMatcher(this.requirements);
+    return this.matcher(ls);
   }
   toString(): string { return this.requirements.map((r) => r.toString()).join(','); }
   requiresExactMatch(label: string): string | undefined {

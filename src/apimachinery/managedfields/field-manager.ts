@@ -66,6 +66,14 @@ const MAX_UPDATE_MANAGERS = 10;
 const asJson = (o: KubeObject | Unstructured): JsonObject => o as unknown as JsonObject;
 const metaOf = (o: JsonObject): JsonObject => (isJsonObject(o['metadata']) ? o['metadata'] : {});
 
+/** A view without metadata.managedFields for read-only walks: copies only the top and metadata. */
+function viewWithoutManagedFields(o: JsonObject): JsonObject {
+  if (!isJsonObject(o['metadata']) || !Object.hasOwn(o['metadata'], 'managedFields')) return o;
+  const meta = { ...o['metadata'] };
+  delete meta['managedFields'];
+  return { ...o, metadata: meta };
+}
+
 function withoutManagedFields(o: JsonObject): JsonObject {
   const copy = deepCopy(o);
   const meta = metaOf(copy);
@@ -101,7 +109,8 @@ function trackUpdate(scope: FieldManagerScope, live: JsonObject, updated: JsonOb
     manager: manager === '' ? 'unknown' : manager, operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource ?? '',
   });
   const self = 'current-operation';
-  updaterUpdate(updaterFor(scope), withoutManagedFields(live), withoutManagedFields(updated), scope.apiVersion, managed.fields, self);
+  // Update only compares the two objects: a deep copy of each (megabytes for a large object) is not needed.
+  updaterUpdate(updaterFor(scope), viewWithoutManagedFields(live), viewWithoutManagedFields(updated), scope.apiVersion, managed.fields, self);
   stripMeta(managed, self);
   const vs = managed.fields.get(self);
   if (vs !== undefined) {

@@ -4,7 +4,7 @@
 // and their printed form (".spec.replicas", `[name="c"]`) must match kube byte for byte,
 // because managedFields and apply conflict messages expose them.
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
-import { isJsonObject } from '../patch/json-value.ts';
+import { compareGoStrings, isJsonObject } from '../patch/json-value.ts';
 
 export interface KeyField { readonly name: string; readonly value: JsonValue }
 
@@ -25,12 +25,7 @@ export function keyElement(fields: readonly KeyField[]): PathElement {
 }
 
 /** Go's strings.Compare: byte order of the UTF-8 encoding. */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const ba = Buffer.from(a, 'utf8');
-  const bb = Buffer.from(b, 'utf8');
-  return Buffer.compare(ba, bb);
-}
+export const compareStrings = compareGoStrings;
 
 const rank = (v: JsonValue): number => {
   if (typeof v === 'number') return 0;
@@ -72,8 +67,8 @@ function compareMaps(a: JsonObject, b: JsonObject): number {
     let c: number;
     if (i === la) c = -1;
     else if (i === lb) c = 1;
-    else if (!(k in a)) c = 1;
-    else if (!(k in b)) c = -1;
+    else if (!Object.hasOwn(a, k)) c = 1;
+    else if (!Object.hasOwn(b, k)) c = -1;
     else c = compareValues(a[k] ?? null, b[k] ?? null);
     i++;
     if (c !== 0) return c;

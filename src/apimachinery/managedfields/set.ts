@@ -40,14 +40,21 @@ export class FieldSet {
 
   /** Adds a path. Only for sets under construction (see the file comment). */
   insert(path: Path): void {
-    const [head, ...tail] = path;
-    if (head === undefined) return;
-    if (tail.length === 0) {
-      const r = search(this.members, head, self);
-      if (!r.found) this.members.splice(r.at, 0, head);
-      return;
+    FieldSet.insertInto(this, path);
+  }
+
+  // Walks by index: slicing the path at every level would cost its length squared.
+  private static insertInto(root: FieldSet, path: Path): void {
+    if (path.length === 0) return;
+    let node = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      node.isEmpty = undefined;
+      node = node.descend(path[i] as PathElement);
     }
-    this.descend(head).insert(tail);
+    node.isEmpty = undefined;
+    const last = path[path.length - 1] as PathElement;
+    const r = search(node.members, last, self);
+    if (!r.found) node.members.splice(r.at, 0, last);
   }
 
   private descend(pe: PathElement): FieldSet {
@@ -59,17 +66,28 @@ export class FieldSet {
   }
 
   has(path: Path): boolean {
-    const [head, ...tail] = path;
-    if (head === undefined) return false;
-    if (tail.length === 0) return search(this.members, head, self).found;
-    const r = search(this.children, head, childPe);
-    return r.found && (this.children[r.at] as Child).set.has(tail);
+    return FieldSet.hasIn(this, path);
+  }
+
+  private static hasIn(root: FieldSet, path: Path): boolean {
+    if (path.length === 0) return false;
+    let node = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const r = search(node.children, path[i] as PathElement, childPe);
+      if (!r.found) return false;
+      node = (node.children[r.at] as Child).set;
+    }
+    return node.hasMember(path[path.length - 1] as PathElement);
   }
 
   hasMember(pe: PathElement): boolean { return search(this.members, pe, self).found; }
 
+  /** Remembered: set operations ask every node of a deep set, which must not cost its depth each time. */
+  private isEmpty: boolean | undefined;
+
   empty(): boolean {
-    return this.members.length === 0 && this.children.every((c) => c.set.empty());
+    this.isEmpty ??= this.members.length === 0 && this.children.every((c) => c.set.empty());
+    return this.isEmpty;
   }
 
   /** The subset below `pe` (paths relative to it); empty when there is none. */
@@ -137,13 +155,38 @@ export class FieldSet {
 
   private walk(prefix: PathElement[], out: Path[]): void {
     for (const m of this.members) out.push([...prefix, m]);
-    for (const c of this.children) c.set.walk([...prefix, c.pe], out);
+    for (const c of this.children) {
+      prefix.push(c.pe);
+      c.set.walk(prefix, out);
+      prefix.pop();
+    }
   }
 
-  size(): number { return this.paths().length; }
+  size(): number {
+    let n = this.members.length;
+    for (const c of this.children) n += c.set.size();
+    return n;
+  }
 
+  /** The same paths (compared node by node, never through their printed form). */
   equals(o: FieldSet): boolean {
-    return this.toString() === o.toString();
+    const a = this.prune();
+    const b = o.prune();
+    if (a.members.length !== b.members.length || a.children.length !== b.children.length) return false;
+    for (let i = 0; i < a.members.length; i++) {
+      if (compareElements(a.members[i] as PathElement, b.members[i] as PathElement) !== 0) return false;
+    }
+    for (let i = 0; i < a.children.length; i++) {
+      const x = a.children[i] as Child;
+      const y = b.children[i] as Child;
+      if (compareElements(x.pe, y.pe) !== 0 || !x.set.equals(y.set)) return false;
+    }
+    return true;
+  }
+
+  // This node without the children that hold no path.
+  private prune(): { members: readonly PathElement[]; children: readonly Child[] } {
+    return { members: this.members, children: this.children.filter((c) => !c.set.empty()) };
   }
 
   /** Members and children of this node, for walkers that need to visit the trie. */
@@ -189,25 +232,64 @@ export class FieldSet {
   }
 }
 
+/**
+ * Collects one node's members and children in any order and sorts them once: the walks that
+ * build sets from objects use it, so a map of n keys costs n log n, not n inserts of O(n) each.
+ */
+export class FieldSetBuilder {
+  private readonly members: PathElement[] = [];
+  private readonly children: Child[] = [];
+
+  addMember(pe: PathElement): void { this.members.push(pe); }
+
+  /** Adds a subtree; an empty one adds nothing. */
+  addChild(pe: PathElement, set: FieldSet): void {
+    if (!set.empty()) this.children.push({ pe, set });
+  }
+
+  build(): FieldSet {
+    return new FieldSet(sortUnique(this.members, self, (a) => a),
+      sortUnique(this.children, childPe, (a, b) => ({ pe: a.pe, set: a.set.union(b.set) })));
+  }
+}
+
+// Set.FromJSON builds each node from its keys directly (kube appends when the keys come in
+// order); re-inserting the paths of every subtree at each level would cost depth cubed.
 function readNode(node: unknown): { set: FieldSet | undefined; isMember: boolean } {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) {
     throw new Error('managedFields parsing: expected a JSON object');
   }
-  let set: FieldSet | undefined;
   let isMember = false;
-  for (const [key, value] of Object.entries(node)) {
+  const members: PathElement[] = [];
+  const children: Child[] = [];
+  for (const key of Object.keys(node)) {
     if (key === '.') { isMember = true; continue; }
     const pe = deserializeElement(key);
     if (pe === undefined) continue;
-    const child = readNode(value);
-    set ??= new FieldSet();
-    if (child.isMember) set.insert([pe]);
-    if (child.set !== undefined) {
-      for (const p of child.set.paths()) set.insert([pe, ...p]);
-    }
+    const child = readNode((node as Record<string, unknown>)[key]);
+    if (child.isMember) members.push(pe);
+    if (child.set !== undefined) children.push({ pe, set: child.set });
   }
-  if (set === undefined) isMember = true;
-  return { set, isMember };
+  if (members.length === 0 && children.length === 0) return { set: undefined, isMember: true };
+  return { set: new FieldSet(sortUnique(members, self, (_, b) => b), sortUnique(children, childPe, (_, b) => b)), isMember };
+}
+
+/**
+ * Sorts by element, stably; of equal elements (two spellings of one key) the last wins, as
+ * kube's Descend-and-overwrite does. Already sorted input (the usual case) costs one pass.
+ */
+function sortUnique<T>(list: T[], pe: (t: T) => PathElement, keep: (a: T, b: T) => T): T[] {
+  let sorted = true;
+  for (let i = 1; i < list.length && sorted; i++) sorted = compareElements(pe(list[i - 1] as T), pe(list[i] as T)) < 0;
+  if (sorted) return list;
+  const order = list.map((t, i) => ({ t, i })).sort((x, y) => compareElements(pe(x.t), pe(y.t)) || x.i - y.i);
+  const out: T[] = [];
+  for (const { t } of order) {
+    const last = out[out.length - 1];
+    if (last !== undefined && compareElements(pe(last), pe(t)) === 0) out[out.length - 1] = keep(last, t);
+    else out.push(t);
+  }
+  return out;
 }
 
 function mergeSorted<T>(a: readonly T[], b: readonly T[], pe: (t: T) => PathElement,

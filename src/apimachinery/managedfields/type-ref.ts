@@ -121,7 +121,8 @@ export function atomOf(t: TypeRef, v: JsonValue | undefined): Atom {
 /** The default of a list-map key field, from the item schema or kube's +default markers. */
 export function keyDefault(elem: TypeRef, key: string): JsonValue | undefined {
   if (elem.kind !== 'schema') return undefined;
-  const d = elem.node.properties?.[key]?.default;
+  const props = elem.node.properties;
+  const d = props !== undefined && Object.hasOwn(props, key) ? props[key]?.default : undefined;
   if (d !== undefined) return d as JsonValue;
   return elem.name === undefined ? undefined : KEY_DEFAULTS[elem.name]?.[key];
 }

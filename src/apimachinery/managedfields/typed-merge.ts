@@ -6,7 +6,8 @@ import { isJsonObject } from '../patch/json-value.ts';
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { elementsEqual, elementToString, fieldElement, serializeElement } from './path-element.ts';
 import type { PathElement } from './path-element.ts';
-import { FieldSet } from './set.ts';
+import { FieldSetBuilder } from './set.ts';
+import type { FieldSet } from './set.ts';
 import { atomOf } from './type-ref.ts';
 import type { TypeRef } from './type-ref.ts';
 import { effectiveAtom, itemElement, TypedValueError, unionKeys } from './typed.ts';
@@ -21,6 +22,16 @@ export function merge(lhs: JsonValue | undefined, rhs: JsonValue | undefined, t:
   return mergeAt([], t, lhs, rhs);
 }
 
+// Keys are data: a plain assignment of "__proto__" would set the prototype instead.
+function put(o: JsonObject, key: string, v: JsonValue): void {
+  Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+const hasKeys = (o: JsonObject): boolean => {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
+};
+
 function mergeAt(path: PathElement[], t: TypeRef, l: JsonValue | undefined, r: JsonValue | undefined): JsonValue | undefined {
   const a = effectiveAtom(t, r, l);
   if (a.kind === 'scalar' || a.atomic || (a.kind === 'list' && emptyList(l) && emptyList(r))
@@ -34,12 +45,15 @@ function mergeAt(path: PathElement[], t: TypeRef, l: JsonValue | undefined, r: J
   const lm: JsonObject = isJsonObject(l) ? l : {};
   const rm: JsonObject = isJsonObject(r) ? r : {};
   const out: JsonObject = {};
+  // `path` is a stack (for error messages): copying it per level would cost depth squared.
   for (const key of unionKeys(lm, rm)) {
-    const v = mergeAt([...path, fieldElement(key)], a.field(key),
+    path.push(fieldElement(key));
+    const v = mergeAt(path, a.field(key),
       Object.hasOwn(lm, key) ? lm[key] : undefined, Object.hasOwn(rm, key) ? rm[key] : undefined);
-    if (v !== undefined) out[key] = v;
+    path.pop();
+    if (v !== undefined) put(out, key, v);
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return hasKeys(out) ? out : undefined;
 }
 
 // Items keep the live order; applied items not yet live are placed where the applied order
@@ -63,11 +77,14 @@ function mergeItems(path: PathElement[], a: ListAtom, l: JsonValue[], r: JsonVal
     lPEs.push(pe);
   }
   const shared = rPEs.filter((pe) => lSeen.has(serializeElement(pe)));
-  let next: PathElement | undefined = shared.shift();
+  let sharedAt = 0;
+  let next: PathElement | undefined = shared[sharedAt++];
   const merged = new Set<string>();
   const out: JsonValue[] = [];
   const push = (pe: PathElement, lv: JsonValue | undefined, rv: JsonValue | undefined): void => {
-    const v = mergeAt([...path, pe], a.elem, lv, rv);
+    path.push(pe);
+    const v = mergeAt(path, a.elem, lv, rv);
+    path.pop();
     if (v !== undefined) out.push(v);
   };
   let li = 0;
@@ -82,7 +99,7 @@ function mergeItems(path: PathElement[], a: ListAtom, l: JsonValue[], r: JsonVal
         push(lpe, lSeen.get(k), rSeen.get(k));
         li++;
         ri++;
-        next = shared.shift();
+        next = shared[sharedAt++];
         continue;
       }
       if (rSeen.has(k) && next !== undefined && !elementsEqual(next, lpe)) { li++; continue; }
@@ -102,7 +119,7 @@ function mergeItems(path: PathElement[], a: ListAtom, l: JsonValue[], r: JsonVal
       merged.add(k);
       push(rpe, lSeen.get(k), rSeen.get(k));
       ri++;
-      if (next !== undefined && elementsEqual(next, rpe)) next = shared.shift();
+      if (next !== undefined && elementsEqual(next, rpe)) next = shared[sharedAt++];
     }
   }
   return out;
@@ -129,17 +146,17 @@ export function removeItems(v: JsonValue, toRemove: FieldSet, t: TypeRef): JsonV
     }
     return out.length > 0 ? out : undefined;
   }
-  if (!isJsonObject(v) || Object.keys(v).length === 0) return undefined;
+  if (!isJsonObject(v) || !hasKeys(v)) return undefined;
   const out: JsonObject = {};
   for (const [key, val] of Object.entries(v)) {
     const pe = fieldElement(key);
     if (toRemove.hasMember(pe)) continue;
     const sub = toRemove.withPrefix(pe);
-    if (sub.empty()) { out[key] = val; continue; }
+    if (sub.empty()) { put(out, key, val as JsonValue); continue; }
     const kept = removeItems(val, sub, a.field(key));
-    if (kept !== undefined) out[key] = kept;
+    if (kept !== undefined) put(out, key, kept);
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return hasKeys(out) ? out : undefined;
 }
 
 /** Set.EnsureNamedFieldsAreMembers: a struct field with children is also a member itself. */
@@ -147,20 +164,18 @@ export function ensureNamedFieldsAreMembers(set: FieldSet, t: TypeRef | undefine
   const mapAtom = t === undefined ? undefined : atomOf(t, {});
   const listAtom = t === undefined ? undefined : atomOf(t, []);
   const { members, children } = set.entries();
-  const outMembers = [...members];
-  const outChildren: { pe: PathElement; set: FieldSet }[] = [];
+  const out = new FieldSetBuilder();
+  for (const m of members) out.addMember(m);
   for (const c of children) {
     let childType: TypeRef | undefined;
     if (c.pe.kind === 'field' && mapAtom?.kind === 'map') {
-      if (mapAtom.isField(c.pe.name) && !outMembers.some((m) => elementsEqual(m, c.pe))) outMembers.push(c.pe);
+      // A duplicate member is merged away when the node is built.
+      if (mapAtom.isField(c.pe.name)) out.addMember(c.pe);
       childType = mapAtom.field(c.pe.name);
     } else if (c.pe.kind === 'key' && listAtom?.kind === 'list') {
       childType = listAtom.elem;
     }
-    outChildren.push({ pe: c.pe, set: ensureNamedFieldsAreMembers(c.set, childType) });
+    out.addChild(c.pe, ensureNamedFieldsAreMembers(c.set, childType));
   }
-  const out = new FieldSet();
-  for (const m of outMembers) out.insert([m]);
-  for (const c of outChildren) for (const p of c.set.paths()) out.insert([c.pe, ...p]);
-  return out;
+  return out.build();
 }

@@ -5,7 +5,7 @@ import { deepEqual, isJsonObject } from '../patch/json-value.ts';
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { fieldElement, keyElement, pathToString, serializeElement, valueElement } from './path-element.ts';
 import type { KeyField, Path, PathElement } from './path-element.ts';
-import { FieldSet } from './set.ts';
+import { FieldSet, FieldSetBuilder } from './set.ts';
 import { atomOf, keyDefault } from './type-ref.ts';
 import type { Atom, TypeRef } from './type-ref.ts';
 
@@ -61,83 +61,119 @@ const isEmptyMap = (v: JsonValue | undefined): boolean =>
 const asList = (v: JsonValue | undefined): JsonValue[] => (Array.isArray(v) ? v : []);
 const asMap = (v: JsonValue | undefined): JsonObject => (isJsonObject(v) ? v : {});
 
+// The walks below build each node of the result sets from its own members and children
+// (FieldSetBuilder), so their cost is linear in the object: inserting every path from the root
+// would cost depth squared, and the sorted inserts n squared for a map of n keys. `path` is a
+// stack, kept only for error messages.
+
 /** typed.ToFieldSet: every leaf, every list item, and map entries that are not struct fields. */
 export function toFieldSet(value: JsonValue, t: TypeRef): FieldSet {
-  const set = new FieldSet();
-  collect(set, [], t, value);
-  return set;
+  return collect([], t, value).below ?? new FieldSet();
 }
 
-function collect(set: FieldSet, path: PathElement[], t: TypeRef, v: JsonValue): void {
+/** What the walk records for the value at `path`: the path itself, and the paths below it. */
+interface Collected { readonly self: boolean; readonly below: FieldSet | undefined }
+
+function collect(path: PathElement[], t: TypeRef, v: JsonValue): Collected {
   const a = effectiveAtom(t, v);
-  if (a.kind === 'scalar' || a.atomic) { set.insert(path); return; }
+  if (a.kind === 'scalar' || a.atomic) return { self: true, below: undefined };
+  const b = new FieldSetBuilder();
   if (a.kind === 'list') {
     const items = asList(v);
     const seen = new Set<string>();
     const dups = new Set<string>();
     const pes = items.map((item) => itemElement(path, a, item));
-    for (const pe of pes) {
-      const k = serializeElement(pe);
-      if (seen.has(k) && !dups.has(k)) { dups.add(k); set.insert([...path, pe]); }
+    const keys = pes.map(serializeElement);
+    for (let i = 0; i < pes.length; i++) {
+      const k = keys[i] as string;
+      if (seen.has(k) && !dups.has(k)) { dups.add(k); b.addMember(pes[i] as PathElement); }
       seen.add(k);
     }
     items.forEach((item, i) => {
+      if (dups.has(keys[i] as string)) return;
       const pe = pes[i] as PathElement;
-      if (dups.has(serializeElement(pe))) return;
-      const p = [...path, pe];
-      collect(set, p, a.elem, item);
-      set.insert(p);
+      path.push(pe);
+      const c = collect(path, a.elem, item);
+      path.pop();
+      if (c.below !== undefined) b.addChild(pe, c.below);
+      b.addMember(pe);
     });
-    return;
+    return { self: false, below: b.build() };
   }
-  for (const [key, val] of Object.entries(asMap(v))) {
-    const p = [...path, fieldElement(key)];
-    collect(set, p, a.field(key), val);
-    if (val === null || (isJsonObject(val) && Object.keys(val).length === 0) || !a.isField(key)) set.insert(p);
+  const m = asMap(v);
+  for (const key of Object.keys(m)) {
+    const val = m[key] as JsonValue;
+    const pe = fieldElement(key);
+    path.push(pe);
+    const c = collect(path, a.field(key), val);
+    path.pop();
+    if (c.below !== undefined) b.addChild(pe, c.below);
+    if (c.self || val === null || (isJsonObject(val) && isEmptyObject(val)) || !a.isField(key)) b.addMember(pe);
   }
+  return { self: false, below: b.build() };
+}
+
+function isEmptyObject(o: JsonObject): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return false;
+  return true;
 }
 
 export interface Comparison { readonly added: FieldSet; readonly modified: FieldSet; readonly removed: FieldSet }
 
+type Which = 'added' | 'modified' | 'removed';
+type Builders = Record<Which, FieldSetBuilder>;
+const builders = (): Builders => ({ added: new FieldSetBuilder(), modified: new FieldSetBuilder(), removed: new FieldSetBuilder() });
+
 /** typed.Compare of two versions of an object: the paths added, modified and removed. */
 export function compare(lhs: JsonValue, rhs: JsonValue, t: TypeRef): Comparison {
-  const c = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
-  compareAt(c, [], t, lhs, rhs);
-  return c;
+  const below = compareBelow([], t, lhs, rhs);
+  if (below === undefined) return { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  return { added: below.added.build(), modified: below.modified.build(), removed: below.removed.build() };
 }
 
-function compareAt(c: Comparison, path: PathElement[], t: TypeRef, l: JsonValue | undefined, r: JsonValue | undefined): void {
-  const leaf = (): void => {
-    if (l === undefined) c.added.insert(path);
-    else if (r === undefined) c.removed.insert(path);
-    else if (!deepEqual(l, r)) c.modified.insert(path);
-  };
+/** Compares the value at path (the element `pe` of the node `parent`). */
+function compareAt(parent: Builders, path: PathElement[], pe: PathElement, t: TypeRef, l: JsonValue | undefined, r: JsonValue | undefined): void {
+  path.push(pe);
+  const below = compareBelow(path, t, l, r);
+  path.pop();
+  if (below === undefined) {
+    if (l === undefined) parent.added.addMember(pe);
+    else if (r === undefined) parent.removed.addMember(pe);
+    else if (!deepEqual(l, r)) parent.modified.addMember(pe);
+    return;
+  }
+  for (const w of ['added', 'modified', 'removed'] as const) parent[w].addChild(pe, below[w].build());
+  if (l === undefined) parent.added.addMember(pe);
+  else if (r === undefined) parent.removed.addMember(pe);
+}
+
+/** The changes below a value, or undefined when the value is a leaf (compared as a whole). */
+function compareBelow(path: PathElement[], t: TypeRef, l: JsonValue | undefined, r: JsonValue | undefined): Builders | undefined {
   const a = effectiveAtom(t, r, l);
   if (a.kind === 'scalar' || a.atomic
     || (a.kind === 'list' && isEmptyList(l) && isEmptyList(r))
     || (a.kind === 'map' && isEmptyMap(l) && isEmptyMap(r))) {
-    leaf();
-    return;
+    return undefined;
   }
-  if (a.kind === 'list') compareItems(c, path, a, asList(l), asList(r));
+  const out = builders();
+  if (a.kind === 'list') compareItems(out, path, a, asList(l), asList(r));
   else {
     const lm = asMap(l);
     const rm = asMap(r);
     for (const key of unionKeys(lm, rm)) {
-      compareAt(c, [...path, fieldElement(key)], a.field(key),
+      compareAt(out, path, fieldElement(key), a.field(key),
         Object.hasOwn(lm, key) ? lm[key] : undefined, Object.hasOwn(rm, key) ? rm[key] : undefined);
     }
   }
-  if (l === undefined) c.added.insert(path);
-  else if (r === undefined) c.removed.insert(path);
+  return out;
 }
 
 export function unionKeys(l: JsonObject, r: JsonObject): string[] {
   return [...new Set([...Object.keys(l), ...Object.keys(r)])];
 }
 
-function compareItems(c: Comparison, path: PathElement[], a: ListAtom, l: JsonValue[], r: JsonValue[]): void {
-  const order: PathElement[] = [];
+function compareItems(out: Builders, path: PathElement[], a: ListAtom, l: JsonValue[], r: JsonValue[]): void {
+  const order: { pe: PathElement; k: string }[] = [];
   const group = (items: JsonValue[], into: Map<string, JsonValue[]>, other?: Map<string, JsonValue[]>): void => {
     for (const item of items) {
       const pe = itemElement(path, a, item);
@@ -145,28 +181,26 @@ function compareItems(c: Comparison, path: PathElement[], a: ListAtom, l: JsonVa
       const list = into.get(k);
       if (list !== undefined) { list.push(item); continue; }
       into.set(k, [item]);
-      if (other === undefined || !other.has(k)) order.push(pe);
+      if (other === undefined || !other.has(k)) order.push({ pe, k });
     }
   };
   const lValues = new Map<string, JsonValue[]>();
   const rValues = new Map<string, JsonValue[]>();
   group(l, lValues);
   group(r, rValues, lValues);
-  for (const pe of order) {
-    const k = serializeElement(pe);
+  for (const { pe, k } of order) {
     const ll = lValues.get(k) ?? [];
     const rl = rValues.get(k) ?? [];
-    const p = [...path, pe];
     if (ll.length <= 1 && rl.length <= 1) {
-      compareAt(c, p, a.elem, ll[0], rl[0]);
+      compareAt(out, path, pe, a.elem, ll[0], rl[0]);
     } else if (ll.length >= 2 && rl.length >= 2) {
-      if (ll.length !== rl.length || !ll.every((x, i) => deepEqual(x, rl[i]))) c.modified.insert(p);
+      if (ll.length !== rl.length || !ll.every((x, i) => deepEqual(x, rl[i]))) out.modified.addMember(pe);
     } else if (ll.length >= 2) {
-      if (rl.length !== 0) compareAt(c, p, a.elem, undefined, rl[0]);
-      c.removed.insert(p);
+      if (rl.length !== 0) compareAt(out, path, pe, a.elem, undefined, rl[0]);
+      out.removed.addMember(pe);
     } else {
-      if (ll.length !== 0) compareAt(c, p, a.elem, ll[0], undefined);
-      c.added.insert(p);
+      if (ll.length !== 0) compareAt(out, path, pe, a.elem, ll[0], undefined);
+      out.added.addMember(pe);
     }
   }
 }

@@ -37,7 +37,8 @@ function metaOf(node: SchemaNode, defs: Definitions): FieldMeta {
 export function fieldMeta(parent: SchemaNode | undefined, field: string, defs: Definitions = getDefinitions()): FieldMeta | undefined {
   const p = resolveSchema(parent, defs);
   if (p === undefined) return undefined;
-  const prop = p.properties?.[field];
+  // An own member only: a field named "constructor" is not a schema.
+  const prop = p.properties !== undefined && Object.hasOwn(p.properties, field) ? p.properties[field] : undefined;
   if (prop !== undefined) return metaOf(prop, defs);
   if (typeof p.additionalProperties === 'object') return metaOf(p.additionalProperties, defs);
   return undefined;

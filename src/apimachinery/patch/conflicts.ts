@@ -14,8 +14,8 @@ function fieldsHaveConflicts(left: JsonValue, right: JsonValue, schema: LookupPa
   strategy: string, mergeKey: string): boolean {
   if (isJsonObject(left)) {
     if (!isJsonObject(right)) return true;
-    const l = DIRECTIVE_MARKER in left;
-    const r = DIRECTIVE_MARKER in right;
+    const l = Object.hasOwn(left, DIRECTIVE_MARKER);
+    const r = Object.hasOwn(right, DIRECTIVE_MARKER);
     // A directive acts on the whole map: one side with it and one without, or two different ones, conflict.
     if ((l || r) && (l !== r || !goScalarEqual(left[DIRECTIVE_MARKER], right[DIRECTIVE_MARKER]))) return true;
     if (strategy === REPLACE_DIRECTIVE) return false;
@@ -30,7 +30,7 @@ function fieldsHaveConflicts(left: JsonValue, right: JsonValue, schema: LookupPa
 
 function mapsHaveConflicts(left: JsonObject, right: JsonObject, schema: LookupPatchMeta | undefined): boolean {
   for (const [key, lv] of Object.entries(left)) {
-    if (key === DIRECTIVE_MARKER || key === RETAIN_KEYS_DIRECTIVE || !(key in right)) continue;
+    if (key === DIRECTIVE_MARKER || key === RETAIN_KEYS_DIRECTIVE || !Object.hasOwn(right, key)) continue;
     let sub: LookupPatchMeta | undefined;
     let meta: PatchMeta = { patchStrategies: [], patchMergeKey: '' };
     let strategy = '';
@@ -70,7 +70,7 @@ function byMergeKey(list: JsonValue[], mergeKey: string): Map<string, JsonObject
   const out = new Map<string, JsonObject>();
   for (const v of list) {
     if (!isJsonObject(v)) throw otherError(`invalid element type in merging list:${goFormat(list)}`);
-    if (!(mergeKey in v)) throw otherError(`cannot find merge key \`${mergeKey}\` in merging list element:${goFormat(v)}`);
+    if (!Object.hasOwn(v, mergeKey)) throw otherError(`cannot find merge key \`${mergeKey}\` in merging list element:${goFormat(v)}`);
     out.set(scalarKey(v[mergeKey]), v);
   }
   return out;

@@ -6,7 +6,7 @@ import {
 } from './directives.ts';
 import { errBadArgType, errNoMergeKey, otherError } from './errors.ts';
 import {
-  compareGoStrings, deduplicateScalars, deepEqual, goFormat, goKind, isJsonObject, sortScalars,
+  compareGoStrings, deduplicateScalars, deepEqual, goFormat, goKind, isJsonObject, setKey, sortScalars,
   type JsonObject, type JsonValue,
 } from './json-value.ts';
 import { mergeKeyValueEqual, normalizeSliceOrder, sliceElementType } from './order.ts';
@@ -27,8 +27,8 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Loo
   const retainKeys: JsonValue[] = [];
   for (const [key, modifiedValue] of Object.entries(modified)) {
     if (opts.buildRetainKeysDirective === true && modifiedValue !== null) retainKeys.push(key);
-    if (!(key in original)) {
-      if (opts.ignoreChangesAndAdditions !== true) patch[key] = modifiedValue;
+    if (!Object.hasOwn(original, key)) {
+      if (opts.ignoreChangesAndAdditions !== true) setKey(patch, key, modifiedValue);
       continue;
     }
     const originalValue = original[key] ?? null;
@@ -40,7 +40,7 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Loo
       continue;
     }
     if (goKind(originalValue) !== goKind(modifiedValue)) {
-      if (opts.ignoreChangesAndAdditions !== true) patch[key] = modifiedValue;
+      if (opts.ignoreChangesAndAdditions !== true) setKey(patch, key, modifiedValue);
       continue;
     }
     if (isJsonObject(originalValue) && isJsonObject(modifiedValue)) {
@@ -48,11 +48,11 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Loo
     } else if (Array.isArray(originalValue) && Array.isArray(modifiedValue)) {
       handleSliceDiff(key, originalValue, modifiedValue, patch, schema, opts);
     } else if (opts.ignoreChangesAndAdditions !== true && !deepEqual(originalValue, modifiedValue)) {
-      patch[key] = modifiedValue;
+      setKey(patch, key, modifiedValue);
     }
   }
   if (opts.ignoreDeletions !== true) {
-    for (const key of Object.keys(original)) if (!(key in modified)) patch[key] = null;
+    for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) setKey(patch, key, null);
   }
   if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || hasAdditionalNewField(original, modified))) {
     patch[RETAIN_KEYS_DIRECTIVE] = sortScalars(retainKeys);
@@ -61,7 +61,7 @@ export function diffMaps(original: JsonObject, modified: JsonObject, schema: Loo
 }
 
 function hasAdditionalNewField(original: JsonObject, modified: JsonObject): boolean {
-  return Object.entries(original).some(([k, v]) => v !== null && !(k in modified));
+  return Object.entries(original).some(([k, v]) => v !== null && !Object.hasOwn(modified, k));
 }
 
 function handleMapDiff(key: string, original: JsonObject, modified: JsonObject, patch: JsonObject,
@@ -76,11 +76,11 @@ function handleMapDiff(key: string, original: JsonObject, modified: JsonObject, 
   }
   const { retainKeys, strategy } = extractRetainKeysPatchStrategy(lookup.meta.patchStrategies);
   if (strategy === REPLACE_DIRECTIVE) {
-    if (opts.ignoreChangesAndAdditions !== true) patch[key] = modified;
+    if (opts.ignoreChangesAndAdditions !== true) setKey(patch, key, modified);
     return;
   }
   const value = diffMaps(original, modified, lookup.schema, { ...opts, buildRetainKeysDirective: retainKeys });
-  if (Object.keys(value).length > 0) patch[key] = value;
+  if (Object.keys(value).length > 0) setKey(patch, key, value);
 }
 
 function handleSliceDiff(key: string, original: JsonValue[], modified: JsonValue[], patch: JsonObject,
@@ -94,12 +94,12 @@ function handleSliceDiff(key: string, original: JsonValue[], modified: JsonValue
   }
   const { retainKeys, strategy } = extractRetainKeysPatchStrategy(lookup.meta.patchStrategies);
   if (strategy !== MERGE_DIRECTIVE) {
-    if (opts.ignoreChangesAndAdditions !== true && !deepEqual(original, modified)) patch[key] = modified;
+    if (opts.ignoreChangesAndAdditions !== true && !deepEqual(original, modified)) setKey(patch, key, modified);
     return;
   }
   const { add, del, order } = diffLists(original, modified, lookup.schema, lookup.meta.patchMergeKey,
     { ...opts, buildRetainKeysDirective: retainKeys });
-  if (add.length > 0) patch[key] = add;
+  if (add.length > 0) setKey(patch, key, add);
   if (del.length > 0) patch[`${DELETE_FROM_PRIMITIVE_LIST_PREFIX}/${key}`] = del;
   if (order.length > 0) patch[`${SET_ELEMENT_ORDER_PREFIX}/${key}`] = order;
 }
@@ -180,7 +180,7 @@ function sortByMergeKey(list: JsonValue[], mergeKey: string): JsonObject[] {
 
 function mergeKeyOf(m: JsonValue | undefined, mergeKey: string): JsonValue {
   if (!isJsonObject(m)) throw errBadArgType('map[string]interface {}', m);
-  if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
+  if (!Object.hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
   return m[mergeKey] ?? null;
 }
 

@@ -1,7 +1,7 @@
 // The strategic merge patch directives ($patch, $retainKeys, $setElementOrder/<list>,
 // $deleteFromPrimitiveList/<list>) and the small helpers that read or strip them.
 import { otherError, sentinel } from './errors.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from './json-value.ts';
+import { isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
 
 export const DIRECTIVE_MARKER = '$patch';
 export const DELETE_DIRECTIVE = 'delete';
@@ -42,7 +42,7 @@ export function extractKey(s: string, prefix: string): string {
 }
 
 export function containsDirectiveMarker(item: JsonValue | undefined): boolean {
-  return isJsonObject(item) && DIRECTIVE_MARKER in item;
+  return isJsonObject(item) && Object.hasOwn(item, DIRECTIVE_MARKER);
 }
 
 /**
@@ -60,11 +60,11 @@ export function removeDirectives(obj: JsonValue): JsonValue | undefined {
     return res;
   }
   if (isJsonObject(obj)) {
-    if (DIRECTIVE_MARKER in obj) return undefined;
+    if (Object.hasOwn(obj, DIRECTIVE_MARKER)) return undefined;
     for (const [k, v] of Object.entries(obj)) {
       const nv = removeDirectives(v);
       if (nv === undefined) delete obj[k];
-      else obj[k] = nv;
+      else setKey(obj, k, nv);
     }
   }
   return obj;
@@ -85,5 +85,5 @@ export function discardNullValuesFromPatch(v: JsonValue): void {
 /** Stores `value` at `key`, or deletes the key when the value was dropped. */
 export function setOrDelete(m: JsonObject, key: string, value: JsonValue | undefined): void {
   if (value === undefined) delete m[key];
-  else m[key] = value;
+  else setKey(m, key, value);
 }

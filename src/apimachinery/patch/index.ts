@@ -3,4 +3,4 @@ export { createThreeWayMergePatch, createTwoWayMergePatch } from './create-patch
 export { mergingMapsHaveConflicts } from './conflicts.ts';
 export { interpretStrategicMergePatchError, PatchError, type PatchErrorKind } from './errors.ts';
 export { patchMetaFromSchema, type LookupPatchMeta, type PatchMeta, type PatchMetaLookup } from './patch-meta.ts';
-export type { JsonObject, JsonValue } from './json-value.ts';
+export { setKey, type JsonObject, type JsonValue } from './json-value.ts';

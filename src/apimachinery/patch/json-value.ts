@@ -64,21 +64,23 @@ export function goFormat(v: JsonValue | undefined): string {
   }
 }
 
-/** Go compares strings by UTF-8 bytes, which orders like code points (not UTF-16 units). */
+/**
+ * Go compares strings by UTF-8 bytes, which orders like code points. UTF-16 units order the
+ * same way except that surrogates (U+D800-DFFF, the halves of code points above U+FFFF) must
+ * sort after U+E000-FFFF; comparing units with that fix-up needs no allocation per call.
+ */
 export function compareGoStrings(a: string, b: string): number {
   if (a === b) return 0;
-  const ai = a[Symbol.iterator]();
-  const bi = b[Symbol.iterator]();
-  for (;;) {
-    const x = ai.next();
-    const y = bi.next();
-    if (x.done === true) return y.done === true ? 0 : -1;
-    if (y.done === true) return 1;
-    const cx = x.value.codePointAt(0) ?? 0;
-    const cy = y.value.codePointAt(0) ?? 0;
-    if (cx !== cy) return cx < cy ? -1 : 1;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) < codePointRank(y) ? -1 : 1;
   }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
+
+const codePointRank = (u: number): number => (u >= 0xe000 ? u - 0x800 : u >= 0xd800 ? u + 0x2000 : u);
 
 /** Go's == on two interface values holding decoded JSON scalars (same dynamic type and value). */
 export function goScalarEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
@@ -95,7 +97,7 @@ export function deepEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   }
   if (isJsonObject(a) && isJsonObject(b)) {
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return (a ?? null) === (b ?? null);
 }
@@ -108,21 +110,59 @@ export function sortScalars(s: JsonValue[]): JsonValue[] {
     .map((e) => e.v);
 }
 
-/** Removes repeated scalars with Go's swap-with-last algorithm, so the order matches kube's. */
+/**
+ * A Map key under which two values are equal exactly when goScalarEqual says so: scalars by Go
+ * type and value, nil with nil, maps and slices by identity.
+ */
+export function eqKey(v: JsonValue | undefined): unknown {
+  const kind = goKind(v);
+  if (kind === 'nil') return 'nil';
+  if (kind === 'map' || kind === 'slice') return v;
+  return `${kind}:${String(v)}`;
+}
+
+/**
+ * Removes repeated scalars with Go's swap-with-last algorithm, so the order matches kube's: for
+ * each i, every later duplicate of s[i] (first to last) is overwritten by the current last
+ * element, which is checked again. Go compares all pairs; here the duplicates of each value are
+ * found through a list of their positions, so the cost is n log n, not n squared.
+ */
 export function deduplicateScalars(input: JsonValue[]): JsonValue[] {
   const s = [...input];
-  let length = s.length - 1;
-  for (let i = 0; i < length; i++) {
-    for (let j = i + 1; j <= length; j++) {
-      if (goScalarEqual(s[i], s[j])) {
-        s[j] = s[length] ?? null;
-        s.length = length;
-        length--;
-        j--;
+  const keys = s.map(eqKey);
+  const at = new Map<unknown, number[]>();
+  keys.forEach((k, i) => {
+    const l = at.get(k);
+    if (l === undefined) at.set(k, [i]); else l.push(i);
+  });
+  if (at.size === s.length) return s;
+  let last = s.length - 1;
+  for (let i = 0; i < last; i++) {
+    const k = keys[i];
+    // Positions may be stale (moved past the end) or out of order (registered by a move).
+    const later = (at.get(k) ?? []).filter((p) => p > i).sort((a, b) => a - b);
+    at.delete(k);
+    for (const p of later) {
+      if (p > last) break;
+      while (p <= last && keys[p] === k) {
+        s[p] = s[last] ?? null;
+        keys[p] = keys[last];
+        if (keys[p] !== k && p < last) at.get(keys[p])?.push(p);
+        last--;
       }
     }
   }
+  s.length = Math.max(0, last + 1);
   return s;
+}
+
+/**
+ * o[key] = v for a key that is data: "__proto__" is the one key whose plain assignment sets the
+ * prototype (an accessor on Object.prototype) instead of a member, so it is defined instead.
+ */
+export function setKey<T>(o: Record<string, T>, key: string, v: T): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[key] = v;
 }
 
 export function deepCopy<T extends JsonValue>(v: T): T {

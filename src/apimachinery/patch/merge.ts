@@ -6,7 +6,7 @@ import {
   extractKey, extractRetainKeysPatchStrategy, removeDirectives, setOrDelete,
 } from './directives.ts';
 import { errBadArgType, errBadPatchType, errNoMergeKey, otherError, sentinel } from './errors.ts';
-import { deepEqual, deduplicateScalars, goFormat, goKind, goScalarEqual, isJsonObject, type JsonObject, type JsonValue } from './json-value.ts';
+import { deepEqual, deduplicateScalars, eqKey, goFormat, goKind, goScalarEqual, isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
 import {
   extractToDeleteItems, findMapInSliceBasedOnKeyValue, mergeKeyValueEqual, normalizeElementOrder,
   partitionMapsByPresentInList, partitionPrimitivesByPresentInList, scalarKey, sliceElementType,
@@ -24,7 +24,7 @@ export const SERVER_MERGE_OPTIONS: MergeOptions = { mergeParallelList: true, ign
 
 /** Merges `patch` into `original` and returns the result (which may be a new map for directives). */
 export function mergeMap(original: JsonObject | undefined, patch: JsonObject, schema: LookupPatchMeta, opts: MergeOptions): JsonObject {
-  if (DIRECTIVE_MARKER in patch) return handleDirectiveInMergeMap(patch[DIRECTIVE_MARKER], patch);
+  if (Object.hasOwn(patch, DIRECTIVE_MARKER)) return handleDirectiveInMergeMap(patch[DIRECTIVE_MARKER], patch);
   const orig = original ?? {};
   applyRetainKeysDirective(orig, patch, opts);
   mergePatchIntoOriginal(orig, patch, schema, opts);
@@ -35,7 +35,7 @@ export function mergeMap(original: JsonObject | undefined, patch: JsonObject, sc
     let isDeleteList = false;
     if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST_PREFIX)) {
       if (!opts.mergeParallelList) {
-        orig[key] = patchV;
+        setKey(orig, key, patchV);
         continue;
       }
       const listKey = extractKey(key, DELETE_FROM_PRIMITIVE_LIST_PREFIX);
@@ -47,7 +47,7 @@ export function mergeMap(original: JsonObject | undefined, patch: JsonObject, sc
       delete orig[k];
       if (opts.ignoreUnmatchedNulls) continue;
     }
-    if (!(k in orig)) {
+    if (!Object.hasOwn(orig, k)) {
       if (!isDeleteList) replaceWithPatchValue(orig, k, patchV, opts);
       continue;
     }
@@ -59,11 +59,11 @@ export function mergeMap(original: JsonObject | undefined, patch: JsonObject, sc
     if (isJsonObject(origV) && isJsonObject(patchV)) {
       const { schema: sub, meta } = schema.lookupPatchMetadataForStruct(k);
       const { strategy } = extractRetainKeysPatchStrategy(meta.patchStrategies);
-      orig[k] = strategy === REPLACE_DIRECTIVE ? patchV : mergeMap(origV, patchV, sub, opts);
+      setKey(orig, k, strategy === REPLACE_DIRECTIVE ? patchV : mergeMap(origV, patchV, sub, opts));
     } else if (Array.isArray(origV) && Array.isArray(patchV)) {
       const { schema: sub, meta } = schema.lookupPatchMetadataForSlice(k);
       const { strategy } = extractRetainKeysPatchStrategy(meta.patchStrategies);
-      orig[k] = mergeSliceHandler(origV, patchV, sub, strategy, meta.patchMergeKey, isDeleteList, opts);
+      setKey(orig, k, mergeSliceHandler(origV, patchV, sub, strategy, meta.patchMergeKey, isDeleteList, opts));
     } else {
       setOrDelete(orig, k, removeDirectives(patchV));
     }
@@ -88,13 +88,13 @@ function handleDirectiveInMergeMap(directive: JsonValue | undefined, patch: Json
 
 /** Clears the fields of `original` missing from `$retainKeys`, after checking the patch sets no other field. */
 function applyRetainKeysDirective(original: JsonObject, patch: JsonObject, opts: MergeOptions): void {
-  if (!(RETAIN_KEYS_DIRECTIVE in patch)) return;
+  if (!Object.hasOwn(patch, RETAIN_KEYS_DIRECTIVE)) return;
   const retain = patch[RETAIN_KEYS_DIRECTIVE] ?? null;
   delete patch[RETAIN_KEYS_DIRECTIVE];
 
   if (!opts.mergeParallelList) {
     // `original` is itself a patch here (3-way diff): carry the directive over.
-    if (RETAIN_KEYS_DIRECTIVE in original) {
+    if (Object.hasOwn(original, RETAIN_KEYS_DIRECTIVE)) {
       const inOriginal = original[RETAIN_KEYS_DIRECTIVE] ?? null;
       if (!deepEqual(inOriginal, retain)) {
         throw otherError(`${goFormat(inOriginal)} and ${goFormat(retain)} are not deep equal: this may happen when calculating the 3-way diff patch`);
@@ -122,21 +122,21 @@ function applyRetainKeysDirective(original: JsonObject, patch: JsonObject, opts:
  */
 function mergePatchIntoOriginal(original: JsonObject, patch: JsonObject, schema: LookupPatchMeta, opts: MergeOptions): void {
   for (const key of Object.keys(patch)) {
-    if (!key.startsWith(SET_ELEMENT_ORDER_PREFIX) || !(key in patch)) continue;
+    if (!key.startsWith(SET_ELEMENT_ORDER_PREFIX) || !Object.hasOwn(patch, key)) continue;
     const setOrder = patch[key] ?? null;
     if (!opts.mergeParallelList) {
-      if (key in original) {
+      if (Object.hasOwn(original, key)) {
         if (!deepEqual(original[key], setOrder)) throw sentinel('BadPatchFormatForSetElementOrderList');
       } else {
-        original[key] = setOrder;
+        setKey(original, key, setOrder);
       }
     }
     delete patch[key];
 
     if (!Array.isArray(setOrder)) throw errBadArgType('[]interface {}', setOrder);
     const listKey = extractKey(key, SET_ELEMENT_ORDER_PREFIX);
-    const foundOriginal = listKey in original;
-    const foundPatch = listKey in patch;
+    const foundOriginal = Object.hasOwn(original, listKey);
+    const foundPatch = Object.hasOwn(patch, listKey);
     const originalList = original[listKey] ?? null;
     const patchList = patch[listKey] ?? null;
     if (foundOriginal && !Array.isArray(originalList)) throw errBadArgType('[]interface {}', originalList);
@@ -229,19 +229,14 @@ function mergeListOfMaps(original: JsonValue[], patch: JsonValue[], mergeKey: st
   let replace = false;
   for (const v of patch) {
     const m = v as JsonObject;
-    if (!(DIRECTIVE_MARKER in m)) {
+    if (!Object.hasOwn(m, DIRECTIVE_MARKER)) {
       plain.push(v);
       continue;
     }
     const directive = m[DIRECTIVE_MARKER];
     if (goScalarEqual(directive, DELETE_DIRECTIVE)) {
-      if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-      const value = m[mergeKey] ?? null;
-      for (let hit = findMapInSliceBasedOnKeyValue(original.slice(0, len), mergeKey, value); hit !== undefined;
-        hit = findMapInSliceBasedOnKeyValue(original.slice(0, len), mergeKey, value)) {
-        original.copyWithin(hit.index, hit.index + 1, len);
-        len--;
-      }
+      if (!Object.hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
+      len = deleteByKey(original, len, mergeKey, m[mergeKey] ?? null);
     } else if (goScalarEqual(directive, REPLACE_DIRECTIVE)) {
       replace = true;
     } else if (goScalarEqual(directive, MERGE_DIRECTIVE)) {
@@ -254,18 +249,56 @@ function mergeListOfMaps(original: JsonValue[], patch: JsonValue[], mergeKey: st
 
   const serverOrder = original.slice(0, len);
   const work = original.slice(0, len);
+  // Items are found by an index of merge key values (a search per item would be quadratic);
+  // the linear search stays for lists holding a non-map, whose error depends on where it is.
+  const indexed = work.every(isJsonObject);
+  const at = new Map<unknown, number>();
+  const remember = (v: JsonValue, i: number): void => {
+    if (isJsonObject(v) && Object.hasOwn(v, mergeKey) && !at.has(eqKey(v[mergeKey]))) at.set(eqKey(v[mergeKey]), i);
+  };
+  if (indexed) work.forEach(remember);
   for (const v of plain) {
     const m = v as JsonObject;
-    if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
-    const hit = findMapInSliceBasedOnKeyValue(work, mergeKey, m[mergeKey] ?? null);
-    if (hit !== undefined) {
-      work[hit.index] = mergeMap(hit.map, m, schema, opts);
+    if (!Object.hasOwn(m, mergeKey)) throw errNoMergeKey(m, mergeKey);
+    const value = m[mergeKey] ?? null;
+    const index = indexed ? at.get(eqKey(value)) : findMapInSliceBasedOnKeyValue(work, mergeKey, value)?.index;
+    if (index !== undefined) {
+      work[index] = mergeMap(work[index] as JsonObject, m, schema, opts);
     } else {
       if (work.length < n) original[work.length] = v;
+      if (indexed) remember(v, work.length);
       work.push(v);
     }
   }
   return { merged: work, serverOrder, patch: plain };
+}
+
+/**
+ * Removes from original[0, len) every map whose merge key equals value, as Go's repeated
+ * in-place delete does: the rest shifts left, and the freed slots keep the last element the
+ * list had (Go's backing array). One pass instead of a search and a shift per match. Returns
+ * the new length.
+ */
+function deleteByKey(original: JsonValue[], len: number, mergeKey: string, value: JsonValue): number {
+  const key = eqKey(value);
+  let firstHit = -1;
+  for (let i = 0; i < len; i++) {
+    const v = original[i];
+    if (!isJsonObject(v)) throw otherError(`value for key ${i} is not a map`);
+    if (Object.hasOwn(v, mergeKey) && eqKey(v[mergeKey]) === key) { firstHit = i; break; }
+  }
+  if (firstHit < 0) return len;
+  const last = original[len - 1] ?? null;
+  let out = firstHit;
+  for (let i = firstHit + 1; i < len; i++) {
+    const v = original[i] as JsonValue;
+    // A non-map after a hit stops Go's next search with this error.
+    if (!isJsonObject(v)) throw otherError(`value for key ${out} is not a map`);
+    if (Object.hasOwn(v, mergeKey) && eqKey(v[mergeKey]) === key) continue;
+    original[out++] = v;
+  }
+  for (let i = out; i < len; i++) original[i] = last;
+  return out;
 }
 
 /** `$deleteFromPrimitiveList/<list>`: removes every occurrence of the listed values. */

@@ -3,7 +3,8 @@
 // the two are interleaved by their positions in the live list.
 import { DELETE_DIRECTIVE, DIRECTIVE_MARKER } from './directives.ts';
 import { errBadArgType, errNoMergeKey, otherError, sentinel } from './errors.ts';
-import { goFormat, goKind, goScalarEqual, isJsonObject, type GoKind, type JsonObject, type JsonValue } from './json-value.ts';
+import { eqKey, goFormat, goKind, goScalarEqual, isJsonObject, type GoKind, type JsonObject, type JsonValue } from './json-value.ts';
+import { goSliceStable } from './stable-sort.ts';
 
 /** The common Go type of the elements of the lists; throws for lists of lists, mixed or no elements. */
 export function sliceElementType(...slices: readonly JsonValue[][]): GoKind {
@@ -24,20 +25,27 @@ export function sliceElementType(...slices: readonly JsonValue[][]): GoKind {
   return prev;
 }
 
-/** Position of `val` in `l`, by merge key value for maps and by value otherwise; -1 if absent. */
-export function indexOf(l: readonly JsonValue[], val: JsonValue, mergeKey: string, kind: GoKind): number {
+/**
+ * Positions in `l` by merge key value for maps and by value otherwise (the first of equal
+ * ones), built once: searching the list for every item would cost its length each time.
+ */
+export function positions(l: readonly JsonValue[], mergeKey: string, kind: GoKind): (val: JsonValue) => number {
   const get = kind === 'map'
-    ? (item: JsonValue): JsonValue | undefined => (isJsonObject(item) ? item[mergeKey] : undefined)
+    ? (item: JsonValue): JsonValue | undefined => (isJsonObject(item) && Object.hasOwn(item, mergeKey) ? item[mergeKey] : undefined)
     : (item: JsonValue): JsonValue | undefined => item;
-  const want = get(val);
-  return l.findIndex((v) => goScalarEqual(want, get(v)));
+  const at = new Map<unknown, number>();
+  l.forEach((v, i) => {
+    const k = eqKey(get(v));
+    if (!at.has(k)) at.set(k, i);
+  });
+  return (val) => at.get(eqKey(get(val))) ?? -1;
 }
 
 export function validateMergeKeyInLists(mergeKey: string, ...lists: readonly JsonValue[][]): void {
   for (const list of lists) {
     for (const item of list) {
       if (!isJsonObject(item)) throw errBadArgType('map[string]interface {}', item);
-      if (!(mergeKey in item)) throw errNoMergeKey(item, mergeKey);
+      if (!Object.hasOwn(item, mergeKey)) throw errNoMergeKey(item, mergeKey);
     }
   }
 }
@@ -48,15 +56,15 @@ export function extractToDeleteItems(l: readonly JsonValue[]): { nonDelete: Json
   const toDelete: JsonValue[] = [];
   for (const v of l) {
     if (!isJsonObject(v)) throw errBadArgType('map[string]interface {}', v);
-    if (DIRECTIVE_MARKER in v && goScalarEqual(v[DIRECTIVE_MARKER], DELETE_DIRECTIVE)) toDelete.push(v);
+    if (Object.hasOwn(v, DIRECTIVE_MARKER) && goScalarEqual(v[DIRECTIVE_MARKER], DELETE_DIRECTIVE)) toDelete.push(v);
     else nonDelete.push(v);
   }
   return { nonDelete, toDelete };
 }
 
 /**
- * Sorts `toSort` by positions in `order` with Go's stable insertion sort and its comparator,
- * which calls an item missing from `order` "less" than anything; delete directives go last.
+ * Sorts `toSort` by positions in `order` with Go's stable sort and its comparator, which calls
+ * an item missing from `order` "less" than anything; delete directives go last.
  */
 export function normalizeSliceOrder(toSort: readonly JsonValue[], order: readonly JsonValue[], mergeKey: string, kind: GoKind): JsonValue[] {
   let items = [...toSort];
@@ -65,20 +73,14 @@ export function normalizeSliceOrder(toSort: readonly JsonValue[], order: readonl
     validateMergeKeyInLists(mergeKey, items, [...order]);
     ({ nonDelete: items, toDelete } = extractToDeleteItems(items));
   }
-  const pos = items.map((v) => indexOf(order, v, mergeKey, kind));
+  const inOrder = positions(order, mergeKey, kind);
+  const pos = items.map(inOrder);
   const idx = items.map((_, i) => i);
-  const less = (a: number, b: number): boolean => {
+  goSliceStable(idx, (a, b) => {
     const pa = pos[a] ?? -1;
     const pb = pos[b] ?? -1;
     return pa >= 0 && pb >= 0 ? pa < pb : true;
-  };
-  for (let i = 1; i < idx.length; i++) {
-    for (let j = i; j > 0 && less(idx[j] ?? 0, idx[j - 1] ?? 0); j--) {
-      const t = idx[j] ?? 0;
-      idx[j] = idx[j - 1] ?? 0;
-      idx[j - 1] = t;
-    }
-  }
+  });
   return [...idx.map((i) => items[i] ?? null), ...toDelete];
 }
 
@@ -89,6 +91,7 @@ export function normalizeSliceOrder(toSort: readonly JsonValue[], order: readonl
 export function mergeSortedSlice(left: readonly JsonValue[], right: readonly JsonValue[], serverOrder: readonly JsonValue[],
   mergeKey: string, kind: GoKind): JsonValue[] {
   const out: JsonValue[] = [];
+  const inServer = positions(serverOrder, mergeKey, kind);
   let i = 0;
   let j = 0;
   while (i < left.length || j < right.length) {
@@ -96,8 +99,8 @@ export function mergeSortedSlice(left: readonly JsonValue[], right: readonly Jso
     const r = right[j];
     if (l === undefined) { out.push(r ?? null); j++; continue; }
     if (r === undefined) { out.push(l); i++; continue; }
-    const li = indexOf(serverOrder, l, mergeKey, kind);
-    const ri = indexOf(serverOrder, r, mergeKey, kind);
+    const li = inServer(l);
+    const ri = inServer(r);
     if (li >= 0 && ri >= 0 && li < ri) { out.push(l); i++; } else { out.push(r); j++; }
   }
   return out;
@@ -126,10 +129,11 @@ export function partitionPrimitivesByPresentInList(original: readonly JsonValue[
 export function partitionMapsByPresentInList(original: readonly JsonValue[], partitionBy: readonly JsonValue[], mergeKey: string): { patch: JsonValue[]; serverOnly: JsonValue[] } {
   const patch: JsonValue[] = [];
   const serverOnly: JsonValue[] = [];
+  const find = mapFinder(partitionBy, mergeKey);
   for (const v of original) {
     if (!isJsonObject(v)) throw errBadArgType('map[string]interface {}', v);
-    if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
-    const found = findMapInSliceBasedOnKeyValue(partitionBy, mergeKey, v[mergeKey] ?? null) !== undefined;
+    if (!Object.hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
+    const found = find(v[mergeKey] ?? null) !== undefined;
     (found ? patch : serverOnly).push(v);
   }
   return { patch, serverOnly };
@@ -140,9 +144,27 @@ export function findMapInSliceBasedOnKeyValue(m: readonly JsonValue[], key: stri
   for (let k = 0; k < m.length; k++) {
     const v = m[k];
     if (!isJsonObject(v)) throw otherError(`value for key ${k} is not a map`);
-    if (key in v && goScalarEqual(v[key], value)) return { map: v, index: k };
+    if (Object.hasOwn(v, key) && goScalarEqual(v[key], value)) return { map: v, index: k };
   }
   return undefined;
+}
+
+/**
+ * findMapInSliceBasedOnKeyValue over one list many times: indexed once when every element is
+ * a map (a search could not throw then), else the search itself.
+ */
+export function mapFinder(m: readonly JsonValue[], key: string): (value: JsonValue) => { map: JsonObject; index: number } | undefined {
+  if (!m.every(isJsonObject)) return (value) => findMapInSliceBasedOnKeyValue(m, key, value);
+  const at = new Map<unknown, number>();
+  m.forEach((v, i) => {
+    if (!Object.hasOwn(v as JsonObject, key)) return;
+    const k = eqKey((v as JsonObject)[key]);
+    if (!at.has(k)) at.set(k, i);
+  });
+  return (value) => {
+    const i = at.get(eqKey(value));
+    return i === undefined ? undefined : { map: m[i] as JsonObject, index: i };
+  };
 }
 
 /** Whether two list items have the same merge key value (or are equal scalars when there is no merge key). */
@@ -150,7 +172,7 @@ export function mergeKeyValueEqual(left: JsonValue, right: JsonValue, mergeKey: 
   if (mergeKey === '') return goScalarEqual(left, right);
   if (!isJsonObject(left)) throw errBadArgType('map[string]interface {}', left);
   if (!isJsonObject(right)) throw errBadArgType('map[string]interface {}', right);
-  if (!(mergeKey in left)) throw errNoMergeKey(left, mergeKey);
-  if (!(mergeKey in right)) throw errNoMergeKey(right, mergeKey);
+  if (!Object.hasOwn(left, mergeKey)) throw errNoMergeKey(left, mergeKey);
+  if (!Object.hasOwn(right, mergeKey)) throw errNoMergeKey(right, mergeKey);
   return goScalarEqual(left[mergeKey], right[mergeKey]);
 }

@@ -83,7 +83,8 @@ class SchemaPatchMeta implements LookupPatchMeta {
     if (this.type.kind !== 'struct') {
       throw otherError(`merging an object in json but data type is not struct, instead is: ${this.type.kind}`);
     }
-    const f = this.type.node?.properties?.[key];
+    const props = this.type.node?.properties;
+    const f = props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
     if (f === undefined) {
       throw otherError(`unable to find api field in struct ${this.type.name} for the json field ${goQuote(key)}`);
     }

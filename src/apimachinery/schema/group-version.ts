@@ -18,15 +18,22 @@ export function apiVersionOf(gv: GroupVersion): string {
 /** apiVersion values seen so far: every object decoded from storage names one of a few. */
 const parsedGroupVersions = new Map<string, GroupVersion | undefined>();
 const MAX_PARSED_GROUP_VERSIONS = 1024;
+const MAX_CACHED_API_VERSION_LENGTH = 320;
 
 /** Parses an apiVersion field value. Returns undefined for malformed values. */
 export function parseGroupVersion(apiVersion: string): GroupVersion | undefined {
   if (parsedGroupVersions.has(apiVersion)) return parsedGroupVersions.get(apiVersion);
   const gv = parseGroupVersionUncached(apiVersion);
-  // Bounded: request bodies can name any apiVersion.
-  if (parsedGroupVersions.size < MAX_PARSED_GROUP_VERSIONS) parsedGroupVersions.set(apiVersion, gv);
+  // Bounded in count and in key length: request bodies can name any apiVersion, of any size
+  // up to the body limit, and real ones are short (a DNS subdomain, "/", a version).
+  if (parsedGroupVersions.size < MAX_PARSED_GROUP_VERSIONS && apiVersion.length <= MAX_CACHED_API_VERSION_LENGTH) {
+    parsedGroupVersions.set(apiVersion, gv);
+  }
   return gv;
 }
+
+/** The longest apiVersion parseGroupVersion keeps (for tests: long ones must not be kept). */
+export const cachedGroupVersionKeyLength = (): number => Math.max(0, ...[...parsedGroupVersions.keys()].map((k) => k.length));
 
 function parseGroupVersionUncached(apiVersion: string): GroupVersion | undefined {
   if (apiVersion === '') return undefined;

@@ -7,7 +7,7 @@ import type { Creater } from '../../registry/rest/capabilities.ts';
 import { authenticationGroup, type SelfSubjectReview, type TokenReview } from './install.ts';
 
 const group = authenticationGroup({
-  authenticate: (token) => Promise.resolve(token === 'good' ? { name: 'jane', uid: '42', groups: ['devs'] } : undefined),
+  authenticate: (token) => Promise.resolve(token === 'good' ? { user: { name: 'jane', uid: '42', groups: ['devs'] } } : undefined),
 });
 const rest = (resource: string): Creater => {
   const vr = group.versions[0]?.virtualResources?.find((r) => r.resource === resource);

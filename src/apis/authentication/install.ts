@@ -20,9 +20,15 @@ export interface SelfSubjectReview {
   status?: { userInfo: UserInfoWire };
 }
 
+/** Who a token is, and for which of the audiences asked (kube's authenticator.Response). */
+export interface TokenReviewResult { readonly user: UserInfo; readonly audiences?: readonly string[] }
+
 export interface AuthenticationDeps {
-  /** The server's token authenticators: the user, or undefined when the token is not valid. */
-  authenticate(token: string, audiences: readonly string[]): Promise<UserInfo | undefined>;
+  /**
+   * The server's token authentication: the user, or undefined when the token is not valid; rejects
+   * with an Error whose message TokenReview reports when the token is of a known kind but invalid.
+   */
+  authenticate(token: string, audiences: readonly string[]): Promise<TokenReviewResult | undefined>;
   /** --api-audiences: the audiences a review reports when it names none. */
   readonly apiAudiences?: readonly string[];
 }
@@ -47,16 +53,18 @@ function tokenReviewREST(deps: AuthenticationDeps): Creater {
       if (validate !== undefined) await validate(structuredClone(obj));
       const wanted = review.spec.audiences ?? [];
       const audiences = wanted.length > 0 ? wanted : [...(deps.apiAudiences ?? [])];
-      let user: UserInfo | undefined;
+      let result: TokenReviewResult | undefined;
       let error: string | undefined;
       try {
-        user = await deps.authenticate(review.spec.token ?? '', audiences);
+        result = await deps.authenticate(review.spec.token ?? '', audiences);
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
-      review.status = user === undefined
+      // kube reports the audiences the token was found valid for (of those asked), not those asked
+      const valid = result?.audiences ?? audiences;
+      review.status = result === undefined
         ? { user: {}, ...(error !== undefined ? { error } : {}) }
-        : { authenticated: true, user: toWireUser(user), ...(audiences.length > 0 ? { audiences } : {}) };
+        : { authenticated: true, user: toWireUser(result.user), ...(valid.length > 0 ? { audiences: [...valid] } : {}) };
       return review as unknown as KubeObject;
     },
   };

@@ -5,6 +5,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { goFields } from '../core/common.ts';
 import type { Event } from '../core/v1/types.ts';
 import type { EventsV1Event } from './v1/types.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 /** [events.k8s.io/v1 name, core/v1 name]; the other fields share their name. */
 const RENAMES: readonly (readonly [keyof EventsV1Event, keyof Event])[] = [
@@ -23,7 +24,7 @@ function move(src: Record<string, unknown>, pairs: readonly (readonly [string, s
   for (const [from, to] of pairs) if (Object.hasOwn(src, from)) out[to] = src[from];
   // Unknown fields ride along unchanged (objects are stored as decoded JSON).
   const known = new Set(pairs.map(([from]) => from));
-  for (const [k, v] of Object.entries(src)) if (!known.has(k) && k !== 'apiVersion' && k !== 'kind') out[k] = v;
+  for (const [k, v] of Object.entries(src)) if (!known.has(k) && k !== 'apiVersion' && k !== 'kind') setKey(out, k, v);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // its attributes in `basic` where v1 flattens them. Both moves are lossless.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { KindConversion } from '../../registry/rest/group.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 type JSONObject = Record<string, unknown>;
 
@@ -38,14 +39,14 @@ function claimSpecRequests(spec: unknown): JSONObject[] {
 function deviceToV1(d: JSONObject): void {
   const basic = d['basic'];
   delete d['basic'];
-  if (isObject(basic)) for (const [k, v] of Object.entries(basic)) d[k] = v;
+  if (isObject(basic)) for (const [k, v] of Object.entries(basic)) setKey(d, k, v);
 }
 
 function deviceFromV1(d: JSONObject): void {
   const basic: JSONObject = {};
   for (const k of Object.keys(d)) {
     if (k === 'name') continue;
-    basic[k] = d[k];
+    setKey(basic, k, d[k]);
     delete d[k];
   }
   d['basic'] = basic;

@@ -3,7 +3,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { signES256, verifyES256 } from './jwt.ts';
+import { headerKeyID, keyID, signES256, unverifiedPayload, verifyES256 } from './jwt.ts';
 
 /** --service-account-issuer's usual value; also the default audience (--api-audiences). */
 export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
@@ -28,7 +28,8 @@ export interface KubernetesClaim {
   serviceaccount: { name: string; uid: string };
   pod?: { name: string; uid: string };
   secret?: { name: string; uid: string };
-  node?: { name: string; uid: string };
+  /** uid absent when a pod's node could not be found (kube omits empty fields). */
+  node?: { name: string; uid?: string };
 }
 
 export interface ServiceAccountClaims {
@@ -42,7 +43,22 @@ export interface ServiceAccountTokenIssuer {
   issue(req: ServiceAccountTokenRequest, now?: number): { token: string; expiresAt: number };
   /** The claims of a token this issuer signed (signature only: expiry and audience are the caller's). */
   verify(token: string): ServiceAccountClaims | undefined;
+  /**
+   * What kube's JWT authenticator concludes from the token alone: not ours to judge (not a JWT, or
+   * another issuer), ours with a bad signature (with kube's message), or ours and signed by our key.
+   */
+  check(token: string): TokenCheck;
 }
+
+export type TokenCheck =
+  | { readonly result: 'foreign' }
+  | { readonly result: 'invalid'; readonly message: string }
+  | { readonly result: 'signed'; readonly claims: ServiceAccountClaims };
+
+/** go-jose's error for a signature that does not verify, which kube passes on. */
+export const SIGNATURE_ERROR = 'go-jose/go-jose: error in cryptographic primitive';
+/** kube's error when the token's key ID names no key it has. */
+export const NO_KEYS_ERROR = 'invalid signature, no keys found';
 
 export interface IssuerOptions {
   /** A P-256 private key; generated in memory when absent. */
@@ -54,6 +70,12 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
   const privateKey = opts.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
   const publicKey = createPublicKey(privateKey);
   const issuer = opts.issuer ?? DEFAULT_SERVICE_ACCOUNT_ISSUER;
+  const kid = keyID(publicKey);
+  const verify = (token: string): ServiceAccountClaims | undefined => {
+    const payload = verifyES256(token, publicKey);
+    if (payload === undefined || payload['iss'] !== issuer) return undefined;
+    return payload as unknown as ServiceAccountClaims;
+  };
   return {
     issuer,
     issue(req, now = Date.now()) {
@@ -64,17 +86,23 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
       if (b?.kind === 'Pod') k8s.pod = { name: b.name, uid: b.uid };
       if (b?.kind === 'Secret') k8s.secret = { name: b.name, uid: b.uid };
       if (b?.kind === 'Node') k8s.node = { name: b.name, uid: b.uid };
-      if (req.node !== undefined && b?.kind === 'Pod') k8s.node = { name: req.node.name, uid: req.node.uid };
+      // kube omits empty fields: a pod's node that could not be found has a name only
+      if (req.node !== undefined && b?.kind === 'Pod') k8s.node = req.node.uid === '' ? { name: req.node.name } : { name: req.node.name, uid: req.node.uid };
       const claims: ServiceAccountClaims = {
         aud: [...req.audiences], exp, iat, iss: issuer, jti: randomUUID(), 'kubernetes.io': k8s, nbf: iat,
         sub: `system:serviceaccount:${req.namespace}:${req.name}`,
       };
       return { token: signES256(claims, privateKey), expiresAt: exp };
     },
-    verify(token) {
-      const payload = verifyES256(token, publicKey);
-      if (payload === undefined || payload['iss'] !== issuer) return undefined;
-      return payload as unknown as ServiceAccountClaims;
+    verify,
+    check(token) {
+      // kube routes by the unverified issuer first: tokens of other issuers are someone else's
+      if (token.trimStart().startsWith('{')) return { result: 'foreign' };
+      if (unverifiedPayload(token)?.['iss'] !== issuer) return { result: 'foreign' };
+      const tokenKid = headerKeyID(token);
+      if (tokenKid !== '' && tokenKid !== kid) return { result: 'invalid', message: NO_KEYS_ERROR };
+      const claims = verify(token);
+      return claims === undefined ? { result: 'invalid', message: SIGNATURE_ERROR } : { result: 'signed', claims };
     },
   };
 }

@@ -25,10 +25,33 @@ export function verifyES256(token: string, publicKey: KeyObject): Record<string,
     if (header.alg !== 'ES256') return undefined;
     const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
     if (!ok) return undefined;
-    const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as unknown;
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload as Record<string, unknown> : undefined;
+    return unverifiedPayload(token);
   } catch {
     return undefined;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The payload of a compact JWS, NOT verified (for routing by issuer only); undefined when it is not one. */
+export function unverifiedPayload(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as unknown;
+    return isRecord(payload) ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `kid` of a compact JWS header, '' when absent or unreadable. */
+export function headerKeyID(token: string): string {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as unknown;
+    return isRecord(header) && typeof header['kid'] === 'string' ? header['kid'] : '';
+  } catch {
+    return '';
   }
 }
 

@@ -57,7 +57,9 @@ export interface RawResponse {
 
 /** One request on its own connection (no keep-alive pool, so nothing outlives the test). */
 export function rawRequest(creds: AdminCredentials, req: RawRequest): Promise<RawResponse> {
-  const url = new URL(req.path, creds.server);
+  // The path goes on the wire as given (no URL parsing): tests send "..", "%2e%2e" and "%2F".
+  const server = new URL(creds.server);
+  const target = { hostname: server.hostname, port: server.port, path: req.path };
   const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
   if (req.auth !== false) headers['Authorization'] = `Bearer ${creds.token}`;
   if (req.body !== undefined) {
@@ -65,7 +67,7 @@ export function rawRequest(creds: AdminCredentials, req: RawRequest): Promise<Ra
     headers['Content-Length'] = String(Buffer.byteLength(req.body));
   }
   return new Promise((resolve, reject) => {
-    const r = httpsRequest(url, { method: req.method, headers, ca: creds.ca, agent: false }, (res) => {
+    const r = httpsRequest({ ...target, method: req.method, headers, ca: creds.ca, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);

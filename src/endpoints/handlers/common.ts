@@ -7,6 +7,7 @@ import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts'
 import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
 import { checkBodyDepth } from '../../apimachinery/json-depth.ts';
+import { queryBool, queryInt64, StrconvError } from '../../apimachinery/runtime/query-conversion.ts';
 import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
@@ -116,18 +117,20 @@ export function negotiateFor(ep: ResourceEndpoint, accept: string | undefined, o
   return negotiate(accept, { ...opts, protobuf: canEncode(apiVersion, ep.kind) });
 }
 
+/**
+ * An int64 query parameter (Convert_Slice_string_To_int64): kube's handlers answer a value
+ * strconv cannot parse with 400 BadRequest and strconv's text.
+ */
 export function parseIntParam(q: URLSearchParams, name: string): number | undefined {
-  const v = q.get(name);
-  if (v === null || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n)) throw newBadRequest(`invalid value for ${name}: ${v}`);
-  return n;
+  try {
+    return queryInt64(q, name);
+  } catch (err) {
+    if (err instanceof StrconvError) throw newBadRequest(err.message);
+    throw err;
+  }
 }
 
+/** A boolean query parameter (Convert_Slice_string_To_bool): only "false" and "0" are false. */
 export function parseBoolParam(q: URLSearchParams, name: string): boolean | undefined {
-  const v = q.get(name);
-  if (v === null || v === '') return undefined;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw newBadRequest(`invalid value for ${name}: ${v}`);
+  return queryBool(q, name);
 }

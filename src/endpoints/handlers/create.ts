@@ -1,5 +1,7 @@
 // POST: create an object (createHandler in Go).
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
@@ -20,6 +22,17 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
   const obj = toHub(ep, deps, trackUpdate(ep, undefined, decoded, manager));
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
-  const created = await ep.storage.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun), { dryRun, fieldManager: manager });
+  const creater = ep.storage;
+  const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun), { dryRun, fieldManager: manager });
+  let created: KubeObject;
+  try {
+    created = await create();
+  } catch (err) {
+    // As kube's create handler: an object too large for etcd is tried once more without its
+    // managedFields, which can be as large as the object's field set.
+    if (!isRequestTooLarge(err) || obj.metadata.managedFields === undefined) throw err;
+    delete obj.metadata.managedFields;
+    created = await create();
+  }
   writeObject(res, 201, toEndpointVersion(ep, deps, created), target, state);
 };

@@ -4,9 +4,11 @@ import type { IncomingMessage } from 'node:http';
 import { invalid, notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
+import { bodyFormat } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
-import { parseIntParam } from './common.ts';
+import { parseBoolParam, parseIntParam } from './common.ts';
+import { decodeDeleteOptionsBody } from './delete-options-body.ts';
 import { parseYAMLOrJSON } from './patch-apply.ts';
 
 const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
@@ -35,8 +37,8 @@ function fromQuery(q: URLSearchParams): DeleteOptions {
   if (grace !== undefined) opts.gracePeriodSeconds = grace;
   const policy = q.get('propagationPolicy');
   if (policy !== null && policy !== '') opts.propagationPolicy = policy as DeletionPropagation;
-  const orphan = q.get('orphanDependents');
-  if (orphan !== null && orphan !== '') opts.orphanDependents = orphan === 'true';
+  const orphan = parseBoolParam(q, 'orphanDependents');
+  if (orphan !== undefined) opts.orphanDependents = orphan;
   const dryRun = q.getAll('dryRun');
   if (dryRun.length > 0) opts.dryRun = dryRun;
   return opts;
@@ -47,10 +49,11 @@ export async function readDeleteOptions(req: IncomingMessage, state: RequestStat
   const raw = (await readBody(req)).toString('utf8').trim();
   let opts: DeleteOptions;
   if (raw !== '') {
+    // A body's Content-Type is negotiated as any other's (415 when kube has no decoder for it).
+    bodyFormat(req.headers['content-type']);
     const parsed = parseYAMLOrJSON(raw, req.headers['content-type']);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
-    // JSON null is Go's nil pointer: the option is not set.
-    opts = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== null)) as DeleteOptions;
+    opts = decodeDeleteOptionsBody(parsed as Record<string, unknown>);
   } else {
     opts = fromQuery(state.url.searchParams);
   }

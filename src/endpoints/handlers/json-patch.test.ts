@@ -39,3 +39,44 @@ test('failures carry evanphx/json-patch v4\'s messages', () => {
   // The document given is not changed.
   assert.deepEqual(doc.data, { m: 'v' });
 });
+
+test('copy operations may add at most JSONPatchMaxCopyBytes in total (evanphx v4 AccumulatedCopySizeLimit)', () => {
+  const big = { metadata: { name: 'a' }, data: { k: 'x'.repeat(1024 * 1024) } };
+  const bomb = Array.from({ length: 16 }, (_, i) => ({ op: 'copy', from: '/data', path: `/data/c${i}` }));
+  const cases = [
+    // {"m":"v"} is 9 bytes, then {"m":"v","c0":{"m":"v"}} 24: 33 in total.
+    { name: 'the sizes of the copied values add up', doc, ops: [{ op: 'copy', from: '/data', path: '/data/c0' }, { op: 'copy', from: '/data', path: '/data/c1' }], limit: 20,
+      message: 'Unable to complete the copy, the accumulated size increase of copy is 33, exceeding the limit 20' },
+    // Go's encoder writes "<&>" as "\u003c\u0026\u003e": 20 bytes.
+    { name: 'sizes are those of Go\'s JSON encoding', doc: { data: { m: '<&>' } }, ops: [{ op: 'copy', from: '/data/m', path: '/data/n' }], limit: 19,
+      message: 'Unable to complete the copy, the accumulated size increase of copy is 20, exceeding the limit 19' },
+    // 1048584 bytes, then 2097174: the second copy passes the limit.
+    { name: 'a copy bomb stops at kube\'s 3 MiB default', doc: big, ops: bomb, limit: undefined,
+      message: 'Unable to complete the copy, the accumulated size increase of copy is 3145758, exceeding the limit 3145728' },
+  ];
+  for (const c of cases) {
+    assert.throws(() => applyJSONPatchOps(c.doc, c.ops, c.limit), (e: unknown) => e instanceof JSONPatchError && e.message === c.message, c.name);
+  }
+  // At the limit is still allowed, and a missing source copies null without counting.
+  assert.deepEqual(applyJSONPatchOps({ data: { m: '<&>' } }, [{ op: 'copy', from: '/data/m', path: '/data/n' }, { op: 'copy', from: '/data/zz', path: '/data/o' }], 20),
+    { data: { m: '<&>', n: '<&>', o: null } });
+});
+
+test('keys named like Object.prototype members are data', () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+  for (const name of names) {
+    const ops = [
+      { op: 'add', path: `/data/${name}`, value: 'a' },
+      { op: 'copy', from: `/data/${name}`, path: '/data/copied' },
+      { op: 'replace', path: '/data/m', value: { [name]: 'b' } },
+      { op: 'test', path: `/data/${name}`, value: 'a' },
+    ];
+    const out = applyJSONPatchOps(doc, ops) as { data: Record<string, unknown> };
+    assert.deepEqual(Object.keys(out.data), ['m', name, 'copied'], name);
+    assert.equal(Object.getPrototypeOf(out.data), Object.prototype, name);
+    assert.equal(Object.getOwnPropertyDescriptor(out.data, name)?.value, 'a', name);
+    assert.equal(Object.getOwnPropertyDescriptor(out.data['m'], name)?.value, 'b', name);
+    assert.throws(() => applyJSONPatchOps(doc, [{ op: 'remove', path: `/data/${name}` }]), JSONPatchError, name);
+  }
+  assert.equal(Object.keys(Object.prototype).length, 0);
+});

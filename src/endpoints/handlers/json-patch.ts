@@ -19,6 +19,31 @@ const ERR_INVALID_INDEX = 'invalid index referenced';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
+// Keys are data: an assignment to "__proto__" would set the prototype instead of a member.
+function put(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * kube-apiserver's JSONPatchMaxCopyBytes (3 MiB): the most that the "copy" operations of one
+ * patch may add in total, counted as evanphx v4 does (AccumulatedCopySizeLimit).
+ */
+export const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;
+
+/**
+ * The length of Go's json.Marshal of a JSON value (deepCopy's size): the compact UTF-8 form,
+ * where <, > and & are written as \u003c... and U+2028/U+2029 as \u2028 (6 bytes each).
+ */
+function goJSONSize(text: string): number {
+  let extra = 0;
+  for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', i + 1)) extra += 5;
+  for (let i = text.indexOf('>'); i !== -1; i = text.indexOf('>', i + 1)) extra += 5;
+  for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) extra += 5;
+  for (let i = text.indexOf('\u2028'); i !== -1; i = text.indexOf('\u2028', i + 1)) extra += 3;
+  for (let i = text.indexOf('\u2029'); i !== -1; i = text.indexOf('\u2029', i + 1)) extra += 3;
+  return Buffer.byteLength(text, 'utf8') + extra;
+}
+
 function wrap(message: string, cause: string): JSONPatchError {
   return new JSONPatchError(`${message}: ${cause}`);
 }
@@ -46,7 +71,7 @@ function get(con: Container, key: string): unknown {
 }
 
 function add(con: Container, key: string, val: unknown): void {
-  if (!Array.isArray(con)) { con[key] = val; return; }
+  if (!Array.isArray(con)) { put(con, key, val); return; }
   if (key === '-') { con.push(val); return; }
   let idx: number;
   try {
@@ -80,7 +105,7 @@ function remove(con: Container, key: string): void {
 
 /** For "replace" only: the key exists (get succeeded). */
 function set(con: Container, key: string, val: unknown): void {
-  if (!Array.isArray(con)) { con[key] = val; return; }
+  if (!Array.isArray(con)) { put(con, key, val); return; }
   let idx = atoi(key);
   if (idx < 0) {
     if (idx < -con.length) throw invalidIndex(idx);
@@ -147,7 +172,9 @@ export function goJSONType(v: unknown): string {
 // An absent "value" is a nil node, which Go marshals as null.
 const valueOf = (op: Operation): unknown => (op['value'] === undefined ? null : structuredClone(op['value']));
 
-function applyOp(doc: { root: Container }, op: Operation): void {
+interface PatchState { root: Container; copied: number; readonly maxCopyBytes: number }
+
+function applyOp(doc: PatchState, op: Operation): void {
   const kind = typeof op['op'] === 'string' ? op['op'] : 'unknown';
   switch (kind) {
     case 'add': {
@@ -230,8 +257,17 @@ function applyOp(doc: { root: Container }, op: Operation): void {
       if ('error' in p) throw wrap('copy operation failed to decode path', ERR_MISSING);
       const dst = findObject(doc.root, p.value);
       if (dst === undefined) throw wrap(`copy operation does not apply: doc is missing destination path: ${p.value}`, ERR_MISSING);
-      // A missing object key copies as null (deepCopy of a nil node).
-      const copied = val === undefined ? null : structuredClone(val);
+      // A missing object key copies as null (deepCopy of a nil node), adding nothing to the count.
+      // The size is checked before the copy is made, so a copy bomb stops at the limit.
+      let copied: unknown = null;
+      if (val !== undefined) {
+        const text = JSON.stringify(val);
+        doc.copied += goJSONSize(text);
+        if (doc.copied > doc.maxCopyBytes) {
+          throw new JSONPatchError(`Unable to complete the copy, the accumulated size increase of copy is ${doc.copied}, exceeding the limit ${doc.maxCopyBytes}`);
+        }
+        copied = JSON.parse(text);
+      }
       try { add(dst.con, dst.key, copied); } catch (err) { throw wrap('error while adding value during copy', (err as Error).message); }
       return;
     }
@@ -242,10 +278,11 @@ function applyOp(doc: { root: Container }, op: Operation): void {
 
 /**
  * Patch.Apply: applies decoded operations (each an object, or null) to a copy of doc, which must
- * be a JSON object or array. Throws JSONPatchError at the first failing operation.
+ * be a JSON object or array. Throws JSONPatchError at the first failing operation, and when the
+ * values copied add up to more than maxCopyBytes.
  */
-export function applyJSONPatchOps(doc: Container, ops: readonly unknown[]): Container {
-  const state = { root: structuredClone(doc) };
+export function applyJSONPatchOps(doc: Container, ops: readonly unknown[], maxCopyBytes = JSON_PATCH_MAX_COPY_BYTES): Container {
+  const state: PatchState = { root: structuredClone(doc), copied: 0, maxCopyBytes };
   for (const op of ops) applyOp(state, isObject(op) ? op : {});
   return state.root;
 }

@@ -6,6 +6,7 @@ import { jsonSyntaxError, yamlNestingBound } from '../../apimachinery/fieldvalid
 import { checkBodyDepth, isStackOverflow, MAX_DECODE_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
 import { applyJSONPatchOps, goJSONType, JSONPatchError } from './json-patch.ts';
 import type { FieldValidationDirective } from './scope.ts';
+import { setKey } from '../../apimachinery/patch/index.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,7 +26,7 @@ function pruneNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map((e) => (e === null ? e : pruneNulls(e)));
   if (!isObject(v)) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, e] of Object.entries(v)) if (e !== null) out[k] = pruneNulls(e);
+  for (const [k, e] of Object.entries(v)) if (e !== null) setKey(out, k, pruneNulls(e));
   return out;
 }
 
@@ -41,7 +42,7 @@ function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>)
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) { delete doc[k]; continue; }
     const cur = Object.prototype.hasOwnProperty.call(doc, k) ? doc[k] : undefined;
-    doc[k] = cur === undefined || cur === null ? pruneNulls(v) : merge(cur, v);
+    setKey(doc, k, cur === undefined || cur === null ? pruneNulls(v) : merge(cur, v));
   }
   return doc;
 }

@@ -4,6 +4,7 @@ import { newMethodNotSupported, StatusError, toStatus } from '../../apimachinery
 import type { Status } from '../../apimachinery/meta/types.ts';
 import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';
 import { isWatcher } from '../../registry/rest/capabilities.ts';
+import { isTooLargeResourceVersion } from '../../registry/generic/storage-errors.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
 import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
@@ -22,6 +23,9 @@ function encodeEvent(ev: { type: string; object: unknown }, target: Target): str
     default: return `${encode(ev, target)}---\n`;
   }
 }
+
+/** Node's timers overflow (and fire at once) beyond 2^31-1 ms; no watch outlives this anyway. */
+const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 
 /** A watch that yields one ERROR event and ends. */
 function errorWatch(status: Status): Watch {
@@ -44,13 +48,17 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   try {
     w = await ep.storage.watch(ctx, { ...opts, ...named });
   } catch (err) {
-    // kube answers a watch from a compacted resourceVersion with a stream holding one ERROR event
-    // (410 Expired), which informers treat as "re-list".
-    if (!(err instanceof StatusError) || err.status.code !== 410) throw err;
+    // kube answers a watch from a compacted resourceVersion (410 Expired), or initial events at a
+    // revision the store did not reach in time (504 Too large resource version), with a stream
+    // holding one ERROR event (the cacher's error watcher), which informers treat as "re-list".
+    if (!(err instanceof StatusError) || (err.status.code !== 410 && !isTooLargeResourceVersion(err))) throw err;
     w = errorWatch(err.status);
   }
 
-  const timeoutSeconds = opts.timeoutSeconds ?? Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
+  // timeoutSeconds=0 is unset, as in kube's handleWatch; a negative one ends the watch at once.
+  const timeoutSeconds = opts.timeoutSeconds !== undefined && opts.timeoutSeconds !== 0
+    ? Math.min(opts.timeoutSeconds, MAX_TIMER_SECONDS)
+    : Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
   let done = false;
   // The resourceVersion the client has seen up to: a bookmark may carry it.
   let progress = opts.resourceVersion !== undefined && opts.resourceVersion !== '0' ? opts.resourceVersion : '';
@@ -64,7 +72,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     state.abort.abort();
     res.end();
   };
-  const timer = setTimeout(finish, timeoutSeconds * 1000);
+  const timer = setTimeout(finish, Math.max(0, timeoutSeconds) * 1000);
   // As kube's watch cache: a bookmark shortly before the watch times out, so the client resumes
   // from a recent resourceVersion.
   const lastBookmark = opts.allowWatchBookmarks === true && timeoutSeconds > 2

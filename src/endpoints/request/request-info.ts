@@ -68,6 +68,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   };
 }
 
+/** As RequestInfoFactory: any ?watch value but "false" and "0" (in any case) makes a watch. */
 function isTrue(v: string | null): boolean {
-  return v === 'true' || v === '1';
+  return v !== null && v !== '0' && v.toLowerCase() !== 'false';
 }

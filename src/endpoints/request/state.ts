@@ -1,10 +1,14 @@
 // Per-request state filled in by the filters (request info, user, warnings) and read by handlers.
+import { decodeRequestPath } from './request-path.ts';
 import type { RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
 
 export class RequestState implements WarningRecorder {
   info: RequestInfo | undefined;
   user: UserInfo | undefined;
+  /** The query (searchParams) of the request; its pathname is WHATWG-normalized, use `path`. */
   readonly url: URL;
+  /** The decoded path as Go's URL.Path (request-path.ts); '' when an escape is malformed. */
+  readonly path: string;
   readonly abort = new AbortController();
   readonly warnings: string[] = [];
   readonly startedAt = Date.now();
@@ -13,7 +17,12 @@ export class RequestState implements WarningRecorder {
   readonly accept: string | undefined;
 
   constructor(rawUrl: string, accept?: string) {
-    this.url = new URL(rawUrl, 'https://kapi.invalid');
+    // Only the query is taken from the target: a WHATWG parse of the whole target would resolve
+    // dot segments, read "//host/..." as a host, and throw on some targets Go accepts.
+    this.url = new URL('https://kapi.invalid/');
+    const q = rawUrl.indexOf('?');
+    if (q !== -1) this.url.search = rawUrl.slice(q);
+    this.path = decodeRequestPath(rawUrl) ?? '';
     this.accept = accept;
   }
 

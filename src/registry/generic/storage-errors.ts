@@ -7,13 +7,26 @@ import {
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import { StorageError } from '../../storage/interfaces.ts';
+import { REQUEST_TOO_LARGE } from '../../storage/request-size.ts';
 
-export function newTooLargeResourceVersion(requested: number, current: number): StatusError {
+/** storage.NewTooLargeResourceVersionError as the watch cache sends it: NewTimeoutError, retry after 1 s. */
+export function newTooLargeResourceVersion(requested: string, current: number): StatusError {
   return new StatusError({
     kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 504, reason: 'Timeout',
-    message: `Too large resource version: ${requested}, current: ${current}`,
+    message: `Timeout: Too large resource version: ${requested}, current: ${current}`,
     details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
   });
+}
+
+/** storage.IsTooLargeResourceVersion: a Timeout whose causes name ResourceVersionTooLarge. */
+export function isTooLargeResourceVersion(err: unknown): boolean {
+  return err instanceof StatusError && err.status.reason === 'Timeout'
+    && (err.status.details?.causes ?? []).some((c) => c.reason === 'ResourceVersionTooLarge');
+}
+
+/** The answer to a write beyond etcd's request limit (isTooLargeError in kube's handlers). */
+export function isRequestTooLarge(err: unknown): boolean {
+  return err instanceof StatusError && err.status.code === 500 && err.status.message === REQUEST_TOO_LARGE;
 }
 
 /** ErrorToAPIStatus of an error that is no API status: 500, empty reason, the error's text. */
@@ -40,9 +53,14 @@ export function interpretStorageError(err: unknown, gr: GroupResource, name: str
       return expired;
     }
     case 'TooLargeResourceVersion':
-      return newTooLargeResourceVersion(Number(requestedRV ?? 0), err.revision);
+      // The requested version as sent: it parsed as a uint64, which a JS number may round.
+      return newTooLargeResourceVersion(/^\d+$/.test(requestedRV ?? '') ? BigInt(requestedRV ?? '0').toString() : '0', err.revision);
     case 'InvalidObj':
       return newInternalError(err);
+    // kube-apiserver hands etcd's error up unmapped (kubernetes/kubernetes#112152): a 500 of
+    // unknown reason whose message is etcd's text.
+    case 'RequestTooLarge':
+      return unknownError(err.message);
   }
 }
 

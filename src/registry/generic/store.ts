@@ -11,6 +11,7 @@ import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
+import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
 import type { Interface as Storage } from '../../storage/interfaces.ts';
 import type {
   CollectionDeleter, Creater, CreateOptions, GetOptions, Getter, GracefulDeleter, ListOptions, Lister,
@@ -60,13 +61,13 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
       listApiVersion: this.listApiVersion, strategy });
   }
 
+  /** NamespaceKeyFunc / NoNamespaceKeyFunc: rejects with 400 for a missing namespace or a name no path segment can hold. */
   keyFor(ctx: RequestContext, name: string): string {
-    if (name === '' || name === '.' || name === '..' || name.includes('/')) {
-      throw newBadRequest(`invalid resource name "${name}"`);
-    }
-    if (!this.definition.namespaced) return `${this.prefix}/${name}`;
-    if (ctx.namespace === '') throw newBadRequest('Namespace parameter required.');
-    return `${this.prefix}/${ctx.namespace}/${name}`;
+    if (this.definition.namespaced && ctx.namespace === '') throw newBadRequest('Namespace parameter required.');
+    if (name === '') throw newBadRequest('Name parameter required.');
+    const msgs = validatePathSegmentName(name, false);
+    if (msgs.length > 0) throw newBadRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+    return this.definition.namespaced ? `${this.prefix}/${ctx.namespace}/${name}` : `${this.prefix}/${name}`;
   }
 
   private listKey(ctx: RequestContext): string {

@@ -7,8 +7,17 @@ import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { Filter } from './types.ts';
 
 export interface RequestAuthenticator {
-  /** Resolves the user, or undefined when the request carries no credentials this authenticator knows. */
-  authenticate(headers: IncomingHttpHeaders): Promise<UserInfo | undefined> | UserInfo | undefined;
+  /**
+   * Resolves the user, or undefined when the request carries no credentials this authenticator
+   * knows; rejects with an Error saying why when credentials are invalid. `audiences`: who a token
+   * must be for (TokenReview's spec.audiences; default the server's).
+   */
+  authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> | UserInfo | undefined;
+  /**
+   * For TokenReview: as authenticate with a bearer token, also saying for which of `audiences`
+   * the token is valid. Absent: TokenReview uses authenticate.
+   */
+  authenticateToken?(token: string, audiences: readonly string[]): Promise<{ user: UserInfo; audiences?: readonly string[] } | undefined>;
 }
 
 export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -24,7 +33,7 @@ export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed
       throw newUnauthorized();
     }
     if (user === undefined) {
-      if (!anonymousAllowed(state.url.pathname)) throw newUnauthorized();
+      if (!anonymousAllowed(state.path)) throw newUnauthorized();
       user = ANONYMOUS;
     }
     state.user = user;

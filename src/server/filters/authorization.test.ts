@@ -13,7 +13,7 @@ function run(method: string, url: string, result: AuthorizationResult): { seen: 
   const seen: Attributes[] = [];
   const out = { seen, passed: false, res: { headers: {} } as Captured, done: Promise.resolve() };
   const state = new RequestState(url);
-  state.info = parseRequestInfo(method, state.url.pathname, state.url.searchParams);
+  state.info = parseRequestInfo(method, state.path, state.url.searchParams);
   state.user = { name: 'alice', groups: ['system:authenticated'] };
   const res = {
     headersSent: false,

@@ -42,7 +42,6 @@ export function requestAttributes(state: RequestState): Attributes {
 export function writeInternalError(res: Parameters<typeof writeRaw>[0], uri: string, err: Error): void {
   const text = `Internal Server Error: ${goQuote(uri)}: ${err.message}`
     .replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   writeRaw(res, 500, 'text/plain; charset=utf-8', `${text}\n`);
 }
 
@@ -58,6 +57,5 @@ export const withAuthorization = (authorizer: Authorizer): Filter => (next) => a
     writeInternalError(res, req.url ?? '', result.error);
     return;
   }
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   throw forbiddenStatusError(attributes, result.reason);
 };

@@ -3,6 +3,6 @@ import { parseRequestInfo } from '../../endpoints/request/request-info.ts';
 import type { Filter } from './types.ts';
 
 export const withRequestInfo = (): Filter => (next) => async (req, res, state) => {
-  state.info = parseRequestInfo(req.method ?? 'GET', state.url.pathname, state.url.searchParams);
+  state.info = parseRequestInfo(req.method ?? 'GET', state.path, state.url.searchParams);
   await next(req, res, state);
 };

@@ -3,6 +3,7 @@
 // or DEADLINE_EXCEEDED, and so do its own "request timed out" / "no leader" errors.
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { StorageError } from '../interfaces.ts';
+import { REQUEST_TOO_LARGE } from '../request-size.ts';
 
 export type EtcdErrorKind = 'compacted' | 'future' | 'unreachable' | 'other';
 
@@ -36,12 +37,18 @@ export function unreachable(key: string, err: unknown): StorageError {
 
 /**
  * Maps an error that is neither compaction nor a future revision (the backend resolves those,
- * as they need a revision). Other etcd errors (request too large, permission denied) pass
+ * as they need a revision). Other etcd errors (permission denied, ...) pass
  * through as plain errors carrying etcd's text, which the API reports as an internal error, as
  * kube-apiserver does.
  */
 export function mapEtcdError(key: string, err: unknown): Error {
   if (err instanceof StorageError) return err;
   if (classifyEtcdError(err) === 'unreachable') return unreachable(key, err);
-  return new Error(detailsOf(err));
+  // An etcd run with a --max-request-bytes below kapi's check (or gRPC's own message limit)
+  // refuses the write itself: the same error as the check, so the answer is kube's either way.
+  const details = detailsOf(err);
+  if (details.includes('request is too large') || details.includes('larger than max')) {
+    return new StorageError('RequestTooLarge', key, REQUEST_TOO_LARGE);
+  }
+  return new Error(details);
 }

@@ -54,7 +54,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** encoding/json matches keys exactly first, else case-insensitively. */
 function getCI(o: Obj, key: string): unknown {
-  if (key in o) return o[key];
+  if (Object.hasOwn(o, key)) return o[key];
   const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
   return k === undefined ? undefined : o[k];
 }

@@ -24,13 +24,13 @@ export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   for (const key of Object.keys(data).sort()) {
     const p = fieldPath('data').key(key);
     for (const m of isConfigMapKey(key)) errs.push(invalid(p, key, m));
-    if (key in binary) errs.push(invalid(p, key, 'duplicate of key present in binaryData'));
+    if (Object.hasOwn(binary, key)) errs.push(invalid(p, key, 'duplicate of key present in binaryData'));
     total += byteLength(data[key] ?? '');
   }
   for (const key of Object.keys(binary).sort()) {
     const p = fieldPath('binaryData').key(key);
     for (const m of isConfigMapKey(key)) errs.push(invalid(p, key, m));
-    if (key in data) errs.push(invalid(p, key, 'duplicate of key present in data'));
+    if (Object.hasOwn(data, key)) errs.push(invalid(p, key, 'duplicate of key present in data'));
     total += base64DecodedLength(binary[key] ?? '');
   }
   if (total > MAX_SECRET_SIZE) errs.push(tooLong('', '', MAX_SECRET_SIZE));

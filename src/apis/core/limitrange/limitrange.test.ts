@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LimitRange, LimitRangeItem } from '../v1/types.ts';
-import { defaultLimitRange } from './limitrange.ts';
+import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { defaultLimitRange, validateLimitRange } from './limitrange.ts';
 
 const lr = (...limits: LimitRangeItem[]): LimitRange => ({ metadata: { name: 'lr', namespace: 'ns' }, spec: { limits } });
 
@@ -20,5 +21,26 @@ describe('LimitRange defaults (SetDefaults_LimitRangeItem)', () => {
     const r = lr({ type: 'Container' });
     defaultLimitRange(r);
     assert.deepEqual(r.spec?.limits, [{ type: 'Container' }]);
+  });
+});
+
+describe('LimitRange keys named like Object.prototype members', () => {
+  it('are compared only with their own counterparts (no 500)', () => {
+    const cases = [
+      { name: 'min without max of that name', item: { type: 'Container', min: { toString: '1' }, max: { cpu: '1' } } },
+      { name: 'default without max of that name', item: { type: 'Container', default: { constructor: '1' }, max: { cpu: '1' } } },
+    ];
+    for (const c of cases) {
+      const errs = validateLimitRange(lr(c.item)).map(formatFieldError);
+      assert.ok(errs.every((e) => !e.includes('greater than max')), c.name);
+    }
+  });
+
+  it('default like any other resource name', () => {
+    const r = lr(JSON.parse('{"type":"Container","max":{"__proto__":"2","toString":"3"}}') as LimitRangeItem);
+    defaultLimitRange(r);
+    const item = r.spec?.limits[0];
+    assert.equal(JSON.stringify(item?.default), '{"__proto__":"2","toString":"3"}');
+    assert.equal(JSON.stringify(item?.defaultRequest), '{"__proto__":"2","toString":"3"}');
   });
 });

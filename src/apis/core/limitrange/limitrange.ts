@@ -2,6 +2,7 @@
 import { duplicate, fieldPath, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
+import { setKey } from '../../../apimachinery/patch/index.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nameColumn } from '../common.ts';
 import { parseQuantity } from '../v1/quantity.ts';
@@ -32,13 +33,13 @@ export function validateLimitRange(lr: RO<LimitRange>): FieldError[] {
     }
     if (type === 'Pod' && item.default !== undefined) errs.push(invalid(p.child('default'), item.default, 'may not be specified when `type` is \'Pod\''));
     for (const [k, minQ] of Object.entries(item.min ?? {})) {
-      const maxQ = item.max?.[k];
+      const maxQ = item.max !== undefined && Object.hasOwn(item.max, k) ? item.max[k] : undefined;
       if (maxQ !== undefined && (parseQuantity(minQ) ?? 0) > (parseQuantity(maxQ) ?? 0)) {
         errs.push(invalid(p.child('min').key(k), String(minQ), `min value ${String(minQ)} is greater than max value ${String(maxQ)}`));
       }
     }
     for (const [k, defQ] of Object.entries(item.default ?? {})) {
-      const maxQ = item.max?.[k];
+      const maxQ = item.max !== undefined && Object.hasOwn(item.max, k) ? item.max[k] : undefined;
       if (maxQ !== undefined && (parseQuantity(defQ) ?? 0) > (parseQuantity(maxQ) ?? 0)) {
         errs.push(invalid(p.child('default').key(k), String(defQ), `default value ${String(defQ)} is greater than max value ${String(maxQ)}`));
       }
@@ -55,10 +56,10 @@ export function defaultLimitRange(lr: LimitRange): void {
   for (const item of lr.spec?.limits ?? []) {
     if (item.type !== 'Container') continue;
     const def: ResourceList = { ...item.default };
-    for (const [k, v] of Object.entries(item.max ?? {})) if (!(k in def)) def[k] = v;
+    for (const [k, v] of Object.entries(item.max ?? {})) if (!Object.hasOwn(def, k)) setKey(def, k, v);
     const req: ResourceList = { ...item.defaultRequest };
-    for (const [k, v] of Object.entries(def)) if (!(k in req)) req[k] = v;
-    for (const [k, v] of Object.entries(item.min ?? {})) if (!(k in req)) req[k] = v;
+    for (const [k, v] of Object.entries(def)) if (!Object.hasOwn(req, k)) setKey(req, k, v);
+    for (const [k, v] of Object.entries(item.min ?? {})) if (!Object.hasOwn(req, k)) setKey(req, k, v);
     if (Object.keys(def).length > 0) item.default = def;
     if (Object.keys(req).length > 0) item.defaultRequest = req;
   }

@@ -114,7 +114,7 @@ export function defaultPod(pod: Pod): void {
     const limits = c.resources?.limits;
     if (limits !== undefined && Object.keys(limits).length > 0) {
       const requests = { ...c.resources?.requests };
-      for (const [name, q] of Object.entries(limits)) if (!(name in requests)) requests[name] = q;
+      for (const [name, q] of Object.entries(limits)) if (!Object.hasOwn(requests, name)) requests[name] = q;
       c.resources = { ...c.resources, requests };
     }
     if (spec.hostNetwork === true) {

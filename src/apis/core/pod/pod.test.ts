@@ -81,6 +81,9 @@ describe('pod validation', () => {
       want: ['spec.containers[0].resources.requests[cpu]: Invalid value: "1": must be less than or equal to cpu limit of 500m'] },
     { name: 'empty env name', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).env = [{ name: '' }]; },
       want: ['spec.containers[0].env[0].name: Required value'] },
+    // A request without a limit of that name is not compared with Object.prototype's member.
+    { name: 'a request named like an Object.prototype member', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).resources = { requests: { 'example.com/constructor': '1', toString: '1' } }; },
+      want: ['spec.containers[0].resources.requests[toString]: Invalid value: "toString": must be a standard resource for containers'] },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -116,7 +116,7 @@ function validateResources(c: RO<Container>, p: FieldPath): FieldError[] {
   const requests = c.resources?.requests ?? {};
   const errs = [...validateResourceList(limits, p.child('limits')), ...validateResourceList(requests, p.child('requests'))];
   for (const [name, q] of Object.entries(requests)) {
-    const limit = limits[name];
+    const limit = Object.hasOwn(limits, name) ? limits[name] : undefined;
     if (limit === undefined) continue;
     const rv = parseQuantity(q);
     const lv = parseQuantity(limit);

@@ -92,8 +92,16 @@ function compare(x: GoValue | undefined, y: GoValue | undefined): ValueNode {
       const n: ValueNode = { x, y, numSame: 0, numDiff: 0, numChildren: 0, maxDepth: 0, records: [] };
       const keys = new Map<string, GoValue>();
       for (const [k] of [...x.entries, ...y.entries]) keys.set(mapKeyText(k), k);
+      // Indexed once (the first entry of a key wins, as a search would): no scan per key.
+      const index = (entries: readonly (readonly [GoValue, GoValue])[]): Map<string, GoValue> => {
+        const m = new Map<string, GoValue>();
+        for (const [kk, v] of entries) if (!m.has(mapKeyText(kk))) m.set(mapKeyText(kk), v);
+        return m;
+      };
+      const xs = index(x.entries);
+      const ys = index(y.entries);
       for (const [text, k] of [...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const child = compare(x.entries.find(([kk]) => mapKeyText(kk) === text)?.[1], y.entries.find(([kk]) => mapKeyText(kk) === text)?.[1]);
+        const child = compare(xs.get(text), ys.get(text));
         n.records?.push({ key: formatMapKey(k), node: child });
         adopt(n, child);
       }
@@ -109,6 +117,9 @@ function editScript(xs: readonly GoValue[], ys: readonly GoValue[]): [GoValue | 
   const eq = (i: number, j: number): boolean => compare(xs[i], ys[j]).numDiff === 0;
   const n = xs.length;
   const m = ys.length;
+  // Every pair is compared: beyond this many, equal heads and tails are matched and the rest is
+  // paired in order, so a hostile update of a huge list costs linear time, not n times m.
+  if (n * m > MAX_EDIT_PAIRS) return positionalScript(xs, ys, eq);
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
@@ -144,6 +155,24 @@ function editScript(xs: readonly GoValue[], ys: readonly GoValue[]): [GoValue | 
     }
   }
   flush();
+  return out;
+}
+
+const MAX_EDIT_PAIRS = 250_000;
+
+function positionalScript(xs: readonly GoValue[], ys: readonly GoValue[], eq: (i: number, j: number) => boolean): [GoValue | undefined, GoValue | undefined][] {
+  const out: [GoValue | undefined, GoValue | undefined][] = [];
+  let i = 0;
+  while (i < xs.length && i < ys.length && eq(i, i)) { out.push([xs[i], ys[i]]); i++; }
+  let tail = 0;
+  while (tail < xs.length - i && tail < ys.length - i && eq(xs.length - 1 - tail, ys.length - 1 - tail)) tail++;
+  const xm = xs.slice(i, xs.length - tail);
+  const ym = ys.slice(i, ys.length - tail);
+  const k = Math.min(xm.length, ym.length);
+  for (let p = 0; p < k; p++) out.push([xm[p], ym[p]]);
+  for (const v of xm.slice(k)) out.push([v, undefined]);
+  for (const v of ym.slice(k)) out.push([undefined, v]);
+  for (let p = tail; p > 0; p--) out.push([xs[xs.length - p], ys[ys.length - p]]);
   return out;
 }
 

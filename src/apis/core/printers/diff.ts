@@ -3,7 +3,34 @@
 
 type Op = { tag: 'equal' | 'delete' | 'insert'; a: number; b: number };
 
+/**
+ * The most cells the exact LCS table may have. Beyond it (a hostile update of a huge spec), the
+ * common head and tail are matched and the middle is compared only if it fits, else reported as
+ * removed and inserted: still a correct diff, in linear time and space.
+ */
+const MAX_LCS_CELLS = 4_000_000;
+
 function lineOps(a: readonly string[], b: readonly string[]): Op[] {
+  if (a.length * b.length <= MAX_LCS_CELLS) return lcsOps(a, b, 0, 0);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops: Op[] = [];
+  for (let k = 0; k < head; k++) ops.push({ tag: 'equal', a: k, b: k });
+  const am = a.slice(head, a.length - tail);
+  const bm = b.slice(head, b.length - tail);
+  if (am.length * bm.length <= MAX_LCS_CELLS) ops.push(...lcsOps(am, bm, head, head));
+  else {
+    for (let k = 0; k < am.length; k++) ops.push({ tag: 'delete', a: head + k, b: head });
+    for (let k = 0; k < bm.length; k++) ops.push({ tag: 'insert', a: head + am.length, b: head + k });
+  }
+  for (let k = 0; k < tail; k++) ops.push({ tag: 'equal', a: a.length - tail + k, b: b.length - tail + k });
+  return ops;
+}
+
+/** The exact diff (longest common subsequence) of a and b, whose lines start at aOff and bOff. */
+function lcsOps(a: readonly string[], b: readonly string[], aOff: number, bOff: number): Op[] {
   const n = a.length;
   const m = b.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
@@ -16,9 +43,9 @@ function lineOps(a: readonly string[], b: readonly string[]): Op[] {
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && a[i] === b[j]) ops.push({ tag: 'equal', a: i++, b: j++ });
-    else if (i < n && (j >= m || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) ops.push({ tag: 'delete', a: i++, b: j });
-    else ops.push({ tag: 'insert', a: i, b: j++ });
+    if (i < n && j < m && a[i] === b[j]) ops.push({ tag: 'equal', a: aOff + i++, b: bOff + j++ });
+    else if (i < n && (j >= m || (lcs[i + 1]?.[j] ?? 0) >= (lcs[i]?.[j + 1] ?? 0))) ops.push({ tag: 'delete', a: aOff + i++, b: bOff + j });
+    else ops.push({ tag: 'insert', a: aOff + i, b: bOff + j++ });
   }
   return ops;
 }

@@ -3,13 +3,14 @@ import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import type { Secret } from '../v1/types.ts';
 import { SECRET_TYPES, validateSecret, validateSecretUpdate } from './validation.ts';
+import { setKey } from '../../../apimachinery/patch/index.ts';
 
 /** SetDefaults_Secret and the v1 conversion: type Opaque; stringData folded into data (base64). */
 export function defaultSecret(s: Secret): void {
   if (s.type === undefined || s.type === '') s.type = SECRET_TYPES.opaque;
   if (s.stringData !== undefined) {
     const data = { ...s.data };
-    for (const [k, v] of Object.entries(s.stringData)) data[k] = Buffer.from(v, 'utf8').toString('base64');
+    for (const [k, v] of Object.entries(s.stringData)) setKey(data, k, Buffer.from(v, 'utf8').toString('base64'));
     s.data = data;
     delete s.stringData;
   }

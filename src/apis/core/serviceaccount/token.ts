@@ -1,7 +1,9 @@
 // serviceaccounts/token (pkg/registry/core/serviceaccount/storage/token.go): issues a signed,
 // expiring token for the service account, optionally bound to a pod, secret or node.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { newBadRequest, newConflict, newInvalid } from '../../../apimachinery/errors/status-error.ts';
+import {
+  isNotFound, newBadRequest, newConflict, newInternalError, newInvalid,
+} from '../../../apimachinery/errors/status-error.ts';
 import type { KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { BoundObject, ServiceAccountTokenIssuer } from '../../../authn/serviceaccount/index.ts';
@@ -39,19 +41,32 @@ export function validateTokenRequest(tr: TokenRequest): FieldError[] {
 
 const BOUND_RESOURCES = { Pod: 'pods', Secret: 'secrets', Node: 'nodes' } as const;
 
+/** Go's GroupVersionKind.String(): "group/version, Kind=kind". */
+function gvkString(apiVersion: string, kind: string): string {
+  const slash = apiVersion.indexOf('/');
+  const [group, version] = slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+  return `${group}/${version}, Kind=${kind}`;
+}
+
 async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenRequest, saName: string):
   Promise<{ bound?: BoundObject; node?: { name: string; uid: string } }> {
   const ref = tr.spec.boundObjectRef;
   if (ref === undefined || ref === null) return {};
   const kind = ref.kind ?? '';
-  if (kind !== 'Pod' && kind !== 'Secret' && kind !== 'Node') {
-    throw newBadRequest(`cannot bind token for serviceaccount "${saName}" to object of kind "${kind}"`);
+  const apiVersion = ref.apiVersion ?? '';
+  // kube binds only to core Pods, Secrets and Nodes (the version is not checked)
+  const coreGroup = !apiVersion.includes('/');
+  if (!coreGroup || (kind !== 'Pod' && kind !== 'Secret' && kind !== 'Node')) {
+    throw newBadRequest(`cannot bind token to object of type ${gvkString(apiVersion, kind)}`);
   }
   const store = lookup(BOUND_RESOURCES[kind]);
-  if (store === undefined) throw newBadRequest(`cannot bind token to object of kind "${kind}"`);
+  if (store === undefined) throw newBadRequest(`cannot bind token to object of type ${gvkString(apiVersion, kind)}`);
   const name = ref.name ?? '';
   const objCtx: RequestContext = kind === 'Node' ? { ...ctx, namespace: '' } : ctx;
   const obj = await store.get(objCtx, name, {});
+  if (kind === 'Pod' && ((obj as unknown as Pod).spec.serviceAccountName ?? '') !== saName) {
+    throw newBadRequest(`cannot bind token for serviceaccount "${saName}" to pod running with different serviceaccount name.`);
+  }
   const uid = obj.metadata.uid ?? '';
   if ((ref.uid ?? '') !== '' && ref.uid !== uid) {
     throw newConflict({ group: '', resource: kind }, name,
@@ -64,7 +79,11 @@ async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenR
     try {
       const node = await nodes.get({ ...ctx, namespace: '' }, nodeName, {});
       out.node = { name: nodeName, uid: node.metadata.uid ?? '' };
-    } catch { /* the node is only informational */ }
+    } catch (err) {
+      // a missing node still leaves its name in the token, as a hint of where the pod runs
+      if (!isNotFound(err)) throw newInternalError(err);
+      out.node = { name: nodeName, uid: '' };
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { messageForKind, T_BOOL, T_BYTES, T_INT32, T_INT64, T_STRING, type Field
 import { MAX_DECODE_DEPTH, tooDeepMessage } from '../../../json-depth.ts';
 import { readUtf8, Reader, WireError } from './wire.ts';
 import { formatDuration, formatMicroTime, formatTime } from './well-known.ts';
+import { setKey } from '../../../patch/json-value.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -129,7 +130,8 @@ function readMapEntry(r: Reader, end: number, f: FieldInfo, obj: Obj): void {
   }
   let m = obj[f.json];
   if (typeof m !== 'object' || m === null) obj[f.json] = m = {};
-  (m as Obj)[key] = value === undefined ? zeroOf(vf) : value;
+  // Map keys are data: "__proto__" must become a member, not the map's prototype.
+  setKey(m as Obj, key, value === undefined ? zeroOf(vf) : value);
 }
 
 function bytesField(r: Reader, end: number): { start: number; end: number } | undefined {

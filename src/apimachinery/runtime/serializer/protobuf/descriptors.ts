@@ -84,7 +84,7 @@ const SCALAR_TYPES: Readonly<Record<string, ValueType>> = {
 let descriptors: Descriptors | undefined;
 let metaKinds: ReadonlySet<string> = new Set();
 const built = new Map<string, MessageType>();
-const byGVK = new Map<string, MessageType | null>();
+const byGVK = new Map<string, MessageType>();
 
 function load(): Descriptors {
   if (descriptors === undefined) {
@@ -146,7 +146,7 @@ function stringListSpecial(name: string): Special | undefined {
 export function messageForKind(apiVersion: string, kind: string): MessageType | undefined {
   const key = `${apiVersion}\0${kind}`;
   const have = byGVK.get(key);
-  if (have !== undefined) return have ?? undefined;
+  if (have !== undefined) return have;
   const d = load();
   const pkg = d.groupVersions[apiVersion];
   let msg: MessageType | undefined;
@@ -158,9 +158,14 @@ export function messageForKind(apiVersion: string, kind: string): MessageType | 
     // Discovery's stripVersion encoder writes APIVersions (and core APIResourceList) with no apiVersion.
     msg = messageByName(`${META_V1}.${kind}`);
   }
-  byGVK.set(key, msg ?? null);
+  // Only kinds that exist are kept: a protobuf body can name any apiVersion and kind, and a
+  // cache of misses would keep every such string (up to a body's 3 MiB) for good.
+  if (msg !== undefined) byGVK.set(key, msg);
   return msg;
 }
+
+/** How many kinds messageForKind keeps (for tests: misses must not be kept). */
+export const cachedKindCount = (): number => byGVK.size;
 
 /** Every apiVersion with a proto package ("v1", "apps/v1", "meta.k8s.io/v1", ...). */
 export function protobufGroupVersions(): string[] {

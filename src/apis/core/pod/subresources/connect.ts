@@ -11,6 +11,7 @@ import type { Connecter } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
 import { forward, kubeletOf, kubeletUnreachable, proxyPath } from './backend.ts';
+import { parsePodLogOptions, parsePortForwardPorts } from './log-options.ts';
 import { unknownError } from './status.ts';
 
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -40,6 +41,8 @@ function streamREST(pods: Store<KubeObject>, lookup: StoreLookup, container: boo
   return {
     connectMethods: ['GET', 'POST'],
     async connect(ctx: RequestContext, name, req, _res, query) {
+      // The options decode before anything is read (connect's getRequestOptions).
+      if (!container) parsePortForwardPorts(query);
       const pod = await pods.get(ctx, name, {}) as unknown as Pod;
       if (container) containerFor(pod, query.get('container') ?? '', false);
       const nodeName = pod.spec.nodeName ?? '';
@@ -56,6 +59,8 @@ function logREST(pods: Store<KubeObject>, lookup: StoreLookup): Connecter {
   return {
     connectMethods: ['GET'],
     async connect(ctx: RequestContext, name, _req, res: ServerResponse, query) {
+      // Options are decoded and validated before the pod is read (LogREST.Get).
+      parsePodLogOptions(query, name);
       const pod = await pods.get(ctx, name, {}) as unknown as Pod;
       const container = containerFor(pod, query.get('container') ?? '', true);
       const nodeName = pod.spec.nodeName ?? '';
