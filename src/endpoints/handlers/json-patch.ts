@@ -249,3 +249,18 @@ export function applyJSONPatchOps(doc: Container, ops: readonly unknown[]): Cont
   for (const op of ops) applyOp(state, isObject(op) ? op : {});
   return state.root;
 }
+
+/**
+ * applyJSONPatchOps for requests: `pause` runs after every operation and returns a promise when
+ * it wants the event loop to run (every N operations; it may reject to stop a timed-out request).
+ */
+export async function applyJSONPatchOpsPaced(doc: Container, ops: readonly unknown[],
+  pause: () => Promise<void> | undefined): Promise<Container> {
+  const state = { root: structuredClone(doc) };
+  for (const op of ops) {
+    applyOp(state, isObject(op) ? op : {});
+    const p = pause();
+    if (p !== undefined) await p;
+  }
+  return state.root;
+}
