@@ -1,21 +1,43 @@
 // Child process: a kapi server (temporary data dir, random port) started with the kube-apiserver
 // flags given as arguments: none for the embedded store, --etcd-servers <url> for etcd. Prints
 // {"url","kubeconfigPath","dataDir"} on one line when ready; shuts down when stdin closes.
+// Commands on stdin, one per line, each answered with one JSON line: `stall-reset` clears the
+// event-loop delay histogram, `stall` reports its longest delay ({"maxMs","p99Ms"}): the longest
+// time this server could not serve anyone.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { startServer } from '../index.ts';
 
 const server = await startServer({ flags: process.argv.slice(2) });
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
 process.stdout.write(`${JSON.stringify({ url: server.url, kubeconfigPath: server.kubeconfigPath, dataDir: server.dataDir })}\n`);
 
 let closing = false;
 const shutdown = (): void => {
   if (closing) return;
   closing = true;
+  delay.disable();
   server.close().then(() => process.exit(0), (err: unknown) => {
     console.error(err);
     process.exit(1);
   });
 };
-process.stdin.on('end', shutdown);
+const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  switch (line.trim()) {
+    case 'stall-reset':
+      delay.reset();
+      process.stdout.write('{"ok":true}\n');
+      return;
+    case 'stall':
+      process.stdout.write(`${JSON.stringify({ maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) })}\n`);
+      return;
+    default:
+      process.stdout.write(`${JSON.stringify({ error: `unknown command ${line}` })}\n`);
+  }
+});
+lines.on('close', shutdown);
 process.stdin.on('error', shutdown);
-process.stdin.resume();
 process.on('SIGTERM', shutdown);

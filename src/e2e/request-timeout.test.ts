@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asStatus } from './testing/https-client.ts';
-import { addOps, configMapJSON, manyKeysJSON } from './testing/hostile-bodies.ts';
+import { addOps, configMapJSON, manyKeysJSON } from '../apimachinery/testing/hostile-bodies.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-timeout';

@@ -4,10 +4,10 @@
 // hostile case freezes the server.
 import { request as httpsRequest } from 'node:https';
 import type { AdminCredentials, RawRequest, RawResponse } from './https-client.ts';
+import { CR_GROUP } from '../../apimachinery/testing/hostile-bodies.ts';
 import { eventually, type Suite } from './suite.ts';
 
 export const HOSTILE_NS = 'hostile';
-export const CR_GROUP = 'hostile.example.com';
 export const CM_PATH = `/api/v1/namespaces/${HOSTILE_NS}/configmaps`;
 export const BLOB_PATH = `/apis/${CR_GROUP}/v1/namespaces/${HOSTILE_NS}/blobs`;
 

@@ -9,7 +9,7 @@ import { BLOB_PATH, CM_PATH, type HostileRequest } from './hostile-client.ts';
 import {
   addOps, blobJSON, configMapJSON, configMapProtobuf, configMapWithDeepManagedFields, copyOps, deepArray, deepObject,
   labelSelector, manyKeysJSON, protoKeysJSON,
-} from './hostile-bodies.ts';
+} from '../../apimachinery/testing/hostile-bodies.ts';
 
 export interface Want {
   readonly status: number;

@@ -1,7 +1,10 @@
-// Builders for the hostile request bodies of the corpus (issue 9). Each is built as text, in linear
-// time, so that the test itself never needs a deep recursion or a large object graph.
-import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
-import { CR_GROUP } from './hostile-client.ts';
+// Builders for the hostile request bodies of issue 9 (the e2e corpus and the bench's hostile
+// phase). Each is built as text, in linear time, so that the caller never needs a deep recursion
+// or a large object graph.
+import { encodeProtobuf } from '../runtime/serializer/protobuf/index.ts';
+
+/** The group of the corpus's custom resource (kind Blob, plural blobs, preserve-unknown-fields). */
+export const CR_GROUP = 'hostile.example.com';
 
 /** `[[[…]]]`, n levels: 2n bytes, so even 1M levels stay under kube's 3 MiB body limit. */
 export const deepArray = (n: number): string => '['.repeat(n) + ']'.repeat(n);
