@@ -32,7 +32,9 @@ lines.on('line', (line) => {
       process.stdout.write('{"ok":true}\n');
       return;
     case 'stall':
-      process.stdout.write(`${JSON.stringify({ maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) })}\n`);
+      // This line may be read in the same poll phase that ended a stall, before the histogram's
+      // timer has run and recorded it: answer after the timers had a turn.
+      setTimeout(() => process.stdout.write(`${JSON.stringify({ maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)) })}\n`), 20);
       return;
     default:
       process.stdout.write(`${JSON.stringify({ error: `unknown command ${line}` })}\n`);
