@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface Child<T> {
   readonly info: T;
+  /** Writes `line` to the child's stdin and resolves with the next JSON line it prints. */
+  command(line: string): Promise<unknown>;
   /** Closes the child's stdin and waits for it to exit (killing it after a bounded wait). */
   stop(): Promise<void>;
 }
@@ -40,6 +42,12 @@ export function startChild<T>(name: string, args: readonly string[], parse: (v: 
     await exited(child);
     clearTimeout(timer);
   };
+  // Lines after the ready line answer command() calls, in order.
+  const waiting: ((v: unknown) => void)[] = [];
+  const command = (line: string): Promise<unknown> => new Promise((resolve) => {
+    waiting.push(resolve);
+    child.stdin?.write(`${line}\n`);
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let settled = false;
@@ -55,17 +63,22 @@ export function startChild<T>(name: string, args: readonly string[], parse: (v: 
     child.on('error', (err) => failStart(err.message));
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (c: string) => {
-      if (settled) return;
       out += c;
-      const nl = out.indexOf('\n');
-      if (nl < 0) return;
-      try {
-        const info = parse(JSON.parse(out.slice(0, nl)) as unknown);
-        settled = true;
-        clearTimeout(timer);
-        resolve({ info, stop });
-      } catch (err) {
-        failStart(`bad ready line: ${err instanceof Error ? err.message : String(err)}`);
+      for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+        const line = out.slice(0, nl);
+        out = out.slice(nl + 1);
+        if (settled) {
+          waiting.shift()?.(JSON.parse(line) as unknown);
+          continue;
+        }
+        try {
+          const info = parse(JSON.parse(line) as unknown);
+          settled = true;
+          clearTimeout(timer);
+          resolve({ info, stop, command });
+        } catch (err) {
+          failStart(`bad ready line: ${err instanceof Error ? err.message : String(err)}`);
+        }
       }
     });
   });

@@ -50,6 +50,39 @@ export function send(t: HttpTarget, method: string, path: string, body?: string)
   });
 }
 
+export interface RawSend {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: string;
+  readonly contentType?: string;
+  /** Extra headers; they may replace the target's own (e.g. Authorization). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * One request with any media type and headers (the hostile phase). Resolves with status 0 when
+ * the connection breaks or the timeout passes, so one hostile request cannot stop the bench.
+ */
+export function sendRaw(t: HttpTarget, r: RawSend): Promise<HttpResponse> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string | number> = { ...t.headers, ...r.headers };
+    if (r.body !== undefined) {
+      headers['content-type'] = r.contentType ?? 'application/json';
+      headers['content-length'] = Buffer.byteLength(r.body);
+    }
+    const req = request({ host: t.host, port: t.port, method: r.method, path: r.path, agent: t.agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', () => resolve({ status: 0, body: Buffer.concat(chunks) }));
+    });
+    req.setTimeout(r.timeoutMs ?? REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timed out')));
+    req.on('error', (err) => resolve({ status: 0, body: Buffer.from(err.message) }));
+    req.end(r.body);
+  });
+}
+
 /** Like send, but rejects unless the status is one of `ok`. */
 export async function sendOk(t: HttpTarget, method: string, path: string, body?: string,
   ok: readonly number[] = [200, 201]): Promise<HttpResponse> {

@@ -4,7 +4,9 @@
 //   * a real etcd (started here, figures named etcd-*): raw etcd requests through kapi's own etcd
 //     gRPC client, with the values kapi stored.
 // The kapi servers, the bare baseline and etcd each run in a child process; this process is the
-// load generator. Progress goes to stderr; stdout gets the table, or one JSON object with --json.
+// load generator. The hostile phase (src/bench/hostile.ts) runs on the embedded store after the
+// throughput figures, on the same server. Progress goes to stderr; stdout gets the table, or one
+// JSON object with --json.
 import { cpus, loadavg } from 'node:os';
 import { pkiPaths } from '../cli/certs.ts';
 import { openEtcdBackend, type EtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
@@ -13,6 +15,7 @@ import { etcdBaseline } from './etcd-baseline.ts';
 import { etcdFiller } from './etcd-fill.ts';
 import { startBenchEtcd, type BenchEtcd } from './etcd.ts';
 import { closeTarget, newTarget, type HttpTarget } from './http-client.ts';
+import { measureHostile } from './hostile.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -45,16 +48,29 @@ function parseServerInfo(v: unknown): ServerInfo {
   return { url: stringField(v, 'url'), kubeconfigPath: stringField(v, 'kubeconfigPath'), dataDir: stringField(v, 'dataDir') };
 }
 
-/** kapi on the embedded store against the bare https server. */
+/** kapi on the embedded store against the bare https server, then the hostile phase. */
 async function benchSqlite(): Promise<Figure[]> {
   log('starting kapi on the embedded store (child process)…');
   const server = await startChild('server-child', [], parseServerInfo, 60_000);
+  try {
+    const creds = await readAdminKubeconfig(server.info.kubeconfigPath);
+    const figures: Figure[] = opts.phases.includes('throughput') ? await benchThroughput(server.info, creds) : [];
+    if (opts.phases.includes('hostile')) {
+      log('hostile inputs, each while another client polls /readyz…');
+      figures.push(...await measureHostile({ server, url: creds.server, ca: creds.ca, token: creds.token, log, note }));
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchThroughput(info: ServerInfo, creds: { server: string; ca: string; token: string }): Promise<Figure[]> {
   let baseline: Child<{ url: string }> | undefined;
   let kapi: HttpTarget | undefined;
   let bare: HttpTarget | undefined;
   try {
-    const creds = await readAdminKubeconfig(server.info.kubeconfigPath);
-    const pki = pkiPaths(server.info.dataDir);
+    const pki = pkiPaths(info.dataDir);
     baseline = await startChild('baseline-server', [pki.serverCert, pki.serverKey], (v) => ({ url: stringField(v, 'url') }), 30_000);
     kapi = newTarget(creds.server, creds.ca, creds.token, WORKERS);
     bare = newTarget(baseline.info.url, creds.ca, creds.token, WORKERS);
@@ -65,7 +81,6 @@ async function benchSqlite(): Promise<Figure[]> {
     if (kapi !== undefined) closeTarget(kapi);
     if (bare !== undefined) closeTarget(bare);
     await baseline?.stop();
-    await server.stop();
   }
 }
 
@@ -101,6 +116,8 @@ async function main(): Promise<void> {
   note(`machine: ${cpus().length} CPUs, load average ${load} at start (other work on the machine skews every figure)`);
   const figures: Figure[] = [];
   for (const backend of opts.backends) {
+    // The hostile phase runs on the embedded store only.
+    if (backend === 'etcd' && !opts.phases.includes('throughput')) continue;
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite() : await benchEtcd()));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

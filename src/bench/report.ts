@@ -1,7 +1,10 @@
 // The benchmark's output: a readable table, or one JSON object with --json.
 import { roundFigure } from './stats.ts';
 
-export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99';
+import type { HostileClass } from './hostile.ts';
+
+export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
+  | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';
 export type FigureName = `${FigurePrefix}${BaseFigureName}`;

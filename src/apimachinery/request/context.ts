@@ -30,7 +30,13 @@ export interface WarningRecorder {
 }
 
 export interface RequestContext {
+  /** Fires when the request is over for the server: its deadline passed (--request-timeout) or the server stops. */
   readonly signal: AbortSignal;
+  /**
+   * Epoch milliseconds after which the request has timed out (set for non-long-running requests).
+   * The signal only fires once the event loop gets to the timer; checkDeadline reads the clock.
+   */
+  readonly deadline?: number;
   readonly info: RequestInfo;
   readonly user: UserInfo | undefined;
   readonly warnings: WarningRecorder;

@@ -1,6 +1,7 @@
 // POST: create an object (createHandler in Go).
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate } from './admission.ts';
@@ -19,6 +20,8 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   if (ep.namespaced && ctx.namespace === '') throw newBadRequest('the server could not find the requested resource');
   const manager = fieldManagerOf(q, req, 'CreateOptions');
   const decoded = await decodeRequestObject(ep, deps, req, state, directive);
+  // Decoding a large body is the long step: the deadline and other requests get their turn after it.
+  await yieldPoint(ctx);
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
   const obj = toHub(ep, deps, trackUpdate(ep, undefined, decoded, manager));
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));

@@ -286,3 +286,18 @@ export function applyJSONPatchOps(doc: Container, ops: readonly unknown[], maxCo
   for (const op of ops) applyOp(state, isObject(op) ? op : {});
   return state.root;
 }
+
+/**
+ * applyJSONPatchOps for requests: `pause` runs after every operation and returns a promise when
+ * it wants the event loop to run (every N operations; it may reject to stop a timed-out request).
+ */
+export async function applyJSONPatchOpsPaced(doc: Container, ops: readonly unknown[],
+  pause: () => Promise<void> | undefined, maxCopyBytes = JSON_PATCH_MAX_COPY_BYTES): Promise<Container> {
+  const state: PatchState = { root: structuredClone(doc), copied: 0, maxCopyBytes };
+  for (const op of ops) {
+    applyOp(state, isObject(op) ? op : {});
+    const p = pause();
+    if (p !== undefined) await p;
+  }
+  return state.root;
+}

@@ -6,7 +6,9 @@ import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts'
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
 import { parseBoolParam, parseIntParam, toEndpointVersion, negotiateFor } from './common.ts';
-import { writeObject } from './response.ts';
+import { writeListPaced, writeObject } from './response.ts';
+import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export function parseIncludeObject(q: URLSearchParams): IncludeObject {
@@ -68,6 +70,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
   const q = state.url.searchParams;
   const ctx = state.context();
   const list = await ep.storage.list(ctx, parseListOptions(q, false));
+  checkDeadline(ctx);
   switch (target.shape) {
     case 'Table':
       writeObject(res, 200, toTable(ep.definition, list.items, list.metadata, target.apiVersion, parseIncludeObject(q)),
@@ -77,9 +80,9 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
       writeObject(res, 200, partialObjectMetadataList(list, target.apiVersion), target, state);
       return;
     default: {
-      const items = list.items.map((o) => toEndpointVersion(ep, deps, o));
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
-      writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
+      await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items: list.items },
+        (o) => toEndpointVersion(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx));
     }
   }
 };

@@ -4,7 +4,7 @@ import { parse as yamlParse } from 'yaml';
 import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
 import { jsonSyntaxError, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';
 import { checkBodyDepth, isStackOverflow, MAX_DECODE_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
-import { applyJSONPatchOps, goJSONType, JSONPatchError } from './json-patch.ts';
+import { applyJSONPatchOpsPaced, goJSONType, JSONPatchError } from './json-patch.ts';
 import type { FieldValidationDirective } from './scope.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';
 
@@ -79,7 +79,8 @@ export function checkMergePatchBody(patchText: string, directive: FieldValidatio
  * a 422 whose Status says only "the server rejected our request due to an error in our request"
  * (NewGenericServerResponse without causes: evanphx's text is not sent).
  */
-export function applyJSONPatch(target: unknown, patchText: string, directive: FieldValidationDirective): unknown {
+export async function applyJSONPatch(target: unknown, patchText: string, directive: FieldValidationDirective,
+  pause: () => Promise<void> | undefined = () => undefined): Promise<unknown> {
   const parsed = parseJSON(patchText);
   const strict = directive !== 'Ignore';
   if ('error' in parsed) throw newBadRequest(strict ? `error decoding patch: ${parsed.error}` : parsed.error);
@@ -104,7 +105,7 @@ export function applyJSONPatch(target: unknown, patchText: string, directive: Fi
   }
   if (!Array.isArray(target) && !isObject(target)) return target;
   try {
-    return applyJSONPatchOps(target, list);
+    return await applyJSONPatchOpsPaced(target, list, pause);
   } catch (err) {
     if (err instanceof JSONPatchError) throw newGenericServerResponse(422, err.message);
     throw err;

@@ -23,15 +23,18 @@ import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
 import type { GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import type { PatchType } from '../negotiation.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { pacer, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { writeObject } from './response.ts';
 import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './scope.ts';
 
 /** The patched object in the endpoint's version (JSON form), before decoding. */
-function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
-  gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective): unknown {
+async function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
+  gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective,
+  ctx: RequestContext): Promise<unknown> {
   if (type !== 'apply-yaml' && type !== 'apply-json') checkPatchBodyDepth(type, patchText);
   switch (type) {
-    case 'json-patch': return applyJSONPatch(current, patchText, directive);
+    case 'json-patch': return applyJSONPatch(current, patchText, directive, pacer(ctx));
     case 'merge-patch':
       checkMergePatchBody(patchText, directive);
       return applyMergePatch(current, patchText);
@@ -106,7 +109,10 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
     updatedObject: async (_c, old) => {
       if (old === undefined && !isApply) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
       const current = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
-      const patched = patchObject(type, current, patchText, parsed, endpointGVK(ep), ep, { manager, force: force === true }, directive);
+      const patched = await patchObject(type, current, patchText, parsed, endpointGVK(ep), ep, { manager, force: force === true }, directive, ctx);
+      // Applying a patch (and below, decoding its result) can take long on large objects: let the
+      // deadline and other requests have their turn between the steps.
+      await yieldPoint(ctx);
       // kube checks the apply body strictly only once the apply itself succeeded.
       if (applyBody !== undefined) checkStrictApply(applyBody, directive, (w) => state.addWarning(w));
       // A patch can deepen the object (JSON patch add/copy/move, merge patch): 422 beyond the limit.

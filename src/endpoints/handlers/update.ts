@@ -1,5 +1,6 @@
 // PUT: replace an object (updateHandler in Go); creates it when the strategy allows.
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
+import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
@@ -16,6 +17,8 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const directive = parseFieldValidation(q, 'UpdateOptions');
   const manager = fieldManagerOf(q, req, 'UpdateOptions');
   const body = await decodeRequestObject(ep, deps, req, state, directive);
+  // Decoding a large body is the long step: the deadline and other requests get their turn after it.
+  await yieldPoint(ctx);
   const name = ctx.info.name;
   // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
   const uid = body.metadata.uid;

@@ -12,6 +12,8 @@ export class RequestState implements WarningRecorder {
   readonly abort = new AbortController();
   readonly warnings: string[] = [];
   readonly startedAt = Date.now();
+  /** Set by the timeout filter: when a non-long-running request times out (epoch ms). */
+  deadline: number | undefined;
 
   /** The request's Accept header: errors are negotiated like objects (ErrorNegotiated). */
   readonly accept: string | undefined;
@@ -34,6 +36,7 @@ export class RequestState implements WarningRecorder {
   context(): RequestContext {
     const info = this.info;
     if (info === undefined) throw new Error('request info not set: the request-info filter must run first');
-    return { signal: this.abort.signal, info, user: this.user, warnings: this, namespace: info.namespace };
+    const ctx: RequestContext = { signal: this.abort.signal, info, user: this.user, warnings: this, namespace: info.namespace };
+    return this.deadline === undefined ? ctx : { ...ctx, deadline: this.deadline };
   }
 }

@@ -3,6 +3,7 @@
 import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { checkDeadline } from '../../apimachinery/request/deadline.ts';
 import { isStorageError, type Interface as Storage } from '../../storage/interfaces.ts';
 import type { ValidateObjectFunc } from '../rest/capabilities.ts';
 import type { DeepReadonly, ResourceDefinition } from '../rest/strategy.ts';
@@ -137,6 +138,7 @@ export async function deleteObject<T extends KubeObject>(store: Store<T>, storag
     deleted = existing;
   } else {
     try {
+      checkDeadline(ctx);
       deleted = await storage.delete(key, {
         ...(preconditions !== undefined ? { preconditions } : {}),
         ...(validate !== undefined ? { validateDeletion: validate } : {}),

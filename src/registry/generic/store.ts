@@ -8,6 +8,7 @@ import {
 import { invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { DeleteOptions, KubeList, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { checkDeadline } from '../../apimachinery/request/deadline.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
@@ -122,6 +123,8 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
           if (existing !== undefined) throw newAlreadyExists(this.qualifiedResource, name);
           out = obj;
         } else {
+          // A request past its deadline has been answered 504: it must not write.
+          checkDeadline(ctx);
           out = await this.storage.create(key, obj, this.definition.ttlSeconds);
         }
       } catch (err) {
@@ -201,6 +204,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
             this.validateCreate(ctx, obj);
             if (validateCreate !== undefined) await validateCreate(obj);
             if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
+            checkDeadline(ctx);
             return obj;
           }
           created = false;
@@ -225,6 +229,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
           if (validateUpdate !== undefined) await validateUpdate(obj, old);
           if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
           obj.metadata.resourceVersion = old.metadata.resourceVersion ?? '';
+          checkDeadline(ctx);
           return obj;
         },
       });

@@ -1,6 +1,9 @@
-// A deadline for requests that are not long-running (--request-timeout, default 60s): the
-// client gets 504 Timeout and the request's AbortSignal fires.
-import { newTimeoutError } from '../../apimachinery/errors/status-error.ts';
+// A deadline for requests that are not long-running (--request-timeout, default 60s, or less with
+// ?timeout=): the client gets 504 Timeout and the request's AbortSignal fires. A handler busy
+// computing cannot be interrupted on one event loop; it meets its deadline at its next
+// checkDeadline/yieldPoint (apimachinery/request/deadline.ts), which all storage writes pass, so
+// nothing is written after the 504.
+import { DeadlineExceededError } from '../../apimachinery/request/deadline.ts';
 import { writeError } from '../../endpoints/handlers/response.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import type { Filter } from './types.ts';
@@ -11,15 +14,21 @@ export const withTimeout = (defaultSeconds: number): Filter => (next) => async (
   // A client may ask for less with ?timeout=.
   const asked = parseDuration(state.url.searchParams.get('timeout'));
   const seconds = asked !== undefined && asked > 0 && asked < defaultSeconds ? asked : defaultSeconds;
+  const ms = seconds * 1000;
+  state.deadline = Date.now() + ms;
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), seconds * 1000); });
-  const work = next(req, res, state).then(() => 'done' as const);
+  const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms); });
+  // The handler's own DeadlineExceededError (from a checkpoint) counts as the timeout too: the
+  // timer may not have had a turn yet.
+  const work = next(req, res, state).then(() => 'done' as const,
+    (err: unknown) => { if (err instanceof DeadlineExceededError) return 'timeout' as const; throw err; });
   try {
     const outcome = await Promise.race([work, timedOut]);
     if (outcome === 'timeout') {
       state.abort.abort();
       work.catch(() => undefined);
-      writeError(res, newTimeoutError(`request did not complete within requested timeout - context deadline exceeded`, 0), undefined, state);
+      // writeRaw leaves a response the handler already started alone (kube resets it instead).
+      writeError(res, new DeadlineExceededError(), undefined, state);
     }
   } finally {
     clearTimeout(timer);

@@ -1,0 +1,63 @@
+// The request deadline (--request-timeout, or less with ?timeout=) ends requests whose handler is
+// still computing, not only those waiting on I/O: kube's 504 Timeout Status, nothing written after
+// it, and the server keeps answering.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { asStatus } from './testing/https-client.ts';
+import { addOps, configMapJSON, manyKeysJSON } from '../apimachinery/testing/hostile-bodies.ts';
+import { startSuite, type Suite } from './testing/suite.ts';
+
+const NS = 'e2e-timeout';
+const CM = `/api/v1/namespaces/${NS}/configmaps`;
+const MESSAGE = 'Timeout: request did not complete within requested timeout - context deadline exceeded';
+
+describe('the request deadline', () => {
+  let s: Suite;
+  before(async () => {
+    s = await startSuite();
+    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
+    assert.equal(r.status, 201, r.text);
+    const t = await s.request({ method: 'POST', path: CM, body: configMapJSON('target', '{"a":"b"}') });
+    assert.equal(t.status, 201, t.text);
+  });
+  after(async () => { await s?.close(); });
+
+  // Each request needs milliseconds of decoding or patching, far more than its 1ms deadline.
+  const cases = [
+    { name: 'create of a 100k-key ConfigMap', method: 'POST', path: `${CM}?timeout=1ms`, contentType: 'application/json',
+      body: configMapJSON('slow', manyKeysJSON(100_000)), gone: `${CM}/slow` },
+    { name: 'JSON patch of 10000 operations', method: 'PATCH', path: `${CM}/target?timeout=1ms`, contentType: 'application/json-patch+json',
+      body: addOps(10_000), unchanged: `${CM}/target` },
+    { name: 'PUT of a 100k-key ConfigMap', method: 'PUT', path: `${CM}/target?timeout=1ms`, contentType: 'application/json',
+      body: configMapJSON('target', manyKeysJSON(100_000)), unchanged: `${CM}/target` },
+  ];
+  for (const c of cases) {
+    it(`${c.name} past its deadline answers 504 and writes nothing`, async () => {
+      const before = c.unchanged === undefined ? undefined : await s.request({ method: 'GET', path: c.unchanged });
+      const r = await s.request({ method: c.method, path: c.path, contentType: c.contentType, body: c.body });
+      assert.equal(r.status, 504, r.text.slice(0, 300));
+      const st = asStatus(r.json());
+      assert.deepEqual([st.reason, st.message, st.code], ['Timeout', MESSAGE, 504]);
+      // Give a handler that kept going every chance to write, then look.
+      await new Promise((res) => setTimeout(res, 200));
+      if (c.gone !== undefined) assert.equal((await s.request({ method: 'GET', path: c.gone })).status, 404);
+      if (c.unchanged !== undefined) {
+        const now = await s.request({ method: 'GET', path: c.unchanged });
+        assert.ok(now.text === before?.text, `${c.name}: written after the 504 (now ${now.text.length} bytes)`);
+      }
+      assert.equal((await s.request({ method: 'GET', path: '/readyz' })).status, 200);
+    });
+  }
+
+  it('a list of many items past its deadline answers 504', async () => {
+    // More items than one slice of the paced list encoding (LIST_SLICE), so the list pauses.
+    for (let i = 0; i < 600; i += 20) {
+      const batch = Array.from({ length: 20 }, (_, j) => s.request({ method: 'POST', path: CM, body: configMapJSON(`item-${i + j}`, '{"a":"b"}') }));
+      for (const r of await Promise.all(batch)) assert.equal(r.status, 201, r.text.slice(0, 200));
+    }
+    const r = await s.request({ method: 'GET', path: `${CM}?timeout=1ms` });
+    assert.equal(r.status, 504, r.text.slice(0, 200));
+    assert.equal(asStatus(r.json()).message, MESSAGE);
+  });
+});
