@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isStatusError } from '../errors/status-error.ts';
+import { MAX_OBJECT_DEPTH } from '../json-depth.ts';
 import { schemaForGVK } from '../openapi/index.ts';
 import { clientSafe, fuzz, hostileKey, hostileValue, jsonSize, nestedText } from '../testing/fuzz.ts';
 import { interpretStrategicMergePatchError, PatchError } from './errors.ts';
@@ -36,7 +37,8 @@ const deploymentPatch: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ spec: fc.record({ template: fc.record({ spec: fc.record({ containers: fc.array(fc.oneof(container, directive), { maxLength: 4 }) }) }) }) }),
   fc.record({ metadata: fc.record({ labels: fc.oneof(directive, fc.dictionary(hostileKey, fc.oneof(fc.constant(null), fc.string()), { maxKeys: 3, noNullPrototype: true })) }) }),
   fc.dictionary(hostileKey, directive, { maxKeys: 3, noNullPrototype: true }),
-  fc.integer({ min: 1, max: 12_000 }).map((n) => JSON.parse(`{"spec":{"template":${nestedText(n, 'object')}}}`) as unknown),
+  // The patch handler refuses bodies deeper than MAX_OBJECT_DEPTH before the engine runs.
+  fc.integer({ min: 1, max: MAX_OBJECT_DEPTH - 3 }).map((n) => JSON.parse(`{"spec":{"template":${nestedText(n, 'object')}}}`) as unknown),
 );
 
 function checkedMerge(original: unknown, patch: unknown, schema: typeof CM): void {

@@ -23,7 +23,8 @@ export interface HostileRequest extends RawRequest {
  * reason in `text` (so the case fails with a message); a reset connection too.
  */
 export function send(creds: AdminCredentials, req: HostileRequest): Promise<RawResponse> {
-  const url = new URL(req.path, creds.server);
+  // The path is sent as written: a URL object would resolve `%2e%2e` and `..` segments itself.
+  const server = new URL(creds.server);
   const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
   if (req.auth !== false && headers['Authorization'] === undefined) headers['Authorization'] = `Bearer ${creds.token}`;
   if (req.body !== undefined) {
@@ -34,7 +35,7 @@ export function send(creds: AdminCredentials, req: HostileRequest): Promise<RawR
     status: 0, headers: {}, text: why, body: Buffer.alloc(0), json: () => { throw new Error(why); },
   });
   return new Promise((resolve) => {
-    const r = httpsRequest(url, { method: req.method, headers, ca: creds.ca, agent: false }, (res) => {
+    const r = httpsRequest({ host: server.hostname, port: server.port, path: req.path, method: req.method, headers, ca: creds.ca, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (err) => resolve(failed(`response error: ${err.message}`)));

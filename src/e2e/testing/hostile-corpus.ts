@@ -4,6 +4,7 @@
 // evanphx/json-patch's AccumulatedCopySizeLimit set from JSONPatchMaxCopyBytes = 3 MiB and answered
 // as a bare 422, the cacher's ParseResourceVersion and waitUntilFreshAndBlock, NamespaceKeyFunc's
 // IsValidPathSegmentName, metav1's strconv conversion of ListOptions, go-restful's 415).
+import { MAX_OBJECT_DEPTH } from '../../apimachinery/json-depth.ts';
 import type { RawResponse } from './https-client.ts';
 import { BLOB_PATH, CM_PATH, type HostileRequest } from './hostile-client.ts';
 import {
@@ -39,11 +40,10 @@ export interface HostileCase {
 }
 
 /**
- * The deepest object kapi accepts end to end. kube accepts 10000 levels (its decoders' cap); the
- * depth branch documents kapi's own limit N; set this to N so that the 1,700–2,700-deep cases
- * expect its 400 instead of kube's 2xx when N is below them.
+ * The deepest object kapi accepts end to end (kube: 10000 levels, its decoders' cap): deeper
+ * cases expect kapi's documented 400 instead of kube's 2xx.
  */
-export const KAPI_MAX_OBJECT_DEPTH = 10_000;
+export const KAPI_MAX_OBJECT_DEPTH = MAX_OBJECT_DEPTH;
 
 const MERGE = 'application/merge-patch+json';
 const SMP = 'application/strategic-merge-patch+json';
@@ -81,7 +81,7 @@ function dataIs(path: string, want: Readonly<Record<string, string>> | { count: 
 
 function deepCases(): HostileCase[] {
   const out: HostileCase[] = [];
-  for (const n of [1_700, 2_700]) {
+  for (const n of [KAPI_MAX_OBJECT_DEPTH - 10, 1_700, 2_700]) {
     const name = `deep-${n}`;
     const path = `${BLOB_PATH}/${name}`;
     const body = blobJSON(name, deepObject(n));
@@ -168,13 +168,21 @@ function patchBombCases(): HostileCase[] {
 
 function sizeCases(): HostileCase[] {
   const keys = manyKeysJSON(100_000);
+  const keys30 = manyKeysJSON(30_000);
   const out: HostileCase[] = [];
   for (const n of [300, 400, 1000]) {
-    out.push({ name: `create with managedFields fieldsV1 nested ${n} deep`,
-      request: { method: 'POST', path: CM_PATH, body: configMapWithDeepManagedFields(`mf-${n}`, n) }, want: { status: 201 },
-      stored: dataIs(cm(`mf-${n}`), { a: 'b' }) });
+    // fieldsV1 nests {"f:a":{…}} one level per field: n fields are n + 4 levels of the object.
+    out.push(n + 4 > KAPI_MAX_OBJECT_DEPTH
+      ? { name: `create with managedFields fieldsV1 nested ${n} deep: refused by kapi's documented depth limit`,
+        request: { method: 'POST', path: CM_PATH, body: configMapWithDeepManagedFields(`mf-${n}`, n) }, want: DEPTH, stored: absent(cm(`mf-${n}`)) }
+      : { name: `create with managedFields fieldsV1 nested ${n} deep`,
+        request: { method: 'POST', path: CM_PATH, body: configMapWithDeepManagedFields(`mf-${n}`, n) }, want: { status: 201 },
+        stored: dataIs(cm(`mf-${n}`), { a: 'b' }) });
   }
   out.push(
+    // 100k keys and managedFields naming each are more than etcd's 1.5 MiB request limit: kube
+    // stores them without managedFields (its create, update and patch handlers retry so), except
+    // for server-side apply, whose managedFields are kept and which kube answers with etcd's 500.
     { name: 'ConfigMap with 100k keys (JSON)', request: { method: 'POST', path: CM_PATH, body: configMapJSON('keys-json', keys) },
       want: { status: 201 }, stored: dataIs(cm('keys-json'), { count: 100_000 }) },
     { name: 'ConfigMap with 100k keys (protobuf)',
@@ -186,9 +194,15 @@ function sizeCases(): HostileCase[] {
     { name: 'strategic merge patch adding 100k keys', setup: adminCreate('keys-smp'),
       request: { method: 'PATCH', path: cm('keys-smp'), contentType: SMP, body: `{"data":${keys}}` },
       want: { status: 200 }, stored: dataIs(cm('keys-smp'), { count: 100_001 }) },
+    { name: 'PUT of 100k keys', setup: adminCreate('keys-put'),
+      request: { method: 'PUT', path: cm('keys-put'), body: configMapJSON('keys-put', keys) },
+      want: { status: 200 }, stored: dataIs(cm('keys-put'), { count: 100_000 }) },
     { name: 'server-side apply of 100k keys',
       request: { method: 'PATCH', path: `${cm('keys-apply')}?fieldManager=attacker`, contentType: APPLY, body: configMapJSON('keys-apply', keys) },
-      want: { status: 201 }, stored: dataIs(cm('keys-apply'), { count: 100_000 }) },
+      want: { status: 500, message: /trying to send message larger than max|request is too large/ }, stored: absent(cm('keys-apply')) },
+    { name: 'server-side apply of 30k keys',
+      request: { method: 'PATCH', path: `${cm('keys30-apply')}?fieldManager=attacker`, contentType: APPLY, body: configMapJSON('keys30-apply', keys30) },
+      want: { status: 201 }, stored: dataIs(cm('keys30-apply'), { count: 30_000 }) },
     // kube on etcd: a 2.9 MiB value exceeds the etcd client's 2 MiB send limit (etcd itself refuses
     // more than 1.5 MiB with "etcdserver: request is too large"); both reach the client as 500.
     { name: 'a 2.9 MiB custom resource',

@@ -2,8 +2,9 @@
 // decoded and applied as kube's jsonPatcher does (patch.go applyJSPatch, with evanphx/json-patch v4).
 import { parse as yamlParse } from 'yaml';
 import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
-import { jsonSyntaxError, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';
-import { checkBodyDepth, isStackOverflow, MAX_DECODE_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
+import { jsonSyntaxError, scanJSON, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkBodyDepth, isStackOverflow, MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, tooDeepMessage } from '../../apimachinery/json-depth.ts';
+import type { PatchType } from '../negotiation.ts';
 import { applyJSONPatchOpsPaced, goJSONType, JSONPatchError } from './json-patch.ts';
 import type { FieldValidationDirective } from './scope.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';
@@ -47,8 +48,22 @@ function mergeDocs(doc: Record<string, unknown>, patch: Record<string, unknown>)
   return doc;
 }
 
+/**
+ * The patch engines recurse: a well-formed patch nested deeper than kapi stores is refused with
+ * 400 before one runs (a merge patch is a partial object; a JSON patch's values sit two levels
+ * down). Malformed bodies get kube's errors from the engines, which scan without recursion:
+ * beyond 10000 levels that is encoding/json's "exceeded max depth".
+ */
+export function checkPatchBodyDepth(type: PatchType, patchText: string): void {
+  const scan = scanJSON(patchText);
+  if (scan.error !== undefined || scan.depth <= MAX_OBJECT_DEPTH) return;
+  if (scan.depth > MAX_DECODE_DEPTH + 2) throw newBadRequest(tooDeepMessage('the patch'));
+  if (type !== 'json-patch') checkBodyDepth(JSON.parse(patchText), 'the patch');
+}
+
 /** evanphx's MergePatch on a JSON object document; rejects malformed or non-object patches with 400 "Invalid JSON Patch". */
 export function applyMergePatch(target: unknown, patchText: string): unknown {
+  checkPatchBodyDepth('merge-patch', patchText);
   const parsed = parseJSON(patchText);
   if ('error' in parsed || parsed.value === null) throw newBadRequest('Invalid JSON Patch');
   const patch = parsed.value;
@@ -81,6 +96,7 @@ export function checkMergePatchBody(patchText: string, directive: FieldValidatio
  */
 export async function applyJSONPatch(target: unknown, patchText: string, directive: FieldValidationDirective,
   pause: () => Promise<void> | undefined = () => undefined): Promise<unknown> {
+  checkPatchBodyDepth('json-patch', patchText);
   const parsed = parseJSON(patchText);
   const strict = directive !== 'Ignore';
   if ('error' in parsed) throw newBadRequest(strict ? `error decoding patch: ${parsed.error}` : parsed.error);

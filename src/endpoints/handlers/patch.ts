@@ -5,6 +5,7 @@ import { newBadRequest, newInvalid, newMethodNotSupported, newNotFound } from '.
 import { forbidden } from '../../apimachinery/errors/field-errors.ts';
 import type { Unstructured } from '../../apimachinery/meta/types.ts';
 import { assertNever } from '../../apimachinery/watch/event.ts';
+import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
@@ -13,10 +14,10 @@ import {
   decodeObjectText, endpointGVK, negotiateFor, parseBoolParam, parseDryRun, parseFieldValidation, toEndpointVersion, toHub,
 } from './common.ts';
 import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts';
-import { applyJSONPatch, applyMergePatch, checkMergePatchBody } from './patch-apply.ts';
+import { applyJSONPatch, applyMergePatch, checkMergePatchBody, checkPatchBodyDepth } from './patch-apply.ts';
 import { goJSONType } from './json-patch.ts';
-import { jsonSyntaxError, scanJSON } from '../../apimachinery/fieldvalidation/index.ts';
-import { checkBodyDepth, checkPatchedDepth, MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, stringifyJSON, tooDeepMessage } from '../../apimachinery/json-depth.ts';
+import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { checkPatchedDepth, stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
@@ -32,13 +33,13 @@ import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type R
 async function patchObject(type: PatchType, current: KubeObject | undefined, patchText: string, parsed: unknown,
   gvk: GroupVersionKind, ep: ResourceEndpoint, apply: { manager: string; force: boolean }, directive: FieldValidationDirective,
   ctx: RequestContext): Promise<unknown> {
-  if (type !== 'apply-yaml' && type !== 'apply-json') checkPatchBodyDepth(type, patchText);
   switch (type) {
     case 'json-patch': return applyJSONPatch(current, patchText, directive, pacer(ctx));
     case 'merge-patch':
       checkMergePatchBody(patchText, directive);
       return applyMergePatch(current, patchText);
     case 'strategic-merge-patch':
+      checkPatchBodyDepth('strategic-merge-patch', patchText);
       try {
         return applyStrategicMergePatch(current, parseStrategicPatch(patchText), schemaForGVK(gvk));
       } catch (err) {
@@ -50,18 +51,6 @@ async function patchObject(type: PatchType, current: KubeObject | undefined, pat
   }
 }
 
-/**
- * The patch engines recurse: a well-formed patch nested deeper than kapi stores is refused with
- * 400 before one runs (a merge patch is a partial object; a JSON patch's values sit two levels
- * down). Malformed bodies get kube's errors from the engines, which scan without recursion:
- * beyond 10000 levels that is encoding/json's "exceeded max depth".
- */
-function checkPatchBodyDepth(type: PatchType, patchText: string): void {
-  const scan = scanJSON(patchText);
-  if (scan.error !== undefined || scan.depth <= MAX_OBJECT_DEPTH) return;
-  if (scan.depth > MAX_DECODE_DEPTH + 2) throw newBadRequest(tooDeepMessage('the patch'));
-  if (type !== 'json-patch') checkBodyDepth(JSON.parse(patchText), 'the patch');
-}
 
 /**
  * A strategic merge patch is decoded into a map (strategicPatchObject): malformed JSON or a
@@ -105,7 +94,8 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   // Other patch bodies are decoded when applied, after the object was read (a 404 comes first).
   const parsed = applyBody?.object;
   const name = ctx.info.name;
-  const { object, created } = await ep.storage.update(ctx, name, {
+  const updater = ep.storage;
+  const update = (withoutManagedFields: boolean) => updater.update(ctx, name, {
     updatedObject: async (_c, old) => {
       if (old === undefined && !isApply) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
       const current = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
@@ -119,10 +109,17 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       checkPatchedDepth(patched);
       let obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
       if (!isApply) obj = trackUpdate(ep, current, obj, manager);
+      if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun));
       return hub;
     },
   }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), isApply, { dryRun, fieldManager: manager });
+  // As kube's patch handler: a result too large for etcd is tried once more without its
+  // managedFields, except for server-side apply, whose managedFields are its point.
+  const { object, created } = await update(false).catch((err: unknown) => {
+    if (isApply || !isRequestTooLarge(err)) throw err;
+    return update(true);
+  });
   writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
 };

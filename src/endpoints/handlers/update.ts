@@ -1,6 +1,7 @@
 // PUT: replace an object (updateHandler in Go); creates it when the strategy allows.
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { yieldPoint } from '../../apimachinery/request/deadline.ts';
+import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
@@ -22,15 +23,23 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const name = ctx.info.name;
   // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
   const uid = body.metadata.uid;
-  const { object, created } = await ep.storage.update(ctx, name, {
+  const update = (withoutManagedFields: boolean) => updater.update(ctx, name, {
     ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
       const obj = toHub(ep, deps, trackUpdate(ep, live, structuredClone(body), manager));
+      if (withoutManagedFields) delete obj.metadata.managedFields;
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun));
       return obj;
     },
   }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), false,
   { dryRun, fieldManager: manager });
+  const updater = ep.storage;
+  // As kube's update handler: an object too large for etcd is tried once more without its
+  // managedFields, which can be as large as the object's field set.
+  const { object, created } = await update(false).catch((err: unknown) => {
+    if (!isRequestTooLarge(err)) throw err;
+    return update(true);
+  });
   writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
 };
