@@ -106,7 +106,8 @@ export interface CustomResourceDefinitionCondition {
 }
 
 export interface CustomResourceDefinitionStatus {
-  conditions?: CustomResourceDefinitionCondition[];
+  /** Go's field has no omitempty: a CRD no controller has looked at yet shows `conditions: null`. */
+  conditions?: CustomResourceDefinitionCondition[] | null;
   acceptedNames?: CustomResourceDefinitionNames;
   storedVersions?: string[];
 }
