@@ -504,6 +504,8 @@ describe('kube-apiserver API semantics', () => {
       const deleted = expectJSON<ObjList>(await s.request({ method: 'DELETE', path: `${CMS}?labelSelector=grp%3Ddc` }), 200, 'deletecollection');
       assert.equal(deleted.kind, 'ConfigMapList');
       assert.deepEqual(deleted.items.map((i) => i.metadata.name).sort(), ['dc1', 'dc2']);
+      // A typed list, as kube's: its items carry no kind or apiVersion.
+      assert.deepEqual(deleted.items.map((i) => [i.kind, i.apiVersion]), [[undefined, undefined], [undefined, undefined]]);
       const left = expectJSON<ObjList>(await get(`${CMS}?labelSelector=grp%20in%20(dc,keep)`), 200, 'left');
       assert.deepEqual(left.items.map((i) => i.metadata.name), ['dc3']);
     });

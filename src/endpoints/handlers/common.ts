@@ -11,7 +11,7 @@ import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
-import type { FieldValidationDirective, HandlerDeps, ResourceEndpoint } from './scope.ts';
+import { servesTypedObjects, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
 
 export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
   return { ...ep.kindGroupVersion, kind: ep.kind };
@@ -106,6 +106,19 @@ export function toHub(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject):
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
   if (obj.kind === 'Status' || !ownKind(ep)) return obj;
   return deps.scheme.convertToVersion(obj, ep.groupVersion);
+}
+
+/**
+ * The items of a list answer in the endpoint's version. Built-in kinds are typed Go structs in
+ * kube, whose list items are converted one by one and carry no kind or apiVersion (only the list
+ * does); custom resources are unstructured and keep theirs (see servesTypedObjects).
+ */
+export function toListItems(ep: ResourceEndpoint, deps: HandlerDeps, objs: readonly KubeObject[]): KubeObject[] {
+  if (!servesTypedObjects(deps)) return objs.map((o) => toEndpointVersion(ep, deps, o));
+  return objs.map((o) => {
+    const { kind: _kind, apiVersion: _apiVersion, ...rest } = toEndpointVersion(ep, deps, o);
+    return rest;
+  });
 }
 
 /** Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf form. */

@@ -5,10 +5,9 @@ import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachi
 import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
-import { parseBoolParam, parseIntParam, toEndpointVersion, negotiateFor } from './common.ts';
+import { parseBoolParam, parseIntParam, toListItems, negotiateFor } from './common.ts';
 import { writeObject } from './response.ts';
-import { servesTypedObjects, type ResourceHandler } from './scope.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { ResourceHandler } from './scope.ts';
 
 export function parseIncludeObject(q: URLSearchParams): IncludeObject {
   const v = q.get('includeObject');
@@ -63,12 +62,6 @@ export function parseListOptions(q: URLSearchParams, watch: boolean): ListOption
   return opts;
 }
 
-/** An item of a built-in list as kube writes it: without kind and apiVersion (see servesTypedObjects). */
-function withoutTypeMeta(o: KubeObject): KubeObject {
-  const { kind: _kind, apiVersion: _apiVersion, ...rest } = o;
-  return rest;
-}
-
 export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
   const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
@@ -84,8 +77,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
       writeObject(res, 200, partialObjectMetadataList(list, target.apiVersion), target, state);
       return;
     default: {
-      const typed = servesTypedObjects(deps);
-      const items = list.items.map((o) => (typed ? withoutTypeMeta(toEndpointVersion(ep, deps, o)) : toEndpointVersion(ep, deps, o)));
+      const items = toListItems(ep, deps, list.items);
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
       writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
     }
