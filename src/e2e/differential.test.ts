@@ -31,6 +31,10 @@ function field(v: unknown, ...path: string[]): string | undefined {
   for (const p of path) x = typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>)[p] : undefined;
   return typeof x === 'string' ? x : undefined;
 }
+const rememberRV = (key: string) => (v: unknown): Record<string, string> => {
+  const rv = field(v, 'metadata', 'resourceVersion');
+  return rv === undefined ? {} : { [key]: rv };
+};
 const rememberContinue = (key: string) => (v: unknown): Record<string, string> => {
   const c = field(v, 'metadata', 'continue');
   return c === undefined ? {} : { [key]: c };
@@ -79,7 +83,10 @@ const configMaps: readonly DiffCase[] = [
   { resource: 'configmaps', verb: 'create', name: 'unknown field Warn', method: 'POST', path: `${CM}?fieldValidation=Warn`,
     body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm-warn' }, bogus: 1 }) },
   { resource: 'configmaps', verb: 'create', name: 'fieldManager too long', method: 'POST', path: `${CM}?fieldManager=${'m'.repeat(129)}`, body: cm('cm-fm', {}) },
-  { resource: 'configmaps', verb: 'get', name: 'existing', method: 'GET', path: `${CM}/cm-a` },
+  { resource: 'configmaps', verb: 'get', name: 'existing', method: 'GET', path: `${CM}/cm-a`, remember: rememberRV('cmRV') },
+  { resource: 'configmaps', verb: 'get', name: 'as YAML', method: 'GET', path: `${CM}/cm-a`, headers: { Accept: 'application/yaml' } },
+  { resource: 'configmaps', verb: 'get', name: 'resourceVersion=0', method: 'GET', path: `${CM}/cm-a?resourceVersion=0` },
+  { resource: 'configmaps', verb: 'get', name: 'not acceptable', method: 'GET', path: `${CM}/cm-a`, headers: { Accept: 'text/html' } },
   { resource: 'configmaps', verb: 'get', name: 'dry-run object not stored', method: 'GET', path: `${CM}/cm-dry` },
   { resource: 'configmaps', verb: 'get', name: 'missing', method: 'GET', path: `${CM}/nope` },
   { resource: 'configmaps', verb: 'list', name: 'limit=1', method: 'GET', path: `${CM}?limit=1`, remember: rememberContinue('cmContinue') },
@@ -88,6 +95,8 @@ const configMaps: readonly DiffCase[] = [
   { resource: 'configmaps', verb: 'list', name: 'bad labelSelector', method: 'GET', path: `${CM}?labelSelector=a%20in%20(` },
   { resource: 'configmaps', verb: 'list', name: 'bad limit', method: 'GET', path: `${CM}?limit=abc` },
   { resource: 'configmaps', verb: 'list', name: 'bad continue', method: 'GET', path: `${CM}?limit=1&continue=garbage` },
+  { resource: 'configmaps', verb: 'update', name: 'current resourceVersion', method: 'PUT', path: `${CM}/cm-a`,
+    body: cm('cm-a', { a: '1', u: 'updated' }, { resourceVersion: '{cmRV}', labels: { app: 'diff' } }) },
   { resource: 'configmaps', verb: 'update', name: 'stale resourceVersion', method: 'PUT', path: `${CM}/cm-a`, body: cm('cm-a', { a: '9' }, { resourceVersion: '1' }) },
   { resource: 'configmaps', verb: 'update', name: 'name mismatch', method: 'PUT', path: `${CM}/cm-a`, body: cm('cm-other', { a: '9' }) },
   { resource: 'configmaps', verb: 'patch:merge', name: 'add key', method: 'PATCH', path: `${CM}/cm-a`, contentType: MERGE, body: json({ data: { b: '2' } }) },
@@ -116,6 +125,9 @@ const configMaps: readonly DiffCase[] = [
   { resource: 'configmaps', verb: 'delete', name: 'existing', method: 'DELETE', path: `${CM}/cm-a` },
   { resource: 'configmaps', verb: 'delete', name: 'missing', method: 'DELETE', path: `${CM}/cm-a` },
   { resource: 'configmaps', verb: 'list', name: 'after delete', method: 'GET', path: `${CM}?labelSelector=app%3Ddiff` },
+  { resource: 'configmaps', verb: 'list', name: 'Exact without resourceVersion', method: 'GET', path: `${CM}?resourceVersionMatch=Exact` },
+  { resource: 'configmaps', verb: 'deletecollection', name: 'labelSelector', method: 'DELETE', path: `${CM}?labelSelector=app%3Ddiff` },
+  { resource: 'configmaps', verb: 'list', name: 'after deletecollection', method: 'GET', path: `${CM}?labelSelector=app%3Ddiff` },
 ];
 
 const cronTabs: readonly DiffCase[] = [
@@ -132,6 +144,8 @@ const cronTabs: readonly DiffCase[] = [
   { resource: 'crontabs', verb: 'create', name: 'dryRun=Bogus', method: 'POST', path: `${CT}?dryRun=Bogus`, body: ct('ct-dry', {}) },
   { resource: 'crontabs', verb: 'get', name: 'existing', method: 'GET', path: `${CT}/ct-a` },
   { resource: 'crontabs', verb: 'get', name: 'missing', method: 'GET', path: `${CT}/nope` },
+  { resource: 'crontabs', verb: 'get', name: 'protobuf not acceptable', method: 'GET', path: `${CT}/ct-a`,
+    headers: { Accept: 'application/vnd.kubernetes.protobuf' } },
   { resource: 'crontabs', verb: 'list', name: 'limit=1', method: 'GET', path: `${CT}?limit=1`, remember: rememberContinue('ctContinue') },
   { resource: 'crontabs', verb: 'list', name: 'continue', method: 'GET', path: `${CT}?limit=1&continue={ctContinue}` },
   { resource: 'crontabs', verb: 'patch:merge', name: 'replicas', method: 'PATCH', path: `${CT}/ct-a`, contentType: MERGE, body: json({ spec: { replicas: 2 } }) },

@@ -3,6 +3,7 @@
 // timestamps, generated names, continue tokens) and reports every other difference, minus those
 // intended-differences.ts lists (intended ones and known defects).
 import { isDeepStrictEqual } from 'node:util';
+import { parse as parseYAML } from 'yaml';
 import { intendedDifferences, knownDefects, type ListedDifference } from './intended-differences.ts';
 import type { RawRequest, RawResponse } from './https-client.ts';
 
@@ -113,9 +114,10 @@ export function observe(r: RawResponse): Observation {
   for (const h of PRESENCE_HEADERS) if (header(r, h) !== undefined) headers[h] = '<present>';
   let body: unknown = r.text;
   try {
-    body = normalise(JSON.parse(r.text) as unknown);
+    // YAML answers are compared as the data they carry (normalised like JSON).
+    body = normalise(/yaml/.test(header(r, 'content-type') ?? '') ? parseYAML(r.text) as unknown : JSON.parse(r.text) as unknown);
   } catch {
-    // Not JSON (an empty body, or plain text): compared as text.
+    // Neither (an empty body, plain text, protobuf): compared as text.
   }
   return { status: r.status, headers, body };
 }

@@ -34,6 +34,12 @@ export const knownDefects: readonly ListedDifference[] = [
       'U+FFFD after decoding the token as UTF-8 (storage/continue.ts decodes to a string before parsing)',
   },
   {
+    cases: /^crontabs get protobuf not acceptable$/, where: 'body',
+    reason: 'protobuf bytes: Go\'s generated marshallers always write non-pointer proto2 fields (the empty ListMeta of a ' +
+      'Status becomes selfLink "", resourceVersion "", continue ""); kapi\'s encoder omits fields the JSON lacks. ' +
+      'Decoders read both alike, but the bytes differ',
+  },
+  {
     cases: /^configmaps apply bad YAML$/, where: 'body.message',
     reason: 'an unterminated flow sequence ("a: [") at the end of the stream: go-yaml says "line 1: did not find expected ' +
       'node content", kapi\'s emulation (apimachinery/fieldvalidation/yaml.ts) "did not find expected \',\' or \']\'"',
