@@ -73,6 +73,7 @@ const configMaps: readonly DiffCase[] = [
   { resource: 'configmaps', verb: 'create', name: 'invalid key', method: 'POST', path: CM, body: cm('cm-bad-key', { 'bad key': 'x', '..': 'y' }) },
   { resource: 'configmaps', verb: 'create', name: 'no name', method: 'POST', path: CM, body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }) },
   { resource: 'configmaps', verb: 'create', name: 'bad JSON', method: 'POST', path: CM, body: '{"apiVersion": "v1", "kind": ' },
+  { resource: 'configmaps', verb: 'create', name: 'not UTF-8', method: 'POST', path: CM, body: Buffer.from([0x81, 0x7b]) },
   { resource: 'configmaps', verb: 'create', name: 'wrong kind', method: 'POST', path: CM, body: json({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'cm-s' } }) },
   { resource: 'configmaps', verb: 'create', name: 'other namespace', method: 'POST', path: CM, body: cm('cm-ns', {}, { namespace: 'elsewhere' }) },
   { resource: 'configmaps', verb: 'create', name: 'dryRun=All', method: 'POST', path: `${CM}?dryRun=All`, body: cm('cm-dry', { a: '1' }) },

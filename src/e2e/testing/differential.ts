@@ -17,7 +17,8 @@ export interface DiffCase {
   readonly name: string;
   readonly method: string;
   readonly path: string;
-  readonly body?: string;
+  /** Bytes are sent as they are (no placeholders). */
+  readonly body?: string | Buffer;
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** Remembers values of the answer, per server, for later cases' `{key}` placeholders. */
@@ -165,7 +166,7 @@ export function fill(s: string, memory: ReadonlyMap<string, string>): string {
 export function requestFor(c: DiffCase, memory: ReadonlyMap<string, string>, userAgent: string): RawRequest {
   return {
     method: c.method, path: fill(c.path, memory),
-    ...(c.body !== undefined ? { body: fill(c.body, memory) } : {}),
+    ...(c.body !== undefined ? { body: typeof c.body === 'string' ? fill(c.body, memory) : c.body } : {}),
     ...(c.contentType !== undefined ? { contentType: c.contentType } : {}),
     // The same User-Agent on both servers: it names the default field manager.
     headers: { 'User-Agent': userAgent, ...c.headers },
