@@ -16,6 +16,8 @@ import { RBACCache, type ListWatcher } from '../authz/rbac/cache.ts';
 import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
+import { withAuditInit } from '../server/filters/audit-init.ts';
+import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
 import { withTimeout } from '../server/filters/timeout.ts';
 import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
@@ -163,8 +165,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if (!(await crServer.serve(req, res, state))) writeError(res, newPathNotFound(), undefined, state);
     },
     filters: [
+      withAuditInit(),
       withPanicRecovery(),
       withRequestInfo(),
+      withCacheControl(),
       withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
       withImpersonation(authorization.authorizer),

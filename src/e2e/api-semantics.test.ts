@@ -250,6 +250,13 @@ describe('kube-apiserver API semantics', () => {
     const LIST = `${CMS}?labelSelector=grp%3Dpage`;
     const names = (l: ObjList): string[] => l.items.map((i) => i.metadata.name);
 
+    it('items of a built-in list carry no kind or apiVersion, as kube\'s typed lists (the list itself does)', async () => {
+      await post(CMS, configMap('typemeta', { v: '0' }, { labels: { grp: 'typemeta' } }));
+      const l = expectJSON<ObjList>(await get(`${CMS}?labelSelector=grp%3Dtypemeta`), 200, 'list');
+      assert.deepEqual([l.kind, (l as { apiVersion?: string }).apiVersion], ['ConfigMapList', 'v1']);
+      assert.deepEqual(l.items.map((i) => [i.metadata.name, i.kind, i.apiVersion]), [['typemeta', undefined, undefined]]);
+    });
+
     it('pages with limit/continue from one snapshot, with remainingItemCount', async () => {
       for (const n of ['p1', 'p2', 'p3', 'p4', 'p5']) await post(CMS, configMap(n, { v: '0' }, { labels: { grp: 'page' } }));
       const p1 = expectJSON<ObjList>(await get(`${LIST}&limit=2`), 200, 'page 1');
@@ -497,6 +504,8 @@ describe('kube-apiserver API semantics', () => {
       const deleted = expectJSON<ObjList>(await s.request({ method: 'DELETE', path: `${CMS}?labelSelector=grp%3Ddc` }), 200, 'deletecollection');
       assert.equal(deleted.kind, 'ConfigMapList');
       assert.deepEqual(deleted.items.map((i) => i.metadata.name).sort(), ['dc1', 'dc2']);
+      // A typed list, as kube's: its items carry no kind or apiVersion.
+      assert.deepEqual(deleted.items.map((i) => [i.kind, i.apiVersion]), [[undefined, undefined], [undefined, undefined]]);
       const left = expectJSON<ObjList>(await get(`${CMS}?labelSelector=grp%20in%20(dc,keep)`), 200, 'left');
       assert.deepEqual(left.items.map((i) => i.metadata.name), ['dc3']);
     });

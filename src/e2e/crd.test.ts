@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
+import { asStatus, type RawResponse } from './testing/https-client.ts';
 import { columns, lines } from './testing/kubectl.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
@@ -96,6 +97,25 @@ describe('custom resources with kubectl', () => {
     assert.equal((parse(patched.stdout) as { spec: { replicas: number } }).spec.replicas, 3);
     const deleted = await s.kubectl(['delete', 'crontab', 'one']);
     assert.equal(deleted.stdout.trim(), 'crontab.stable.example.com "one" deleted');
+  });
+
+  it('server-side apply types CronTab fields with the CRD schema, as kube-apiserver v1.36.3 does', async () => {
+    const path = '/apis/stable.example.com/v1/namespaces/default/crontabs';
+    const apply = (name: string, spec: string): Promise<RawResponse> => s.request({
+      method: 'PATCH', path: `${path}/${name}?fieldManager=typed`, contentType: 'application/apply-patch+yaml',
+      body: `apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata:\n  name: ${name}\nspec:\n${spec}`,
+    });
+    // spec is a declared field: its FieldsV1 entry has no "." (an untyped, deduced spec would).
+    const created = await apply('typed-apply', '  cronSpec: "1 * * * *"\n');
+    assert.equal(created.status, 201, created.text);
+    const entries = (created.json() as { metadata: { managedFields: { fieldsV1: unknown }[] } }).metadata.managedFields;
+    assert.deepEqual(entries.map((e) => e.fieldsV1), [{ 'f:spec': { 'f:cronSpec': {} } }]);
+    // A field the schema does not declare fails the typed patch: kube's 500, and nothing is stored.
+    const undeclared = await apply('untyped-apply', '  bogus: 1\n');
+    assert.deepEqual([undeclared.status, asStatus(undeclared.json()).message], [500,
+      'failed to create typed patch object (/untyped-apply; stable.example.com/v1, Kind=CronTab): .spec.bogus: field not declared in schema']);
+    assert.equal((await s.request({ method: 'GET', path: `${path}/untyped-apply` })).status, 404);
+    assert.equal((await s.request({ method: 'DELETE', path: `${path}/typed-apply` })).status, 200);
   });
 
   it('rejects an invalid CronTab with 422 naming the field', async () => {

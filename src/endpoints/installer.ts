@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StatusError } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
+import type { SchemaNode } from '../apimachinery/openapi/index.ts';
 import {
   isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
@@ -35,6 +36,8 @@ export interface ResourceInstall {
   readonly kindGroupVersion?: GroupVersion;
   /** Verbs the storage's capabilities imply that are not served (namespaces/finalize: patch). */
   readonly omitVerbs?: readonly string[];
+  /** The schema server-side apply types fields with (a custom resource's); default: the built-in definition. */
+  readonly fieldsSchema?: SchemaNode;
 }
 
 export interface APIGroupInstall {
@@ -87,6 +90,7 @@ export class APIInstaller {
           groupVersion: { group: g.group, version: v.version }, hubVersion: r.hubVersion, resource: r.resource, subresource: sub, kind: r.kind,
           kindGroupVersion: r.kindGroupVersion ?? { group: g.group, version: v.version },
           namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
+          ...(r.fieldsSchema !== undefined ? { fieldsSchema: r.fieldsSchema } : {}),
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);
         const d: DiscoveryResource = {

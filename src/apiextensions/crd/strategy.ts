@@ -23,7 +23,7 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
 export const crdStrategy: Strategy<CustomResourceDefinition> = {
   prepareForCreate(_ctx: RequestContext, crd) {
     // Conditions and accepted names are the controllers' to set; the storage version is recorded now.
-    crd.status = { acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
+    crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
     crd.metadata.generation = 1;
     recordStorageVersion(crd);
   },

@@ -74,10 +74,11 @@ describe('validateCRD', () => {
 });
 
 describe('CRD strategy', () => {
-  it('resets status and records the storage version on create', () => {
+  it('resets status and records the storage version on create; conditions show as null (no omitempty in Go)', () => {
     const c = crd((x) => { x.status = { conditions: [{ type: 'Established', status: 'True' }] }; });
     crdStrategy.prepareForCreate(systemContext(''), c);
-    assert.deepEqual(c.status, { acceptedNames: { plural: '', kind: '' }, storedVersions: ['v1'] });
+    assert.deepEqual(c.status, { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: ['v1'] });
+    assert.equal(JSON.stringify(c.status), '{"conditions":null,"acceptedNames":{"plural":"","kind":""},"storedVersions":["v1"]}');
     assert.equal(c.metadata.generation, 1);
   });
   it('bumps generation on spec change only and keeps status', () => {

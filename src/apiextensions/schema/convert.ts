@@ -62,16 +62,21 @@ export function definitionName(group: string, version: string, kind: string): st
   return `${group.split('.').reverse().join('.')}.${version}.${kind}`;
 }
 
-/** The published schema of the kind (root with apiVersion, kind, metadata) and of its list. */
-export function publishedSchemas(s: Schema, gvk: SchemaGVK, listKind: string): Record<string, SchemaNode> {
+/** The published schema of the kind: the CRD's root with apiVersion, kind and metadata (ObjectMeta). */
+export function kindSchema(s: Schema, gvk: SchemaGVK): SchemaNode {
   const root = toSchemaNode(s);
-  const name = definitionName(gvk.group, gvk.version, gvk.kind);
-  const kindNode: SchemaNode = {
+  return {
     ...root,
     type: 'object',
     properties: { ...root.properties, apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { $ref: OBJECT_META } },
     'x-kubernetes-group-version-kind': [gvk],
   };
+}
+
+/** The published schema of the kind (root with apiVersion, kind, metadata) and of its list. */
+export function publishedSchemas(s: Schema, gvk: SchemaGVK, listKind: string): Record<string, SchemaNode> {
+  const name = definitionName(gvk.group, gvk.version, gvk.kind);
+  const kindNode = kindSchema(s, gvk);
   const listNode: SchemaNode = {
     type: 'object',
     properties: {

@@ -22,7 +22,7 @@ import type { Getter, Updater } from '../../registry/rest/capabilities.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { Backend } from '../../storage/backend.ts';
 import { newStore } from '../../storage/store.ts';
-import { definitionName, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
+import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
 import { applyDefaults } from '../schema/defaulting.ts';
 import { conditionOf, isEstablished, type CustomResourceDefinition } from '../v1/types.ts';
 import { customResourceDefinition } from './resource-definition.ts';
@@ -209,11 +209,15 @@ export class CustomResourceServer {
           scheme.addDefaulter({ ...gv, kind: names.kind }, (o) => applyDefaults(o, schema));
         }
         const def = customResourceDefinition(crd, name);
-        const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: store, definition: def, hubVersion: hub }];
+        // Server-side apply types a custom resource's fields with its published schema (kube's
+        // typeconverter from the CRD): without it every field would be deduced, and FieldsV1 would
+        // mark declared objects such as spec with ".".
+        const fieldsSchema = schema === undefined ? {} : { fieldsSchema: kindSchema(schema, { ...gv, kind: names.kind }) };
+        const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: store, definition: def, hubVersion: hub, ...fieldsSchema }];
         const subs: ServedSubresource[] = [];
         if (v.subresources?.status !== undefined && statusView !== undefined) {
           const view: Getter & Updater = { get: statusView.get.bind(statusView), update: statusView.update.bind(statusView) };
-          installs.push({ resource: names.plural, subresource: 'status', kind: names.kind, definition: def, hubVersion: hub, storage: view });
+          installs.push({ resource: names.plural, subresource: 'status', kind: names.kind, definition: def, hubVersion: hub, storage: view, ...fieldsSchema });
           subs.push({ name: 'status', kind: names.kind, verbs: ['get', 'patch', 'update'] });
         }
         if (def.scale !== undefined) {

@@ -106,7 +106,8 @@ export interface CustomResourceDefinitionCondition {
 }
 
 export interface CustomResourceDefinitionStatus {
-  conditions?: CustomResourceDefinitionCondition[];
+  /** Go's field has no omitempty: a CRD no controller has looked at yet shows `conditions: null`. */
+  conditions?: CustomResourceDefinitionCondition[] | null;
   acceptedNames?: CustomResourceDefinitionNames;
   storedVersions?: string[];
 }
@@ -123,11 +124,11 @@ export const GROUP = 'apiextensions.k8s.io';
 export const CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
 
 /** The condition of that type, or undefined. */
-export function conditionOf(crd: { readonly status?: { readonly conditions?: readonly CustomResourceDefinitionCondition[] } | undefined },
+export function conditionOf(crd: { readonly status?: { readonly conditions?: readonly CustomResourceDefinitionCondition[] | null } | undefined },
   type: string): CustomResourceDefinitionCondition | undefined {
   return crd.status?.conditions?.find((c) => c.type === type);
 }
 
-export function isEstablished(crd: { readonly status?: { readonly conditions?: readonly CustomResourceDefinitionCondition[] } | undefined }): boolean {
+export function isEstablished(crd: { readonly status?: { readonly conditions?: readonly CustomResourceDefinitionCondition[] | null } | undefined }): boolean {
   return conditionOf(crd, 'Established')?.status === 'True';
 }

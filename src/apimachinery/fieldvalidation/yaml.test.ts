@@ -48,6 +48,16 @@ const cases: { name: string; input: string; want: string }[] = [
   { name: "line 3: did not find expected key", input: "kind: A\nx: |\n  a\n b: c\n", want: "yaml: line 3: did not find expected key" },
   { name: "line 1: did not find expected key", input: "kind: A\nx: 'it''s' y\n", want: "yaml: line 1: did not find expected key" },
   { name: "line 1: did not find expected '-' indicator", input: "- a\nb: c\n", want: "yaml: line 1: did not find expected '-' indicator" },
+  // The stream ends inside a flow collection (texts from kube-apiserver v1.36.3's apply): the line
+  // is the stream end's, which starts a new line unless the text ends with one.
+  { name: 'unterminated [ at the end, no newline', input: 'a: [', want: 'yaml: line 1: did not find expected node content' },
+  { name: 'unterminated [ at the end, newline', input: 'a: [\n', want: 'yaml: line 1: did not find expected node content' },
+  { name: 'a trailing comma wants a node', input: 'a: [1,', want: 'yaml: line 1: did not find expected node content' },
+  { name: 'after an item: the closing bracket', input: 'a: [1', want: "yaml: line 1: did not find expected ',' or ']'" },
+  { name: 'unterminated {', input: 'a: {', want: 'yaml: line 1: did not find expected node content' },
+  { name: 'flow map with a trailing comma', input: 'a: {b: 1,', want: 'yaml: line 1: did not find expected node content' },
+  { name: 'several lines, comment after the comma', input: 'x: 1\na: [\n  1,\n  # c\n', want: 'yaml: line 4: did not find expected node content' },
+  { name: 'several lines', input: 'x: 1\na: [\n  1,\n', want: 'yaml: line 3: did not find expected node content' },
 ];
 
 test('malformed YAML fails with go-yaml v2\'s message and line', () => {

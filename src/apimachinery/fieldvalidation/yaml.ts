@@ -77,9 +77,38 @@ function continuesSequence(text: string, offset: number): boolean {
   return false;
 }
 
+/**
+ * go-yaml's 0-based line of the stream's end: the STREAM-END token starts a new line unless the
+ * text already ends with a line break.
+ */
+function streamEndLine0(text: string): number {
+  const n = line0Of(text, text.length);
+  return text === '' || /[\r\n]$/.test(text) ? n : n + 1;
+}
+
+/** The last character of the text that is not blank or in a comment. */
+function lastSignificant(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  while (lines.length > 0 && /^\s*(#.*)?$/.test(lines[lines.length - 1] ?? '')) lines.pop();
+  return (lines[lines.length - 1] ?? '').replace(/\s+#.*$/, '').trimEnd().slice(-1);
+}
+
+/**
+ * The stream ends inside a flow collection: after '[', '{' or ',' go-yaml's parser wanted a node,
+ * else the collection's ',' or closing bracket; either way at the stream end's line.
+ */
+function unterminatedFlow(message: string, text: string): string {
+  const wantsNode = ['[', '{', ','].includes(lastSignificant(text));
+  const closing = message.startsWith('Flow sequence') ? "',' or ']'" : "',' or '}'";
+  return parserError(wantsNode ? 'did not find expected node content' : `did not find expected ${closing}`, streamEndLine0(text));
+}
+
 /** go-yaml's text for the first error the yaml package found. */
 function goYAMLError(code: string, message: string, offset: number, text: string): string {
   const at = line0Of(text, offset);
+  if ((code === 'BAD_INDENT' || code === 'MISSING_CHAR') && offset >= text.length && /^Flow (sequence|map)/.test(message)) {
+    return unterminatedFlow(message, text);
+  }
   switch (code) {
     case 'BAD_INDENT':
       if (message.startsWith('Flow sequence')) return parserError("did not find expected ',' or ']'", at);

@@ -20,6 +20,7 @@ const ZERO_FIELDS: Readonly<Record<string, Readonly<Record<string, Zero>>>> = {
   'io.k8s.api.core.v1.PodTemplateSpec': { metadata: 'struct', spec: 'struct' },
   'io.k8s.api.core.v1.PodTemplate': { template: 'struct' },
   'io.k8s.api.core.v1.PodSpec': { containers: 'null' },
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionSpec': { names: 'struct', versions: 'null' },
 };
 
 // Top-level fields that every built-in kind holds by value.

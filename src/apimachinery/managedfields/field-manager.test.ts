@@ -38,6 +38,20 @@ describe('updateManagedFields', () => {
     }]));
   });
 
+  it('a CRD\'s spec.names is a Go struct held by value: creating it adds no "." (kube v1.36.3 answers so)', () => {
+    const scope = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
+      schema: schemaForGVK({ group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition' }) };
+    const crd: Obj = {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'foos.x.io' },
+      spec: { group: 'x.io', scope: 'Namespaced', names: { plural: 'foos', kind: 'Foo' }, conversion: { strategy: 'None' },
+        versions: [{ name: 'v1', served: true, storage: true }] },
+    };
+    const out = updateManagedFields({ ...scope, live: undefined, updated: crd, manager: 'm', time: T1 });
+    assert.deepEqual(byManager(out, 'm', 'Update')?.fieldsV1, { 'f:spec': {
+      'f:conversion': { '.': {}, 'f:strategy': {} }, 'f:group': {}, 'f:names': { 'f:kind': {}, 'f:plural': {} }, 'f:scope': {}, 'f:versions': {},
+    } });
+  });
+
   it('gives a label update to kubectl-label and keeps the creator', () => {
     const labeled = updateManagedFields({ ...cmScope, live: created, manager: 'kubectl-label', time: T2,
       updated: { ...created, metadata: { ...created.metadata, labels: { app: 'web', tier: 'fe' } } } });

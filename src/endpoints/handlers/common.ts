@@ -12,7 +12,7 @@ import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
-import type { FieldValidationDirective, HandlerDeps, ResourceEndpoint } from './scope.ts';
+import { servesTypedObjects, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
 
 export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
   return { ...ep.kindGroupVersion, kind: ep.kind };
@@ -109,6 +109,23 @@ export function toHub(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject):
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
   if (obj.kind === 'Status' || !ownKind(ep)) return obj;
   return deps.scheme.convertToVersion(obj, ep.groupVersion);
+}
+
+/**
+ * The items of a list answer in the endpoint's version. Built-in kinds are typed Go structs in
+ * kube, whose list items are converted one by one and carry no kind or apiVersion (only the list
+ * does); custom resources are unstructured and keep theirs (see servesTypedObjects).
+ */
+export function toListItems(ep: ResourceEndpoint, deps: HandlerDeps, objs: readonly KubeObject[]): KubeObject[] {
+  return objs.map((o) => toListItem(ep, deps, o));
+}
+
+/** One item of a list in the endpoint's version; typed lists' items carry no kind/apiVersion. */
+export function toListItem(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
+  const converted = toEndpointVersion(ep, deps, obj);
+  if (!servesTypedObjects(deps)) return converted;
+  const { kind: _kind, apiVersion: _apiVersion, ...rest } = converted;
+  return rest;
 }
 
 /** Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf form. */

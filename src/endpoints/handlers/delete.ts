@@ -4,7 +4,7 @@ import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts
 import type { DeleteOptions } from '../../apimachinery/meta/types.ts';
 import { isCollectionDeleter, isGracefulDeleter } from '../../registry/rest/capabilities.ts';
 import { validateDelete } from './admission.ts';
-import { toEndpointVersion, negotiateFor } from './common.ts';
+import { toEndpointVersion, toListItems, negotiateFor } from './common.ts';
 import { readDeleteOptions } from './delete-options.ts';
 import { parseListOptions } from './list.ts';
 import { writeObject } from './response.ts';
@@ -32,7 +32,7 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   const opts = await readDeleteOptions(req, state);
   const listOpts = parseListOptions(state.url.searchParams, false);
   const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts)), opts, listOpts);
-  const items = list.items.map((o) => toEndpointVersion(ep, deps, o));
+  const items = toListItems(ep, deps, list.items);
   const apiVersion = apiVersionOf(ep.kindGroupVersion);
   writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
 };

@@ -34,7 +34,7 @@ function scopeOf(ep: ResourceEndpoint): FieldManagerScope {
     const resetFields = ep.subresource === 'status' ? resetFieldsOf(['spec'])
       : ep.subresource === '' && ep.definition.statusStrategy !== undefined ? resetFieldsOf(['status']) : undefined;
     s = {
-      apiVersion: apiVersionOf(gvk), kind: gvk.kind, schema: schemaForGVK(gvk),
+      apiVersion: apiVersionOf(gvk), kind: gvk.kind, schema: ep.fieldsSchema ?? schemaForGVK(gvk),
       ...(ep.subresource !== '' ? { subresource: ep.subresource } : {}),
       ...(resetFields !== undefined ? { resetFields } : {}),
     };

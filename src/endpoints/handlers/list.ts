@@ -5,7 +5,7 @@ import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachi
 import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
-import { parseBoolParam, parseIntParam, toEndpointVersion, negotiateFor } from './common.ts';
+import { parseBoolParam, parseIntParam, toListItem, negotiateFor } from './common.ts';
 import { writeListPaced, writeObject } from './response.ts';
 import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
@@ -82,7 +82,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
     default: {
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
       await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items: list.items },
-        (o) => toEndpointVersion(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx));
+        (o) => toListItem(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx));
     }
   }
 };

@@ -1,6 +1,7 @@
 // What a handler needs to know about the endpoint it serves (RequestScope in Go).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { SchemaNode } from '../../apimachinery/openapi/index.ts';
 import type { Scheme } from '../../apimachinery/runtime/scheme.ts';
 import type { GroupVersion, GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
@@ -30,6 +31,8 @@ export interface ResourceEndpoint {
   readonly definition: ResourceDefinition<KubeObject>;
   /** Verbs this endpoint serves, derived from the storage's capabilities. */
   readonly verbs: readonly string[];
+  /** The schema server-side apply types fields with; default: the built-in OpenAPI definition of the kind. */
+  readonly fieldsSchema?: SchemaNode;
 }
 
 export interface HandlerDeps {
@@ -56,3 +59,10 @@ export type ResourceHandler = (ep: ResourceEndpoint, deps: HandlerDeps, req: Inc
  * strategic merge patch) are not.
  */
 export const isRestfulRoute = (deps: HandlerDeps): boolean => deps.strategicMergePatch !== false;
+
+/**
+ * Built-in resources are typed Go structs in kube: the items of their lists are converted one by
+ * one and only the list itself gets kind and apiVersion. Custom resources are unstructured maps
+ * that keep theirs.
+ */
+export const servesTypedObjects = (deps: HandlerDeps): boolean => deps.strategicMergePatch !== false;
