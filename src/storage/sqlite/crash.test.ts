@@ -13,13 +13,22 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Ack { readonly revision: number; readonly key: string; readonly value: string }
 
+/**
+ * The writer fails after this many writes per acknowledgement the test waits for. It never runs
+ * more than one pipe buffer (a few hundred lines) ahead of what the test has read, so reaching
+ * the bound means it kept writing without being read or killed: the test fails instead of hanging.
+ */
+const MAX_WRITES_PER_ACK = 10;
+
 /** Runs the writer until it has acknowledged `count` writes, then kills it with SIGKILL. */
 function writeThenKill(path: string, tag: string, count: number): Promise<Ack[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, path, tag], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['--import', 'tsx', writer, path, tag, String(count * MAX_WRITES_PER_ACK)];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const acks: Ack[] = [];
     let buf = '';
     let stderr = '';
+    let killed = false;
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     child.stdout.on('data', (d: Buffer) => {
       buf += d.toString();
@@ -29,11 +38,13 @@ function writeThenKill(path: string, tag: string, count: number): Promise<Ack[]>
         const [rev, key, value] = line.split(' ');
         acks.push({ revision: Number(rev), key: key ?? '', value: value ?? '' });
       }
-      if (acks.length >= count && child.exitCode === null) child.kill('SIGKILL');
+      if (acks.length >= count && !killed) killed = child.kill('SIGKILL');
     });
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL') resolve(acks);
-      else reject(new Error(`writer exited with ${String(code)}: ${stderr}`));
+    child.on('error', reject);
+    // 'close', not 'exit': the error message needs all of stderr.
+    child.on('close', (code, signal) => {
+      if (killed && signal === 'SIGKILL') resolve(acks);
+      else reject(new Error(`writer ${tag} ended (code ${String(code)}, signal ${String(signal)}) after ${acks.length} of ${count} acknowledgements: ${stderr}`));
     });
   });
 }

@@ -1,17 +1,14 @@
-// Child process of crash.test.ts: writes forever and prints "<revision> <key> <value>" for every
-// write once it is acknowledged, until it is killed.
+// Child process of crash.test.ts: writes and prints "<revision> <key> <value>" for every write
+// once it is acknowledged, until it is killed. Fails after <max writes> writes: a test that
+// stops reading or killing gets a clear error instead of a writer that fills the disk.
 import { openSqliteBackend } from '../sqlite-backend.ts';
+import { writeAndAcknowledge } from './write-loop.ts';
 
-const [path, tag] = process.argv.slice(2);
-if (path === undefined || tag === undefined) throw new Error('usage: crash-writer <db path> <tag>');
-const backend = await openSqliteBackend({ path, compactionIntervalMs: 0 });
-for (let i = 0; ; i++) {
-  const key = `/registry/crash/${tag}-${i}`;
-  const value = `value-${tag}-${i}`;
-  const res = i % 3 === 2
-    ? await backend.update(`/registry/crash/${tag}-${i - 1}`, `${value}-updated`, await backend.currentRevision())
-    : await backend.create(key, value);
-  if (!res.succeeded || res.kv === undefined) throw new Error(`write ${i} failed`);
-  // stdout is a pipe: on Linux the write is synchronous, so a printed line means an acknowledged write.
-  process.stdout.write(`${res.revision} ${res.kv.key} ${res.kv.value}\n`);
+const [path, tag, max] = process.argv.slice(2);
+const maxWrites = Number(max);
+if (path === undefined || tag === undefined || !Number.isSafeInteger(maxWrites) || maxWrites <= 0) {
+  throw new Error('usage: crash-writer <db path> <tag> <max writes>');
 }
+const backend = await openSqliteBackend({ path, compactionIntervalMs: 0 });
+await writeAndAcknowledge(backend, tag, process.stdout, maxWrites);
+throw new Error(`crash-writer ${tag}: made ${maxWrites} writes and was not killed`);
