@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:tls';
 import { asStatus, type AdminCredentials, type RawResponse } from './testing/https-client.ts';
-import { ownConfigMaps } from './testing/objects.ts';
+import { createNamespace, ownConfigMaps } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import { openWatch } from './testing/watch-stream.ts';
 
@@ -101,9 +101,7 @@ describe('request limits on the embedded store', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'sqlite' });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
     assert.equal((await s.request({ method: 'POST', path: CMS, body: configMap('one') })).status, 201);
   });
   after(async () => { await s?.close(); });
@@ -276,9 +274,7 @@ describe('request limits on etcd', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'etcd3' });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 
@@ -289,9 +285,7 @@ describe('request limits on an etcd with a smaller --max-request-bytes', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'etcd3', etcd: { extraArgs: ['--max-request-bytes', String(256 * 1024)] } });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 

@@ -51,7 +51,6 @@ async function patchObject(type: PatchType, current: KubeObject | undefined, pat
   }
 }
 
-
 /**
  * A strategic merge patch is decoded into a map (strategicPatchObject): malformed JSON or a
  * body that is not an object is a 400 with encoding/json's bare text.
