@@ -187,7 +187,7 @@ export function checkRouteAccept(accept: string | undefined, produces: readonly 
 }
 
 export type BodyFormat = 'json' | 'yaml' | 'protobuf';
-export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml' | 'apply-json';
+export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml';
 
 /**
  * The format of a request body (NegotiateInputSerializer): no Content-Type is JSON; one Go's
