@@ -240,7 +240,8 @@ export function patchType(contentType: string | undefined, supported: readonly P
       ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
   }
   const semi = header.indexOf(';');
-  const t = PATCH_TYPES[semi > 0 ? header.slice(0, semi) : header];
+  const mt = semi > 0 ? header.slice(0, semi) : header;
+  const t = Object.hasOwn(PATCH_TYPES, mt) ? PATCH_TYPES[mt] : undefined;
   if (t === undefined || !supported.includes(t)) {
     const accepted = Object.entries(PATCH_TYPES).filter(([, v]) => supported.includes(v)).map(([k]) => k);
     throw newUnsupportedMediaType(accepted);
