@@ -126,7 +126,6 @@ async function stall(server: Child<unknown>): Promise<number> {
   const v = await server.command('stall');
   const max = typeof v === 'object' && v !== null && 'maxMs' in v ? v.maxMs : undefined;
   if (typeof max !== 'number') throw new Error(`bad stall answer from the server: ${JSON.stringify(v)}`);
-  if (process.env['BENCH_HOSTILE_DEBUG'] !== undefined) process.stderr.write(`[bench] stall ${JSON.stringify(v)}\n`);
   return max;
 }
 

@@ -161,9 +161,13 @@ describe('request limits on the embedded store', () => {
 
   it('boolean query parameters are true unless "false" or "0", as Go converts them', async () => {
     const w = await openWatch(s.creds, `${CMS}?watch=yes&allowWatchBookmarks=yes&timeoutSeconds=1`);
-    assert.equal(w.status, 200);
-    await w.waitEnded('watch with timeoutSeconds=1');
-    assert.deepEqual(ownConfigMaps(w.events().filter((e) => e.type === 'ADDED').map((e) => e.object.metadata?.name ?? '')), ['one']);
+    try {
+      assert.equal(w.status, 200);
+      await w.waitEnded('watch with timeoutSeconds=1');
+      assert.deepEqual(ownConfigMaps(w.events().filter((e) => e.type === 'ADDED').map((e) => e.object.metadata?.name ?? '')), ['one']);
+    } finally {
+      w.stop();
+    }
   });
 
   it('names "." and ".." are refused with 400, never resolved to another resource', async () => {
@@ -259,12 +263,16 @@ describe('request limits on the embedded store', () => {
   it('a watch for initial events at a future resourceVersion ends with one ERROR event (504)', async () => {
     const cur = Number(((await s.request({ method: 'GET', path: CMS })).json() as List).metadata.resourceVersion);
     const w = await openWatch(s.creds, `${CMS}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=${cur + 1000}&allowWatchBookmarks=true`);
-    assert.equal(w.status, 200);
-    await w.waitEnded('error watch');
-    const events = w.events();
-    assert.deepEqual(events.map((e) => e.type), ['ERROR']);
-    assert.equal(events[0]?.object.code, 504);
-    assert.equal(events[0]?.object.reason, 'Timeout');
+    try {
+      assert.equal(w.status, 200);
+      await w.waitEnded('error watch');
+      const events = w.events();
+      assert.deepEqual(events.map((e) => e.type), ['ERROR']);
+      assert.equal(events[0]?.object.code, 504);
+      assert.equal(events[0]?.object.reason, 'Timeout');
+    } finally {
+      w.stop();
+    }
   });
 
   objectSizeCases(() => s);
