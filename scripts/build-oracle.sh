@@ -20,7 +20,7 @@ if [[ -z "$version" ]]; then
   echo "build-oracle: no k8s.io/kubernetes requirement in $mod/go.mod" >&2
   exit 1
 fi
-# Keep in step with oracleBuildKey in src/e2e/testing/oracle.ts.
+# Keep in step with KEYED_FILES and oracleBuildLocation in src/e2e/testing/oracle.ts.
 key="$(cd "$mod" && cat go.mod go.sum cmd/kube-apiserver/main.go cmd/kube-controller-manager/main.go \
   | sha256sum | cut -c1-16)"
 out="${KAPI_ORACLE_CACHE:-$HOME/.cache/kapi-oracle}/$version/$key"

@@ -12,6 +12,7 @@ describe('--tls-min-version', () => {
     { name: 'VersionTLS13', value: 'VersionTLS13', want: 'TLSv1.3' },
     { name: 'case matters', value: 'versiontls12', error: 'unknown tls version "versiontls12"' },
     { name: 'SSL 3', value: 'VersionSSL30', error: 'unknown tls version "VersionSSL30"' },
+    { name: 'a name of Object.prototype', value: 'constructor', error: 'unknown tls version "constructor"' },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -32,6 +33,8 @@ describe('--tls-cipher-suites', () => {
       want: ['AES256-SHA'], warnings: ["Use of insecure cipher 'TLS_RSA_WITH_AES_256_CBC_SHA' detected."] },
     { name: 'an OpenSSL name is not a Go name', value: ['ECDHE-RSA-AES128-GCM-SHA256'],
       error: "Cipher suite ECDHE-RSA-AES128-GCM-SHA256 not supported or doesn't exist" },
+    { name: 'a name of Object.prototype is not a Go name', value: ['toString'],
+      error: "Cipher suite toString not supported or doesn't exist" },
     { name: 'RC4 is gone from OpenSSL 3', value: ['TLS_RSA_WITH_RC4_128_SHA'],
       error: "Cipher suite TLS_RSA_WITH_RC4_128_SHA is not available in this Node.js's OpenSSL" },
   ];

@@ -65,7 +65,8 @@ export interface ServingTLS {
 /** kube's TLSVersion: '' is the default; rejects other unknown names with kube's message. */
 export function tlsVersion(name: string): SecureVersion {
   if (name === '') return DEFAULT_TLS_MIN_VERSION;
-  const v = VERSIONS[name];
+  // Own keys only: a name like "constructor" must not find Object.prototype's members.
+  const v = Object.hasOwn(VERSIONS, name) ? VERSIONS[name] : undefined;
   if (v === undefined) throw new Error(`unknown tls version ${JSON.stringify(name)}`);
   return v;
 }
@@ -91,10 +92,10 @@ export function tlsCipherSuites(names: readonly string[]): CipherSuites {
   const openssl: string[] = [];
   for (const name of names) {
     if (TLS13_SUITES.includes(name)) continue;
-    const o = SECURE[name] ?? INSECURE[name];
+    const o = Object.hasOwn(SECURE, name) ? SECURE[name] : Object.hasOwn(INSECURE, name) ? INSECURE[name] : undefined;
     if (o === undefined) throw new Error(`Cipher suite ${name} not supported or doesn't exist`);
     if (!available.has(o)) throw new Error(`Cipher suite ${name} is not available in this Node.js's OpenSSL`);
-    if (INSECURE[name] !== undefined) warnings.push(`Use of insecure cipher '${name}' detected.`);
+    if (Object.hasOwn(INSECURE, name)) warnings.push(`Use of insecure cipher '${name}' detected.`);
     if (!openssl.includes(o)) openssl.push(o);
   }
   return { openssl, warnings };

@@ -167,7 +167,12 @@ describe('kapi against the reference kube-apiserver', { skip: oracleUnavailable(
   let oracle: Oracle;
   const results: CaseResult[] = [];
   before(async () => {
-    [kapi, oracle] = await Promise.all([startSuite(), startOracle()]);
+    // Settled, not all: when one fails to start, the other is still stopped by after().
+    const [k, o] = await Promise.allSettled([startSuite(), startOracle()]);
+    if (k.status === 'fulfilled') kapi = k.value;
+    if (o.status === 'fulfilled') oracle = o.value;
+    if (k.status === 'rejected') throw k.reason;
+    if (o.status === 'rejected') throw o.reason;
   });
   after(async () => {
     if (results.length > 0) {

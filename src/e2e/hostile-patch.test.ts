@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asStatus } from './testing/https-client.ts';
+import { createNamespace } from './testing/objects.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-hostile';
@@ -55,9 +56,7 @@ describe('hostile writes', () => {
 
   before(async () => {
     s = await startSuite();
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 

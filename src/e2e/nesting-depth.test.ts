@@ -43,7 +43,7 @@ describe('nesting depth', () => {
     assert.equal(r.status, 201, r.text);
     await eventually('the Deep resource is served', async () => ((await s.request({ method: 'GET', path: BASE })).status === 200 ? true : undefined));
   });
-  after(async () => { await s.close(); });
+  after(async () => { await s?.close(); });
 
   const expectStatus = async (what: string, req: Parameters<Suite['request']>[0], want: number): Promise<string> => {
     const r = await s.request(req);

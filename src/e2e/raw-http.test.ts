@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { parse as parseYAML } from 'yaml';
 import { decodeProtobuf } from '../apimachinery/runtime/serializer/protobuf/index.ts';
 import { asStatus, type RawResponse } from './testing/https-client.ts';
-import { ownConfigMaps } from './testing/objects.ts';
+import { createNamespace, ownConfigMaps } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-raw';
@@ -37,9 +37,7 @@ describe('raw HTTPS requests with bad input', () => {
 
   before(async () => {
     s = await startSuite();
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 

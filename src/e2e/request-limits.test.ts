@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:tls';
 import { asStatus, type AdminCredentials, type RawResponse } from './testing/https-client.ts';
-import { ownConfigMaps } from './testing/objects.ts';
+import { createNamespace, ownConfigMaps } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import { openWatch } from './testing/watch-stream.ts';
 
@@ -101,9 +101,7 @@ describe('request limits on the embedded store', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'sqlite' });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
     assert.equal((await s.request({ method: 'POST', path: CMS, body: configMap('one') })).status, 201);
   });
   after(async () => { await s?.close(); });
@@ -163,9 +161,13 @@ describe('request limits on the embedded store', () => {
 
   it('boolean query parameters are true unless "false" or "0", as Go converts them', async () => {
     const w = await openWatch(s.creds, `${CMS}?watch=yes&allowWatchBookmarks=yes&timeoutSeconds=1`);
-    assert.equal(w.status, 200);
-    await w.waitEnded('watch with timeoutSeconds=1');
-    assert.deepEqual(ownConfigMaps(w.events().filter((e) => e.type === 'ADDED').map((e) => e.object.metadata?.name ?? '')), ['one']);
+    try {
+      assert.equal(w.status, 200);
+      await w.waitEnded('watch with timeoutSeconds=1');
+      assert.deepEqual(ownConfigMaps(w.events().filter((e) => e.type === 'ADDED').map((e) => e.object.metadata?.name ?? '')), ['one']);
+    } finally {
+      w.stop();
+    }
   });
 
   it('names "." and ".." are refused with 400, never resolved to another resource', async () => {
@@ -261,12 +263,16 @@ describe('request limits on the embedded store', () => {
   it('a watch for initial events at a future resourceVersion ends with one ERROR event (504)', async () => {
     const cur = Number(((await s.request({ method: 'GET', path: CMS })).json() as List).metadata.resourceVersion);
     const w = await openWatch(s.creds, `${CMS}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=${cur + 1000}&allowWatchBookmarks=true`);
-    assert.equal(w.status, 200);
-    await w.waitEnded('error watch');
-    const events = w.events();
-    assert.deepEqual(events.map((e) => e.type), ['ERROR']);
-    assert.equal(events[0]?.object.code, 504);
-    assert.equal(events[0]?.object.reason, 'Timeout');
+    try {
+      assert.equal(w.status, 200);
+      await w.waitEnded('error watch');
+      const events = w.events();
+      assert.deepEqual(events.map((e) => e.type), ['ERROR']);
+      assert.equal(events[0]?.object.code, 504);
+      assert.equal(events[0]?.object.reason, 'Timeout');
+    } finally {
+      w.stop();
+    }
   });
 
   objectSizeCases(() => s);
@@ -276,9 +282,7 @@ describe('request limits on etcd', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'etcd3' });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 
@@ -289,9 +293,7 @@ describe('request limits on an etcd with a smaller --max-request-bytes', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite({ backend: 'etcd3', etcd: { extraArgs: ['--max-request-bytes', String(256 * 1024)] } });
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
   });
   after(async () => { await s?.close(); });
 

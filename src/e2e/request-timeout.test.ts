@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { asStatus } from './testing/https-client.ts';
 import { addOps, configMapJSON, manyKeysJSON } from '../apimachinery/testing/hostile-bodies.ts';
+import { createNamespace } from './testing/objects.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-timeout';
@@ -15,9 +16,7 @@ describe('the request deadline', () => {
   let s: Suite;
   before(async () => {
     s = await startSuite();
-    const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
-      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-    assert.equal(r.status, 201, r.text);
+    await createNamespace(s, NS);
     const t = await s.request({ method: 'POST', path: CM, body: configMapJSON('target', '{"a":"b"}') });
     assert.equal(t.status, 201, t.text);
   });

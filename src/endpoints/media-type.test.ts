@@ -31,6 +31,12 @@ describe('parseMediaType (mime.ParseMediaType)', () => {
     { name: 'unterminated quote', in: 'application/json; a="b' },
     { name: 'empty value', in: 'application/json; a=' },
     { name: 'tspecial in type', in: 'appl@cation/json' },
+    { name: 'different duplicate __proto__', in: 'application/json; __proto__=1; __proto__=2' },
   ];
+  it('keeps a parameter named __proto__ as data', () => {
+    const mt = parseMediaType('application/json; __proto__=1');
+    assert.ok(mt !== undefined && Object.hasOwn(mt.params, '__proto__'));
+    assert.equal(Object.getPrototypeOf(mt.params), Object.prototype);
+  });
   for (const c of bad) it(`refuses ${c.name}`, () => assert.equal(parseMediaType(c.in), undefined));
 });

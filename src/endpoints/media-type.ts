@@ -1,6 +1,7 @@
 // Go's mime.ParseMediaType, which kube-apiserver runs on a request's Content-Type before it
 // picks a decoder: any error there (no media type, a stray token after the subtype, a parameter
 // without "=", a duplicate parameter) is a 415, whatever the base type.
+import { setKey } from '../apimachinery/patch/index.ts';
 
 export interface MediaType {
   /** Lower-cased "type/subtype" (or a bare token, which Go accepts as a disposition). */
@@ -85,7 +86,7 @@ export function parseMediaType(v: string): MediaType | undefined {
     }
     // Go merges RFC 2231 continuations ("key*0"); kube never reads parameters of a body's type.
     if (Object.hasOwn(params, key) && params[key] !== value) return undefined;
-    params[key] = value;
+    setKey(params, key, value);
     rest = after;
   }
   return { mediaType, params };

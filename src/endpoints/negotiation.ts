@@ -187,7 +187,7 @@ export function checkRouteAccept(accept: string | undefined, produces: readonly 
 }
 
 export type BodyFormat = 'json' | 'yaml' | 'protobuf';
-export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml' | 'apply-json';
+export type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch' | 'apply-yaml';
 
 /**
  * The format of a request body (NegotiateInputSerializer): no Content-Type is JSON; one Go's
@@ -240,7 +240,8 @@ export function patchType(contentType: string | undefined, supported: readonly P
       ? '415: Unsupported Media Type' : '415: Unsupported Media Type\n\nAvailable representations: ');
   }
   const semi = header.indexOf(';');
-  const t = PATCH_TYPES[semi > 0 ? header.slice(0, semi) : header];
+  const mt = semi > 0 ? header.slice(0, semi) : header;
+  const t = Object.hasOwn(PATCH_TYPES, mt) ? PATCH_TYPES[mt] : undefined;
   if (t === undefined || !supported.includes(t)) {
     const accepted = Object.entries(PATCH_TYPES).filter(([, v]) => supported.includes(v)).map(([k]) => k);
     throw newUnsupportedMediaType(accepted);

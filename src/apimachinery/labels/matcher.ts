@@ -74,8 +74,7 @@ export function compileMatcher(reqs: readonly Requirement[]): LabelMatcher {
   }
   const required = [...checks].filter(([, c]) => c.required).map(([k]) => k);
   return (labels) => {
-    // Every required key must be there: the first one missing ends it, and all of them can
-    // only be there when the object has that many labels.
+    // Every required key must be there; then each of the object's labels is checked once.
     for (const k of required) if (!Object.hasOwn(labels, k)) return false;
     for (const k in labels) {
       if (!Object.hasOwn(labels, k)) continue;

@@ -2,7 +2,7 @@
 // configuration onto the live object: associative lists merged by key, atomic values and
 // lists replaced, the applied side winning), RemoveItems (prune paths) and
 // EnsureNamedFieldsAreMembers (let a struct field own its subtree when pruning).
-import { isJsonObject } from '../patch/json-value.ts';
+import { isJsonObject, setKey } from '../patch/json-value.ts';
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { elementsEqual, elementToString, fieldElement, serializeElement } from './path-element.ts';
 import type { PathElement } from './path-element.ts';
@@ -20,11 +20,6 @@ const emptyMap = (v: JsonValue | undefined): boolean =>
 /** live.Merge(applied): undefined means "absent" (both sides absent). */
 export function merge(lhs: JsonValue | undefined, rhs: JsonValue | undefined, t: TypeRef): JsonValue | undefined {
   return mergeAt([], t, lhs, rhs);
-}
-
-// Keys are data: a plain assignment of "__proto__" would set the prototype instead.
-function put(o: JsonObject, key: string, v: JsonValue): void {
-  Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
 }
 
 const hasKeys = (o: JsonObject): boolean => {
@@ -51,7 +46,7 @@ function mergeAt(path: PathElement[], t: TypeRef, l: JsonValue | undefined, r: J
     const v = mergeAt(path, a.field(key),
       Object.hasOwn(lm, key) ? lm[key] : undefined, Object.hasOwn(rm, key) ? rm[key] : undefined);
     path.pop();
-    if (v !== undefined) put(out, key, v);
+    if (v !== undefined) setKey(out, key, v);
   }
   return hasKeys(out) ? out : undefined;
 }
@@ -152,9 +147,9 @@ export function removeItems(v: JsonValue, toRemove: FieldSet, t: TypeRef): JsonV
     const pe = fieldElement(key);
     if (toRemove.hasMember(pe)) continue;
     const sub = toRemove.withPrefix(pe);
-    if (sub.empty()) { put(out, key, val as JsonValue); continue; }
+    if (sub.empty()) { setKey(out, key, val as JsonValue); continue; }
     const kept = removeItems(val, sub, a.field(key));
-    if (kept !== undefined) put(out, key, kept);
+    if (kept !== undefined) setKey(out, key, kept);
   }
   return hasKeys(out) ? out : undefined;
 }

@@ -153,7 +153,7 @@ export function findMapInSliceBasedOnKeyValue(m: readonly JsonValue[], key: stri
  * findMapInSliceBasedOnKeyValue over one list many times: indexed once when every element is
  * a map (a search could not throw then), else the search itself.
  */
-export function mapFinder(m: readonly JsonValue[], key: string): (value: JsonValue) => { map: JsonObject; index: number } | undefined {
+function mapFinder(m: readonly JsonValue[], key: string): (value: JsonValue) => { map: JsonObject; index: number } | undefined {
   if (!m.every(isJsonObject)) return (value) => findMapInSliceBasedOnKeyValue(m, key, value);
   const at = new Map<unknown, number>();
   m.forEach((v, i) => {

@@ -18,7 +18,7 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Leaf values, including numbers JSON cannot carry exactly. */
-export const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
+const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, 5e-324),
   fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom(...PROTO_KEYS),
@@ -44,7 +44,7 @@ export const deepText: fc.Arbitrary<string> = fc.record({
 }).map(({ depth, kind }) => nestedText(depth, kind));
 
 /** Raw number literals that parse to Infinity, lose precision, or are not JSON at all. */
-export const hostileNumberText: fc.Arbitrary<string> = fc.constantFrom(
+const hostileNumberText: fc.Arbitrary<string> = fc.constantFrom(
   '1e309', '-1e309', '1E400', '123456789012345678901234567890', '0.1e-400', '-0', '01', '1.', '.5', '0x10', 'NaN', 'Infinity', '1e+', '--1');
 
 /** Raw JSON text with hostile fragments spliced into a ConfigMap-shaped document. */

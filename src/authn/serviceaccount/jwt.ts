@@ -54,6 +54,3 @@ export function headerKeyID(token: string): string {
     return '';
   }
 }
-
-/** Whether a bearer token looks like a JWT at all (three dot-separated parts). */
-export const looksLikeJWT = (token: string): boolean => token.split('.').length === 3;

@@ -25,7 +25,7 @@ export interface DiffCase {
   readonly remember?: (json: unknown) => Readonly<Record<string, string>>;
 }
 
-export const caseId = (c: Pick<DiffCase, 'resource' | 'verb' | 'name'>): string => `${c.resource} ${c.verb} ${c.name}`;
+const caseId = (c: Pick<DiffCase, 'resource' | 'verb' | 'name'>): string => `${c.resource} ${c.verb} ${c.name}`;
 
 /** The headers clients read. Values that differ by design (ids) are compared as present or absent. */
 const COMPARED_HEADERS = ['content-type', 'cache-control', 'warning'];
@@ -163,7 +163,7 @@ export function fill(s: string, memory: ReadonlyMap<string, string>): string {
 }
 
 /** The request for one server, with its own remembered values. */
-export function requestFor(c: DiffCase, memory: ReadonlyMap<string, string>, userAgent: string): RawRequest {
+function requestFor(c: DiffCase, memory: ReadonlyMap<string, string>, userAgent: string): RawRequest {
   return {
     method: c.method, path: fill(c.path, memory),
     ...(c.body !== undefined ? { body: typeof c.body === 'string' ? fill(c.body, memory) : c.body } : {}),
@@ -184,7 +184,7 @@ export interface CaseResult {
 }
 
 /** Sorts a case's differences into unexpected, intended and known defects. */
-export function classify(c: DiffCase, all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
+function classify(c: DiffCase, all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
   known: readonly ListedDifference[] = knownDefects): CaseResult {
   const out = { c, unexpected: [] as Difference[], intended: [] as Difference[], known: [] as Difference[] };
   for (const d of all) {

@@ -9,7 +9,7 @@ import type { RawResponse } from './https-client.ts';
 import { BLOB_PATH, CM_PATH, type HostileRequest } from './hostile-client.ts';
 import {
   addOps, blobJSON, configMapJSON, configMapProtobuf, configMapWithDeepManagedFields, copyOps, deepArray, deepObject,
-  labelSelector, manyKeysJSON, protoKeysJSON,
+  labelSelector, manyKeysJSON, protoKeysData, protoKeysJSON,
 } from '../../apimachinery/testing/hostile-bodies.ts';
 
 export interface Want {
@@ -215,7 +215,7 @@ function sizeCases(): HostileCase[] {
 }
 
 function protoKeyCases(): HostileCase[] {
-  const data = JSON.parse(protoKeysJSON()) as Record<string, string>;
+  const data = protoKeysData();
   return [
     { name: 'ConfigMap keys named like Object.prototype members (JSON create)',
       request: { method: 'POST', path: CM_PATH, body: configMapJSON('proto-json', protoKeysJSON()) }, want: { status: 201 },

@@ -1,7 +1,7 @@
 // Small typed helpers shared by the API-semantics e2e tests: the object shapes they read back and
 // JSON requests that must succeed.
 import assert from 'node:assert/strict';
-import type { RawResponse } from './https-client.ts';
+import type { RawRequest, RawResponse } from './https-client.ts';
 
 export interface ManagedFieldsEntry {
   manager?: string;
@@ -44,6 +44,13 @@ export interface ObjList {
 export function expectJSON<T>(r: RawResponse, status: number, what: string): T {
   assert.equal(r.status, status, `${what}: ${r.text}`);
   return r.json() as T;
+}
+
+/** Creates the namespace `name`; fails the test unless the server answers 201. */
+export async function createNamespace(s: { request(req: RawRequest): Promise<RawResponse> }, name: string): Promise<void> {
+  const r = await s.request({ method: 'POST', path: '/api/v1/namespaces',
+    body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }) });
+  assert.equal(r.status, 201, `create namespace ${name}: ${r.text}`);
 }
 
 export function configMap(name: string, data: Record<string, string>, meta: Partial<Meta> = {}): string {

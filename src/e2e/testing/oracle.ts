@@ -5,7 +5,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { newSelfSignedCACert, newSignedCert } from '../../apimachinery/util/cert.ts';
 import { DEFAULT_SERVICE_ACCOUNT_ISSUER } from '../../authn/serviceaccount/issuer.ts';
 import { serverURL, writeAdminKubeconfig } from '../../cli/kubeconfig.ts';
+import { exited, freePort } from '../../storage/etcd3/local-etcd.ts';
 import { startEtcd, type EtcdServer } from '../../storage/testing/etcd-server.ts';
 import { rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
 
@@ -75,23 +75,6 @@ const ADMIN = { name: 'kapi-admin', group: 'system:masters' };
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 20_000;
 const LOG_TAIL = 8000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(p: ChildProcess): Promise<void> {
-  if (p.exitCode !== null || p.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => p.once('exit', () => resolve()));
-}
 
 /** Writes the serving pair, token file and service account key kube-apiserver reads. */
 async function writeFiles(dir: string, token: string): Promise<{ ca: string; flags: string[] }> {

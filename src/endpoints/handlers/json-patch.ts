@@ -5,6 +5,8 @@
 // "replace" of the whole document with a scalar does nothing. Each failure carries
 // evanphx's message (github.com/pkg/errors wrapping: "context: cause").
 
+import { setKey } from '../../apimachinery/patch/index.ts';
+
 type Container = Record<string, unknown> | unknown[];
 
 /** A failed operation; message is evanphx's error text. */
@@ -18,11 +20,6 @@ const ERR_INVALID_INDEX = 'invalid index referenced';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
-// Keys are data: an assignment to "__proto__" would set the prototype instead of a member.
-function put(o: Record<string, unknown>, k: string, v: unknown): void {
-  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
-}
 
 /**
  * kube-apiserver's JSONPatchMaxCopyBytes (3 MiB): the most that the "copy" operations of one
@@ -71,7 +68,7 @@ function get(con: Container, key: string): unknown {
 }
 
 function add(con: Container, key: string, val: unknown): void {
-  if (!Array.isArray(con)) { put(con, key, val); return; }
+  if (!Array.isArray(con)) { setKey(con, key, val); return; }
   if (key === '-') { con.push(val); return; }
   let idx: number;
   try {
@@ -105,7 +102,7 @@ function remove(con: Container, key: string): void {
 
 /** For "replace" only: the key exists (get succeeded). */
 function set(con: Container, key: string, val: unknown): void {
-  if (!Array.isArray(con)) { put(con, key, val); return; }
+  if (!Array.isArray(con)) { setKey(con, key, val); return; }
   let idx = atoi(key);
   if (idx < 0) {
     if (idx < -con.length) throw invalidIndex(idx);

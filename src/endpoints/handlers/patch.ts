@@ -45,12 +45,11 @@ async function patchObject(type: PatchType, current: KubeObject | undefined, pat
       } catch (err) {
         throw interpretStrategicMergePatchError(err);
       }
-    case 'apply-yaml': case 'apply-json':
+    case 'apply-yaml':
       return serverSideApply(ep, current, parsed as Unstructured, apply.manager, apply.force);
     default: return assertNever(type);
   }
 }
-
 
 /**
  * A strategic merge patch is decoded into a map (strategicPatchObject): malformed JSON or a
@@ -69,8 +68,8 @@ function parseStrategicPatch(text: string): unknown {
 /** The request's patch type; rejects with 415 (go-restful's text for built-in resources). */
 export function requestPatchType(deps: HandlerDeps, req: IncomingMessage): PatchType {
   const supported: readonly PatchType[] = deps.strategicMergePatch === false
-    ? ['json-patch', 'merge-patch', 'apply-yaml', 'apply-json']
-    : ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml', 'apply-json'];
+    ? ['json-patch', 'merge-patch', 'apply-yaml']
+    : ['json-patch', 'merge-patch', 'strategic-merge-patch', 'apply-yaml'];
   return patchType(req.headers['content-type'], supported,
     isRestfulRoute(deps) ? { contentLength: Number(req.headers['content-length'] ?? 0) || 0 } : undefined);
 }
@@ -78,7 +77,7 @@ export function requestPatchType(deps: HandlerDeps, req: IncomingMessage): Patch
 export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
   const type = requestPatchType(deps, req);
-  const isApply = type === 'apply-yaml' || type === 'apply-json';
+  const isApply = type === 'apply-yaml';
   const target = negotiateFor(ep, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();

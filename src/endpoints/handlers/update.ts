@@ -23,6 +23,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   const name = ctx.info.name;
   // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
   const uid = body.metadata.uid;
+  const updater = ep.storage;
   const update = (withoutManagedFields: boolean) => updater.update(ctx, name, {
     ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
@@ -34,7 +35,6 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
     },
   }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), false,
   { dryRun, fieldManager: manager });
-  const updater = ep.storage;
   // As kube's update handler: an object too large for etcd is tried once more without its
   // managedFields, which can be as large as the object's field set.
   const { object, created } = await update(false).catch((err: unknown) => {

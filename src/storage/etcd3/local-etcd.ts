@@ -57,7 +57,8 @@ export interface LocalEtcdOptions {
 const START_TIMEOUT_MS = 20_000;
 const OUTPUT_TAIL = 4000;
 
-function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -69,7 +70,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function exited(proc: ChildProcess): Promise<void> {
+/** Resolves when the child process has exited (at once if it already has). */
+export function exited(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => proc.once('exit', () => resolve()));
 }
