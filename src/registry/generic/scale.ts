@@ -20,10 +20,12 @@ interface Scale extends KubeObject {
   status?: { replicas: number; selector?: string };
 }
 
-function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: KubeObject): Scale {
+/** The Scale of `obj`. spec.replicas is omitempty in autoscaling/v1 (status.replicas is not): 0 leaves spec empty. */
+export function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: KubeObject): Scale {
   const o = obj as DeepReadonly<T>;
   const m = obj.metadata;
   const selector = def.selector(o);
+  const replicas = def.specReplicas(o);
   return {
     kind: 'Scale', apiVersion: 'autoscaling/v1',
     metadata: {
@@ -31,7 +33,7 @@ function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: KubeObject)
       ...(m.uid !== undefined ? { uid: m.uid } : {}), ...(m.resourceVersion !== undefined ? { resourceVersion: m.resourceVersion } : {}),
       creationTimestamp: m.creationTimestamp ?? null,
     },
-    spec: { replicas: def.specReplicas(o) },
+    spec: replicas === 0 ? {} : { replicas },
     status: { replicas: def.statusReplicas(o), ...(selector !== '' ? { selector } : {}) },
   };
 }
