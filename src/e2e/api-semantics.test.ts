@@ -471,7 +471,9 @@ describe('kube-apiserver API semantics', () => {
         { name: 'meta.k8s.io/v1, bad policy', body: pb({ apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions', propagationPolicy: 'Bogus' }),
           status: 422, reason: 'Invalid' },
         { name: 'not DeleteOptions', body: pb({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }),
-          status: 400, reason: 'BadRequest', message: 'decoded object cannot be converted to DeleteOptions' },
+          status: 400, reason: 'BadRequest', message: 'no kind "ConfigMap" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"' },
+        { name: 'other options', body: pb({ apiVersion: 'meta.k8s.io/v1', kind: 'GetOptions' }),
+          status: 400, reason: 'BadRequest', message: 'converting (v1.GetOptions) to (v1.DeleteOptions): unknown conversion' },
         { name: 'not protobuf', body: Buffer.from('{"kind":"DeleteOptions"}'), status: 400, reason: 'BadRequest' },
       ];
       for (const c of cases) {

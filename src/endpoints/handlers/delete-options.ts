@@ -45,11 +45,20 @@ function fromQuery(q: URLSearchParams): DeleteOptions {
   return opts;
 }
 
-/** A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's). */
+/** The other options kinds kube's meta scheme knows (in meta.k8s.io/v1 only), but cannot convert. */
+const OTHER_OPTIONS_KINDS: ReadonlySet<string> = new Set(['ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
+
+/**
+ * A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's);
+ * any other kind is refused with the 400 kube's meta scheme gives.
+ */
 function fromProtobuf(body: Buffer): Record<string, unknown> {
-  const { kind, obj } = decodeProtobuf(body);
-  if (kind !== 'DeleteOptions') throw newBadRequest('decoded object cannot be converted to DeleteOptions');
-  return obj;
+  const { apiVersion, kind, obj } = decodeProtobuf(body);
+  if (kind === 'DeleteOptions') return obj;
+  if (apiVersion === 'meta.k8s.io/v1' && OTHER_OPTIONS_KINDS.has(kind)) {
+    throw newBadRequest(`converting (v1.${kind}) to (v1.DeleteOptions): unknown conversion`);
+  }
+  throw newBadRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`);
 }
 
 /** Reads and validates the options. Rejects with 400 for a body that is no object, 422 on DeleteOptions. */
