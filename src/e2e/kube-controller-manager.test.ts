@@ -232,8 +232,44 @@ describe('kube-controller-manager against kapi', { skip: skip ?? false }, () => 
     }));
   }
 
+  it('runs a StatefulSet: pod 0 with its identity labels and a ControllerRevision', () => withLog(async () => {
+    const sts = expectJSON<Item>(await s.request({ method: 'POST', path: `${APPS}/statefulsets`, body: JSON.stringify({
+      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' },
+      spec: {
+        replicas: 2, serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+        template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } },
+      },
+    }) }), 201, 'create statefulset');
+    const pod = await eventually('pod db-0', () => get(`${PODS}/db-0`));
+    assert.deepEqual(pod.metadata.ownerReferences, [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: sts.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    assert.equal(pod.metadata.labels?.['statefulset.kubernetes.io/pod-name'], 'db-0');
+    assert.equal(pod.metadata.labels?.['apps.kubernetes.io/pod-index'], '0');
+    const rev = await eventually('a ControllerRevision of db', async () => ownedBy(await list(`${APPS}/controllerrevisions`), sts)[0]);
+    assert.equal(pod.metadata.labels?.['controller-revision-hash'], rev.metadata.name);
+    // OrderedReady: db-1 waits for db-0 to be Running and Ready, which never happens here.
+    assert.equal(await get(`${PODS}/db-1`), undefined);
+  }));
+
+  it('gives a Service its Endpoints and EndpointSlice (no pod has an IP, so no addresses)', () => withLog(async () => {
+    expectJSON(await s.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/services`, body: JSON.stringify({
+      apiVersion: 'v1', kind: 'Service', metadata: { name: 'db' }, spec: { selector: { app: 'db' }, ports: [{ port: 80 }] },
+    }) }), 201, 'create service');
+    const slice = await eventually('an EndpointSlice of db', async () =>
+      (await list(`/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, 'kubernetes.io/service-name=db'))[0]);
+    assert.equal(slice.metadata.labels?.['endpointslice.kubernetes.io/managed-by'], 'endpointslice-controller.k8s.io');
+    assert.equal(slice.metadata.ownerReferences?.[0]?.kind, 'Service');
+    assert.deepEqual((slice as unknown as { endpoints: unknown }).endpoints, null);
+    const ep = await eventually('the Endpoints of db', () => get(`/api/v1/namespaces/${NS}/endpoints/db`));
+    assert.equal((ep as unknown as { subsets?: unknown }).subsets, undefined);
+  }));
+
   it('leaves kube-root-ca.crt as kapi wrote it (both publish the same CA, so they do not fight)', () => withLog(async () => {
     assert.equal((await get(ROOT_CA))?.metadata.resourceVersion, rootCA.metadata.resourceVersion);
+  }));
+
+  it('deletes the namespace with both namespace controllers running', () => withLog(async () => {
+    expectJSON(await s.request({ method: 'DELETE', path: `/api/v1/namespaces/${NS}` }), 200, 'delete namespace');
+    await eventually(`namespace ${NS} gone`, async () => ((await get(`/api/v1/namespaces/${NS}`)) === undefined ? true : undefined));
   }));
 
   it('logs nothing that points at kapi: no failed list, watch, decode or request', () => withLog(async () => {
