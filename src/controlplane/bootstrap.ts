@@ -6,6 +6,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
+import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 
 export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -63,6 +64,7 @@ export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<Ku
   for (const name of SYSTEM_NAMESPACES) {
     await createIfMissing(get('namespaces'), '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   }
+  await ensureLegacyTokenTracking(get('configmaps'));
   const labels = { component: 'apiserver', provider: 'kubernetes' };
   await createIfMissing(get('services'), 'default', {
     apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels },

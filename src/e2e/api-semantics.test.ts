@@ -2,6 +2,7 @@
 // validation, list paging and resourceVersion rules, watches, and deletion options.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { encodeProtobuf } from '../apimachinery/runtime/serializer/protobuf/index.ts';
 import { asStatus, type RawResponse } from './testing/https-client.ts';
 import { configMap, expectJSON, warnings, type Obj, type ObjList } from './testing/objects.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
@@ -455,6 +456,36 @@ describe('kube-apiserver API semantics', () => {
       assert.equal(q.status, 422, q.text);
       assert.equal(asStatus(q.json()).message, `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "Bogus": ${policies}`);
       assert.equal((await get(`${CMS}/opts`)).status, 200);
+    });
+
+    it('protobuf DeleteOptions bodies (client-go\'s default) are read as JSON ones are', async () => {
+      // kube-controller-manager's replicaset controller deletes pods so; kapi parsed the body as JSON (400).
+      const pb = (obj: Record<string, unknown>): Buffer => encodeProtobuf(obj);
+      const delPB = (path: string, body: Buffer): Promise<RawResponse> =>
+        s.request({ method: 'DELETE', path, body, contentType: 'application/vnd.kubernetes.protobuf' });
+      const cm = await post(CMS, configMap('pb-opts', {}));
+      const cases = [
+        { name: 'v1, uid precondition not met', body: pb({ apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { uid: 'other' } }),
+          status: 409, reason: 'Conflict' },
+        { name: 'apps/v1, dryRun', body: pb({ apiVersion: 'apps/v1', kind: 'DeleteOptions', dryRun: ['All'] }), status: 200 },
+        { name: 'meta.k8s.io/v1, bad policy', body: pb({ apiVersion: 'meta.k8s.io/v1', kind: 'DeleteOptions', propagationPolicy: 'Bogus' }),
+          status: 422, reason: 'Invalid' },
+        { name: 'not DeleteOptions', body: pb({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }),
+          status: 400, reason: 'BadRequest', message: 'no kind "ConfigMap" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"' },
+        { name: 'other options', body: pb({ apiVersion: 'meta.k8s.io/v1', kind: 'GetOptions' }),
+          status: 400, reason: 'BadRequest', message: 'converting (v1.GetOptions) to (v1.DeleteOptions): unknown conversion' },
+        { name: 'not protobuf', body: Buffer.from('{"kind":"DeleteOptions"}'), status: 400, reason: 'BadRequest' },
+      ];
+      for (const c of cases) {
+        const r = await delPB(`${CMS}/pb-opts`, c.body);
+        assert.equal(r.status, c.status, `${c.name}: ${r.text}`);
+        if (c.reason !== undefined) assert.equal(asStatus(r.json()).reason, c.reason, c.name);
+        if (c.message !== undefined) assert.equal(asStatus(r.json()).message, c.message, c.name);
+        assert.equal((await get(`${CMS}/pb-opts`)).status, 200, `${c.name}: still there`);
+      }
+      const ok = await delPB(`${CMS}/pb-opts`, pb({ apiVersion: 'v1', kind: 'DeleteOptions', preconditions: { uid: cm.metadata.uid } }));
+      assert.equal(ok.status, 200, ok.text);
+      assert.equal((await get(`${CMS}/pb-opts`)).status, 404);
     });
 
     it('Orphan and Foreground set their finalizer, then the garbage collector finishes the deletion', async () => {

@@ -36,6 +36,17 @@ describe('kubectl against a fresh kapi server', () => {
     }
   });
 
+  it('kube-system holds the legacy token tracking ConfigMap, since today (UTC)', async () => {
+    // kube-apiserver's legacy-token-tracking controller writes it; kube-controller-manager's
+    // legacy-service-account-token-cleaner reads it.
+    const r = await s.kubectl(['get', 'configmap', 'kube-apiserver-legacy-service-account-token-tracking', '-n', 'kube-system', '-o', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const cm = JSON.parse(r.stdout) as { data?: Record<string, string> };
+    assert.deepEqual(Object.keys(cm.data ?? {}), ['since']);
+    assert.match(cm.data?.['since'] ?? '', /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok((cm.data?.['since'] ?? '') <= new Date().toISOString().slice(0, 10));
+  });
+
   it('the kubernetes service in default has ClusterIP 10.0.0.1 and port 443', async () => {
     const r = await s.kubectl(['get', 'svc', 'kubernetes', '-n', 'default']);
     assert.equal(r.code, 0, r.stderr);

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { invalid, notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
+import { decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { bodyFormat } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
@@ -44,14 +45,33 @@ function fromQuery(q: URLSearchParams): DeleteOptions {
   return opts;
 }
 
+/** The other options kinds kube's meta scheme knows (in meta.k8s.io/v1 only), but cannot convert. */
+const OTHER_OPTIONS_KINDS: ReadonlySet<string> = new Set(['ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
+
+/**
+ * A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's);
+ * any other kind is refused with the 400 kube's meta scheme gives.
+ */
+function fromProtobuf(body: Buffer): Record<string, unknown> {
+  const { apiVersion, kind, obj } = decodeProtobuf(body);
+  if (kind === 'DeleteOptions') return obj;
+  if (apiVersion === 'meta.k8s.io/v1' && OTHER_OPTIONS_KINDS.has(kind)) {
+    throw newBadRequest(`converting (v1.${kind}) to (v1.DeleteOptions): unknown conversion`);
+  }
+  throw newBadRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`);
+}
+
 /** Reads and validates the options. Rejects with 400 for a body that is no object, 422 on DeleteOptions. */
 export async function readDeleteOptions(req: IncomingMessage, state: RequestState): Promise<DeleteOptions> {
-  const raw = (await readBody(req)).toString('utf8').trim();
+  const body = await readBody(req);
+  const raw = body.toString('utf8').trim();
   let opts: DeleteOptions;
   if (raw !== '') {
     // A body's Content-Type is negotiated as any other's (415 when kube has no decoder for it).
-    bodyFormat(req.headers['content-type']);
-    const parsed = parseYAMLOrJSON(raw, req.headers['content-type']);
+    // client-go sends protobuf DeleteOptions (kube-controller-manager deleting pods, say).
+    const parsed = bodyFormat(req.headers['content-type']) === 'protobuf'
+      ? fromProtobuf(body)
+      : parseYAMLOrJSON(raw, req.headers['content-type']);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
     opts = decodeDeleteOptionsBody(parsed as Record<string, unknown>);
   } else {

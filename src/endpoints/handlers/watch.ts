@@ -79,7 +79,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     ? setTimeout(() => {
       if (done || progress === '') return;
       const bookmark = { apiVersion: apiVersionOf(ep.groupVersion), kind: ep.kind, metadata: { resourceVersion: progress } };
-      res.write(encodeEvent({ type: 'BOOKMARK', object: bookmark }, target));
+      res.write(encodeEvent(frame({ type: 'BOOKMARK', object: bookmark }), target));
     }, (timeoutSeconds - 2) * 1000)
     : undefined;
   deps.openWatches.add(finish);
@@ -106,7 +106,9 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
         if (target.shape === 'PartialObjectMetadata') return { type: ev.type, object: partialObjectMetadata(obj, target.apiVersion) };
         return { type: ev.type, object: obj };
       }
-      case 'BOOKMARK': return { type: ev.type, object: ev.object };
+      // kube transforms every event's object, bookmarks too: a metadata informer's bookmark is a
+      // PartialObjectMetadata (the resource's own kind may have no protobuf message, e.g. APIService).
+      case 'BOOKMARK': return { type: ev.type, object: target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(ev.object, target.apiVersion) : ev.object };
       case 'ERROR': return { type: ev.type, object: ev.object };
       default: return assertNever(ev);
     }
@@ -121,7 +123,14 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (ev.type === 'ERROR') break;
     }
   } catch (err) {
-    if (!done) res.write(`${JSON.stringify({ type: 'ERROR', object: toStatus(err) })}\n`);
+    // An ERROR event in the stream's own framing (a JSON line in a protobuf stream is a broken
+    // frame to the client: client-go re-watches at once, in a loop). If even that cannot be
+    // encoded, the stream just ends, as kube's watch server does on an encoding error.
+    if (!done) {
+      try {
+        res.write(encodeEvent({ type: 'ERROR', object: toStatus(err) }, target));
+      } catch { /* end the stream */ }
+    }
   } finally {
     finish();
   }
