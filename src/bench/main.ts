@@ -212,6 +212,7 @@ async function main(): Promise<void> {
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
+  note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +
     'store; for etcd-*, the same requests sent raw to the same etcd through kapi\'s gRPC client); ' +
     'kapi/kube = kapi / kube-apiserver on etcd, same requests, same rounds');
