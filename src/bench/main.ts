@@ -214,8 +214,8 @@ async function main(): Promise<void> {
   }
   note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +
-    'store; for etcd-*, the same requests sent raw to the same etcd through kapi\'s gRPC client); ' +
-    'kapi/kube = kapi / kube-apiserver on etcd, same requests, same rounds');
+    'store; for etcd-*, the same requests sent raw to the same etcd through kapi\'s gRPC client)' +
+    (oracleDir === undefined ? '' : '; kapi/kube = kapi / kube-apiserver on etcd, same requests, same rounds'));
   const out = opts.json ? toJSON(figures) : opts.markdown ? `${toMarkdown(figures)}\n\n${notes.join('\n')}` : toTable(figures, notes);
   process.stdout.write(`${out}\n`);
 }
