@@ -2,11 +2,14 @@
 // measured in one run against baselines of the least work behind each figure:
 //   * embedded SQLite store: a bare node:https server moving the same bytes;
 //   * a real etcd (started here, figures named etcd-*): raw etcd requests through kapi's own etcd
-//     gRPC client, with the values kapi stored.
-// The kapi servers, the bare baseline and etcd each run in a child process; this process is the
-// load generator. The hostile phase (src/bench/hostile.ts) runs on the embedded store after the
-// throughput figures, on the same server. Progress goes to stderr; stdout gets the table, or one
-// JSON object with --json.
+//     gRPC client, with the values kapi stored;
+// and, when the oracle is cached (scripts/build-oracle.sh --print), against kube-apiserver v1.36
+// on its own etcd, a fresh one for each store's run, driven with kapi's exact workload in the same
+// rounds. The kapi servers, the bare baseline, etcd and kube-apiserver each run in a child
+// process; this process is the load generator. The phases run in the order start-up, throughput,
+// watchers, hostile (src/bench/hostile.ts: on the embedded store only, on the same server).
+// Progress goes to stderr; stdout gets the table, a markdown table with --markdown, or one JSON
+// object with --json.
 import { cpus, loadavg } from 'node:os';
 import { pkiPaths } from '../cli/certs.ts';
 import { openEtcdBackend, type EtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
@@ -19,11 +22,23 @@ import { measureHostile } from './hostile.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
-import { parseBenchArgs } from './options.ts';
-import { toJSON, toTable, type Figure, type FigurePrefix } from './report.ts';
+import { cachedOracleDir, startKubeApiserver, type KubeApiserver } from './kube-apiserver.ts';
+import { BENCH_HELP, parseBenchArgs, type BenchOptions, type BenchPhase } from './options.ts';
+import { figure, toJSON, toMarkdown, toTable, type Figure, type FigurePrefix } from './report.ts';
 import { newResponseSizes } from './routes.ts';
+import { measureStartup } from './startup.ts';
+import { median } from './stats.ts';
+import { measureWatchers } from './watchers-phase.ts';
 
-const opts = parseBenchArgs(process.argv.slice(2));
+function parseOrExit(): BenchOptions {
+  try {
+    return parseBenchArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${BENCH_HELP}`);
+    process.exit(2);
+  }
+}
+const opts = parseOrExit();
 const WORKERS = opts.workers;
 /** kapi's --etcd-prefix on etcd; the raw baseline lists under it. */
 const ETCD_PREFIX = '/registry';
@@ -38,6 +53,8 @@ const note = (msg: string): void => {
 };
 const context = (prefix: FigurePrefix): MeasureContext => ({ workers: WORKERS, prefix, sizes: newResponseSizes(), log, note });
 
+const has = (p: BenchPhase): boolean => opts.phases.includes(p);
+
 interface ServerInfo {
   readonly url: string;
   readonly kubeconfigPath: string;
@@ -48,14 +65,47 @@ function parseServerInfo(v: unknown): ServerInfo {
   return { url: stringField(v, 'url'), kubeconfigPath: stringField(v, 'kubeconfigPath'), dataDir: stringField(v, 'dataDir') };
 }
 
-/** kapi on the embedded store against the bare https server, then the hostile phase. */
-async function benchSqlite(): Promise<Figure[]> {
+/** Runs `fn` with a fresh kube-apiserver (on its own etcd) when the oracle is there, else with undefined. */
+async function withKube<T>(oracleDir: string | undefined, fn: (kube: KubeApiserver | undefined) => Promise<T>): Promise<T> {
+  if (oracleDir === undefined || !(has('throughput') || has('watchers'))) return await fn(undefined);
+  log('starting etcd and kube-apiserver (the reference)…');
+  const kube = await startKubeApiserver(oracleDir);
+  try {
+    log(`kube-apiserver at ${kube.url}`);
+    return await fn(kube);
+  } finally {
+    await kube.stop();
+  }
+}
+
+const kubeTarget = (kube: KubeApiserver | undefined): HttpTarget | undefined =>
+  kube === undefined ? undefined : newTarget(kube.url, kube.ca, kube.token, WORKERS);
+
+/** The watchers phase on kapi and kube-apiserver. */
+async function benchWatchers(creds: { server: string; ca: string; token: string }, kube: KubeApiserver | undefined,
+  prefix: FigurePrefix): Promise<Figure[]> {
+  log(`${prefix}watchers: ${opts.watchers} watches on one namespace…`);
+  const kapi = newTarget(creds.server, creds.ca, creds.token, WORKERS);
+  const ref = kubeTarget(kube);
+  try {
+    return await measureWatchers(kapi, ref, { watchers: opts.watchers, prefix, log, note });
+  } finally {
+    closeTarget(kapi);
+    if (ref !== undefined) closeTarget(ref);
+  }
+}
+
+/** kapi on the embedded store against the bare https server, then the watchers and hostile phases. */
+async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
   log('starting kapi on the embedded store (child process)…');
   const server = await startChild('server-child', [], parseServerInfo, 60_000);
   try {
     const creds = await readAdminKubeconfig(server.info.kubeconfigPath);
-    const figures: Figure[] = opts.phases.includes('throughput') ? await benchThroughput(server.info, creds) : [];
-    if (opts.phases.includes('hostile')) {
+    const figures = await withKube(oracleDir, async (kube) => [
+      ...(has('throughput') ? await benchThroughput(server.info, creds, kube) : []),
+      ...(has('watchers') ? await benchWatchers(creds, kube, '') : []),
+    ]);
+    if (has('hostile')) {
       log('hostile inputs, each while another client polls /readyz…');
       figures.push(...await measureHostile({ server, url: creds.server, ca: creds.ca, token: creds.token, log, note }));
     }
@@ -65,10 +115,12 @@ async function benchSqlite(): Promise<Figure[]> {
   }
 }
 
-async function benchThroughput(info: ServerInfo, creds: { server: string; ca: string; token: string }): Promise<Figure[]> {
+async function benchThroughput(info: ServerInfo, creds: { server: string; ca: string; token: string },
+  kube: KubeApiserver | undefined): Promise<Figure[]> {
   let baseline: Child<{ url: string }> | undefined;
   let kapi: HttpTarget | undefined;
   let bare: HttpTarget | undefined;
+  const ref = kubeTarget(kube);
   try {
     const pki = pkiPaths(info.dataDir);
     baseline = await startChild('baseline-server', [pki.serverCert, pki.serverKey], (v) => ({ url: stringField(v, 'url') }), 30_000);
@@ -76,16 +128,17 @@ async function benchThroughput(info: ServerInfo, creds: { server: string; ca: st
     bare = newTarget(baseline.info.url, creds.ca, creds.token, WORKERS);
     log(`kapi at ${creds.server}, bare https at ${baseline.info.url}, ${WORKERS} concurrent requests`);
     const ctx = context('');
-    return await measure(kapi, httpsBaseline(bare, ctx.sizes), ctx);
+    return await measure(kapi, httpsBaseline(bare, ctx.sizes), ctx, ref);
   } finally {
     if (kapi !== undefined) closeTarget(kapi);
     if (bare !== undefined) closeTarget(bare);
+    if (ref !== undefined) closeTarget(ref);
     await baseline?.stop();
   }
 }
 
-/** kapi on a real etcd against raw requests to that etcd. */
-async function benchEtcd(): Promise<Figure[]> {
+/** kapi on a real etcd against raw requests to that etcd, then the watchers phase. */
+async function benchEtcd(oracleDir: string | undefined): Promise<Figure[]> {
   log('starting etcd…');
   const etcd: BenchEtcd = await startBenchEtcd();
   let server: Child<ServerInfo> | undefined;
@@ -97,11 +150,23 @@ async function benchEtcd(): Promise<Figure[]> {
       parseServerInfo, 60_000);
     raw = await openEtcdBackend({ endpoints: [etcd.endpoint], compactionIntervalMs: 0, dialTimeoutMs: 10_000 });
     const creds = await readAdminKubeconfig(server.info.kubeconfigPath);
-    kapi = newTarget(creds.server, creds.ca, creds.token, WORKERS);
+    const target = newTarget(creds.server, creds.ca, creds.token, WORKERS);
+    kapi = target;
     log(`kapi at ${creds.server}, raw etcd client on ${etcd.endpoint}, ${WORKERS} concurrent requests`);
     // The fill copies cm-0, which kapi created in the create phase and has not updated yet.
     const fill = etcdFiller(raw, ETCD_PREFIX, WORKERS, NS_10K, 'cm-0');
-    return await measure(kapi, etcdBaseline(raw, ETCD_PREFIX), { ...context('etcd-'), fill });
+    const base = etcdBaseline(raw, ETCD_PREFIX);
+    return await withKube(oracleDir, async (kube) => {
+      const ref = kubeTarget(kube);
+      try {
+        return [
+          ...(has('throughput') ? await measure(target, base, { ...context('etcd-'), fill }, ref) : []),
+          ...(has('watchers') ? await benchWatchers(creds, kube, 'etcd-') : []),
+        ];
+      } finally {
+        if (ref !== undefined) closeTarget(ref);
+      }
+    });
   } finally {
     if (kapi !== undefined) closeTarget(kapi);
     await raw?.close();
@@ -110,21 +175,49 @@ async function benchEtcd(): Promise<Figure[]> {
   }
 }
 
+/** Start-up to /readyz: kapi (embedded store), kapi + etcd, and kube-apiserver + etcd when cached. */
+async function benchStartup(oracleDir: string | undefined): Promise<Figure[]> {
+  log(`start-up to /readyz, ${opts.startupRuns} rounds…`);
+  const s = await measureStartup(opts.startupRuns, oracleDir, log);
+  const kube = oracleDir === undefined ? undefined : median(s.kube);
+  note(`startup: median of ${opts.startupRuns} from spawn to /readyz 200 (etcd start included): kapi ` +
+    `${median(s.kapi).toFixed(0)} ms, kapi+etcd ${median(s.kapiEtcd).toFixed(0)} ms` +
+    `${kube === undefined ? '' : `, kube-apiserver+etcd ${kube.toFixed(0)} ms`}`);
+  return [figure('startup', 'ms', median(s.kapi), undefined, kube), figure('etcd-startup', 'ms', median(s.kapiEtcd), undefined, kube)];
+}
+
 async function main(): Promise<void> {
+  if (opts.help) {
+    process.stdout.write(BENCH_HELP);
+    return;
+  }
   const started = Date.now();
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   note(`machine: ${cpus().length} CPUs, load average ${load} at start (other work on the machine skews every figure)`);
+  const oracleDir = opts.kube === 'off' ? undefined : await cachedOracleDir();
+  if (oracleDir === undefined && opts.kube === 'require') {
+    throw new Error('--kube-apiserver require: the oracle is not cached; scripts/build-oracle.sh builds it');
+  }
+  if (oracleDir === undefined) {
+    note(`kube-apiserver not measured: ${opts.kube === 'off' ? '--kube-apiserver off' : 'the oracle is not cached (scripts/build-oracle.sh builds it)'}`);
+  } else {
+    note(`kube-apiserver: ${oracleDir}/kube-apiserver, on its own etcd, started fresh for each store's run`);
+  }
   const figures: Figure[] = [];
+  if (has('startup')) figures.push(...await benchStartup(oracleDir));
   for (const backend of opts.backends) {
     // The hostile phase runs on the embedded store only.
-    if (backend === 'etcd' && !opts.phases.includes('throughput')) continue;
+    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && has('hostile')))) continue;
     const t0 = Date.now();
-    figures.push(...(backend === 'sqlite' ? await benchSqlite() : await benchEtcd()));
+    figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
+  note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +
-    'store; for etcd-*, the same requests sent raw to the same etcd through kapi\'s gRPC client)');
-  process.stdout.write(`${opts.json ? toJSON(figures) : toTable(figures, notes)}\n`);
+    'store; for etcd-*, the same requests sent raw to the same etcd through kapi\'s gRPC client)' +
+    (oracleDir === undefined ? '' : '; kapi/kube = kapi / kube-apiserver on etcd, same requests, same rounds'));
+  const out = opts.json ? toJSON(figures) : opts.markdown ? `${toMarkdown(figures)}\n\n${notes.join('\n')}` : toTable(figures, notes);
+  process.stdout.write(`${out}\n`);
 }
 
 await main();

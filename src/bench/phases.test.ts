@@ -38,6 +38,7 @@ test('eventObjectName', async (t) => {
 test('routes', () => {
   assert.equal(kapiRoutes.get('default', 'cm-1'), '/api/v1/namespaces/default/configmaps/cm-1');
   assert.equal(kapiRoutes.watch('w'), '/api/v1/namespaces/w/configmaps?watch=1');
+  assert.equal(kapiRoutes.watch('w', '42'), '/api/v1/namespaces/w/configmaps?watch=1&resourceVersion=42');
   const sizes = newResponseSizes();
   const b = baselineRoutes(sizes);
   sizes.get = 1500;
@@ -47,4 +48,5 @@ test('routes', () => {
   assert.equal(b.get('default', 'cm-1'), '/bytes/1500', 'sizes are read when the path is built');
   assert.equal(b.list('big'), '/bytes/12000000');
   assert.equal(b.watchWrite('w', 'watch-1'), '/poke/watch-1/1600/1400');
+  assert.equal(b.watch('w', '42'), '/watch', 'the bare server has no resourceVersions');
 });

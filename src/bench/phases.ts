@@ -121,9 +121,19 @@ export interface WatchProbe {
   close(): void;
 }
 
-/** Opens a watch on the namespace and resolves once it is established. */
+/**
+ * The resourceVersion of a list of `ns` (undefined from the bare server). Watches start from it, as
+ * informers' do: kube-apiserver answers a watch without one from its watch cache only once the
+ * cache caught up with etcd, which on etcd before 3.4.31 (no progress requests) may take until the
+ * next write to the resource, and it gives up after 3 s ("Too large resource version").
+ */
+export async function listResourceVersion(t: HttpTarget, r: Routes, ns: string): Promise<string | undefined> {
+  return resourceVersionOf((await sendOk(t, 'GET', r.list(ns), undefined, [200])).body);
+}
+
+/** Opens a watch on the namespace (from a list's resourceVersion) and resolves once it is established. */
 export async function openWatchProbe(t: HttpTarget, r: Routes, ns: string): Promise<WatchProbe> {
-  const stream = openEventStream(t, r.watch(ns));
+  const stream = openEventStream(t, r.watch(ns, await listResourceVersion(t, r, ns)));
   try {
     await stream.ready;
   } catch (err) {

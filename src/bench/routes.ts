@@ -7,7 +7,8 @@ export interface Routes {
   get(ns: string, name: string): string;
   update(ns: string, name: string): string;
   list(ns: string): string;
-  watch(ns: string): string;
+  /** A watch from `resourceVersion` (a list's), or from now when undefined. */
+  watch(ns: string, resourceVersion?: string): string;
   /** The write whose event the watch latency waits for. */
   watchWrite(ns: string, name: string): string;
 }
@@ -20,7 +21,7 @@ export const kapiRoutes: Routes = {
   get: item,
   update: item,
   list: collection,
-  watch: (ns) => `${collection(ns)}?watch=1`,
+  watch: (ns, rv) => `${collection(ns)}?watch=1${rv === undefined ? '' : `&resourceVersion=${encodeURIComponent(rv)}`}`,
   watchWrite: collection,
 };
 
