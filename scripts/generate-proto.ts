@@ -1,21 +1,61 @@
 // Generates src/generated/proto-descriptors.gen.ts: the compact protobuf descriptors of every
-// message in the Kubernetes v1.36 `generated.proto` files (../shared/reference/kubernetes/proto,
-// relative to the repository): message names with package, field JSON names, numbers, types and
-// flags. No comments or other prose are carried over.
+// message in the Kubernetes v1.36 `generated.proto` files: message names with package, field JSON
+// names, numbers, types and flags. No comments or other prose are carried over. The sources
+// (PROTO_SOURCES below) are
+//   - ../shared/reference/kubernetes/proto (relative to the repository): k8s.io/api and
+//     k8s.io/apimachinery;
+//   - the Go module cache ($GOMODCACHE, else ~/go/pkg/mod) for the two modules that tree lacks:
+//     k8s.io/apiextensions-apiserver (CustomResourceDefinition...) and k8s.io/kube-aggregator
+//     (APIService), at MODULE_VERSION.
+// This runs at development time only: its output is committed, and nothing else reads these paths.
 //
 // The .proto files do not say how Go's JSON encoder prints a field after a protobuf decode
 // (gogo writes every non-pointer field, even at its zero value, and omitempty then drops it).
 // Those facts come from the Go struct tags of k8s.io/api and k8s.io/apimachinery, kept in
 // src/generated/proto-go-facts.json, which this script also writes when run as
 //   node --import tsx scripts/generate-proto.ts --go-facts <k8s.io/api dir> <k8s.io/apimachinery dir>
-// (checkouts of the same tags the .proto files come from).
+// (checkouts of the same tags the .proto files come from); the Go facts of the module-cache
+// modules are read from the module cache (EXTRA_MODULES) in the same run.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDefinitions } from '../src/apimachinery/openapi/index.ts';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '../shared/reference/kubernetes/proto');
+const goModCache = process.env['GOMODCACHE'] ?? join(homedir(), 'go/pkg/mod');
+const MODULE_VERSION = 'v0.36.3';
+
+/**
+ * Modules outside protoRoot: their directory in the module cache, the API packages under it that
+ * have a generated.proto, and the Go import path go-to-protobuf turns into their proto package
+ * (dashes become underscores: k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1).
+ */
+const EXTRA_MODULES: readonly { dir: string; importPath: string; apis: string[] }[] = [
+  {
+    dir: `k8s.io/apiextensions-apiserver@${MODULE_VERSION}`,
+    importPath: 'k8s.io/apiextensions_apiserver',
+    apis: ['pkg/apis/apiextensions/v1', 'pkg/apis/apiextensions/v1beta1'],
+  },
+  {
+    dir: `k8s.io/kube-aggregator@${MODULE_VERSION}`,
+    importPath: 'k8s.io/kube_aggregator',
+    apis: ['pkg/apis/apiregistration/v1', 'pkg/apis/apiregistration/v1beta1'],
+  },
+];
+
+/** Every generated.proto read: the reference tree, then the module-cache packages. */
+function protoSources(): string[] {
+  const files: string[] = [];
+  walk(protoRoot, (p) => {
+    if (p.endsWith('generated.proto')) files.push(p);
+  });
+  for (const m of EXTRA_MODULES) {
+    for (const api of m.apis) files.push(join(goModCache, m.dir, api, 'generated.proto'));
+  }
+  return files;
+}
 const factsFile = resolve(repo, 'src/generated/proto-go-facts.json');
 const output = resolve(repo, 'src/generated/proto-descriptors.gen.ts');
 
@@ -53,7 +93,8 @@ function extractGoFacts(apiDir: string, apimachineryDir: string): GoFacts {
   const scan = (root: string, importPrefix: string): void => {
     walk(root, (p) => {
       if (!p.endsWith('.go') || p.endsWith('_test.go') || p.includes('generated') || p.includes('zz_')) return;
-      const pkg = `${importPrefix}/${dirname(relative(root, p))}`.replace(/\//g, '.');
+      const rel = dirname(relative(root, p));
+      const pkg = (rel === '.' ? importPrefix : `${importPrefix}/${rel}`).replace(/\//g, '.');
       const src = readFileSync(p, 'utf8');
       for (const m of src.matchAll(/^type (\w+) struct \{([\s\S]*?)^\}/gm)) {
         for (const line of (m[2] ?? '').split('\n')) {
@@ -81,6 +122,9 @@ function extractGoFacts(apiDir: string, apimachineryDir: string): GoFacts {
   };
   scan(apiDir, 'k8s.io/api');
   scan(join(apimachineryDir, 'pkg'), 'k8s.io/apimachinery/pkg');
+  for (const m of EXTRA_MODULES) {
+    for (const api of m.apis) scan(join(goModCache, m.dir, api), `${m.importPath}/${api}`);
+  }
   facts.omitZero.sort();
   facts.nullIfAbsent.sort();
   facts.omitZeroStruct.sort();
@@ -96,8 +140,7 @@ type FieldTuple = [string, number, string, number];
 function parseProtos(facts: GoFacts): Record<string, FieldTuple[]> {
   const raw: { pkg: string; msg: string; label: string; type: string; name: string; no: number }[] = [];
   const messages = new Set<string>();
-  walk(protoRoot, (p) => {
-    if (!p.endsWith('generated.proto')) return;
+  for (const p of protoSources()) {
     const src = readFileSync(p, 'utf8');
     const pkg = /^package ([\w.]+);/m.exec(src)?.[1];
     if (pkg === undefined) throw new Error(`${p}: no package`);
@@ -118,7 +161,7 @@ function parseProtos(facts: GoFacts): Record<string, FieldTuple[]> {
         throw new Error(`${p}: unsupported line: ${line}`);
       }
     }
-  });
+  }
   const omitZero = new Set(facts.omitZero);
   const nullIfAbsent = new Set(facts.nullIfAbsent);
   const omitZeroStruct = new Set(facts.omitZeroStruct);
@@ -169,6 +212,13 @@ function groupVersionPackages(messages: Record<string, FieldTuple[]>): Record<st
     const group = groupOfDir.get(dir) ?? `${dir}.k8s.io`;
     const key = group === '' ? version : `${group}/${version}`;
     gv[key] ??= pkg;
+  }
+  // The module-cache packages (k8s.io.<module>.pkg.apis.<group>.<version>) are all <group>.k8s.io.
+  const extra = EXTRA_MODULES.map((m) => `${m.importPath.replace(/\//g, '.')}.pkg.apis.`);
+  for (const pkg of pkgs) {
+    const parts = pkg.split('.');
+    if (parts.length !== 7 || !extra.some((e) => pkg.startsWith(e))) continue;
+    gv[`${parts[5] ?? ''}.k8s.io/${parts[6] ?? ''}`] = pkg;
   }
   gv['meta.k8s.io/v1'] = META_PKG;
   gv['meta.k8s.io/v1beta1'] = 'k8s.io.apimachinery.pkg.apis.meta.v1beta1';

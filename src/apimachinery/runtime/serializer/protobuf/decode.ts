@@ -1,7 +1,8 @@
 // Protobuf bytes → the JSON form kube's JSON encoder would print for the decoded Go object:
 // zero values of non-pointer omitempty fields are dropped, nil non-omitempty slices and maps
 // print as null, Time/MicroTime/Quantity/IntOrString/RawExtension/FieldsV1 take their JSON forms.
-import { messageForKind, T_BOOL, T_BYTES, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
+import { messageForKind, T_BOOL, T_BYTES, T_DOUBLE, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
+import { isUnion, unionJSON } from './schema-unions.ts';
 import { MAX_DECODE_DEPTH, tooDeepMessage } from '../../../json-depth.ts';
 import { readUtf8, Reader, WireError } from './wire.ts';
 import { formatDuration, formatMicroTime, formatTime } from './well-known.ts';
@@ -20,7 +21,12 @@ const isZero = (v: unknown): boolean => v === '' || v === 0 || v === false;
 
 /** Decodes the fields of message `t` from r.pos to end (into `into`, if given). */
 export function decodeMessage(r: Reader, end: number, t: MessageType, into?: Obj): unknown {
+  if (isUnion(t.special)) return unionJSON(t.special, decodeFields(r, end, t));
   if (t.special !== undefined) return decodeSpecial(r, end, t);
+  return decodeFields(r, end, t, into);
+}
+
+function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj): Obj {
   // Recursive message types (JSONSchemaProps) nest as deep as the bytes allow: bounded here.
   if (++r.depth > MAX_DECODE_DEPTH) throw new WireError(tooDeepMessage('the object'));
   const obj: Obj = into ?? {};
@@ -80,6 +86,12 @@ function readValue(r: Reader, end: number, f: FieldInfo): unknown {
     }
     case T_BOOL:
       return r.varint(end) !== 0;
+    case T_DOUBLE: {
+      if (r.pos + 8 > end) throw new WireError('unexpected end of data');
+      const d = r.buf.readDoubleLE(r.pos);
+      r.pos += 8;
+      return d;
+    }
     case T_INT32:
       return r.varint(end) | 0;
     case T_INT64:
@@ -105,6 +117,7 @@ function zeroOf(f: FieldInfo): unknown {
     case T_STRING:
     case T_BYTES: return '';
     case T_BOOL: return false;
+    case T_DOUBLE:
     case T_INT32:
     case T_INT64: return 0;
     default: return decodeMessage(new Reader(Buffer.alloc(0)), 0, f.message as MessageType);
@@ -189,10 +202,12 @@ function decodeSpecial(r: Reader, end: number, t: MessageType): unknown {
       if (hasPrefix(r.buf, f.start, f.end)) return decodeEnvelope(r.buf, f.start, f.end).obj;
       return parseJSON(r, f.start, f.end, 'RawExtension');
     }
-    case 'fieldsv1': {
+    case 'fieldsv1':
+    case 'json': {
+      // apiextensions' JSON holds any JSON value's bytes; none prints as null.
       const f = bytesField(r, end);
       if (f === undefined || f.start === f.end) return null;
-      return parseJSON(r, f.start, f.end, 'FieldsV1');
+      return parseJSON(r, f.start, f.end, t.special === 'json' ? 'JSON' : 'FieldsV1');
     }
     case 'stringlist': {
       const items: string[] = [];

@@ -18,13 +18,17 @@ export const T_INT32 = 2;
 export const T_INT64 = 3;
 export const T_BYTES = 4;
 export const T_MESSAGE = 5;
-export type ValueType = 0 | 1 | 2 | 3 | 4 | 5;
+export const T_DOUBLE = 6; // JSONSchemaProps' maximum, minimum, multipleOf: 8 bytes little-endian
+export type ValueType = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /**
  * Messages whose JSON form is not an object of their fields: Go gives these types their own
  * JSON marshalling.
  */
-export type Special = 'time' | 'microtime' | 'duration' | 'quantity' | 'intorstring' | 'raw' | 'fieldsv1' | 'stringlist';
+export type Special = 'time' | 'microtime' | 'duration' | 'quantity' | 'intorstring' | 'raw' | 'fieldsv1' | 'stringlist'
+  // apiextensions' JSONSchemaProps helpers: JSON (any JSON value, its bytes in `raw`) and the
+  // three unions whose JSON form is one of their members (see schema-unions.ts).
+  | 'json' | 'orarray' | 'orbool' | 'orstringarray';
 
 const SPECIALS: Readonly<Record<string, Special>> = {
   'k8s.io.apimachinery.pkg.apis.meta.v1.Time': 'time',
@@ -78,7 +82,7 @@ interface Descriptors {
 const META_V1 = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 const META_V1BETA1 = 'k8s.io.apimachinery.pkg.apis.meta.v1beta1';
 const SCALAR_TYPES: Readonly<Record<string, ValueType>> = {
-  string: T_STRING, bool: T_BOOL, int32: T_INT32, int64: T_INT64, bytes: T_BYTES,
+  string: T_STRING, bool: T_BOOL, int32: T_INT32, int64: T_INT64, bytes: T_BYTES, double: T_DOUBLE,
 };
 
 let descriptors: Descriptors | undefined;
@@ -100,7 +104,7 @@ function makeField(json: string, no: number, typeName: string, flags: number, as
   const scalar = SCALAR_TYPES[typeName];
   const type: ValueType = scalar ?? T_MESSAGE;
   const isMap = !asMapValue && (flags & F_MAP) !== 0;
-  const wireType = isMap || type === T_STRING || type === T_BYTES || type === T_MESSAGE ? 2 : 0;
+  const wireType = isMap || type === T_STRING || type === T_BYTES || type === T_MESSAGE ? 2 : type === T_DOUBLE ? 1 : 0;
   const tag = (no << 3) | wireType;
   return {
     json, no, type,
@@ -122,7 +126,8 @@ export function messageByName(name: string): MessageType | undefined {
   if (have !== undefined) return have;
   const tuples = load().messages[name];
   if (tuples === undefined) return undefined;
-  const msg: MessageType = { name, special: SPECIALS[name] ?? stringListSpecial(name), fields: [], byNumber: [], nullIfAbsent: [] };
+  const special = SPECIALS[name] ?? stringListSpecial(name) ?? schemaSpecial(name);
+  const msg: MessageType = { name, special, fields: [], byNumber: [], nullIfAbsent: [] };
   built.set(name, msg);
   for (const [json, no, typeName, flags] of tuples) {
     const f = makeField(json, no, typeName, flags, false);
@@ -138,10 +143,21 @@ function stringListSpecial(name: string): Special | undefined {
   return name.startsWith('k8s.io.api.') && name.endsWith('.ExtraValue') ? 'stringlist' : undefined;
 }
 
+const APIEXTENSIONS = /^k8s\.io\.apiextensions_apiserver\.pkg\.apis\.apiextensions\.v1(?:beta1)?\.(\w+)$/;
+const SCHEMA_SPECIALS: Readonly<Record<string, Special>> = {
+  JSON: 'json', JSONSchemaPropsOrArray: 'orarray', JSONSchemaPropsOrBool: 'orbool', JSONSchemaPropsOrStringArray: 'orstringarray',
+};
+
+// The same four helper types exist in apiextensions v1 and v1beta1.
+function schemaSpecial(name: string): Special | undefined {
+  const short = APIEXTENSIONS.exec(name)?.[1];
+  return short !== undefined && Object.hasOwn(SCHEMA_SPECIALS, short) ? SCHEMA_SPECIALS[short] : undefined;
+}
+
 /**
  * The message kube encodes a kind as: the kind's own message in its group version's proto
  * package, else a meta.k8s.io/v1 kind that every group version serves (Status, DeleteOptions...).
- * Undefined for kinds without a protobuf form (CRDs, meta.k8s.io Table).
+ * Undefined for kinds without a protobuf form (custom resources, meta.k8s.io Table).
  */
 export function messageForKind(apiVersion: string, kind: string): MessageType | undefined {
   const key = `${apiVersion}\0${kind}`;

@@ -1,7 +1,8 @@
 // JSON form → protobuf message bytes. Two passes over the object: the first computes every
 // nested message's length and every string's byte length (in visiting order, into a Plan), the
 // second writes into one buffer of the exact size, so each encoding allocates one Buffer.
-import { T_BOOL, T_BYTES, T_INT32, T_INT64, T_MESSAGE, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
+import { T_BOOL, T_BYTES, T_DOUBLE, T_INT32, T_INT64, T_MESSAGE, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
+import { isUnion, unionFields } from './schema-unions.ts';
 import { utf8Len, varintLen, writeUtf8, writeVarint } from './wire.ts';
 import { parseDuration, parseMicroTime, parseTimeSeconds } from './well-known.ts';
 
@@ -41,7 +42,12 @@ const nullAsEmpty = (f: FieldInfo): boolean => {
 
 /** Byte length of a message's fields (without its own tag and length). */
 export function sizeMessage(v: unknown, t: MessageType, p: Plan): number {
+  if (isUnion(t.special)) return sizeFields(unionFields(t.special, v), t, p);
   if (t.special !== undefined) return sizeSpecial(v, t, p);
+  return sizeFields(v, t, p);
+}
+
+function sizeFields(v: unknown, t: MessageType, p: Plan): number {
   if (v === null) return 0;
   if (!isObj(v)) return fail(t.name, v);
   let n = 0;
@@ -92,6 +98,9 @@ function sizeValue(f: FieldInfo, v: unknown, p: Plan): number {
     case T_BOOL:
       if (typeof v !== 'boolean' && v !== null) fail('bool', v);
       return f.tagLen + 1;
+    case T_DOUBLE:
+      if (typeof v !== 'number' && v !== null) fail('number', v);
+      return f.tagLen + 8;
     case T_INT32:
     case T_INT64:
       return f.tagLen + varintLen(int(v));
@@ -140,6 +149,7 @@ function sizeSpecial(v: unknown, t: MessageType, p: Plan): number {
       return 2 + 2 + 1 + varintLen(len) + len;
     }
     case 'raw':
+    case 'json':
     case 'fieldsv1': {
       if (v === null) return 0;
       const json = JSON.stringify(v);
@@ -187,10 +197,12 @@ export class Writer {
   }
 
   message(v: unknown, t: MessageType): void {
-    if (t.special !== undefined) {
-      this.special(v, t);
-      return;
-    }
+    if (isUnion(t.special)) this.fields(unionFields(t.special, v), t);
+    else if (t.special !== undefined) this.special(v, t);
+    else this.fields(v, t);
+  }
+
+  private fields(v: unknown, t: MessageType): void {
     if (!isObj(v)) return;
     for (const f of t.fields) {
       const fv = f.inline ? v : v[f.json];
@@ -236,6 +248,9 @@ export class Writer {
       }
       case T_BOOL:
         this.buf[this.pos++] = v === true ? 1 : 0;
+        return;
+      case T_DOUBLE:
+        this.pos = this.buf.writeDoubleLE(v === null ? 0 : (v as number), this.pos);
         return;
       case T_INT32:
       case T_INT64:
@@ -283,6 +298,7 @@ export class Writer {
         return;
       }
       case 'raw':
+      case 'json':
       case 'fieldsv1':
         if (v === null) return;
         this.buf[this.pos++] = 0x0a;
