@@ -30,9 +30,7 @@ const EXPECTED = [
  * Tests that find a kapi defect not fixed yet, by Go test name, with the defect: they are skipped
  * (go test -skip) and reported; remove an entry once kapi is fixed.
  */
-const KAPI_DEFECTS: Readonly<Record<string, string>> = {
-  TestCRDClientsetProtobuf: 'kapi has no protobuf codec for apiextensions.k8s.io/v1 (400 no kind "CustomResourceDefinition" is registered)',
-};
+const KAPI_DEFECTS: Readonly<Record<string, string>> = {};
 
 /** What the oracle cannot do on this machine's etcd. */
 const ORACLE_LIMITS: Readonly<Record<string, string>> = {
