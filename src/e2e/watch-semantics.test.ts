@@ -72,8 +72,9 @@ describe('kube-apiserver watch semantics', () => {
 
   it('a metadata watch (PartialObjectMetadata) gets its bookmarks as PartialObjectMetadata too, in the stream\'s framing', async () => {
     // client-go's metadata informers (kube-controller-manager's garbage collector) watch every
-    // resource so. APIService has no protobuf message: a bookmark left as an APIService could not
-    // be encoded, and a JSON error line inside a protobuf stream broke its framing.
+    // resource so. A bookmark left in the resource's own kind could not be encoded when that kind
+    // had no protobuf message (APIService had none in kapi once), and a JSON error line inside a
+    // protobuf stream broke its framing.
     const as = 'as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
     const query = 'watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=4';
     const cases = [

@@ -107,7 +107,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
         return { type: ev.type, object: obj };
       }
       // kube transforms every event's object, bookmarks too: a metadata informer's bookmark is a
-      // PartialObjectMetadata (the resource's own kind may have no protobuf message, e.g. APIService).
+      // PartialObjectMetadata (the resource's own kind may have no protobuf message, e.g. a custom resource).
       case 'BOOKMARK': return { type: ev.type, object: target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(ev.object, target.apiVersion) : ev.object };
       case 'ERROR': return { type: ev.type, object: ev.object };
       default: return assertNever(ev);

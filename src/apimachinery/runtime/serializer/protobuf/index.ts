@@ -12,7 +12,7 @@ export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 /** Content-Type of a protobuf watch stream: length-prefixed WatchEvent frames. */
 export const PROTOBUF_WATCH_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf;stream=watch';
 
-/** True when apiVersion/kind has a protobuf message (built-in kinds and meta kinds; not CRDs or Table). */
+/** True when apiVersion/kind has a protobuf message (built-in kinds, CRDs and APIServices, meta kinds; not custom resources or Table). */
 export function canEncode(apiVersion: string, kind: string): boolean {
   return messageForKind(apiVersion, kind) !== undefined;
 }
