@@ -25,7 +25,7 @@ const schema = (props: Record<string, unknown>): Record<string, unknown> => ({
     scope: 'Namespaced',
     versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: props } }],
   },
-  status: { acceptedNames: { plural: '', kind: '' }, storedVersions: null },
+  status: { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: null },
 });
 
 describe('protobuf: apiextensions and apiregistration kinds', () => {
@@ -77,6 +77,20 @@ describe('protobuf: apiextensions and apiregistration kinds', () => {
     it(c.name, () => {
       const got = roundTrip(schema(c.in), c.changes !== true) as { spec: { versions: { schema: { openAPIV3Schema: unknown } }[] } };
       assert.deepEqual(got.spec.versions[0]?.schema.openAPIV3Schema, c.out);
+    });
+  }
+
+  // JSONSchemaProps is recursive: its decoder counts every JSON level; a union message is none.
+  const nested = (key: string, levels: number): Record<string, unknown> => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < levels; i++) deep = { [key]: deep };
+    return schema(deep);
+  };
+  for (const key of ['items', 'additionalProperties', 'not']) {
+    it(`decodes a schema nested 480 levels through ${key}, refuses one nested 600`, () => {
+      const ok = nested(key, 480);
+      assert.deepEqual(decodeProtobuf(encodeProtobuf(ok)).obj, ok);
+      assert.throws(() => decodeProtobuf(encodeProtobuf(nested(key, 600))), /nested more than 500 levels deep/);
     });
   }
 

@@ -21,14 +21,16 @@ const isZero = (v: unknown): boolean => v === '' || v === 0 || v === false;
 
 /** Decodes the fields of message `t` from r.pos to end (into `into`, if given). */
 export function decodeMessage(r: Reader, end: number, t: MessageType, into?: Obj): unknown {
-  if (isUnion(t.special)) return unionJSON(t.special, decodeFields(r, end, t));
+  // A union is no JSON level of its own (it prints as its member): only its schemas count.
+  if (isUnion(t.special)) return unionJSON(t.special, decodeFields(r, end, t, undefined, 0));
   if (t.special !== undefined) return decodeSpecial(r, end, t);
   return decodeFields(r, end, t, into);
 }
 
-function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj): Obj {
+function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj, level = 1): Obj {
   // Recursive message types (JSONSchemaProps) nest as deep as the bytes allow: bounded here.
-  if (++r.depth > MAX_DECODE_DEPTH) throw new WireError(tooDeepMessage('the object'));
+  r.depth += level;
+  if (r.depth > MAX_DECODE_DEPTH) throw new WireError(tooDeepMessage('the object'));
   const obj: Obj = into ?? {};
   while (r.pos < end) {
     const tag = r.varint(end);
@@ -66,7 +68,7 @@ function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj): Obj {
     }
   }
   for (const f of t.nullIfAbsent) if (obj[f.json] === undefined) obj[f.json] = null;
-  r.depth--;
+  r.depth -= level;
   return obj;
 }
 
