@@ -4,7 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canEncode, decodeProtobuf, encodeProtobuf } from './index.ts';
-import { richCRD, sampleAPIService } from './testing/apiextensions-samples.ts';
+import { decodeMessage } from './decode.ts';
+import { messageByName, type MessageType } from './descriptors.ts';
+import { Reader } from './wire.ts';
+import { RICH_CRD_GO_PROTOBUF, richCRD, sampleAPIService } from './testing/apiextensions-samples.ts';
 
 const roundTrip = (obj: Record<string, unknown>, sameBytes = true): Record<string, unknown> => {
   const buf = encodeProtobuf(obj);
@@ -46,6 +49,13 @@ describe('protobuf: apiextensions and apiregistration kinds', () => {
   it('round-trips a rich CustomResourceDefinition', () => {
     const crd = richCRD();
     assert.deepEqual(roundTrip(crd), crd);
+  });
+
+  it('decodes the bytes Go writes for the rich CRD to the same object', () => {
+    const bytes = Buffer.from(RICH_CRD_GO_PROTOBUF, 'base64');
+    const msg = messageByName('k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition') as MessageType;
+    const { apiVersion: _v, kind: _k, ...fields } = richCRD();
+    assert.deepEqual(decodeMessage(new Reader(bytes), bytes.length, msg), fields);
   });
 
   it('round-trips the same CRD as apiextensions.k8s.io/v1beta1 schema unions', () => {
