@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { decodeProtobuf, encodeProtobuf } from '../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
-import { startSuite, type Suite } from './testing/suite.ts';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -70,12 +70,24 @@ function protobufAnswer(r: RawResponse, status: number): Obj {
   return d.obj;
 }
 
+/**
+ * The object as protobuf and as JSON, read while it did not change: a new CRD's status moves on
+ * by itself (Established), so both reads must see the same resourceVersion.
+ */
 async function getBoth(send: Send, name: string): Promise<{ pb: Obj; bytes: Buffer; json: Obj }> {
-  const answer = await send({ method: 'GET', path: `${CRDS}/${name}`, headers: { Accept: PROTOBUF } });
-  const pb = protobufAnswer(answer, 200);
-  const r = await send({ method: 'GET', path: `${CRDS}/${name}` });
-  assert.equal(r.status, 200, r.text);
-  return { pb, bytes: answer.body, json: r.json() as Obj };
+  const getJSON = async (): Promise<Obj> => {
+    const r = await send({ method: 'GET', path: `${CRDS}/${name}` });
+    assert.equal(r.status, 200, r.text);
+    return r.json() as Obj;
+  };
+  const rv = (o: Obj): unknown => (o['metadata'] as Obj | undefined)?.['resourceVersion'];
+  return eventually(`${name} read unchanged in protobuf and JSON`, async () => {
+    const first = await getJSON();
+    const answer = await send({ method: 'GET', path: `${CRDS}/${name}`, headers: { Accept: PROTOBUF } });
+    const pb = protobufAnswer(answer, 200);
+    const json = await getJSON();
+    return rv(first) === rv(json) && rv(pb) === rv(json) ? { pb, bytes: answer.body, json } : undefined;
+  });
 }
 
 const specOf = (o: Obj): unknown => o['spec'];
