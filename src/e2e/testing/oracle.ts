@@ -1,18 +1,15 @@
 // The oracle: the reference kube-apiserver (built from Go modules by scripts/build-oracle.sh) on
 // its own etcd, started the way kapi starts by default, for the differential tests. The binaries
 // are never built here: a machine without the cached build gets a reason to skip.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { newSelfSignedCACert, newSignedCert } from '../../apimachinery/util/cert.ts';
-import { DEFAULT_SERVICE_ACCOUNT_ISSUER } from '../../authn/serviceaccount/issuer.ts';
 import { serverURL, writeAdminKubeconfig } from '../../cli/kubeconfig.ts';
-import { exited, freePort } from '../../storage/etcd3/local-etcd.ts';
+import { spawnKubeApiserver, type KubeApiserverOptions, type KubeApiserverProcess } from '../../oracle/kube-apiserver.ts';
 import { startEtcd, type EtcdServer } from '../../storage/testing/etcd-server.ts';
 import { rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
 
@@ -62,46 +59,10 @@ export interface Oracle {
   stop(): Promise<void>;
 }
 
-export interface StartOracleOptions {
-  /** kapi's default is AlwaysAllow; a test of RBAC passes ['RBAC']. */
-  readonly authorizationModes?: readonly string[];
-  /** More kube-apiserver flags. */
-  readonly flags?: readonly string[];
-}
+export type StartOracleOptions = KubeApiserverOptions;
 
-/** The user kapi's admin token authenticates as (authn/admin.ts), so both servers record the same managers and users. */
-const ADMIN = { name: 'kapi-admin', group: 'system:masters' };
 /** A guard against a hang, not a timing assertion: a loaded 2-core machine needs ~20 s. */
 const READY_TIMEOUT_MS = 180_000;
-const STOP_TIMEOUT_MS = 20_000;
-const LOG_TAIL = 8000;
-
-/** Writes the serving pair, token file and service account key kube-apiserver reads. */
-async function writeFiles(dir: string, token: string): Promise<{ ca: string; flags: string[] }> {
-  const ca = await newSelfSignedCACert({ commonName: 'kapi-oracle-ca', validityDays: 7 });
-  const serving = await newSignedCert(ca, {
-    commonName: 'kube-apiserver', hosts: ['localhost', 'kubernetes', 'kubernetes.default'], ips: ['127.0.0.1'],
-    usages: ['serverAuth'], validityDays: 7,
-  });
-  // ES256, as kapi signs its service account tokens.
-  const sa = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const files = {
-    cert: join(dir, 'serving.crt'), key: join(dir, 'serving.key'), tokens: join(dir, 'tokens.csv'),
-    saKey: join(dir, 'sa.key'), saPub: join(dir, 'sa.pub'),
-  };
-  await writeFile(files.cert, serving.cert);
-  await writeFile(files.key, serving.key, { mode: 0o600 });
-  await writeFile(files.tokens, `${token},${ADMIN.name},,"${ADMIN.group}"\n`, { mode: 0o600 });
-  await writeFile(files.saKey, sa.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  await writeFile(files.saPub, sa.publicKey.export({ type: 'spki', format: 'pem' }));
-  return {
-    ca: ca.cert,
-    flags: [
-      '--tls-cert-file', files.cert, '--tls-private-key-file', files.key, '--token-auth-file', files.tokens,
-      '--service-account-key-file', files.saPub, '--service-account-signing-key-file', files.saKey,
-    ],
-  };
-}
 
 async function waitReady(creds: AdminCredentials, proc: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -129,52 +90,24 @@ export async function startOracle(opts: StartOracleOptions = {}): Promise<Oracle
   const build = oracleBuildLocation();
   const missing = oracleUnavailable();
   if (missing !== undefined) throw new Error(missing);
-  const dir = await mkdtemp(join(tmpdir(), 'kapi-oracle-'));
-  let etcd: EtcdServer | undefined;
-  let proc: ChildProcess | undefined;
-  let log = '';
+  const etcd = await startEtcd({ name: 'kapi-oracle-etcd' });
+  let kube: KubeApiserverProcess | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      const p = proc;
-      if (p !== undefined && p.exitCode === null && p.signalCode === null) {
-        p.kill('SIGTERM');
-        const timer = setTimeout(() => p.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited(p);
-        clearTimeout(timer);
-      }
-      await etcd?.stop();
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
+  const stop = (): Promise<void> => (stopping ??= (async () => {
+    await kube?.stop();
+    await etcd.stop();
+  })());
   try {
-    etcd = await startEtcd({ name: 'kapi-oracle-etcd' });
-    const token = randomBytes(32).toString('base64url');
-    const files = await writeFiles(dir, token);
-    const port = await freePort();
-    const args = [
-      '--etcd-servers', etcd.endpoint, '--bind-address', '127.0.0.1', '--secure-port', String(port),
-      '--cert-dir', join(dir, 'certs'), ...files.flags,
-      '--service-account-issuer', DEFAULT_SERVICE_ACCOUNT_ISSUER,
-      '--authorization-mode', (opts.authorizationModes ?? ['AlwaysAllow']).join(','),
-      '--service-cluster-ip-range', '10.0.0.0/24',
-      ...(opts.flags ?? []),
-    ];
-    const p = spawn(build.kubeApiserver, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    proc = p;
-    const keep = (chunk: Buffer): void => { log = (log + chunk.toString()).slice(-LOG_TAIL); };
-    p.stdout?.on('data', keep);
-    p.stderr?.on('data', keep);
-    p.once('error', (err) => { log += `\nspawn: ${err.message}`; });
-    const creds: AdminCredentials = { server: serverURL('127.0.0.1', port), ca: files.ca, token };
-    await waitReady(creds, p, () => log);
-    const kubeconfigPath = join(dir, 'kubeconfig');
+    kube = await spawnKubeApiserver(build.kubeApiserver, etcd.endpoint, opts);
+    const { token, logTail } = kube;
+    const creds: AdminCredentials = { server: serverURL(kube.host, kube.port), ca: kube.ca, token };
+    await waitReady(creds, kube.process, logTail);
+    const kubeconfigPath = join(kube.dir, 'kubeconfig');
     await writeAdminKubeconfig(kubeconfigPath, { server: creds.server, caCert: creds.ca, token, clusterName: 'oracle' });
     return {
       creds, kubeconfigPath, version: build.version, etcd,
       request: (req) => rawRequest(creds, req),
-      logTail: () => log,
+      logTail,
       stop,
     };
   } catch (err) {
