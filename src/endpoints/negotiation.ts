@@ -19,6 +19,8 @@ export interface Target {
   /** apiVersion of the transformed shape (meta.k8s.io/v1, apidiscovery.k8s.io/v2, ...). */
   readonly apiVersion: string;
   readonly contentType: string;
+  /** The Accept clause asked for indented JSON (`pretty=1`); see also RequestState.isPrettyPrint. */
+  readonly pretty?: boolean;
 }
 
 export const JSON_TARGET: Target = { format: 'json', shape: 'object', apiVersion: '', contentType: 'application/json' };
@@ -125,7 +127,8 @@ function transformTarget(s: SerializerInfo, params: Readonly<Record<string, stri
   }
   if (restrictions === 'default' || g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) return undefined;
   const apiVersion = `meta.k8s.io/${v}`;
-  const ct = `${s.mediaType};as=${as ?? ''};g=${g};v=${v}`;
+  // The serializer's own media type: kube names the transformed shape only for discovery.
+  const ct = s.mediaType;
   // A Table has no protobuf form: kube allows it only as JSON or YAML.
   if (as === 'Table') {
     return opts.allowTable === true && s.format !== 'protobuf' ? { format: s.format, shape: 'Table', apiVersion, contentType: ct } : undefined;
@@ -143,7 +146,9 @@ function acceptOptions(s: SerializerInfo, params: Readonly<Record<string, string
   if (stream !== undefined && stream !== '' && (!s.stream || stream !== 'watch')) return undefined;
   const sv = params['sv'];
   if (sv !== undefined && sv !== '' && ((opts.restrictions ?? 'resource') !== 'resource' || sv !== 'v1')) return undefined;
-  return transformTarget(s, params, opts);
+  const t = transformTarget(s, params, opts);
+  // acceptMediaTypeOptions reads pretty=1 (only "1"); only JSON has a pretty serializer.
+  return t !== undefined && s.format === 'json' && params['pretty'] === '1' ? { ...t, pretty: true } : t;
 }
 
 /**

@@ -21,7 +21,8 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
   const base = `/${kind}`;
   if (path !== base && path !== `${base}/` && !path.startsWith(`${base}/`)) return false;
   const sub = path.slice(base.length + 1);
-  if (sub !== '') {
+  // `/healthz/` is no path of kube's: only the endpoint and one path per check are.
+  if (sub !== '' || path !== base) {
     const c = checks.find((x) => x.name === sub);
     if (c === undefined) { send(res, 404, '404 page not found\n'); return true; }
     try { await c.check(); send(res, 200, 'ok'); } catch (err) {

@@ -6,7 +6,7 @@ import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/wat
 import { isWatcher } from '../../registry/rest/capabilities.ts';
 import { isTooLargeResourceVersion } from '../../registry/generic/storage-errors.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
-import { stringifyJSON } from '../../apimachinery/json-depth.ts';
+import { encodeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode } from './response.ts';
@@ -18,7 +18,8 @@ import type { ResourceHandler } from './scope.ts';
 /** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
 function encodeEvent(ev: { type: string; object: unknown }, target: Target): string | Buffer {
   switch (target.format) {
-    case 'json': return `${stringifyJSON(ev)}\n`;
+    // The stream serializer: never indented, whatever ?pretty says.
+    case 'json': return encodeJSON(ev);
     case 'protobuf': return encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
     default: return `${encode(ev, target)}---\n`;
   }
