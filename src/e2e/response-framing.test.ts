@@ -2,7 +2,8 @@
 // newline, and is indented (without the newline) for ?pretty=true, Accept's pretty=1 and
 // curl/Wget/browser user agents; Go's HTML escaping; Cache-Control and Audit-Id on every class of
 // answer (objects, lists, Tables, watch, discovery, errors, 404s, health, OpenAPI); `GET /` lists
-// the served paths; a path no handler claims is Go's plain-text 404 unless go-restful owns it.
+// the served paths; a path no handler claims is Go's plain-text 404 unless go-restful owns it;
+// YAML strings are quoted and folded as go-yaml does.
 // Where the oracle (a real kube-apiserver) is cached, the same requests are compared with it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,6 +117,15 @@ describe('response framing and headers', () => {
     assert.ok(invalid.text.includes('ConfigMap \\"c\\u003c\\u0026\\u003e\\" is invalid'), invalid.text);
   });
 
+  it('YAML quotes what go-yaml would read back as another type (booleans, timestamps, numbers)', async () => {
+    const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'yaml-quoting' }, data: YAML_DATA });
+    assert.equal((await s.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body })).status, 201);
+    const r = await s.request({ method: 'GET', path: '/api/v1/namespaces/default/configmaps/yaml-quoting', headers: { Accept: 'application/yaml' } });
+    assert.equal(r.status, 200, r.text);
+    assert.match(r.text, /\n {2}creationTimestamp: "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\n/);
+    assert.equal(yamlDataBlock(r.text), 'data:\n  date: "2026-01-01"\n  hex: "0x1F"\n  indicator: \'- x\'\n  "n": "no"\n  "on": "yes"\n  tab: "a\\tb"\n');
+  });
+
   it('aggregated discovery carries an ETag and answers 304 to If-None-Match', async () => {
     const first = await s.request({ method: 'GET', path: '/apis', headers: { Accept: AGGREGATED } });
     const etag = String(first.headers['etag']);
@@ -146,6 +156,16 @@ describe('response framing and headers', () => {
   });
 });
 
+const YAML_DATA = { on: 'yes', n: 'no', date: '2026-01-01', hex: '0x1F', indicator: '- x', tab: 'a\tb' };
+
+/** The `data:` block of a YAML ConfigMap. */
+function yamlDataBlock(text: string): string {
+  const lines = text.split('\n');
+  const start = lines.indexOf('data:');
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith(' '));
+  return `${lines.slice(start, end).join('\n')}\n`;
+}
+
 /** kube's index paths kapi does not list, because it does not serve them (or has no such check). */
 const UNSERVED = /^\/(metrics(\/slis)?|statusz|flagz|\.well-known\/openid-configuration|openid\/v1\/jwks|(healthz|livez|readyz)\/.+)$/;
 
@@ -172,6 +192,31 @@ describe('response framing against the reference kube-apiserver', { skip: oracle
       if (view(k) !== view(o)) differences.push(`${c.name}: kapi ${view(k)}, kube ${view(o)}`);
     }
     assert.deepEqual(differences, []);
+  });
+
+  it('YAML strings are quoted and folded alike', async () => {
+    const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    const data = { ...YAML_DATA, long: words(40), quoted: `${words(20)}: it's ${words(10)}`, emoji: '\u{1F600} x' };
+    const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'yaml-folding' }, data });
+    const blocks: string[] = [];
+    for (const server of [kapi, oracle]) {
+      assert.equal((await server.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body })).status, 201);
+      const r = await server.request({ method: 'GET', path: '/api/v1/namespaces/default/configmaps/yaml-folding', headers: { Accept: 'application/yaml' } });
+      blocks.push(yamlDataBlock(r.text));
+    }
+    assert.equal(blocks[0], blocks[1]);
+  });
+
+  it('aggregated discovery of the core group is the same document; group entries and response kinds alike in /apis', async () => {
+    const get = async (server: Suite | Oracle, path: string): Promise<unknown> =>
+      (await server.request({ method: 'GET', path, headers: { Accept: AGGREGATED } })).json();
+    assert.deepEqual(await get(kapi, '/api'), await get(oracle, '/api'));
+    // Group order and a few resources differ elsewhere; what each entry carries besides must not.
+    interface Doc { items: { metadata: unknown; versions: { resources: { resource: string; responseKind: unknown; subresources?: { responseKind: unknown }[] }[] }[] }[] }
+    const kinds = (d: Doc): Map<string, string> => new Map(d.items.flatMap((g) => g.versions.flatMap((v) => v.resources.map((r) =>
+      [`${JSON.stringify(g.metadata)} ${r.resource}`, JSON.stringify([r.responseKind, ...(r.subresources ?? []).map((x) => x.responseKind)])] as const))));
+    const [k, o] = [kinds(await get(kapi, '/apis') as Doc), kinds(await get(oracle, '/apis') as Doc)];
+    assert.deepEqual([...k].filter(([key, v]) => o.has(key) && o.get(key) !== v), []);
   });
 
   it('GET / lists the same group versions; kube lists more only for what kapi does not serve', async () => {

@@ -1,19 +1,16 @@
 // Writing objects, lists and errors in the negotiated format.
 import type { ServerResponse } from 'node:http';
-import { stringify as yamlStringify } from 'yaml';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
-import { isStackOverflow, stringifyJSON, valueDepth } from '../../apimachinery/json-depth.ts';
+import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { encodeJSON, encodePrettyJSON, goEscapeJSON } from '../../apimachinery/runtime/serializer/json.ts';
+import { encodeYAML } from '../../apimachinery/runtime/serializer/yaml.ts';
 import type { RequestState } from '../request/state.ts';
 import { tryNegotiate, type Target } from '../negotiation.ts';
 
 const CONTENT_TYPE: Record<Target['format'], string> = {
   json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
 };
-
-// sigs.k8s.io/yaml's JSONToYAML: go-yaml v2 sorts map keys and does not indent sequences in maps.
-const YAML_OPTIONS = { sortMapEntries: true, indentSeq: false } as const;
 
 /**
  * The bytes of `body` in the target's format. JSON is written as kube's serializer writes it:
@@ -30,22 +27,6 @@ export function encode(body: unknown, target: Target, pretty = false): string | 
 /** Whether JSON for this request is indented: Accept's pretty=1, ?pretty, or a human's user agent. */
 const wantsPretty = (target: Target, state: RequestState | undefined): boolean =>
   target.format === 'json' && (target.pretty === true || state?.isPrettyPrint() === true);
-
-// The yaml package recurses several frames per level and overflows the stack at about 600
-// levels (where V8 may even abort the process instead of throwing, when it compiles a regular
-// expression with the stack nearly used up). Objects deeper than this, half of that, are written
-// as JSON, which is a YAML flow document with the same content; shallower ones as go-yaml does.
-const YAML_MAX_BLOCK_DEPTH = 300;
-
-function encodeYAML(body: unknown): string {
-  if (valueDepth(body, YAML_MAX_BLOCK_DEPTH) > YAML_MAX_BLOCK_DEPTH) return `${stringifyJSON(body)}\n`;
-  try {
-    return yamlStringify(body, YAML_OPTIONS);
-  } catch (err) {
-    if (!isStackOverflow(err)) throw err;
-    return `${stringifyJSON(body)}\n`;
-  }
-}
 
 function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
   if (state === undefined || state.warnings.length === 0) return;
