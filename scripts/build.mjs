@@ -13,9 +13,12 @@ const STAMP = '.build-stamp';
 /** Files besides src/ whose change changes the output. */
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
-/** Whether a file under src/ is compiled by tsconfig.build.json (tests and test helpers are not). */
+/**
+ * Whether a file under src/ goes into dist through tsconfig.build.json: sources (and JSON, which
+ * they may import), but not tests and test helpers.
+ */
 function isBuildInput(rel) {
-  return rel.endsWith('.ts') && !rel.endsWith('.test.ts') && !rel.split('/').includes('testing');
+  return (rel.endsWith('.ts') || rel.endsWith('.json')) && !rel.endsWith('.test.ts') && !rel.split('/').includes('testing');
 }
 
 function walk(dir, out) {

@@ -63,6 +63,7 @@ const cases: readonly Case[] = [
   { name: 'PartialObjectMetadata', req: { method: 'GET', path: NS_PATH, headers: { Accept: 'application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io' } }, status: 200, contentType: 'application/json', framing: 'compact' },
   { name: 'PartialObjectMetadataList', req: { method: 'GET', path: '/api/v1/namespaces', headers: { Accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io' } }, status: 200, contentType: 'application/json', framing: 'compact' },
   { name: 'a watch is never pretty', req: { method: 'GET', path: '/api/v1/watch/namespaces/default?timeoutSeconds=1&pretty=1', headers: CURL }, status: 200, contentType: 'application/json', framing: 'watch' },
+  { name: 'a watch has no YAML form', req: { method: 'GET', path: '/api/v1/namespaces?watch=1&timeoutSeconds=1', headers: { Accept: 'application/yaml' } }, status: 406, contentType: 'application/yaml', framing: 'yaml' },
   { name: 'legacy discovery /api', req: { method: 'GET', path: '/api' }, status: 200, contentType: 'application/json', framing: 'compact' },
   { name: 'legacy discovery of a group', req: { method: 'GET', path: '/apis/apps' }, status: 200, contentType: 'application/json', framing: 'compact' },
   { name: 'legacy discovery of a group version, curl', req: { method: 'GET', path: '/apis/apps/v1', headers: CURL }, status: 200, contentType: 'application/json', framing: 'pretty' },
@@ -124,6 +125,20 @@ describe('response framing and headers', () => {
     assert.equal(r.status, 200, r.text);
     assert.match(r.text, /\n {2}creationTimestamp: "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\n/);
     assert.equal(yamlDataBlock(r.text), 'data:\n  date: "2026-01-01"\n  hex: "0x1F"\n  indicator: \'- x\'\n  "n": "no"\n  "on": "yes"\n  tab: "a\\tb"\n');
+  });
+
+  it('a watch asking for YAML only is refused with the stream media types, the Status in YAML', async () => {
+    const r = await s.request({ method: 'GET', path: '/api/v1/namespaces?watch=1&timeoutSeconds=1', headers: { Accept: 'application/yaml' } });
+    assert.equal(r.status, 406);
+    assert.equal(r.text, 'apiVersion: v1\ncode: 406\nkind: Status\nmessage: \'only the following media types are accepted: application/json;stream=watch,\n' +
+      '  application/vnd.kubernetes.protobuf;stream=watch\'\nmetadata: {}\nreason: NotAcceptable\nstatus: Failure\n');
+  });
+
+  it('health checks warn about excluded names that match no check', async () => {
+    const r = await s.request({ method: 'GET', path: '/livez?verbose&exclude=etcd&exclude=nope2&exclude=nope' });
+    assert.equal(r.status, 200);
+    assert.match(r.text, /\n\[\+\]etcd excluded: ok\n/);
+    assert.match(r.text, /\nwarn: some health checks cannot be excluded: no matches for "nope","nope2"\nlivez check passed\n$/);
   });
 
   it('aggregated discovery carries an ETag and answers 304 to If-None-Match', async () => {

@@ -109,7 +109,12 @@ export interface NegotiationOptions {
    * at all. 'discovery': only apidiscovery.k8s.io/v2 APIGroupDiscoveryList.
    */
   readonly restrictions?: 'resource' | 'default' | 'discovery';
+  /** A watch: only the serializers with a stream form (JSON, protobuf; not YAML) may answer. */
+  readonly stream?: boolean;
 }
+
+/** What a watch may be served as (NegotiateOutputMediaTypeStream's list). */
+export const STREAM_MEDIA_TYPES: readonly string[] = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 
 function transformTarget(s: SerializerInfo, params: Readonly<Record<string, string>>, opts: NegotiationOptions): Target | undefined {
   const as = params['as'];
@@ -159,6 +164,7 @@ export function tryNegotiate(accept: string | undefined, opts: NegotiationOption
   if (accept === undefined || accept === '') return transformTarget(SERIALIZERS[0] as SerializerInfo, {}, opts);
   for (const c of parseAccept(accept)) {
     for (const s of SERIALIZERS) {
+      if (opts.stream === true && !s.stream) continue;
       const matches = (c.type === 'application' && (c.subtype === s.subtype || c.subtype === '*'))
         || (c.type === '*' && c.subtype === '*');
       if (!matches) continue;
@@ -172,7 +178,7 @@ export function tryNegotiate(accept: string | undefined, opts: NegotiationOption
 /** Picks the target of the Accept header; rejects with 406 NotAcceptable (kube's text) when none fits. */
 export function negotiate(accept: string | undefined, opts: NegotiationOptions): Target {
   const t = tryNegotiate(accept, opts);
-  if (t === undefined) throw newNotAcceptable(MEDIA_TYPES);
+  if (t === undefined) throw newNotAcceptable(opts.stream === true ? STREAM_MEDIA_TYPES : MEDIA_TYPES);
   return t;
 }
 

@@ -1,6 +1,7 @@
 // /healthz, /livez and /readyz with named checks, `?verbose` and `?exclude=`, and one path per
 // check (`/readyz/etcd`), in kube-apiserver's text format.
 import type { ServerResponse } from 'node:http';
+import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
 
 export interface HealthCheck {
   readonly name: string;
@@ -34,7 +35,7 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
   const lines: string[] = [];
   let failed = false;
   for (const c of checks) {
-    if (excluded.has(c.name)) { lines.push(`[+]${c.name} excluded: ok`); continue; }
+    if (excluded.delete(c.name)) { lines.push(`[+]${c.name} excluded: ok`); continue; }
     try {
       await c.check();
       lines.push(`[+]${c.name} ok`);
@@ -42,6 +43,10 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
       failed = true;
       lines.push(`[-]${c.name} failed: reason withheld`);
     }
+  }
+  if (excluded.size > 0) {
+    const names = [...excluded].sort().map(goQuote).join(',');
+    lines.push(`warn: some health checks cannot be excluded: no matches for ${names}`);
   }
   const verbose = query.has('verbose');
   if (failed) {

@@ -38,7 +38,8 @@ function errorWatch(status: Status): Watch {
 
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  // YAML has no stream form: a watch asking only for it is a 406, as in kube.
+  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, stream: true });
   const q = state.url.searchParams;
   const opts = parseListOptions(q, true);
   const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';
