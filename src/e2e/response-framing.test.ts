@@ -141,6 +141,20 @@ describe('response framing and headers', () => {
     assert.match(r.text, /\nwarn: some health checks cannot be excluded: no matches for "nope","nope2"\nlivez check passed\n$/);
   });
 
+  it('kubectl get --raw prints the bytes: the index, indented JSON for ?pretty=true, Encode\'s newline otherwise', async () => {
+    const index = await s.kubectl(['get', '--raw', '/']);
+    assert.equal(index.code, 0, index.stderr);
+    assert.equal(index.stdout, (await s.request({ method: 'GET', path: '/' })).text);
+    const pretty = await s.kubectl(['get', '--raw', `${NS_PATH}?pretty=true`]);
+    assert.match(pretty.stdout, /^\{\n {2}"apiVersion": "v1",\n {2}"kind": "Namespace",\n/);
+    assert.match(pretty.stdout, /\n\}$/);
+    const compact = await s.kubectl(['get', '--raw', NS_PATH]);
+    assert.match(compact.stdout, /^\{"apiVersion":"v1","kind":"Namespace",.*\}\n$/);
+    const missing = await s.kubectl(['get', '--raw', '/nope']);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, 'Error from server (NotFound): the server could not find the requested resource\n');
+  });
+
   it('aggregated discovery carries an ETag and answers 304 to If-None-Match', async () => {
     const first = await s.request({ method: 'GET', path: '/apis', headers: { Accept: AGGREGATED } });
     const etag = String(first.headers['etag']);
