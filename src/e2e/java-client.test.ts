@@ -18,7 +18,7 @@ const STEPS = [
   'crd', 'custom resource create', 'custom resource get/list/patch', 'custom resource invalid', 'custom resource delete',
   'pagination', 'pagination bad continue',
   'conflict on update', 'conflict on create', 'not found', 'not found on update', 'invalid', 'delete',
-  'pod log', 'pod log error', 'delete namespace',
+  'pod log', 'pod log error', 'pod exec error', 'delete namespace',
 ];
 
 function stepName(line: string): string {
@@ -54,15 +54,17 @@ describe('the Java client (fabric8 kubernetes-client)', () => {
     const r = await runJavaWorkflow(w, s.server.kubeconfigPath);
     assertPassed(r, 'kapi');
     kapiSteps = r.steps;
+    if (process.env['KAPI_JAVA_STEPS'] === '1') console.log(r.steps.join('\n'));
   });
 
-  it('runs the same workflow against kube-apiserver, with the same results', { skip: oracleSkip ?? false }, async () => {
+  it('runs the same workflow against kube-apiserver, with the same results', { skip: oracleSkip ?? false }, async (t) => {
     const oracle = await startOracle();
     try {
       const r = await runJavaWorkflow(w, oracle.kubeconfigPath);
       assertPassed(r, `kube-apiserver ${oracle.version}`, `\nkube-apiserver's last lines:\n${oracle.logTail().slice(-2000)}`);
       assert.ok(kapiSteps !== undefined, 'the kapi run failed');
       assert.deepEqual(kapiSteps, r.steps);
+      t.diagnostic(`kube-apiserver ${oracle.version} and kapi agree on ${r.steps.length} steps`);
     } finally {
       await oracle.stop();
     }

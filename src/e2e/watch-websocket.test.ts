@@ -33,6 +33,12 @@ const refusals: readonly { name: string; path?: string; headers: Record<string, 
     name: 'a bad label selector is answered before the upgrade', path: `${CM}?watch=true&labelSelector=a%3D%3D%3D`, headers: {},
     status: 'HTTP/1.1 400 Bad Request', body: /"reason":"BadRequest".*"code":400/,
   },
+  {
+    // Other upgrades take the same path through the server: exec's answer is a Status, as before.
+    name: 'exec on a pod without a node is answered with a Status', path: '/api/v1/namespaces/default/pods/ws-p/exec?command=ls&stdout=true',
+    headers: { 'Sec-WebSocket-Protocol': 'v5.channel.k8s.io' },
+    status: 'HTTP/1.1 400 Bad Request', body: /"message":"pod ws-p does not have a host assigned","reason":"BadRequest"/,
+  },
 ];
 
 const cases: readonly Case[] = [
@@ -125,8 +131,14 @@ const cases: readonly Case[] = [
 ];
 
 async function prepare(s: Server): Promise<void> {
-  const r = await s.request({ method: 'POST', path: CM, contentType: 'application/json', body: JSON.stringify({ metadata: { name: 'ws-a' } }) });
-  assert.equal(r.status, 201, r.text);
+  const post = async (path: string, body: unknown, ok: readonly number[] = [201]): Promise<void> => {
+    const r = await s.request({ method: 'POST', path, contentType: 'application/json', body: JSON.stringify(body) });
+    assert.ok(ok.includes(r.status), `${path}: ${r.status} ${r.text}`);
+  };
+  await post(CM, { metadata: { name: 'ws-a' } });
+  // kube-apiserver alone has no controller making the default ServiceAccount that pods need.
+  await post('/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'default' } }, [201, 409]);
+  await post('/api/v1/namespaces/default/pods', { metadata: { name: 'ws-p' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
 }
 
 describe('watch over WebSocket on kapi', () => {

@@ -82,7 +82,8 @@ public final class Workflow {
   static String status(KubernetesClientException e) {
     Status s = e.getStatus();
     String reason = s == null ? "" : s.getReason();
-    String message = s == null ? e.getMessage() : s.getMessage();
+    String message = s != null ? s.getMessage()
+        : e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")");
     return "code=" + e.getCode() + " reason=" + reason + " message=" + message;
   }
 
@@ -350,6 +351,15 @@ public final class Workflow {
       return "unscheduled pod: \"" + pods.withName("p").getLog() + "\"";
     });
     step("pod log error", () -> failure(() -> pods.withName("p").inContainer("nope").getLog()));
+    step("pod exec error", () -> {
+      // The upgrade is refused before any stream opens; fabric8 reports it through the ExecWatch's exit code future.
+      try (var exec = pods.withName("p").redirectingOutput().exec("ls")) {
+        var status = exec.exitCode().handle((code, err) -> err == null ? "exit " + code : err.getClass().getSimpleName() + ": " + err.getMessage());
+        return status.get(WAIT_S, TimeUnit.SECONDS);
+      } catch (KubernetesClientException e) {
+        return status(e);
+      }
+    });
   }
 
   public static void main(String[] args) {
