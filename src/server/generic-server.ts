@@ -2,8 +2,8 @@
 // then the next server in the chain, then 404), the HTTPS listener and graceful shutdown.
 import { createHash } from 'node:crypto';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { SecureVersion } from 'node:tls';
 import { newGenericServerResponse } from '../apimachinery/errors/status-error.ts';
@@ -112,6 +112,22 @@ export class GenericAPIServer {
     this.inFlight.add(p);
     void p.finally(() => this.inFlight.delete(p));
     return p;
+  }
+
+  /**
+   * A request asking to upgrade (a WebSocket watch, exec, attach): Node hands over the socket
+   * without an HTTP parser, so that frames the client sends later are never read as requests. It
+   * goes through the same chain with a response on that socket; a handler that upgrades writes to
+   * the socket itself, any other answer closes the connection when it ends.
+   */
+  private upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    if (head.length > 0) socket.unshift(head);
+    socket.on('error', () => socket.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.on('finish', () => socket.end());
+    void this.handle(req, res);
   }
 
   private async direct(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
@@ -229,6 +245,7 @@ export class GenericAPIServer {
     // Go counts header bytes, not headers: no request loses headers beyond Node's default 2000.
     server.maxHeadersCount = 0;
     server.on('clientError', onClientError);
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => { this.upgrade(req, socket, head); });
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);

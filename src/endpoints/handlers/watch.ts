@@ -1,5 +1,5 @@
-// WATCH: a chunked stream of events, one JSON document per line, until the client leaves,
-// the timeout passes or the server shuts down.
+// WATCH: a chunked stream of events, one JSON document per line (or one WebSocket message per
+// event, see websocket.ts), until the client leaves, the timeout passes or the server shuts down.
 import { newMethodNotSupported, StatusError, toStatus } from '../../apimachinery/errors/status-error.ts';
 import type { Status } from '../../apimachinery/meta/types.ts';
 import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';
@@ -14,15 +14,32 @@ import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachi
 import type { Target } from '../negotiation.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { ResourceHandler } from './scope.ts';
+import { acceptWebSocket, isWebSocketRequest } from './websocket.ts';
 
-/** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
-function encodeEvent(ev: { type: string; object: unknown }, target: Target): string | Buffer {
+/** Protobuf's length prefix: a WebSocket message carries the WatchEvent bytes alone. */
+const LENGTH_PREFIX_BYTES = 4;
+
+/**
+ * One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent;
+ * over WebSocket the message is the framing, so YAML has no separator and protobuf no prefix.
+ */
+function encodeEvent(ev: { type: string; object: unknown }, target: Target, webSocket = false): string | Buffer {
   switch (target.format) {
     // The stream serializer: never indented, whatever ?pretty says.
     case 'json': return encodeJSON(ev);
-    case 'protobuf': return encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
-    default: return `${encode(ev, target)}---\n`;
+    case 'protobuf': {
+      const frame = encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
+      return webSocket ? frame.subarray(LENGTH_PREFIX_BYTES) : frame;
+    }
+    default: return webSocket ? encode(ev, target) : `${encode(ev, target)}---\n`;
   }
+}
+
+/** Where the events go: the chunked response, or WebSocket messages. */
+interface EventSink {
+  write(chunk: string | Buffer): boolean;
+  drain(): Promise<void>;
+  end(): void;
 }
 
 /** Node's timers overflow (and fire at once) beyond 2^31-1 ms; no watch outlives this anyway. */
@@ -61,6 +78,26 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const timeoutSeconds = opts.timeoutSeconds !== undefined && opts.timeoutSeconds !== 0
     ? Math.min(opts.timeoutSeconds, MAX_TIMER_SECONDS)
     : Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
+  // kube-apiserver upgrades only once the watch is established: earlier errors are plain answers.
+  const webSocket = isWebSocketRequest(req);
+  const ws = webSocket ? acceptWebSocket(req, target.format === 'protobuf') : undefined;
+  if (webSocket && ws === undefined) {
+    w.stop();
+    return;
+  }
+  const sink: EventSink = ws !== undefined
+    ? { write: (c) => ws.send(c), drain: () => ws.drain(), end: () => ws.close() }
+    : {
+      write: (c) => res.write(c),
+      drain: () => new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); }),
+      end: () => res.end(),
+    };
+  if (ws === undefined) {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
+    res.setHeader('Transfer-Encoding', 'chunked');
+    res.flushHeaders();
+  }
   let done = false;
   // The resourceVersion the client has seen up to: a bookmark may carry it.
   let progress = opts.resourceVersion !== undefined && opts.resourceVersion !== '0' ? opts.resourceVersion : '';
@@ -72,7 +109,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     deps.openWatches.delete(finish);
     w.stop();
     state.abort.abort();
-    res.end();
+    sink.end();
   };
   const timer = setTimeout(finish, Math.max(0, timeoutSeconds) * 1000);
   // As kube's watch cache: a bookmark shortly before the watch times out, so the client resumes
@@ -81,17 +118,16 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     ? setTimeout(() => {
       if (done || progress === '') return;
       const bookmark = { apiVersion: apiVersionOf(ep.groupVersion), kind: ep.kind, metadata: { resourceVersion: progress } };
-      res.write(encodeEvent(frame({ type: 'BOOKMARK', object: bookmark }), target));
+      sink.write(encodeEvent(frame({ type: 'BOOKMARK', object: bookmark }), target, webSocket));
     }, (timeoutSeconds - 2) * 1000)
     : undefined;
   deps.openWatches.add(finish);
-  req.on('close', finish);
-  res.on('close', finish);
-
-  res.statusCode = 200;
-  res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
-  res.setHeader('Transfer-Encoding', 'chunked');
-  res.flushHeaders();
+  if (ws !== undefined) {
+    ws.onClosed(finish);
+  } else {
+    req.on('close', finish);
+    res.on('close', finish);
+  }
 
   let first = true;
   const frame = (ev: WatchEvent): { type: string; object: unknown } => {
@@ -120,8 +156,8 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     for await (const ev of w) {
       if (done) break;
       if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
-      const line = encodeEvent(frame(ev), target);
-      if (!res.write(line)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      const line = encodeEvent(frame(ev), target, webSocket);
+      if (!sink.write(line)) await sink.drain();
       if (ev.type === 'ERROR') break;
     }
   } catch (err) {
@@ -130,7 +166,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     // encoded, the stream just ends, as kube's watch server does on an encoding error.
     if (!done) {
       try {
-        res.write(encodeEvent({ type: 'ERROR', object: toStatus(err) }, target));
+        sink.write(encodeEvent({ type: 'ERROR', object: toStatus(err) }, target, webSocket));
       } catch { /* end the stream */ }
     }
   } finally {
