@@ -125,7 +125,9 @@ function transformTarget(s: SerializerInfo, params: Readonly<Record<string, stri
   }
   if (restrictions === 'default' || g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) return undefined;
   const apiVersion = `meta.k8s.io/${v}`;
-  const ct = `${s.mediaType};as=${as ?? ''};g=${g};v=${v}`;
+  // kube writes a transformed object with the serializer's own media type (WriteObjectNegotiated
+  // sends serializer.MediaType): `application/json`, not the Accept clause's as/g/v.
+  const ct = s.mediaType;
   // A Table has no protobuf form: kube allows it only as JSON or YAML.
   if (as === 'Table') {
     return opts.allowTable === true && s.format !== 'protobuf' ? { format: s.format, shape: 'Table', apiVersion, contentType: ct } : undefined;

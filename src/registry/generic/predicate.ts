@@ -33,7 +33,7 @@ export function buildPredicate<T extends KubeObject>(def: ResourceDefinition<T>,
   const labels = opts.labelSelector !== undefined && opts.labelSelector !== '' ? parseLabelSelectorParam(opts.labelSelector) : undefined;
   let fields = opts.fieldSelector !== undefined && opts.fieldSelector !== '' ? parseFieldSelectorParam(opts.fieldSelector) : undefined;
   if (fields !== undefined) {
-    fields = def.selectableFields !== undefined
+    fields = def.selectableFields !== undefined && def.defaultFieldLabelConversion !== true
       ? validateFieldSelector(fields, supportedFields(def))
       : convertFieldSelector(fields, defaultMetaV1FieldSelectorConversion);
   }

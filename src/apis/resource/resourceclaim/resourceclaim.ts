@@ -34,6 +34,7 @@ const strategy = specStatusStrategy<ResourceClaim>({
 
 export const resourceClaims = {
   group: 'resource.k8s.io', kind: 'ResourceClaim', resource: 'resourceclaims', singular: 'resourceclaim', namespaced: true,
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
   statusStrategy: statusStrategy(strategy),
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),

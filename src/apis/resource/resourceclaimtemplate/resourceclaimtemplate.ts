@@ -16,6 +16,7 @@ export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTempl
 
 export const resourceClaimTemplates = {
   group: 'resource.k8s.io', kind: 'ResourceClaimTemplate', resource: 'resourceclaimtemplates', singular: 'resourceclaimtemplate',
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   namespaced: true,
   strategy: specStatusStrategy<ResourceClaimTemplate>({
     validate: validateResourceClaimTemplate,

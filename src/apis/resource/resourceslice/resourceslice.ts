@@ -37,6 +37,7 @@ export function validateResourceSlice(s: RO<ResourceSlice>): FieldError[] {
 
 export const resourceSlices = {
   group: 'resource.k8s.io', kind: 'ResourceSlice', resource: 'resourceslices', singular: 'resourceslice', namespaced: false,
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy: specStatusStrategy<ResourceSlice>({ validate: validateResourceSlice, generation: true }),
   selectableFields: (s) => ({ 'metadata.name': s.metadata.name ?? '', 'spec.nodeName': s.spec?.nodeName ?? '', 'spec.driver': s.spec?.driver ?? '' }),
   table: [

@@ -1,0 +1,142 @@
+// What the differential corpus (differential-resources.test.ts) found kapi doing unlike
+// kube-apiserver v1.36, checked against kapi alone so that it runs without the oracle: the
+// Content-Type of transformed answers, deprecation warnings, the default garbage collection
+// policy of v1 ReplicationControllers and batch/v1 Jobs (and the Job delete warning), field
+// selectors of kinds without field label conversions, and DELETE answers that carry the object.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeProtobuf } from '../apimachinery/runtime/serializer/protobuf/index.ts';
+import type { RawResponse } from './testing/https-client.ts';
+import { createNamespace, warnings } from './testing/objects.ts';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
+
+const NS = 'e2e-diff-findings';
+const CMS = `/api/v1/namespaces/${NS}/configmaps`;
+const POD_SPEC = { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] };
+
+const json = (v: unknown): string => JSON.stringify(v);
+const obj = (r: RawResponse): Record<string, unknown> => r.json() as Record<string, unknown>;
+const meta = (r: RawResponse): Record<string, unknown> => obj(r)['metadata'] as Record<string, unknown>;
+/** The texts of the Warning headers (`299 - "<text>"`). */
+const warned = (r: RawResponse): string[] => warnings(r).map((w) => JSON.parse(w.replace(/^299 - /, '')) as string);
+
+describe('kapi answers as kube-apiserver where the differential corpus found it did not', () => {
+  let s: Suite;
+  before(async () => {
+    s = await startSuite();
+    await createNamespace(s, NS);
+    const r = await s.request({ method: 'POST', path: CMS, body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } }) });
+    assert.equal(r.status, 201, r.text);
+  });
+  after(async () => { await s.close(); });
+
+  it('a Table or PartialObjectMetadata answer has the serializer\'s bare media type as Content-Type', async () => {
+    const cases = [
+      { name: 'get Table', path: `${CMS}/cm`, accept: 'application/json;as=Table;g=meta.k8s.io;v=v1', want: 'application/json' },
+      { name: 'list Table as YAML', path: CMS, accept: 'application/yaml;as=Table;g=meta.k8s.io;v=v1', want: 'application/yaml' },
+      { name: 'get PartialObjectMetadata', path: `${CMS}/cm`, accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1', want: 'application/json' },
+      { name: 'list PartialObjectMetadataList', path: CMS, accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1', want: 'application/json' },
+      { name: 'get PartialObjectMetadata as protobuf', path: `${CMS}/cm`,
+        accept: 'application/vnd.kubernetes.protobuf;as=PartialObjectMetadata;g=meta.k8s.io;v=v1', want: 'application/vnd.kubernetes.protobuf' },
+      { name: 'watch Table', path: `${CMS}?watch=1&resourceVersion=0&timeoutSeconds=1`, accept: 'application/json;as=Table;g=meta.k8s.io;v=v1', want: 'application/json' },
+    ];
+    for (const c of cases) {
+      const r = await s.request({ method: 'GET', path: c.path, headers: { Accept: c.accept } });
+      assert.equal(r.status, 200, `${c.name}: ${r.text}`);
+      assert.equal(r.headers['content-type'], c.want, c.name);
+    }
+    // Still the transformed object.
+    const pb = await s.request({ method: 'GET', path: `${CMS}/cm`, headers: { Accept: cases[4]?.accept ?? '' } });
+    assert.equal(decodeProtobuf(pb.body).kind, 'PartialObjectMetadata');
+  });
+
+  it('every request to a deprecated kind carries kube\'s deprecation warning, errors too', async () => {
+    const endpoints = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
+    const cases = [
+      { name: 'create Endpoints', method: 'POST', path: `/api/v1/namespaces/${NS}/endpoints`,
+        body: json({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'ep' } }), status: 201, want: [endpoints] },
+      { name: 'get missing Endpoints', method: 'GET', path: `/api/v1/namespaces/${NS}/endpoints/nope`, status: 404, want: [endpoints] },
+      { name: 'list ComponentStatuses', method: 'GET', path: '/api/v1/componentstatuses', status: 200, want: ['v1 ComponentStatus is deprecated in v1.19+'] },
+      { name: 'EndpointSlices are not deprecated', method: 'GET', path: `/apis/discovery.k8s.io/v1/namespaces/${NS}/endpointslices`, status: 200, want: [] },
+    ];
+    for (const c of cases) {
+      const r = await s.request({ method: c.method, path: c.path, ...(c.body !== undefined ? { body: c.body } : {}) });
+      assert.equal(r.status, c.status, `${c.name}: ${r.text}`);
+      assert.deepEqual(warned(r), c.want, c.name);
+    }
+  });
+
+  it('v1 ReplicationControllers and batch/v1 Jobs orphan their dependents by default; a Job delete without a policy warns', async () => {
+    const template = { metadata: { labels: { app: 'gc' } }, spec: POD_SPEC };
+    const objects = [
+      { name: 'job', path: `/apis/batch/v1/namespaces/${NS}/jobs`,
+        body: { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'job' }, spec: { template: { spec: { ...POD_SPEC, restartPolicy: 'Never' } } } } },
+      { name: 'rc', path: `/api/v1/namespaces/${NS}/replicationcontrollers`,
+        body: { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc' }, spec: { replicas: 0, template } } },
+    ];
+    const jobWarning = 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them ' +
+      'or set propagationPolicy=Orphan to suppress this warning';
+    for (const o of objects) {
+      const created = await s.request({ method: 'POST', path: o.path, body: json(o.body) });
+      assert.equal(created.status, 201, created.text);
+      const item = `${o.path}/${o.name}`;
+      // A dry run shows the finalizer the default policy adds, and stores nothing.
+      const dry = await s.request({ method: 'DELETE', path: `${item}?dryRun=All` });
+      assert.equal(dry.status, 200, dry.text);
+      assert.deepEqual(meta(dry)['finalizers'], ['orphan'], `${o.name}: ${dry.text}`);
+      assert.deepEqual(warned(dry), o.name === 'job' ? [jobWarning] : [], o.name);
+      const background = await s.request({ method: 'DELETE', path: `${item}?dryRun=All&propagationPolicy=Background` });
+      assert.deepEqual(warned(background), [], `${o.name}: no warning with a policy`);
+      const kept = await s.request({ method: 'GET', path: item });
+      assert.equal(kept.status, 200);
+      assert.equal(meta(kept)['finalizers'], undefined, `${o.name}: the dry run stored nothing`);
+      // The real delete marks it; kapi's garbage collector orphans the dependents, drops the finalizer, and it goes.
+      const del = await s.request({ method: 'DELETE', path: item });
+      assert.equal(del.status, 200, del.text);
+      assert.deepEqual(meta(del)['finalizers'], ['orphan'], `${o.name}: ${del.text}`);
+      assert.equal(typeof meta(del)['deletionTimestamp'], 'string');
+      await eventually(`${o.name} gone`, async () => ((await s.request({ method: 'GET', path: item })).status === 404 ? true : undefined));
+    }
+  });
+
+  it('kinds without registered field label conversions take the default one; componentstatuses select by name', async () => {
+    const known = '"spec.bogus" is not a known field selector: only "metadata.name", "metadata.namespace"';
+    const cases = [
+      { name: 'persistentvolumeclaims', path: `/api/v1/namespaces/${NS}/persistentvolumeclaims`, field: 'spec.bogus=1', status: 400, message: known },
+      { name: 'persistentvolumes', path: '/api/v1/persistentvolumes', field: 'spec.bogus=1', status: 400, message: known },
+      { name: 'replicasets', path: `/apis/apps/v1/namespaces/${NS}/replicasets`, field: 'spec.bogus=1', status: 400, message: known },
+      { name: 'componentstatuses', path: '/api/v1/componentstatuses', field: 'spec.bogus=1', status: 400, message: known },
+      { name: 'jobs keep theirs', path: `/apis/batch/v1/namespaces/${NS}/jobs`, field: 'spec.bogus=1', status: 400, message: 'field label not supported: spec.bogus' },
+    ];
+    for (const c of cases) {
+      const r = await s.request({ method: 'GET', path: `${c.path}?fieldSelector=${encodeURIComponent(c.field)}` });
+      assert.equal(r.status, c.status, `${c.name}: ${r.text}`);
+      assert.equal(obj(r)['message'], c.message, c.name);
+    }
+    const names = async (field: string): Promise<unknown[]> => {
+      const r = await s.request({ method: 'GET', path: `/api/v1/componentstatuses?fieldSelector=${encodeURIComponent(field)}` });
+      assert.equal(r.status, 200, r.text);
+      return (obj(r)['items'] as { metadata: { name: string } }[]).map((i) => i.metadata.name);
+    };
+    assert.deepEqual(await names('metadata.name=etcd-0'), ['etcd-0']);
+    assert.deepEqual(await names('metadata.name=nope'), []);
+  });
+
+  it('DELETE of a CSINode, CSIDriver, DeviceClass, VolumeAttributesClass answers with the object', async () => {
+    const cases = [
+      { path: '/apis/storage.k8s.io/v1/csinodes', body: { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'n1' }, spec: { drivers: [] } } },
+      { path: '/apis/storage.k8s.io/v1/csidrivers', body: { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'd.example.com' }, spec: {} } },
+      { path: '/apis/resource.k8s.io/v1/deviceclasses', body: { apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name: 'dc' }, spec: {} } },
+      { path: '/apis/storage.k8s.io/v1/volumeattributesclasses',
+        body: { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttributesClass', metadata: { name: 'vac' }, driverName: 'd.example.com', parameters: { a: 'b' } } },
+    ];
+    for (const c of cases) {
+      const created = await s.request({ method: 'POST', path: c.path, body: json(c.body) });
+      assert.equal(created.status, 201, created.text);
+      const del = await s.request({ method: 'DELETE', path: `${c.path}/${c.body.metadata.name}` });
+      assert.equal(del.status, 200, del.text);
+      assert.equal(obj(del)['kind'], c.body.kind, del.text);
+      assert.equal((await s.request({ method: 'GET', path: `${c.path}/${c.body.metadata.name}` })).status, 404);
+    }
+  });
+});
