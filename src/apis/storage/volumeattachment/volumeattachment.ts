@@ -60,6 +60,7 @@ const strategy = specStatusStrategy<VolumeAttachment>({ validate: validateVolume
 
 export const volumeAttachments = {
   group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
   statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va) }),
   table: [
