@@ -34,7 +34,7 @@ export function buildPredicate<T extends KubeObject>(def: ResourceDefinition<T>,
   let fields = opts.fieldSelector !== undefined && opts.fieldSelector !== '' ? parseFieldSelectorParam(opts.fieldSelector) : undefined;
   if (fields !== undefined) {
     fields = def.selectableFields !== undefined && def.defaultFieldLabelConversion !== true
-      ? validateFieldSelector(fields, supportedFields(def))
+      ? validateFieldSelector(fields, supportedFields(def), def.fieldLabelMessage)
       : convertFieldSelector(fields, defaultMetaV1FieldSelectorConversion);
   }
   return newSelectionPredicate(labels, fields, (obj) => fieldSetOf(def, obj));

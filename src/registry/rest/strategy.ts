@@ -84,6 +84,8 @@ export interface ResourceDefinition<T extends KubeObject> {
    * whatever selectableFields offers (PersistentVolumes, PersistentVolumeClaims, ReplicaSets).
    */
   readonly defaultFieldLabelConversion?: boolean;
+  /** The message of the kind's field label conversion for a field it does not support (default `field label not supported: x`). */
+  fieldLabelMessage?(field: string): string;
   /** Columns of `kubectl get`; defaults to Name and Age (the default table convertor). */
   readonly table?: readonly TableColumn<T>[];
   /** DELETE answers with the deleted object instead of a Success Status (pods, services, ...). */

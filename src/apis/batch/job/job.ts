@@ -156,6 +156,8 @@ export const jobs = {
     jobStrategy.defaultGarbageCollectionPolicy?.(ctx) === 'OrphanDependents' ? JOB_DELETE_WARNING : undefined),
   defaults: defaultJob,
   table: jobTable,
+  // batch/v1's conversion for Job names the kind.
+  fieldLabelMessage: (field) => `field label ${JSON.stringify(field)} not supported for Job`,
   selectableFields: (job) => ({
     'metadata.name': job.metadata.name ?? '',
     'metadata.namespace': job.metadata.namespace ?? '',
