@@ -56,11 +56,6 @@ const I11 = 'issue 11';
 const I12 = 'issue 12';
 
 export const knownDefects: readonly ListedDifference[] = [
-  // issue 11: owned by other helpers now
-  {
-    cases: /./, where: /^body(\[\d+\]\.object)?\.columnDefinitions\[\d+\]\.description$/,
-    reason: `${I11} (item 8, OpenAPI descriptions): Table column descriptions come from the OpenAPI descriptions of the fields, which kapi lacks`,
-  },
   {
     cases: / update bad resourceVersion$/, where: '*',
     reason: `${I11} (item 4's code): kube parses metadata.resourceVersion of an update as a number first; "abc" fails with a 500 ` +
@@ -72,17 +67,11 @@ export const knownDefects: readonly ListedDifference[] = [
       'Invalid value: 0: must be specified for an update); kapi accepts an update without resourceVersion',
   },
   {
-    cases: /./, where: /managedFields/,
-    reason: `${I11} (item 3, managedFields on every write): the field sets kapi records differ from kube's for some kinds ` +
-      '(atomic lists and structs, maps of structs, fields kube leaves out); controllers\' entries (kube-apiserver on CRD status) differ',
-  },
-  {
     cases: / (create bad protobuf|delete (DeleteOptions of another kind|bad DeleteOptions JSON))$/, where: '*',
     reason: `${I11} (item 2, request bodies): kube's decode errors name the decoder (\`proto: illegal wireType 7\`, ` +
       '`couldn\'t get version/kind; json parse error`, no kind "ConfigMap" is registered for DeleteOptions); kapi\'s messages and codes differ',
   },
 
-  // issue 12: validation
   {
     cases: / create (missing required|wrong type|bad enum|kube requires [\w.]+)$/, where: '*',
     reason: `${I12}: validation messages (Go syntax values such as map[string]string{...} and []byte(nil) where v1.36 prints JSON, ` +
@@ -99,17 +88,6 @@ export const knownDefects: readonly ListedDifference[] = [
       'kapi validates it as an autoscaling Scale',
   },
 
-  // issue 10: found by the differential corpus, not fixed yet
-  {
-    cases: /./, where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.(spec|template\.metadata|value|rules|revision|status\.attached|endpoints|ports|data)(\.|\[|$)/,
-    reason: `${I10}: Go zero values: kube writes fields without omitempty as {} / null / 0 (Lease, PDB, LimitRange and ResourceQuota ` +
-      'spec, NetworkPolicy podSelector, templates\' metadata, PriorityClass value, Role rules, CSINode topologyKeys, ' +
-      'EndpointSlice endpoints and ports, StatefulSet serviceName ...); kapi omits them',
-  },
-  {
-    cases: /./, where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.metadata\.generation$/,
-    reason: `${I10}: metadata.generation: kube sets it on PriorityClasses and bumps it on EndpointSlice updates; kapi sets it on HPAs, kube does not`,
-  },
   {
     cases: /^daemonsets\.apps /, where: /annotations/,
     reason: `${I10}: kube's DaemonSet strategy sets the deprecated.daemonset.template.generation annotation; kapi does not`,
@@ -203,5 +181,31 @@ export const knownDefects: readonly ListedDifference[] = [
     cases: /^customresourcedefinitions\.apiextensions\.k8s\.io delete wrong uid precondition$/, where: '*',
     reason: `${I10}: kube's CRD REST checks delete preconditions itself: "Precondition failed: UID in precondition: ..." on the ` +
       'qualified resource; kapi answers with the generic store\'s message',
+  },
+  {
+    cases: /^(pods|customresourcedefinitions\.apiextensions\.k8s\.io|jobs\.batch|replicationcontrollers) (delete|deletecollection) /,
+    where: /metadata\.generation$/,
+    reason: `${I10}: deletion and generation: kube bumps a pod's generation when it sets deletionTimestamp (graceful deletion); ` +
+      'kapi bumps it when marking objects held by finalizers (CRDs, orphaned jobs and replication controllers), kube does not',
+  },
+  {
+    cases: /^(clusterroles|roles)\.rbac\.authorization\.k8s\.io |^(cronjobs\.batch|csinodes\.storage\.k8s\.io|endpointslices\.discovery\.k8s\.io|leases\.coordination\.k8s\.io|limitranges|networkpolicies\.networking\.k8s\.io|podtemplates|poddisruptionbudgets\.policy|priorityclasses\.scheduling\.k8s\.io|resourceclaims\.resource\.k8s\.io|resourceclaimtemplates\.resource\.k8s\.io|resourcequotas|statefulsets\.apps) /,
+    where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.(spec|template\.metadata|value|rules|revision|status\.attached|endpoints|ports|data)(\.|\[|$)/,
+    reason: `${I10}: Go zero values: kube writes fields without omitempty as {} / null / 0 (Lease, PDB, LimitRange and ResourceQuota ` +
+      'spec, NetworkPolicy podSelector, templates\' metadata, PriorityClass value, Role rules, CSINode topologyKeys, ' +
+      'EndpointSlice endpoints and ports, StatefulSet serviceName ...); kapi omits them',
+  },
+  {
+    cases: /^(priorityclasses\.scheduling\.k8s\.io|endpointslices\.discovery\.k8s\.io|horizontalpodautoscalers\.autoscaling) /, where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.metadata\.generation$/,
+    reason: `${I10}: metadata.generation: kube sets it on PriorityClasses and bumps it on EndpointSlice updates; kapi sets it on HPAs, kube does not`,
+  },
+  {
+    cases: /./, where: /managedFields/,
+    reason: `${I11} (item 3, managedFields on every write): the field sets kapi records differ from kube's for some kinds ` +
+      '(atomic lists and structs, maps of structs, fields kube leaves out); controllers\' entries (kube-apiserver on CRD status) differ',
+  },
+  {
+    cases: /./, where: /^body(\[\d+\]\.object)?\.columnDefinitions\[\d+\]\.description$/,
+    reason: `${I11} (item 8, OpenAPI descriptions): Table column descriptions come from the OpenAPI descriptions of the fields, which kapi lacks`,
   },
 ];
