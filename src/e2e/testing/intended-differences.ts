@@ -145,10 +145,6 @@ export const knownDefects: readonly ListedDifference[] = [
       'decoder meets them; kube refuses the scale subresource as protobuf (406)',
   },
   {
-    cases: /^widgets\.diffres\.example\.com /, where: /^body(\.metadata|\[\d+\]\.object\.metadata)\.continue$/,
-    reason: `${I10}: kube's list of custom resources (unstructured) carries metadata.continue "" when there is no next page; kapi omits it`,
-  },
-  {
     cases: / list (limit=1|continue|continue with resourceVersion)$/, where: 'body.metadata.continue',
     reason: `${I10}: pagination with a selector: kube (served from the watch cache) sets continue only while more matching objects ` +
       'remain; kapi pages over the keys, so a last matching object still gets a continue token when other keys follow',

@@ -6,7 +6,7 @@ import { isCollectionDeleter, isGracefulDeleter } from '../../registry/rest/capa
 import { validateDelete } from './admission.ts';
 import { toEndpointVersion, toListItems, negotiateFor } from './common.ts';
 import { readDeleteOptions } from './delete-options.ts';
-import { parseListOptions } from './list.ts';
+import { listMetadata, parseListOptions } from './list.ts';
 import { writeObject } from './response.ts';
 import type { HandlerDeps, ResourceEndpoint, ResourceHandler } from './scope.ts';
 
@@ -38,5 +38,5 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts)), opts, listOpts);
   const items = toListItems(ep, deps, list.items);
   const apiVersion = apiVersionOf(ep.kindGroupVersion);
-  writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
+  writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items }, target, state);
 };
