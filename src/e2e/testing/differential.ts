@@ -83,6 +83,7 @@ function sortCauses(status: Record<string, unknown>): Record<string, unknown> {
 
 /** Allocated at random from the service ranges: cluster IPs (--service-cluster-ip-range 10.0.0.0/24) and node ports. */
 const CLUSTER_IP = /^10\.0\.0\.\d+$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 /** A resourceVersion in a message: `in record (N)`, `current: N`. */
 const RV_IN_TEXT = /(ResourceVersion in record \(|, current: )\d+(\)?)/g;
 /** The projected service account volume's name ends in five random characters. */
@@ -92,12 +93,23 @@ const API_ACCESS = /^kube-api-access-[a-z0-9]{5}$/;
 function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
   const columns = out['columnDefinitions'];
   const rows = out['rows'];
+  if (columns === null) return normaliseHeadlessTable(out);
   if (!Array.isArray(columns) || !Array.isArray(rows)) return out;
   const ages = columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === 'Age' ? [i] : []));
-  if (ages.length === 0) return out;
   const fix = (row: unknown): unknown => {
     if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
     return { ...row, cells: row['cells'].map((c: unknown, i) => (ages.includes(i) ? '<age>' : c)) };
+  };
+  return { ...out, rows: rows.map(fix) };
+}
+
+/** A watch's Table events after the first have no columns: an age-like cell ("5s", "2m3s") is taken for the Age column. */
+function normaliseHeadlessTable(out: Record<string, unknown>): Record<string, unknown> {
+  const rows = out['rows'];
+  if (!Array.isArray(rows)) return out;
+  const fix = (row: unknown): unknown => {
+    if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
+    return { ...row, cells: row['cells'].map((c: unknown) => (typeof c === 'string' && /^(\d+[smhdy])+$/.test(c) ? '<age>' : c)) };
   };
   return { ...out, rows: rows.map(fix) };
 }
@@ -106,13 +118,14 @@ function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
 export function normalise(v: unknown, key = ''): unknown {
   if (typeof v === 'string') {
     if (VOLATILE_KEYS.has(key)) return v === '' ? '' : `<${key}>`;
-    if (CLUSTER_IP.test(v)) return '<cluster-ip>';
+    // Any allocated service IP: ServiceCIDRs other cases create may lend theirs (kube allocates from them).
+    if (CLUSTER_IP.test(v) || (key === 'clusterIP' && IPV4.test(v))) return '<cluster-ip>';
     if (API_ACCESS.test(v)) return 'kube-api-access-<suffix>';
     // resourceVersions quoted in messages (preconditions, a too-large resourceVersion).
     return v.replace(UUID, '<uuid>').replace(RV_IN_TEXT, '$1<resourceVersion>$2');
   }
   if (typeof v === 'number' && key === 'nodePort') return '<nodePort>';
-  if (Array.isArray(v)) return v.map((x) => normalise(x));
+  if (Array.isArray(v)) return v.map((x) => normalise(x, key === 'clusterIPs' ? 'clusterIP' : ''));
   if (!isRecord(v)) return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = normalise(x, k);

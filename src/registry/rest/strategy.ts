@@ -119,6 +119,11 @@ export interface ResourceDefinition<T extends KubeObject> {
   customizeStorage?(store: Store<T>): Store<T>;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
+  /**
+   * Fills in the Go zero values kube's encoder writes for this kind (rest/zero-values.ts), after
+   * validation of every create and update, before the object is stored.
+   */
+  goZeroValues?(obj: T): void;
   /** A Warning for a DELETE or DELETECOLLECTION with these (valid) options, added before the delete is tried (jobs). */
   deleteWarning?(ctx: RequestContext, options: DeleteOptions): string | undefined;
 }
