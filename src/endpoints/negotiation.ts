@@ -132,7 +132,8 @@ function transformTarget(s: SerializerInfo, params: Readonly<Record<string, stri
   }
   if (restrictions === 'default' || g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) return undefined;
   const apiVersion = `meta.k8s.io/${v}`;
-  // The serializer's own media type: kube names the transformed shape only for discovery.
+  // kube writes a transformed object with the serializer's own media type (WriteObjectNegotiated
+  // sends serializer.MediaType): `application/json`, not the Accept clause's as/g/v.
   const ct = s.mediaType;
   // A Table has no protobuf form: kube allows it only as JSON or YAML.
   if (as === 'Table') {
