@@ -12,7 +12,7 @@ import type { ResourceHandler } from './scope.ts';
 
 export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isCreater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'create');
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'CreateOptions');

@@ -78,7 +78,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
   const type = requestPatchType(deps, req);
   const isApply = type === 'apply-yaml';
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'PatchOptions');

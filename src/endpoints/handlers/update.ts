@@ -11,7 +11,7 @@ import type { ResourceHandler } from './scope.ts';
 
 export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'update');
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');

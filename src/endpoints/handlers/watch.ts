@@ -37,7 +37,7 @@ function errorWatch(status: Status): Watch {
 
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
   const q = state.url.searchParams;
   const opts = parseListOptions(q, true);
   const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';
