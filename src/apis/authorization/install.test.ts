@@ -40,9 +40,11 @@ describe('authorization.k8s.io/v1 reviews', () => {
   });
 
   it('selfsubjectaccessreviews ask about the requester', async () => {
-    await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
+    const out = await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
       { nonResourceAttributes: { path: '/healthz', verb: 'get' } }), undefined, { dryRun: false });
     assert.equal(seen.at(-1)?.user?.name, 'system:apiserver');
+    // SelfSubjectAccessReviewSpec has no user fields: the answer names nobody
+    assert.deepEqual((out as unknown as { spec: unknown }).spec, { nonResourceAttributes: { path: '/healthz', verb: 'get' } });
     assert.equal(seen.at(-1)?.path, '/healthz');
   });
 
