@@ -204,6 +204,13 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
         [201], `token in ${f}`);
       assert.equal(token['kind'], 'TokenRequest');
       assert.match(String((token['status'] as Obj | undefined)?.['token']), /^ey/);
+      // Defaulted as the body is decoded, so the field manager records it; boundObjectRef is a
+      // pointer without omitempty: null in JSON and YAML.
+      const spec = token['spec'] as Obj;
+      assert.equal(spec['expirationSeconds'], 3600);
+      assert.deepEqual((token['metadata'] as { managedFields?: { fieldsV1?: unknown }[] }).managedFields?.[0]?.fieldsV1,
+        { 'f:spec': { 'f:audiences': {}, 'f:expirationSeconds': {} } }, `managedFields in ${f}`);
+      if (f !== 'protobuf') assert.ok('boundObjectRef' in spec && spec['boundObjectRef'] === null, `boundObjectRef in ${f}: ${JSON.stringify(spec)}`);
     }
   });
 
