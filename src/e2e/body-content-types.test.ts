@@ -5,7 +5,7 @@
 // deleted with a DeleteOptions body, once per type; the three runs must give the same objects.
 // Then the subresources that take other kinds (Eviction, Binding, TokenRequest) and bodies of
 // another group version, whose 400 text is kube's.
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYAML, stringify as toYAML } from 'yaml';
@@ -179,11 +179,14 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
     expectJSON<Obj>(await suite.request({ method: 'POST', path, body: JSON.stringify(body) }), 201, `POST ${path}`);
   };
   const pod = (name: string): Obj => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+  // The cases below run concurrently (the describe's concurrency): their namespace is made first.
+  before(async () => {
+    await post('/api/v1/namespaces', { metadata: { name: 'bt-sub' } });
+    await post(`${NS}/serviceaccounts`, { metadata: { name: 'sa' } });
+  });
   const statusOf = (r: RawResponse): { message?: string; reason?: string } => r.json() as { message?: string; reason?: string };
 
   it('pods/eviction (policy/v1 and v1beta1), pods/binding and serviceaccounts/token take their kinds in every format', async () => {
-    await post('/api/v1/namespaces', { metadata: { name: 'bt-sub' } });
-    await post(`${NS}/serviceaccounts`, { metadata: { name: 'sa' } });
     for (const f of FORMATS) {
       const send = (path: string, body: Obj): Promise<RawResponse> =>
         suite.request({ method: 'POST', path, body: encode(f, body), contentType: MEDIA[f], headers: { Accept: MEDIA[f] } });
@@ -211,6 +214,22 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
       assert.deepEqual((token['metadata'] as { managedFields?: { fieldsV1?: unknown }[] }).managedFields?.[0]?.fieldsV1,
         { 'f:spec': { 'f:audiences': {}, 'f:expirationSeconds': {} } }, `managedFields in ${f}`);
       if (f !== 'protobuf') assert.ok('boundObjectRef' in spec && spec['boundObjectRef'] === null, `boundObjectRef in ${f}: ${JSON.stringify(spec)}`);
+    }
+  });
+
+  it('a protobuf body\'s absent lists are no fields: managedFields record what kube records', async () => {
+    const cases = [
+      { path: '/apis/rbac.authorization.k8s.io/v1/clusterroles',
+        body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'bt-empty', labels: { a: 'b' } } },
+        fields: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } } } },
+      { path: '/apis/discovery.k8s.io/v1/namespaces/bt-sub/endpointslices',
+        body: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'bt-empty' }, addressType: 'IPv4', endpoints: [], ports: [] },
+        fields: { 'f:addressType': {} } },
+    ];
+    for (const c of cases) {
+      const r = await suite.request({ method: 'POST', path: c.path, body: encodeProtobuf(c.body), contentType: MEDIA.protobuf });
+      const created = expectJSON<{ metadata: { managedFields?: { fieldsV1?: unknown }[] } }>(r, 201, c.path);
+      assert.deepEqual(created.metadata.managedFields?.map((m) => m.fieldsV1), [c.fields], c.path);
     }
   });
 
