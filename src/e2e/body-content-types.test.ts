@@ -217,19 +217,20 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
     }
   });
 
-  it('a protobuf body\'s absent lists are no fields: managedFields record what kube records', async () => {
+  it('a protobuf body\'s absent list is a Go nil: answered as null, never in managedFields (as kube)', async () => {
     const cases = [
       { path: '/apis/rbac.authorization.k8s.io/v1/clusterroles',
         body: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'bt-empty', labels: { a: 'b' } } },
-        fields: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } } } },
+        fields: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } } }, nil: 'rules' },
       { path: '/apis/discovery.k8s.io/v1/namespaces/bt-sub/endpointslices',
         body: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'bt-empty' }, addressType: 'IPv4', endpoints: [], ports: [] },
-        fields: { 'f:addressType': {} } },
+        fields: { 'f:addressType': {} }, nil: 'endpoints' },
     ];
     for (const c of cases) {
       const r = await suite.request({ method: 'POST', path: c.path, body: encodeProtobuf(c.body), contentType: MEDIA.protobuf });
-      const created = expectJSON<{ metadata: { managedFields?: { fieldsV1?: unknown }[] } }>(r, 201, c.path);
+      const created = expectJSON<Obj & { metadata: { managedFields?: { fieldsV1?: unknown }[] } }>(r, 201, c.path);
       assert.deepEqual(created.metadata.managedFields?.map((m) => m.fieldsV1), [c.fields], c.path);
+      assert.equal(created[c.nil], null, `${c.path}: ${c.nil}`);
     }
   });
 

@@ -51,7 +51,7 @@ export async function decodeRequestObject(ep: ResourceEndpoint, deps: HandlerDep
   const format = bodyFormat(req.headers['content-type']);
   if (format === 'protobuf') {
     // Protobuf carries no unknown or duplicate fields: nothing for field validation to find.
-    const { apiVersion, kind, obj } = decodeProtobuf(body, { request: true });
+    const { apiVersion, kind, obj } = decodeProtobuf(body);
     // Embedded JSON (RawExtension) and recursive messages can nest deeper than kapi stores.
     checkBodyDepth(obj, 'the object');
     return checkDecoded(ep, deps, { ...obj, apiVersion, kind }, [], '', state, directive);

@@ -23,7 +23,7 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   // Decoding a large body is the long step: the deadline and other requests get their turn after it.
   await yieldPoint(ctx);
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
-  const obj = toHub(ep, deps, trackUpdate(ep, undefined, decoded, manager));
+  const obj = toHub(ep, deps, trackUpdate(ep, deps, undefined, decoded, manager));
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
   const creater = ep.storage;
   const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun), { dryRun, fieldManager: manager });

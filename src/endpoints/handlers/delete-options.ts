@@ -73,7 +73,7 @@ function checkKind(apiVersion: string, kind: string): void {
 
 /** A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's). */
 function fromProtobuf(body: Buffer): Record<string, unknown> {
-  const { apiVersion, kind, obj } = decodeProtobuf(body, { request: true });
+  const { apiVersion, kind, obj } = decodeProtobuf(body);
   checkKind(apiVersion, kind === '' ? 'DeleteOptions' : kind);
   return obj;
 }

@@ -107,7 +107,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       // A patch can deepen the object (JSON patch add/copy/move, merge patch): 422 beyond the limit.
       checkPatchedDepth(patched);
       let obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
-      if (!isApply) obj = trackUpdate(ep, current, obj, manager);
+      if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun));

@@ -67,7 +67,7 @@ function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj, level 
       }
     }
   }
-  if (r.nullIfAbsent) for (const f of t.nullIfAbsent) if (obj[f.json] === undefined) obj[f.json] = null;
+  for (const f of t.nullIfAbsent) if (obj[f.json] === undefined) obj[f.json] = null;
   r.depth -= level;
   return obj;
 }
@@ -201,7 +201,7 @@ function decodeSpecial(r: Reader, end: number, t: MessageType): unknown {
     case 'raw': {
       const f = bytesField(r, end);
       if (f === undefined || f.start === f.end) return null;
-      if (hasPrefix(r.buf, f.start, f.end)) return decodeEnvelope(r.buf, f.start, f.end, r.nullIfAbsent).obj;
+      if (hasPrefix(r.buf, f.start, f.end)) return decodeEnvelope(r.buf, f.start, f.end).obj;
       return parseJSON(r, f.start, f.end, 'RawExtension');
     }
     case 'fieldsv1':
@@ -234,14 +234,13 @@ export interface Decoded {
 }
 
 /** Decodes `k8s\0` + runtime.Unknown{typeMeta, raw, contentEncoding, contentType} in buf[start, end). */
-export function decodeEnvelope(buf: Buffer, start: number, end: number, nullIfAbsent = true): Decoded {
+export function decodeEnvelope(buf: Buffer, start: number, end: number): Decoded {
   if (end - start === 0) throw new WireError('empty data');
   if (!hasPrefix(buf, start, end)) {
     throw new WireError('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   }
   if (end - start === 4) throw new WireError('empty body');
   const r = new Reader(buf, start + 4);
-  r.nullIfAbsent = nullIfAbsent;
   let apiVersion = '';
   let kind = '';
   let raw: { start: number; end: number } | undefined;
@@ -277,9 +276,8 @@ export function decodeEnvelope(buf: Buffer, start: number, end: number, nullIfAb
   const obj: Obj = apiVersion === '' ? { kind } : { apiVersion, kind };
   if (raw !== undefined) {
     const rr = new Reader(buf, raw.start);
-    rr.nullIfAbsent = nullIfAbsent;
     decodeMessage(rr, raw.end, msg, obj);
-  } else if (nullIfAbsent) {
+  } else {
     for (const f of msg.nullIfAbsent) obj[f.json] = null;
   }
   return { apiVersion, kind, obj };

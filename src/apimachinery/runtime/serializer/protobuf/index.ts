@@ -20,11 +20,10 @@ export function canEncode(apiVersion: string, kind: string): boolean {
 /**
  * Decodes a protobuf body into its JSON form. Throws a StatusError with reason BadRequest (400)
  * when the data is not `k8s\0` + runtime.Unknown, names no registered kind, or is malformed.
- * `request`: a request body, whose absent fields stay absent (no null for a Go nil).
  */
-export function decodeProtobuf(buf: Buffer, opts: { readonly request?: boolean } = {}): { apiVersion: string; kind: string; obj: Record<string, unknown> } {
+export function decodeProtobuf(buf: Buffer): { apiVersion: string; kind: string; obj: Record<string, unknown> } {
   try {
-    return decodeEnvelope(buf, 0, buf.length, opts.request !== true);
+    return decodeEnvelope(buf, 0, buf.length);
   } catch (err) {
     throw newBadRequest(err instanceof Error ? err.message : String(err));
   }

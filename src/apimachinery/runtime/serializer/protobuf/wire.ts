@@ -44,11 +44,6 @@ export class Reader {
   pos: number;
   /** How many messages decodeMessage is inside (it recurses; see MAX_OBJECT_DEPTH). */
   depth = 0;
-  /**
-   * Whether absent nil-able fields decode as the null Go's JSON encoder prints for them (answers);
-   * false for request bodies, where a nil field is no field at all (as for kube's field manager).
-   */
-  nullIfAbsent = true;
   constructor(readonly buf: Buffer, start = 0) {
     this.pos = start;
   }
