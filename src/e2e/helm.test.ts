@@ -9,6 +9,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubectlLayer, runTool, type KubectlLayer, type ToolResult, type ToolTarget } from './testing/kubectl-layer.ts';
+import type { RawRequest, RawResponse } from './testing/https-client.ts';
+import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'default';
@@ -100,6 +102,17 @@ const upgradeValues = (i: number): { greeting: string; replicas: number } => ({ 
 // patches, and "auto" (the previous release's mode).
 const MODES = ['true', 'false', 'auto'] as const;
 
+/** Writes the chart into `dir`/chart and returns its path. */
+async function writeChart(dir: string): Promise<string> {
+  const chart = join(dir, 'chart');
+  await mkdir(join(chart, 'templates'), { recursive: true });
+  await writeFile(join(chart, 'Chart.yaml'), CHART_YAML);
+  await writeFile(join(chart, 'values.yaml'), VALUES_YAML);
+  await writeFile(join(chart, 'templates', 'all.yaml'), TEMPLATES);
+  await writeFile(join(chart, 'templates', 'hook.yaml'), HOOK);
+  return chart;
+}
+
 describe('Helm 4 against kapi', () => {
   let s: Suite;
   let tools: KubectlLayer;
@@ -111,12 +124,7 @@ describe('Helm 4 against kapi', () => {
     tools = await kubectlLayer();
     s = await startSuite();
     dir = await mkdtemp(join(tmpdir(), 'kapi-e2e-helm-'));
-    chart = join(dir, 'chart');
-    await mkdir(join(chart, 'templates'), { recursive: true });
-    await writeFile(join(chart, 'Chart.yaml'), CHART_YAML);
-    await writeFile(join(chart, 'values.yaml'), VALUES_YAML);
-    await writeFile(join(chart, 'templates', 'all.yaml'), TEMPLATES);
-    await writeFile(join(chart, 'templates', 'hook.yaml'), HOOK);
+    chart = await writeChart(dir);
     await mkdir(join(dir, 'home'));
     target = { kubeconfigPath: s.server.kubeconfigPath, home: join(dir, 'home') };
   });
@@ -222,5 +230,63 @@ describe('Helm 4 against kapi', () => {
     assert.deepEqual(await releaseSecrets(), []);
     for (const p of releasePaths('r1')) assert.equal((await s.request({ method: 'GET', path: p })).status, 404, p);
     assert.equal((await helm(['list', '--deployed', '--failed', '--pending', '--uninstalling', '--superseded', '-o', 'json'])).stdout.trim(), '[]');
+  });
+});
+
+// What differs between two servers by nature: identities, times, allocated addresses.
+const PER_SERVER = new Set(['uid', 'resourceVersion', 'creationTimestamp', 'time', 'clusterIP', 'clusterIPs']);
+function perServerOut(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(perServerOut);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !PER_SERVER.has(k)).map(([k, x]) => [k, perServerOut(x)]));
+}
+
+describe('Helm 4 against kapi and the reference kube-apiserver', { skip: oracleUnavailable() ?? false }, () => {
+  let s: Suite;
+  let oracle: Oracle;
+  let tools: KubectlLayer;
+  let dir: string;
+  let chart: string;
+
+  before(async () => {
+    tools = await kubectlLayer();
+    [s, oracle] = await Promise.all([startSuite(), startOracle()]);
+    dir = await mkdtemp(join(tmpdir(), 'kapi-e2e-helm-diff-'));
+    chart = await writeChart(dir);
+  });
+  after(async () => {
+    await Promise.all([s?.close(), oracle?.stop()]);
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('leaves the same objects and managedFields through server-side and client-side upgrades and a rollback', async () => {
+    const servers: { name: string; kubeconfigPath: string; request(r: RawRequest): Promise<RawResponse> }[] = [
+      { name: 'kapi', kubeconfigPath: s.server.kubeconfigPath, request: s.request },
+      { name: 'kube', kubeconfigPath: oracle.kubeconfigPath, request: oracle.request },
+    ];
+    const steps = [
+      ['install', 'r1', chart],
+      ['upgrade', 'r1', chart, '--server-side=false', '--set', 'greeting=csa'],
+      ['upgrade', 'r1', chart, '--server-side=true', '--set', 'greeting=ssa', '--set', 'replicas=3'],
+      ['upgrade', 'r1', chart, '--server-side=false', '--set', 'greeting=csa-again'],
+      ['rollback', 'r1', '1'],
+    ];
+    for (const step of steps) {
+      const seen: unknown[] = [];
+      for (const server of servers) {
+        const home = join(dir, `home-${server.name}`);
+        await mkdir(home, { recursive: true });
+        const r = await runTool({ kubeconfigPath: server.kubeconfigPath, home }, tools.helm, [...step, '--namespace', NS]);
+        assert.equal(r.code, 0, `${server.name}: helm ${step.join(' ')}:\n${r.stdout}${r.stderr}`);
+        const objects: unknown[] = [];
+        for (const p of releasePaths('r1')) {
+          const got = await server.request({ method: 'GET', path: p });
+          assert.equal(got.status, 200, `${server.name} GET ${p}: ${got.text}`);
+          objects.push(perServerOut(got.json()));
+        }
+        seen.push(objects);
+      }
+      assert.deepEqual(seen[0], seen[1], `after helm ${step.join(' ')}`);
+    }
   });
 });
