@@ -209,6 +209,8 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
       assert.match(String((token['status'] as Obj | undefined)?.['token']), /^ey/);
       // Defaulted as the body is decoded, so the field manager records it; boundObjectRef is a
       // pointer without omitempty: null in JSON and YAML.
+      const sa = expectJSON<{ metadata: { uid: string } }>(await suite.request({ method: 'GET', path: `${NS}/serviceaccounts/sa` }), 200, 'sa');
+      assert.equal((token['metadata'] as { uid?: string }).uid, sa.metadata.uid, `the service account's uid in ${f}`);
       const spec = token['spec'] as Obj;
       assert.equal(spec['expirationSeconds'], 3600);
       assert.deepEqual((token['metadata'] as { managedFields?: { fieldsV1?: unknown }[] }).managedFields?.[0]?.fieldsV1,

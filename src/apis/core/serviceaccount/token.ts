@@ -110,7 +110,9 @@ export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLo
         expirationSeconds: tr.spec.expirationSeconds, ...(bound !== undefined ? { boundObject: bound } : {}),
         ...(node !== undefined ? { node } : {}),
       });
-      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, creationTimestamp: nowRFC3339() };
+      // The answer names the service account, uid included (kube's TokenREST).
+      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, ...(sa.metadata.uid !== undefined ? { uid: sa.metadata.uid } : {}),
+        creationTimestamp: nowRFC3339() };
       tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(issued.expiresAt * 1000) };
       // BoundObjectRef is a pointer without omitempty: kube's answer says null when there is none.
       tr.spec.boundObjectRef ??= null;
