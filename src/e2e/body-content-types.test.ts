@@ -179,6 +179,16 @@ describe('request and response bodies in JSON, YAML and protobuf', { concurrency
     expectJSON<Obj>(await suite.request({ method: 'POST', path, body: JSON.stringify(body) }), 201, `POST ${path}`);
   };
   const pod = (name: string): Obj => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+  it('the loop writes the subresources that take bodies (scale, approval, status, ephemeralcontainers, finalize)', () => {
+    const want: Record<string, string[]> = {
+      'deployments.apps': ['scale', 'status'], replicationcontrollers: ['scale', 'status'],
+      'certificatesigningrequests.certificates.k8s.io': ['approval', 'status'], pods: ['ephemeralcontainers', 'status'], namespaces: ['finalize', 'status'],
+    };
+    for (const [key, subs] of Object.entries(want)) {
+      for (const sub of subs) assert.ok(subresources.get(key)?.includes(sub), `${key}/${sub} in ${JSON.stringify(subresources.get(key))}`);
+    }
+  });
+
   // The cases below run concurrently (the describe's concurrency): their namespace is made first.
   before(async () => {
     await post('/api/v1/namespaces', { metadata: { name: 'bt-sub' } });
