@@ -34,10 +34,11 @@ export function openAPIHandlers(installer: APIInstaller, extra?: ExtraServedReso
   const builtIn = servedResources(installer);
   const service = new OpenAPIService(extra === undefined ? builtIn : [...builtIn, ...extra.servedResources()]);
   extra?.onChange(() => service.update([...builtIn, ...extra.servedResources()]));
-  const handler: NonResourceHandler = (req, res, state) => {
-    const out = service.handle({
+  const handler: NonResourceHandler = async (req, res, state) => {
+    const out = await service.handle({
       method: req.method ?? 'GET', path: state.path, query: state.url.searchParams,
-      accept: req.headers.accept, ifNoneMatch: req.headers['if-none-match'],
+      accept: req.headers.accept, acceptEncoding: req.headers['accept-encoding'],
+      ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'],
     });
     if (out === undefined) {
       res.statusCode = 404;

@@ -2,6 +2,7 @@
 // /openapi/v2 (one Swagger 2.0 document) and /openapi/v3/<gv> (one OpenAPI 3.0 document per
 // group version, plus "api", "apis" and "apis/<group>" for the discovery endpoints).
 import { closureOf, getDefinitions } from '../../apimachinery/openapi/definitions.ts';
+import type { DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
 import type { Definitions, SchemaNode } from '../../apimachinery/openapi/types.ts';
 import {
   OBJECT_MEDIA, operationGroupVersion, operationTag, resourcePaths, toValidOperationID,
@@ -13,6 +14,8 @@ import { groupVersionPath, type ServedResource } from './served.ts';
 export interface OpenAPIOptions {
   /** info.version: the server's gitVersion. */
   readonly version?: string;
+  /** Descriptions, enums and defaults of the built-in definitions (none: structure only). */
+  readonly docs?: DefinitionDocs;
 }
 
 const DEFAULT_VERSION = 'v1.36.0';
@@ -88,11 +91,31 @@ function referencedDefinitions(paths: readonly PathSpec[], defs: Definitions): s
   return closureOf(names, defs);
 }
 
-function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: Definitions): JsonObject {
+/**
+ * The definitions section. In a v3 group-version document, a kind shared by every group
+ * (DeleteOptions, WatchEvent) lists only its core/v1 GVK and the document's own, as kube's does.
+ */
+function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: Definitions,
+  served: readonly ServedResource[], docs: DefinitionDocs, docGV?: { group: string; version: string }): JsonObject {
+  const published = new Map<string, JsonObject>();
+  for (const r of served) {
+    if (r.publishedSchemas === undefined) continue;
+    for (const [n, s] of Object.entries(r.publishedSchemas(format, docs))) published.set(n, s);
+  }
   const out: JsonObject = {};
   for (const n of names) {
+    const p = published.get(n);
+    if (p !== undefined) { out[n] = p; continue; }
     const d = defs[n];
-    if (d !== undefined) out[n] = schemaJSON(d, format);
+    if (d === undefined) continue;
+    const json = schemaJSON(d, format, docs[n]);
+    const gvks = d['x-kubernetes-group-version-kind'];
+    if (docGV !== undefined && gvks !== undefined && gvks.length > 1) {
+      json['x-kubernetes-group-version-kind'] = gvks
+        .filter((g) => (g.group === '' && g.version === 'v1') || (g.group === docGV.group && g.version === docGV.version))
+        .map((g) => ({ group: g.group, kind: g.kind, version: g.version }));
+    }
+    out[n] = json;
   }
   return out;
 }
@@ -176,7 +199,7 @@ export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIO
     swagger: '2.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v2'),
-    definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs),
+    definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs, served, opts.docs ?? {}),
     securityDefinitions: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
     security: [{ BearerToken: [] }],
   };
@@ -196,10 +219,18 @@ export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], do
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v3'),
     components: {
-      schemas: definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs),
+      schemas: definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath)),
       securitySchemes: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
     },
   };
+}
+
+/** The group version of a v3 document name ("api/v1", "apis/apps/v1"); undefined for discovery levels. */
+function documentGroupVersion(docPath: string): { group: string; version: string } | undefined {
+  const parts = docPath.split('/');
+  if (parts[0] === 'api' && parts.length === 2) return { group: '', version: parts[1] ?? '' };
+  if (parts[0] === 'apis' && parts.length === 3) return { group: parts[1] ?? '', version: parts[2] ?? '' };
+  return undefined;
 }
 
 /** GET /openapi/v3: each document's server-relative URL with the hash of its content. */
