@@ -125,6 +125,9 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
     assert.ok(isObj(k) && isObj(a));
     const diffs = compareDefinitions(k, a, [...BUILT_IN.flatMap((b) => b.definitions), ...CRD_DEFINITIONS], 'v2');
     assert.deepEqual(diffs, []);
+    // A CRD's paths: no watch and no discovery paths (apiextensions-apiserver's builder).
+    const crdPaths = (r: RawResponse): string[] => Object.keys(jsonOf(r)['paths'] as Obj).filter((p) => p.includes('stable.example.com')).sort();
+    assert.deepEqual(crdPaths(r.kapi), crdPaths(r.kube));
   });
 
   it('v3: each group version\'s definitions equal kube\'s (descriptions, enums, defaults, CEL rules)', async () => {
@@ -135,6 +138,11 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
       const a = jsonOf(r.kapi)['components'];
       assert.ok(isObj(k) && isObj(a) && isObj(k['schemas']) && isObj(a['schemas']), doc);
       diffs.push(...compareDefinitions(k['schemas'], a['schemas'], definitions, doc));
+      const kubePaths = Object.keys(jsonOf(r.kube)['paths'] as Obj);
+      const kapiPaths = Object.keys(jsonOf(r.kapi)['paths'] as Obj);
+      // Known: kapi routes no OpenAPI path for the proxy subresources' {path} form.
+      assert.deepEqual(kubePaths.filter((p) => !kapiPaths.includes(p) && !p.endsWith('/proxy/{path}')), [], `${doc}: paths only kube publishes`);
+      assert.deepEqual(kapiPaths.filter((p) => !kubePaths.includes(p)), [], `${doc}: paths only kapi publishes`);
     }
     assert.deepEqual(diffs, []);
   });
@@ -153,6 +161,12 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
       kapi: (await kapi?.request({ method: 'GET', path: '/openapi/v2', headers: { 'If-None-Match': etag(json.kapi) } }))! });
     const index = await both({ method: 'GET', path: '/openapi/v3' });
     add('v3 index', index);
+    const listed = (r: RawResponse): string[] => Object.keys((r.json() as { paths: Record<string, unknown> }).paths).sort();
+    const onlyKube = listed(index.kube).filter((n) => !listed(index.kapi).includes(n));
+    const onlyKapi = listed(index.kapi).filter((n) => !listed(index.kube).includes(n));
+    // Known: kapi publishes no OpenAPI for /version and the service account issuer's discovery.
+    assert.deepEqual({ onlyKube, onlyKapi }, { onlyKube: ['.well-known/openid-configuration', 'openid/v1/jwks', 'version'], onlyKapi: [] },
+      'the documents /openapi/v3 lists');
     const url = (r: RawResponse): string => {
       const p = (r.json() as { paths: Record<string, { serverRelativeURL: string }> }).paths['apis/apps/v1'];
       assert.ok(p !== undefined);

@@ -235,7 +235,7 @@ export class CustomResourceServer {
           served.push({
             group, version: name, resource: names.plural, kind: names.kind, namespaced: crd.spec.scope === 'Namespaced',
             verbs: ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'],
-            subresources: subs, definition: definitionName(group, name, names.kind), strategicMergePatch: false,
+            subresources: subs, definition: definitionName(group, name, names.kind), strategicMergePatch: false, customResource: true,
             schemas: publishedSchemas(schema, { ...gv, kind: names.kind }, listKind),
             revision: `${crd.metadata.uid ?? ''}/${crd.metadata.generation ?? 0}`,
             publishedSchemas: (format, docs) => customResourceDefinitions({

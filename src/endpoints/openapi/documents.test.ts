@@ -153,3 +153,18 @@ test('service: index with hashes, ETags, immutable caching, redirects, negotiati
   assert.equal(await svc.v3Document('apis/apps/v1'), undefined);
   assert.notEqual((await svc.v3Document('api/v1'))?.etag, v1.etag);
 });
+
+test('custom resources are routed as apiextensions-apiserver routes them: no watch, no discovery, no group document', () => {
+  const cr: ServedResource = { group: 'stable.example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, verbs: VERBS,
+    definition: 'com.example.stable.v1.Widget', strategicMergePatch: false, customResource: true,
+    schemas: { 'com.example.stable.v1.Widget': { type: 'object' }, 'com.example.stable.v1.WidgetList': { type: 'object' } } };
+  const all = [...served, cr];
+  assert.ok(!openAPIV3DocumentNames(all).includes('apis/stable.example.com'));
+  const crPaths = (paths: unknown): string[] => Object.keys(obj(paths)).filter((p) => p.includes('stable.example.com')).sort();
+  const want = ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', '/apis/stable.example.com/v1/namespaces/{namespace}/widgets/{name}',
+    '/apis/stable.example.com/v1/widgets'];
+  assert.deepEqual(crPaths(buildOpenAPIV2(all, { docs: {} })['paths']), want);
+  assert.deepEqual(crPaths(buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} })?.['paths']), want);
+  // built-in resources keep theirs
+  assert.ok(Object.keys(obj(buildOpenAPIV2(all, { docs: {} })['paths'])).includes('/apis/apps/v1/watch/namespaces/{namespace}/deployments'));
+});

@@ -56,15 +56,22 @@ export function openAPIV3DocumentNames(served: readonly ServedResource[]): strin
   const names = new Set<string>(['api', 'apis']);
   for (const r of served) {
     names.add(groupVersionPath(r));
-    if (r.group !== '') names.add(`apis/${r.group}`);
+    if (r.group !== '' && r.customResource !== true) names.add(`apis/${r.group}`);
   }
   return [...names].sort();
+}
+
+/** Documents of custom resources only: kube publishes no discovery paths in them. */
+function customResourceDocuments(served: readonly ServedResource[]): Set<string> {
+  const builtIn = new Set(served.filter((r) => r.customResource !== true).map((r) => groupVersionPath(r)));
+  return new Set(served.filter((r) => r.customResource === true).map((r) => groupVersionPath(r)).filter((d) => !builtIn.has(d)));
 }
 
 function pathsFor(served: readonly ServedResource[], docPath: string | undefined): PathSpec[] {
   const out: PathSpec[] = [];
   const docs = docPath === undefined ? openAPIV3DocumentNames(served) : [docPath];
-  for (const d of docs) out.push(discoveryPath(d));
+  const custom = customResourceDocuments(served);
+  for (const d of docs) if (!custom.has(d)) out.push(discoveryPath(d));
   for (const r of served) {
     if (docPath === undefined || groupVersionPath(r) === docPath) out.push(...resourcePaths(r));
   }

@@ -159,7 +159,8 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
   }
   if (item.length > 0) paths.push({ path: `${prefix}${ns}/${r.resource}/{name}`, params: [NAME, ...scopeParams, PRETTY], operations: item });
 
-  if (has('watch')) {
+  // apiextensions-apiserver's OpenAPI builder routes no watch paths for custom resources.
+  if (has('watch') && r.customResource !== true) {
     const watchParams = [...LIST_PARAMS.filter((p) => p.name !== 'watch'), q('watch', 'boolean')];
     const w = (rest: string, action: string): OperationSpec =>
       op('get', 'watch', rest, action, { produces: WATCH_MEDIA, responses: ok(WATCH_EVENT_DEF, '200') });

@@ -50,6 +50,11 @@ export interface ServedResource {
   readonly listDefinition?: string;
   /** false: PATCH does not take strategic merge patches (custom resources). Default true. */
   readonly strategicMergePatch?: boolean;
+  /**
+   * Published as apiextensions-apiserver publishes custom resources: no watch paths, and no
+   * discovery paths or "apis/<group>" document for its group.
+   */
+  readonly customResource?: boolean;
   /** DELETE answers with the object (pods, namespaces, ...) instead of a Status. */
   readonly deleteReturnsObject?: boolean;
 }
