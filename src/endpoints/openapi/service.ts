@@ -103,6 +103,8 @@ export class OpenAPIService {
     this.served = served;
     this.v2Forms = undefined;
     this.indexDoc = undefined;
+    const names = new Set(this.v3Names());
+    for (const name of [...this.v3Docs.keys()]) if (!names.has(name)) this.v3Docs.delete(name);
   }
 
   private async options(): Promise<OpenAPIOptions> {
@@ -143,9 +145,13 @@ export class OpenAPIService {
     return openAPIV3DocumentNames(this.served);
   }
 
-  /** What a v3 document is built from: the resources under its path (a CRD's carry its generation). */
+  /**
+   * What a v3 document is built from: the resources under its path. A CRD's schemas are left out
+   * (they can be large, and this runs on every request): its revision stands for them.
+   */
   private v3Key(name: string): string {
-    return JSON.stringify(this.served.filter((r) => groupVersionPath(r) === name || `apis/${r.group}` === name));
+    return JSON.stringify(this.served.filter((r) => groupVersionPath(r) === name || `apis/${r.group}` === name),
+      (k, v: unknown) => (k === 'schemas' ? undefined : v));
   }
 
   /** GET /openapi/v3/<name>; undefined for a name nothing is served under. */
