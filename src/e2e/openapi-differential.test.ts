@@ -42,6 +42,7 @@ const BUILT_IN: readonly { doc: string; definitions: readonly string[] }[] = [
   { doc: 'apis/batch/v1', definitions: ['io.k8s.api.batch.v1.CronJob'] },
   { doc: 'apis/networking.k8s.io/v1', definitions: ['io.k8s.api.networking.v1.NetworkPolicy', 'io.k8s.api.networking.v1.Ingress'] },
   { doc: 'apis/apiextensions.k8s.io/v1', definitions: ['io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition'] },
+  { doc: 'version', definitions: ['io.k8s.apimachinery.pkg.version.Info'] },
 ];
 
 /** Every JSON path where a and b differ (a missing key, an extra key, another value). */
@@ -124,6 +125,8 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
     const a = jsonOf(r.kapi)['definitions'];
     assert.ok(isObj(k) && isObj(a));
     const diffs = compareDefinitions(k, a, [...BUILT_IN.flatMap((b) => b.definitions), ...CRD_DEFINITIONS], 'v2');
+    for (const key of ['info', 'securityDefinitions', 'security']) differences(jsonOf(r.kube)[key], jsonOf(r.kapi)[key], `v2 ${key}`, diffs);
+    differences((jsonOf(r.kube)['paths'] as Obj)['/version/'], (jsonOf(r.kapi)['paths'] as Obj)['/version/'], 'v2 /version/', diffs);
     assert.deepEqual(diffs, []);
     // A CRD's paths: no watch and no discovery paths (apiextensions-apiserver's builder).
     const crdPaths = (r: RawResponse): string[] => Object.keys(jsonOf(r)['paths'] as Obj).filter((p) => p.includes('stable.example.com')).sort();
@@ -138,6 +141,8 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
       const a = jsonOf(r.kapi)['components'];
       assert.ok(isObj(k) && isObj(a) && isObj(k['schemas']) && isObj(a['schemas']), doc);
       diffs.push(...compareDefinitions(k['schemas'], a['schemas'], definitions, doc));
+      differences(jsonOf(r.kube)['info'], jsonOf(r.kapi)['info'], `${doc} info`, diffs);
+      differences(k['securitySchemes'], a['securitySchemes'], `${doc} securitySchemes`, diffs);
       const kubePaths = Object.keys(jsonOf(r.kube)['paths'] as Obj);
       const kapiPaths = Object.keys(jsonOf(r.kapi)['paths'] as Obj);
       // Known: kapi routes no OpenAPI path for the proxy subresources' {path} form.
@@ -164,8 +169,8 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
     const listed = (r: RawResponse): string[] => Object.keys((r.json() as { paths: Record<string, unknown> }).paths).sort();
     const onlyKube = listed(index.kube).filter((n) => !listed(index.kapi).includes(n));
     const onlyKapi = listed(index.kapi).filter((n) => !listed(index.kube).includes(n));
-    // Known: kapi publishes no OpenAPI for /version and the service account issuer's discovery.
-    assert.deepEqual({ onlyKube, onlyKapi }, { onlyKube: ['.well-known/openid-configuration', 'openid/v1/jwks', 'version'], onlyKapi: [] },
+    // Known: kapi does not serve the service account issuer's discovery, so publishes no document for it.
+    assert.deepEqual({ onlyKube, onlyKapi }, { onlyKube: ['.well-known/openid-configuration', 'openid/v1/jwks'], onlyKapi: [] },
       'the documents /openapi/v3 lists');
     const url = (r: RawResponse): string => {
       const p = (r.json() as { paths: Record<string, { serverRelativeURL: string }> }).paths['apis/apps/v1'];

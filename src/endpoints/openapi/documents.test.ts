@@ -85,7 +85,7 @@ test('write operations list fieldValidation, dryRun and fieldManager (kubectl th
 
 test('v3 documents: one per group version, refs as components, allOf around refs with siblings', () => {
   assert.deepEqual(openAPIV3DocumentNames(served),
-    ['api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'apis/rbac.authorization.k8s.io', 'apis/rbac.authorization.k8s.io/v1']);
+    ['api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'apis/rbac.authorization.k8s.io', 'apis/rbac.authorization.k8s.io/v1', 'version']);
   const apps = buildOpenAPIV3GroupVersion(served, 'apis/apps/v1');
   assert.equal(apps?.['openapi'], '3.0.0');
   const paths = Object.keys(obj(apps?.['paths']));
@@ -154,6 +154,17 @@ test('service: index with hashes, ETags, immutable caching, redirects, negotiati
   assert.notEqual((await svc.v3Document('api/v1'))?.etag, v1.etag);
 });
 
+test('/version/ is published in v2 and in the "version" v3 document, with kube\'s info and security scheme', () => {
+  const v2 = buildOpenAPIV2(served, { docs: {} });
+  assert.equal(at(v2, 'paths', '/version/', 'get', 'operationId'), 'getCodeVersion');
+  assert.deepEqual(at(v2, 'info'), { title: 'Kubernetes', version: '1.36' });
+  assert.equal(at(v2, 'securityDefinitions', 'BearerToken', 'description'), 'Bearer Token authentication');
+  const version = buildOpenAPIV3GroupVersion(served, 'version', { docs: {} });
+  assert.deepEqual(Object.keys(obj(version?.['paths'])), ['/version/']);
+  assert.equal(at(version, 'paths', '/version/', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'),
+    '#/components/schemas/io.k8s.apimachinery.pkg.version.Info');
+});
+
 test('custom resources are routed as apiextensions-apiserver routes them: no watch, no discovery, no group document', () => {
   const cr: ServedResource = { group: 'stable.example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, verbs: VERBS,
     definition: 'com.example.stable.v1.Widget', strategicMergePatch: false, customResource: true,
@@ -165,6 +176,9 @@ test('custom resources are routed as apiextensions-apiserver routes them: no wat
     '/apis/stable.example.com/v1/widgets'];
   assert.deepEqual(crPaths(buildOpenAPIV2(all, { docs: {} })['paths']), want);
   assert.deepEqual(crPaths(buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} })?.['paths']), want);
+  const crDoc = buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} });
+  assert.deepEqual(crDoc?.['info'], { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' });
+  assert.equal(at(crDoc, 'components', 'securitySchemes'), undefined);
   // built-in resources keep theirs
   assert.ok(Object.keys(obj(buildOpenAPIV2(all, { docs: {} })['paths'])).includes('/apis/apps/v1/watch/namespaces/{namespace}/deployments'));
 });

@@ -18,7 +18,15 @@ export interface OpenAPIOptions {
   readonly docs?: DefinitionDocs;
 }
 
-const DEFAULT_VERSION = 'v1.36.0';
+// kube's info.version is the server's major.minor.
+const DEFAULT_VERSION = '1.36';
+const BEARER_TOKEN = { type: 'apiKey', description: 'Bearer Token authentication', name: 'authorization', in: 'header' };
+/** GET /version/, which kube publishes in /openapi/v2 and in the "version" v3 document. */
+const VERSION_PATH: PathSpec = { path: '/version/', params: [], operations: [{
+  method: 'get', description: 'get the version information for this server', operationId: 'getCodeVersion', action: '',
+  gvk: { group: '', version: '', kind: '' }, tag: 'version', params: [], consumes: ['application/json'], produces: ['application/json'],
+  responses: [{ code: '200', schema: 'io.k8s.apimachinery.pkg.version.Info' }, { code: '401', schema: undefined }],
+}] };
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const STATUS_TEXT: Readonly<Record<string, string>> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '401': 'Unauthorized' };
 
@@ -53,7 +61,7 @@ function discoveryPath(docPath: string): PathSpec {
 
 /** The names of the v3 documents for what is served, sorted. */
 export function openAPIV3DocumentNames(served: readonly ServedResource[]): string[] {
-  const names = new Set<string>(['api', 'apis']);
+  const names = new Set<string>(['api', 'apis', 'version']);
   for (const r of served) {
     names.add(groupVersionPath(r));
     if (r.group !== '' && r.customResource !== true) names.add(`apis/${r.group}`);
@@ -71,7 +79,8 @@ function pathsFor(served: readonly ServedResource[], docPath: string | undefined
   const out: PathSpec[] = [];
   const docs = docPath === undefined ? openAPIV3DocumentNames(served) : [docPath];
   const custom = customResourceDocuments(served);
-  for (const d of docs) if (!custom.has(d)) out.push(discoveryPath(d));
+  for (const d of docs) if (!custom.has(d) && d !== 'version') out.push(discoveryPath(d));
+  if (docPath === undefined || docPath === 'version') out.push(VERSION_PATH);
   for (const r of served) {
     if (docPath === undefined || groupVersionPath(r) === docPath) out.push(...resourcePaths(r));
   }
@@ -160,13 +169,13 @@ function operationV2(op: OperationSpec): JsonObject {
     if (r.schema !== undefined) resp['schema'] = responseSchema('v2', r.schema);
     responses[r.code] = resp;
   }
-  const out: JsonObject = { consumes: [...op.consumes], operationId: op.operationId };
+  const out: JsonObject = { ...(op.description === undefined ? {} : { description: op.description }), consumes: [...op.consumes], operationId: op.operationId };
   if (params.length > 0) out['parameters'] = params;
   return { ...out, produces: [...op.produces], responses, schemes: ['https'], tags: [op.tag], ...extensions(op) };
 }
 
 function operationV3(op: OperationSpec): JsonObject {
-  const out: JsonObject = { tags: [op.tag], operationId: op.operationId };
+  const out: JsonObject = { tags: [op.tag], ...(op.description === undefined ? {} : { description: op.description }), operationId: op.operationId };
   if (op.params.length > 0) out['parameters'] = op.params.map((p) => paramJSON(p, 'v3'));
   if (op.body !== undefined) {
     const content: JsonObject = {};
@@ -207,7 +216,7 @@ export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIO
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v2'),
     definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs, served, opts.docs ?? {}),
-    securityDefinitions: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
+    securityDefinitions: { BearerToken: BEARER_TOKEN },
     security: [{ BearerToken: [] }],
   };
 }
@@ -221,14 +230,16 @@ export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], do
   if (!openAPIV3DocumentNames(served).includes(docPath)) return undefined;
   const paths = pathsFor(served, docPath);
   const defs = definitionsOf(served);
+  const schemas = definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath));
+  // A custom resources' document is apiextensions-apiserver's own: its title, and no security scheme.
+  if (customResourceDocuments(served).has(docPath)) {
+    return { openapi: '3.0.0', info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' }, paths: pathsJSON(paths, 'v3'), components: { schemas } };
+  }
   return {
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
     paths: pathsJSON(paths, 'v3'),
-    components: {
-      schemas: definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath)),
-      securitySchemes: { BearerToken: { type: 'apiKey', name: 'authorization', in: 'header' } },
-    },
+    components: { ...(Object.keys(schemas).length > 0 ? { schemas } : {}), securitySchemes: { BearerToken: BEARER_TOKEN } },
   };
 }
 

@@ -13,6 +13,8 @@ export interface GVKRef { readonly group: string; readonly version: string; read
 
 export interface OperationSpec {
   readonly method: HttpMethod;
+  /** The operation's summary, where kapi publishes kube's (the non-resource paths). */
+  readonly description?: string;
   readonly operationId: string;
   readonly action: string;
   readonly gvk: GVKRef;
