@@ -107,12 +107,17 @@ function referencedDefinitions(paths: readonly PathSpec[], defs: Definitions): s
   return closureOf(names, defs);
 }
 
+// Groups missing from client-go's scheme, which names the built-in kinds in a CRD's documents.
+const NOT_IN_CLIENT_SCHEME = new Set(['admission.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'imagepolicy.k8s.io']);
+
 /**
- * The definitions section. In a v3 group-version document, a kind shared by every group
- * (DeleteOptions, WatchEvent) lists only its core/v1 GVK and the document's own, as kube's does.
+ * The definitions section. A kind shared by every group (DeleteOptions, WatchEvent) lists, in a
+ * v3 group-version document, only its core/v1 GVK and the document's own; in a custom
+ * resources' document (apiextensions-apiserver's, named from client-go's scheme) every GVK
+ * client-go knows.
  */
 function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: Definitions,
-  served: readonly ServedResource[], docs: DefinitionDocs, docGV?: { group: string; version: string }): JsonObject {
+  served: readonly ServedResource[], docs: DefinitionDocs, docGV?: { group: string; version: string }, customDoc = false): JsonObject {
   const published = new Map<string, JsonObject>();
   for (const r of served) {
     if (r.publishedSchemas === undefined) continue;
@@ -128,7 +133,8 @@ function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: 
     const gvks = d['x-kubernetes-group-version-kind'];
     if (docGV !== undefined && gvks !== undefined && gvks.length > 1) {
       json['x-kubernetes-group-version-kind'] = gvks
-        .filter((g) => (g.group === '' && g.version === 'v1') || (g.group === docGV.group && g.version === docGV.version))
+        .filter((g) => (customDoc ? !NOT_IN_CLIENT_SCHEME.has(g.group)
+          : (g.group === '' && g.version === 'v1') || (g.group === docGV.group && g.version === docGV.version)))
         .map((g) => ({ group: g.group, kind: g.kind, version: g.version }));
     }
     out[n] = json;
@@ -230,9 +236,10 @@ export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], do
   if (!openAPIV3DocumentNames(served).includes(docPath)) return undefined;
   const paths = pathsFor(served, docPath);
   const defs = definitionsOf(served);
-  const schemas = definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath));
+  const customDoc = customResourceDocuments(served).has(docPath);
+  const schemas = definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath), customDoc);
   // A custom resources' document is apiextensions-apiserver's own: its title, and no security scheme.
-  if (customResourceDocuments(served).has(docPath)) {
+  if (customDoc) {
     return { openapi: '3.0.0', info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' }, paths: pathsJSON(paths, 'v3'), components: { schemas } };
   }
   return {
