@@ -93,3 +93,57 @@ export function buildDocs(swaggerDefs: JsonObject, kube: Record<string, { v3: Js
   }
   return { docs, stats };
 }
+
+/**
+ * The texts of swagger.json's operations: each operation's description by operationId, and the
+ * parameters' descriptions, keyed "<subresource>|<method>|<name>" and folded to
+ * "<subresource>|*|<name>" and "*|*|<name>" where they agree (the "name" path parameter is keyed
+ * by path, as its text names the kind).
+ */
+export function buildOperationDocs(swagger: JsonObject): JsonObject {
+  const paths = swagger['paths'];
+  const shared = swagger['parameters'];
+  if (!isObject(paths) || !isObject(shared)) throw new Error('swagger.json: no paths or parameters');
+  const resolve = (p: Json): JsonObject | undefined => {
+    if (!isObject(p)) return undefined;
+    const ref = p['$ref'];
+    if (typeof ref !== 'string') return p;
+    const t = shared[ref.replace('#/parameters/', '')];
+    return isObject(t) ? t : undefined;
+  };
+  const operations: JsonObject = {};
+  const names: JsonObject = {};
+  const byKey = new Map<string, Set<string>>();
+  const note = (key: string, d: string): void => { const s = byKey.get(key) ?? new Set(); s.add(d); byKey.set(key, s); };
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    const sub = /\/\{name\}\/([^/{]+)/.exec(path)?.[1] ?? '';
+    const visit = (method: string, params: Json | undefined): void => {
+      for (const raw of Array.isArray(params) ? params : []) {
+        const p = resolve(raw);
+        const name = p?.['name'];
+        const d = p?.['description'];
+        if (typeof name !== 'string' || typeof d !== 'string' || p?.['in'] === 'body') continue;
+        if (name === 'name' && p?.['in'] === 'path') { names[path] = d; continue; }
+        note(`${sub}|${method}|${name}`, d);
+      }
+    };
+    for (const [method, op] of Object.entries(item)) {
+      if (method === 'parameters') { visit('*', op); continue; }
+      if (!isObject(op)) continue;
+      if (typeof op['operationId'] === 'string' && typeof op['description'] === 'string') operations[op['operationId']] = op['description'];
+      visit(method, op['parameters']);
+    }
+  }
+  // Fold: one text for a name under a subresource whatever the method, then whatever the subresource.
+  const params: JsonObject = {};
+  const fold = (keys: string[], to: (k: string) => string): void => {
+    const groups = new Map<string, Set<string>>();
+    for (const k of keys) for (const d of byKey.get(k) ?? []) { const g = groups.get(to(k)) ?? new Set(); g.add(d); groups.set(to(k), g); }
+    for (const [k, ds] of groups) if (ds.size === 1) byKey.set(k, ds);
+  };
+  fold([...byKey.keys()], (k) => k.replace(/\|[^|]+\|/, '|*|'));
+  fold([...byKey.keys()].filter((k) => k.includes('|*|')), (k) => `*${k.slice(k.indexOf('|'))}`);
+  for (const [k, ds] of byKey) if (ds.size === 1) params[k] = [...ds][0] ?? '';
+  return { operations, params, names };
+}

@@ -22,10 +22,32 @@ export interface SchemaDocs {
 
 export type DefinitionDocs = Readonly<Record<string, SchemaDocs>>;
 
-let loaded: Promise<DefinitionDocs> | undefined;
+/** The texts of the built-in operations (see scripts/openapi-docs.ts buildOperationDocs). */
+export interface OperationDocs {
+  /** operationId → description. */
+  readonly operations: Readonly<Record<string, string>>;
+  /** "<subresource>|<method or *>|<name>" (or "*|*|<name>") → the parameter's description. */
+  readonly params: Readonly<Record<string, string>>;
+  /** path → the description of its "name" path parameter. */
+  readonly names: Readonly<Record<string, string>>;
+}
+
+let loaded: Promise<{ definitions: DefinitionDocs; operations: OperationDocs }> | undefined;
+
+function load(): Promise<{ definitions: DefinitionDocs; operations: OperationDocs }> {
+  loaded ??= import('../../generated/openapi-docs.gen.ts').then((m) => ({
+    definitions: JSON.parse(m.docsJSON) as DefinitionDocs,
+    operations: JSON.parse(m.operationsJSON) as OperationDocs,
+  }));
+  return loaded;
+}
 
 /** The docs of every built-in definition, by definition name; parsed once, on first call. */
-export function loadDefinitionDocs(): Promise<DefinitionDocs> {
-  loaded ??= import('../../generated/openapi-docs.gen.ts').then((m) => JSON.parse(m.docsJSON) as DefinitionDocs);
-  return loaded;
+export async function loadDefinitionDocs(): Promise<DefinitionDocs> {
+  return (await load()).definitions;
+}
+
+/** The texts of the built-in operations and their parameters; parsed once, on first call. */
+export async function loadOperationDocs(): Promise<OperationDocs> {
+  return (await load()).operations;
 }

@@ -176,6 +176,15 @@ test('custom resources are routed as apiextensions-apiserver routes them: no wat
     '/apis/stable.example.com/v1/widgets'];
   assert.deepEqual(crPaths(buildOpenAPIV2(all, { docs: {} })['paths']), want);
   assert.deepEqual(crPaths(buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} })?.['paths']), want);
+  // apiextensions-apiserver's operation texts, with kube's article rule
+  const v2 = buildOpenAPIV2([...all, { ...cr, resource: 'instances', kind: 'Instance', definition: 'com.example.stable.v1.Instance',
+    schemas: { 'com.example.stable.v1.Instance': { type: 'object' }, 'com.example.stable.v1.InstanceList': { type: 'object' } } }], { docs: {} });
+  const texts = [['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'get', 'list objects of kind Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'post', 'create a Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'delete', 'delete collection of Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets/{name}', 'patch', 'partially update the specified Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/instances/{name}', 'delete', 'delete an Instance']] as const;
+  for (const [path, method, want] of texts) assert.equal(at(v2, 'paths', path, method, 'description'), want, `${method} ${path}`);
   const crDoc = buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} });
   assert.deepEqual(crDoc?.['info'], { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' });
   assert.equal(at(crDoc, 'components', 'securitySchemes'), undefined);

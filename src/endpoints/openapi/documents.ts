@@ -2,7 +2,7 @@
 // /openapi/v2 (one Swagger 2.0 document) and /openapi/v3/<gv> (one OpenAPI 3.0 document per
 // group version, plus "api", "apis" and "apis/<group>" for the discovery endpoints).
 import { closureOf, getDefinitions } from '../../apimachinery/openapi/definitions.ts';
-import type { DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
+import type { DefinitionDocs, OperationDocs } from '../../apimachinery/openapi/docs.ts';
 import type { Definitions, SchemaNode } from '../../apimachinery/openapi/types.ts';
 import {
   OBJECT_MEDIA, operationGroupVersion, operationTag, resourcePaths, toValidOperationID,
@@ -16,6 +16,17 @@ export interface OpenAPIOptions {
   readonly version?: string;
   /** Descriptions, enums and defaults of the built-in definitions (none: structure only). */
   readonly docs?: DefinitionDocs;
+  /** Descriptions of the built-in operations and their parameters (none: no texts). */
+  readonly operationDocs?: OperationDocs;
+}
+
+const NO_TEXTS: OperationDocs = { operations: {}, params: {}, names: {} };
+
+/** The text of a parameter of `path` (a `method` operation's, or `*` for the path's own). */
+function paramText(texts: OperationDocs, path: string, method: string, p: ParamSpec, kind: string): string | undefined {
+  if (p.name === 'name' && p.in === 'path') return texts.names[path] ?? (kind === '' ? undefined : `name of the ${kind}`);
+  const sub = /\/\{name\}\/([^/{]+)/.exec(path)?.[1] ?? '';
+  return texts.params[`${sub}|${method}|${p.name}`] ?? texts.params[`${sub}|*|${p.name}`] ?? texts.params[`*|*|${p.name}`];
 }
 
 // kube's info.version is the server's major.minor.
@@ -145,10 +156,11 @@ function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: 
 const responseSchema = (format: OpenAPIFormat, schema: string): JsonObject =>
   schema === 'string' ? { type: 'string' } : { $ref: refPointer(format, schema) };
 
-function paramJSON(p: ParamSpec, format: OpenAPIFormat): JsonObject {
+function paramJSON(p: ParamSpec, format: OpenAPIFormat, description?: string): JsonObject {
+  const d: JsonObject = description === undefined ? {} : { description };
   const base: JsonObject = format === 'v2'
-    ? { in: p.in, name: p.name, type: p.type, uniqueItems: true }
-    : { name: p.name, in: p.in, schema: { type: p.type, uniqueItems: true } };
+    ? { ...d, in: p.in, name: p.name, type: p.type, uniqueItems: true }
+    : { name: p.name, in: p.in, ...d, schema: { type: p.type, uniqueItems: true } };
   if (p.required === true) base['required'] = true;
   return base;
 }
@@ -161,14 +173,16 @@ function extensions(op: OperationSpec): JsonObject {
   };
 }
 
-function operationV2(op: OperationSpec): JsonObject {
+type ParamTexts = (p: ParamSpec) => string | undefined;
+
+function operationV2(op: OperationSpec, text: ParamTexts): JsonObject {
   const params: JsonValue[] = [];
   if (op.body !== undefined) {
     const b: JsonObject = { in: 'body', name: 'body', schema: { $ref: refPointer('v2', op.body.definition) } };
     if (op.body.required) b['required'] = true;
     params.push(b);
   }
-  for (const p of op.params) params.push(paramJSON(p, 'v2'));
+  for (const p of op.params) params.push(paramJSON(p, 'v2', text(p)));
   const responses: JsonObject = {};
   for (const r of op.responses) {
     const resp: JsonObject = { description: STATUS_TEXT[r.code] ?? '' };
@@ -180,9 +194,9 @@ function operationV2(op: OperationSpec): JsonObject {
   return { ...out, produces: [...op.produces], responses, schemes: ['https'], tags: [op.tag], ...extensions(op) };
 }
 
-function operationV3(op: OperationSpec): JsonObject {
+function operationV3(op: OperationSpec, text: ParamTexts): JsonObject {
   const out: JsonObject = { tags: [op.tag], ...(op.description === undefined ? {} : { description: op.description }), operationId: op.operationId };
-  if (op.params.length > 0) out['parameters'] = op.params.map((p) => paramJSON(p, 'v3'));
+  if (op.params.length > 0) out['parameters'] = op.params.map((p) => paramJSON(p, 'v3', text(p)));
   if (op.body !== undefined) {
     const content: JsonObject = {};
     for (const mt of op.consumes) content[mt] = { schema: { $ref: refPointer('v3', op.body.definition) } };
@@ -202,12 +216,18 @@ function operationV3(op: OperationSpec): JsonObject {
   return { ...out, ...extensions(op) };
 }
 
-function pathsJSON(paths: readonly PathSpec[], format: OpenAPIFormat): JsonObject {
+function pathsJSON(paths: readonly PathSpec[], format: OpenAPIFormat, texts: OperationDocs): JsonObject {
   const out: JsonObject = {};
   for (const p of paths) {
     const item: JsonObject = {};
-    for (const op of p.operations) item[op.method] = format === 'v2' ? operationV2(op) : operationV3(op);
-    if (p.params.length > 0) item['parameters'] = p.params.map((x) => paramJSON(x, format));
+    const kind = p.operations[0]?.gvk.kind ?? '';
+    for (const o of p.operations) {
+      const known = texts.operations[o.operationId];
+      const op: OperationSpec = o.description === undefined && known !== undefined ? { ...o, description: known } : o;
+      const text: ParamTexts = (x) => paramText(texts, p.path, op.method, x, kind);
+      item[op.method] = format === 'v2' ? operationV2(op, text) : operationV3(op, text);
+    }
+    if (p.params.length > 0) item['parameters'] = p.params.map((x) => paramJSON(x, format, paramText(texts, p.path, '*', x, kind)));
     out[p.path] = item;
   }
   return out;
@@ -220,7 +240,7 @@ export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIO
   return {
     swagger: '2.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
-    paths: pathsJSON(paths, 'v2'),
+    paths: pathsJSON(paths, 'v2', opts.operationDocs ?? NO_TEXTS),
     definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs, served, opts.docs ?? {}),
     securityDefinitions: { BearerToken: BEARER_TOKEN },
     security: [{ BearerToken: [] }],
@@ -240,12 +260,12 @@ export function buildOpenAPIV3GroupVersion(served: readonly ServedResource[], do
   const schemas = definitionsJSON(referencedDefinitions(paths, defs), 'v3', defs, served, opts.docs ?? {}, documentGroupVersion(docPath), customDoc);
   // A custom resources' document is apiextensions-apiserver's own: its title, and no security scheme.
   if (customDoc) {
-    return { openapi: '3.0.0', info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' }, paths: pathsJSON(paths, 'v3'), components: { schemas } };
+    return { openapi: '3.0.0', info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' }, paths: pathsJSON(paths, 'v3', opts.operationDocs ?? NO_TEXTS), components: { schemas } };
   }
   return {
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
-    paths: pathsJSON(paths, 'v3'),
+    paths: pathsJSON(paths, 'v3', opts.operationDocs ?? NO_TEXTS),
     components: { ...(Object.keys(schemas).length > 0 ? { schemas } : {}), securitySchemes: { BearerToken: BEARER_TOKEN } },
   };
 }

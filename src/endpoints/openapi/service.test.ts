@@ -119,6 +119,15 @@ test('built-in documents carry kube descriptions, enums and v3 defaults', async 
   assert.deepEqual(at(v3defs, 'io.k8s.apimachinery.pkg.api.resource.Quantity', 'oneOf'), [{ type: 'string' }, { type: 'number' }]);
   assert.equal(at(v3defs, 'io.k8s.apimachinery.pkg.api.resource.Quantity', 'type'), undefined);
   assert.equal(at(v2defs, 'io.k8s.apimachinery.pkg.api.resource.Quantity', 'type'), 'string');
+  // Operations and parameters carry kube's texts too.
+  const list = at(v2, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments', 'get') as Node;
+  assert.equal(list['description'], 'list or watch objects of kind Deployment');
+  const v2params = list['parameters'] as Node[];
+  assert.match(String(v2params.find((p) => p['name'] === 'limit')?.['description']), /^limit is a maximum number of responses to return for a list call/);
+  const name = (at(v3, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}', 'parameters') as Node[]).find((p) => p['name'] === 'name');
+  assert.equal(name?.['description'], 'name of the Deployment');
+  assert.equal(at(v3, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}', 'patch', 'description'),
+    'partially update the specified Deployment');
   assert.deepEqual(at(v3defs, 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions', 'x-kubernetes-group-version-kind'),
     [{ group: '', kind: 'DeleteOptions', version: 'v1' }, { group: 'apps', kind: 'DeleteOptions', version: 'v1' }]);
 });

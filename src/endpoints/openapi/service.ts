@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { loadDefinitionDocs, type DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
+import { loadDefinitionDocs, loadOperationDocs, type DefinitionDocs, type OperationDocs } from '../../apimachinery/openapi/docs.ts';
 import {
   buildOpenAPIV2, buildOpenAPIV3GroupVersion, buildOpenAPIV3Index, openAPIV3DocumentNames, type OpenAPIOptions,
 } from './documents.ts';
@@ -109,7 +109,8 @@ export class OpenAPIService {
 
   private async options(): Promise<OpenAPIOptions> {
     const docs: DefinitionDocs = this.opts.docs ?? await loadDefinitionDocs();
-    return { ...this.opts, docs };
+    const operationDocs: OperationDocs = this.opts.operationDocs ?? await loadOperationDocs();
+    return { ...this.opts, docs, operationDocs };
   }
 
   private v2FormsOf(): Promise<V2Forms> {
