@@ -128,6 +128,20 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
     for (const key of ['info', 'securityDefinitions', 'security']) differences(jsonOf(r.kube)[key], jsonOf(r.kapi)[key], `v2 ${key}`, diffs);
     differences((jsonOf(r.kube)['paths'] as Obj)['/version/'], (jsonOf(r.kapi)['paths'] as Obj)['/version/'], 'v2 /version/', diffs);
     assert.deepEqual(diffs, []);
+    // Operation texts, wherever both publish the operation.
+    const kubePaths = jsonOf(r.kube)['paths'] as Obj;
+    const kapiPaths = jsonOf(r.kapi)['paths'] as Obj;
+    const texts: string[] = [];
+    for (const [path, item] of Object.entries(kubePaths)) {
+      const mine = kapiPaths[path];
+      if (!isObj(item) || !isObj(mine)) continue;
+      for (const [method, op] of Object.entries(item)) {
+        const other = mine[method];
+        if (method === 'parameters' || !isObj(op) || !isObj(other)) continue;
+        if (op['description'] !== other['description']) texts.push(`${method} ${path}: kube ${String(op['description'])} kapi ${String(other['description'])}`);
+      }
+    }
+    assert.deepEqual(texts, []);
     // A CRD's paths: no watch and no discovery paths (apiextensions-apiserver's builder).
     const crdPaths = (r: RawResponse): string[] => Object.keys(jsonOf(r)['paths'] as Obj).filter((p) => p.includes('stable.example.com')).sort();
     assert.deepEqual(crdPaths(r.kapi), crdPaths(r.kube));
