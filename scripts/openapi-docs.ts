@@ -113,6 +113,7 @@ export function buildOperationDocs(swagger: JsonObject): JsonObject {
   };
   const operations: JsonObject = {};
   const names: JsonObject = {};
+  const byPath = new Map<string, string>();
   const byKey = new Map<string, Set<string>>();
   const note = (key: string, d: string): void => { const s = byKey.get(key) ?? new Set(); s.add(d); byKey.set(key, s); };
   for (const [path, item] of Object.entries(paths)) {
@@ -126,6 +127,7 @@ export function buildOperationDocs(swagger: JsonObject): JsonObject {
         if (typeof name !== 'string' || typeof d !== 'string' || p?.['in'] === 'body') continue;
         if (name === 'name' && p?.['in'] === 'path') { names[path] = d; continue; }
         note(`${sub}|${method}|${name}`, d);
+        byPath.set(`${path}|${name}`, d);
       }
     };
     for (const [method, op] of Object.entries(item)) {
@@ -145,5 +147,11 @@ export function buildOperationDocs(swagger: JsonObject): JsonObject {
   fold([...byKey.keys()], (k) => k.replace(/\|[^|]+\|/, '|*|'));
   fold([...byKey.keys()].filter((k) => k.includes('|*|')), (k) => `*${k.slice(k.indexOf('|'))}`);
   for (const [k, ds] of byKey) if (ds.size === 1) params[k] = [...ds][0] ?? '';
+  // Where a subresource's parameter has several texts (proxy's "path" names the kind), by path.
+  for (const [k, d] of byPath) {
+    const [path = '', name = ''] = k.split('|');
+    const sub = /\/\{name\}\/([^/{]+)/.exec(path)?.[1] ?? '';
+    if (params[`${sub}|*|${name}`] === undefined && params[`*|*|${name}`] === undefined) params[`${path}|${name}`] = d;
+  }
   return { operations, params, names };
 }

@@ -142,6 +142,13 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
       }
     }
     assert.deepEqual(texts, []);
+    // Shared parameters: kube-openapi's names (a hash of the parameter) and texts.
+    const kubeParams = jsonOf(r.kube)['parameters'];
+    const kapiParams = jsonOf(r.kapi)['parameters'];
+    assert.ok(isObj(kubeParams) && isObj(kapiParams));
+    const params: string[] = [];
+    for (const [n, p] of Object.entries(kapiParams)) differences(kubeParams[n], p, `v2 parameters.${n}`, params);
+    assert.deepEqual(params, []);
     // A CRD's paths: no watch and no discovery paths (apiextensions-apiserver's builder).
     const crdPaths = (r: RawResponse): string[] => Object.keys(jsonOf(r)['paths'] as Obj).filter((p) => p.includes('stable.example.com')).sort();
     assert.deepEqual(crdPaths(r.kapi), crdPaths(r.kube));

@@ -26,7 +26,10 @@ export type DefinitionDocs = Readonly<Record<string, SchemaDocs>>;
 export interface OperationDocs {
   /** operationId → description. */
   readonly operations: Readonly<Record<string, string>>;
-  /** "<subresource>|<method or *>|<name>" (or "*|*|<name>") → the parameter's description. */
+  /**
+   * "<subresource>|<method or *>|<name>" (or "*|*|<name>", or "<path>|<name>" where the text
+   * depends on the path) → the parameter's description.
+   */
   readonly params: Readonly<Record<string, string>>;
   /** path → the description of its "name" path parameter. */
   readonly names: Readonly<Record<string, string>>;

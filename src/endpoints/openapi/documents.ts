@@ -9,6 +9,7 @@ import {
   type OperationSpec, type ParamSpec, type PathSpec,
 } from './operations.ts';
 import { schemaJSON, refPointer, type JsonObject, type JsonValue, type OpenAPIFormat } from './schema-json.ts';
+import { shareParameters } from './parameters.ts';
 import { groupVersionPath, type ServedResource } from './served.ts';
 
 export interface OpenAPIOptions {
@@ -26,7 +27,8 @@ const NO_TEXTS: OperationDocs = { operations: {}, params: {}, names: {} };
 function paramText(texts: OperationDocs, path: string, method: string, p: ParamSpec, kind: string): string | undefined {
   if (p.name === 'name' && p.in === 'path') return texts.names[path] ?? (kind === '' ? undefined : `name of the ${kind}`);
   const sub = /\/\{name\}\/([^/{]+)/.exec(path)?.[1] ?? '';
-  return texts.params[`${sub}|${method}|${p.name}`] ?? texts.params[`${sub}|*|${p.name}`] ?? texts.params[`*|*|${p.name}`];
+  return texts.params[`${sub}|${method}|${p.name}`] ?? texts.params[`${sub}|*|${p.name}`] ?? texts.params[`*|*|${p.name}`]
+    ?? texts.params[`${path}|${p.name}`];
 }
 
 // kube's info.version is the server's major.minor.
@@ -156,10 +158,11 @@ function definitionsJSON(names: readonly string[], format: OpenAPIFormat, defs: 
 const responseSchema = (format: OpenAPIFormat, schema: string): JsonObject =>
   schema === 'string' ? { type: 'string' } : { $ref: refPointer(format, schema) };
 
+// v2 parameters in Go's field order: their JSON is hashed into shared parameter names.
 function paramJSON(p: ParamSpec, format: OpenAPIFormat, description?: string): JsonObject {
   const d: JsonObject = description === undefined ? {} : { description };
   const base: JsonObject = format === 'v2'
-    ? { ...d, in: p.in, name: p.name, type: p.type, uniqueItems: true }
+    ? { uniqueItems: true, type: p.type, ...d, name: p.name, in: p.in }
     : { name: p.name, in: p.in, ...d, schema: { type: p.type, uniqueItems: true } };
   if (p.required === true) base['required'] = true;
   return base;
@@ -178,9 +181,8 @@ type ParamTexts = (p: ParamSpec) => string | undefined;
 function operationV2(op: OperationSpec, text: ParamTexts): JsonObject {
   const params: JsonValue[] = [];
   if (op.body !== undefined) {
-    const b: JsonObject = { in: 'body', name: 'body', schema: { $ref: refPointer('v2', op.body.definition) } };
-    if (op.body.required) b['required'] = true;
-    params.push(b);
+    const schema = { $ref: refPointer('v2', op.body.definition) };
+    params.push(op.body.required ? { name: 'body', in: 'body', required: true, schema } : { name: 'body', in: 'body', schema });
   }
   for (const p of op.params) params.push(paramJSON(p, 'v2', text(p)));
   const responses: JsonObject = {};
@@ -237,11 +239,14 @@ function pathsJSON(paths: readonly PathSpec[], format: OpenAPIFormat, texts: Ope
 export function buildOpenAPIV2(served: readonly ServedResource[], opts: OpenAPIOptions = {}): JsonObject {
   const paths = pathsFor(served, undefined);
   const defs = definitionsOf(served);
+  const pathsJson = pathsJSON(paths, 'v2', opts.operationDocs ?? NO_TEXTS);
+  const parameters = shareParameters(pathsJson);
   return {
     swagger: '2.0',
     info: { title: 'Kubernetes', version: opts.version ?? DEFAULT_VERSION },
-    paths: pathsJSON(paths, 'v2', opts.operationDocs ?? NO_TEXTS),
+    paths: pathsJson,
     definitions: definitionsJSON(referencedDefinitions(paths, defs), 'v2', defs, served, opts.docs ?? {}),
+    parameters,
     securityDefinitions: { BearerToken: BEARER_TOKEN },
     security: [{ BearerToken: [] }],
   };

@@ -122,8 +122,13 @@ test('built-in documents carry kube descriptions, enums and v3 defaults', async 
   // Operations and parameters carry kube's texts too.
   const list = at(v2, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments', 'get') as Node;
   assert.equal(list['description'], 'list or watch objects of kind Deployment');
-  const v2params = list['parameters'] as Node[];
-  assert.match(String(v2params.find((p) => p['name'] === 'limit')?.['description']), /^limit is a maximum number of responses to return for a list call/);
+  // v2 shares parameters as kube-openapi does, under kube's own names.
+  const limitRef = (list['parameters'] as Node[]).map((p) => p['$ref'])
+    .find((r) => String(r).startsWith('#/parameters/limit-'));
+  assert.equal(limitRef, '#/parameters/limit-1NfNmdNH');
+  assert.match(String(at(v2, 'parameters', 'limit-1NfNmdNH', 'description')), /^limit is a maximum number of responses to return for a list call/);
+  const inline = (at(v2, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments', 'post', 'parameters') as Node[]).map((p) => p['name'] ?? p['$ref']);
+  assert.ok(inline.includes('dryRun') && inline.includes('fieldValidation'), 'dryRun and fieldValidation stay inline for kubectl');
   const name = (at(v3, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}', 'parameters') as Node[]).find((p) => p['name'] === 'name');
   assert.equal(name?.['description'], 'name of the Deployment');
   assert.equal(at(v3, 'paths', '/apis/apps/v1/namespaces/{namespace}/deployments/{name}', 'patch', 'description'),
