@@ -43,7 +43,7 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Stra
     },
     validate: (ctx, o) => validate(ctx, o, true),
     allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    allowUnconditionalUpdate: false,
     prepareForUpdate(_ctx, o, old) {
       const obj = o as unknown as Obj;
       const prev = old as unknown as Readonly<Obj>;

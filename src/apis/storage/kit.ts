@@ -38,6 +38,8 @@ export interface SpecStatusOptions<T extends WithStatus> {
   readonly hasStatus?: boolean;
   /** metadata.generation starts at 1 and grows when spec changes. */
   readonly generation?: boolean;
+  /** An update without a resourceVersion (or with "0") applies to the stored object; default true. */
+  readonly allowUnconditionalUpdate?: boolean;
   /** The field holding the desired state, when it is not `spec` (webhook configurations: webhooks). */
   readonly specFields?: readonly string[];
   /** Further create preparation (server-owned fields). */
@@ -68,7 +70,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     },
     validate: (ctx, obj) => o.validate(obj, ctx),
     allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    allowUnconditionalUpdate: o.allowUnconditionalUpdate ?? true,
     prepareForUpdate(_ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
       if (o.generation === true) {

@@ -25,7 +25,7 @@ export function validatePodCertificateRequest(r: RO<PodCertificateRequest>): Fie
 }
 
 const strategy = specStatusStrategy<PodCertificateRequest>({
-  validate: validatePodCertificateRequest, hasStatus: true,
+  validate: validatePodCertificateRequest, hasStatus: true, allowUnconditionalUpdate: false,
   validateUpdate: (r, old) => (deepEqual(r.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', r.spec, 'field is immutable')]),
 });
 

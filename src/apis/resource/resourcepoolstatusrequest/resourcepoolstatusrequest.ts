@@ -19,7 +19,7 @@ export function validateResourcePoolStatusRequest(r: RO<ResourcePoolStatusReques
 }
 
 const strategy = specStatusStrategy<ResourcePoolStatusRequest>({
-  validate: validateResourcePoolStatusRequest, hasStatus: true,
+  validate: validateResourcePoolStatusRequest, hasStatus: true, allowUnconditionalUpdate: false,
   validateUpdate: (r, old) => (deepEqual(r.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', r.spec, 'field is immutable')]),
 });
 

@@ -47,7 +47,7 @@ export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldEr
 
 export const csiNodes = {
   group: 'storage.k8s.io', kind: 'CSINode', resource: 'csinodes', singular: 'csinode', namespaced: false,
-  strategy: specStatusStrategy<CSINode>({ validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
+  strategy: specStatusStrategy<CSINode>({ allowUnconditionalUpdate: false, validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
   table: [
     nameColumn<CSINode>(),
     column<CSINode>('Drivers', 'integer', (n) => (n.spec?.drivers ?? []).length),

@@ -56,7 +56,7 @@ export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO
   return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', va.spec, 'field is immutable')];
 }
 
-const strategy = specStatusStrategy<VolumeAttachment>({ validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
+const strategy = specStatusStrategy<VolumeAttachment>({ allowUnconditionalUpdate: false, validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
 
 export const volumeAttachments = {
   group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
