@@ -75,7 +75,7 @@ export const validatingAdmissionPolicies = {
   group: 'admissionregistration.k8s.io', kind: 'ValidatingAdmissionPolicy', resource: 'validatingadmissionpolicies',
   singular: 'validatingadmissionpolicy', namespaced: false,
   strategy: vapStrategy,
-  statusStrategy: statusStrategy(vapStrategy),
+  statusStrategy: statusStrategy(vapStrategy, { resetMetadata: {} }),
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),

@@ -35,7 +35,7 @@ const strategy = specStatusStrategy<ResourceClaim>({
 export const resourceClaims = {
   group: 'resource.k8s.io', kind: 'ResourceClaim', resource: 'resourceclaims', singular: 'resourceclaim', namespaced: true,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),
   table: [
     nameColumn<ResourceClaim>(),

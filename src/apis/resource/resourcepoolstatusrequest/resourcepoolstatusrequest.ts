@@ -27,6 +27,6 @@ export const resourcePoolStatusRequests = {
   group: 'resource.k8s.io', kind: 'ResourcePoolStatusRequest', resource: 'resourcepoolstatusrequests',
   singular: 'resourcepoolstatusrequest', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   table: [nameColumn<ResourcePoolStatusRequest>(), ageColumn<ResourcePoolStatusRequest>()],
 } satisfies ResourceDefinition<ResourcePoolStatusRequest>;

@@ -61,7 +61,7 @@ const strategy = specStatusStrategy<VolumeAttachment>({ allowUnconditionalUpdate
 export const volumeAttachments = {
   group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va) }),
+  statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va), resetMetadata: {} }),
   table: [
     nameColumn<VolumeAttachment>(),
     column<VolumeAttachment>('Attacher', 'string', (va) => va.spec?.attacher ?? '', { format: 'name' }),
