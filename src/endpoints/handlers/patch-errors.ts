@@ -15,6 +15,12 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 /** A copy of `v` with the keys of the objects at `touched` paths sorted (the levels json-patch decoded into Go maps). */
 function sortTouched(v: unknown, touched: TouchTree): unknown {
+  if (Array.isArray(v)) {
+    return touched.children.size === 0 ? v : v.map((e, i) => {
+      const child = touched.children.get(String(i));
+      return child === undefined ? e : sortTouched(e, child);
+    });
+  }
   if (!isObject(v)) return v;
   const keys = Object.keys(v);
   if (touched.self) keys.sort();
