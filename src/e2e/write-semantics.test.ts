@@ -121,6 +121,33 @@ function defineCases(label: string, target: () => Target): void {
     }
   });
 
+  describe(`${label}: a server-side apply of the wrong type`, () => {
+    const yaml = (name: string, rest: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: ${NS}\n${rest}`;
+    const cases = [
+      { name: 'a list where a string is fails the typed validation', cm: 'ssa-list', rest: 'data:\n  a: [1]\n',
+        stderr: `Error from server: failed to create typed patch object (${NS}/ssa-list; /v1, Kind=ConfigMap): .data.a: expected string, got &value.valueUnstructured{Value:[]interface {}{1}}\n` },
+      { name: 'a string where a boolean is fails the typed validation', cm: 'ssa-bool', rest: 'immutable: "yes"\n',
+        stderr: `Error from server: failed to create typed patch object (${NS}/ssa-bool; /v1, Kind=ConfigMap): .immutable: expected boolean, got &{yes}\n` },
+    ];
+    for (const c of cases) {
+      it(`${c.name}: 500, and nothing is stored`, async () => {
+        const t = target();
+        const r = await t.kubectl(['apply', '--server-side', '-f', '-'], yaml(c.cm, c.rest));
+        assert.equal(r.code, 1);
+        assert.equal(r.stderr, c.stderr);
+        assert.equal((await t.kubectl(['get', 'cm', c.cm, '-n', NS])).code, 1);
+      });
+    }
+
+    it('a value the typed validation lets through but the Go type refuses fails the conversion', async () => {
+      const r = await target().request({ method: 'PATCH', path: `/api/v1/namespaces/${NS}/services/ssa-svc?fieldManager=ws`, contentType: 'application/apply-patch+yaml',
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'ssa-svc' }, spec: { ports: [{ port: 80, targetPort: [1] }] } }) });
+      assert.equal(r.status, 500);
+      assert.deepEqual(asStatus(r.json()), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500,
+        message: 'failed to convert new object (/ssa-svc; /v1, Kind=Service) to proper version: unable to convert unstructured object to /v1, Kind=Service: json: cannot unmarshal array into Go value of type int32' });
+    });
+  });
+
   describe(`${label}: a namespace that does not exist, or is terminating`, () => {
     it('reads and writes of an object in a missing namespace name the object; creates name the namespace', async () => {
       const t = target();

@@ -3,7 +3,7 @@
 // or name, whose value is the patch map (strategic merge patch, printed as Go's %+v) or the
 // patched JSON (JSON and merge patch), and whose detail is the decoder's error.
 import { invalid } from '../../apimachinery/errors/field-errors.ts';
-import { newInvalid, type StatusError } from '../../apimachinery/errors/status-error.ts';
+import { newInvalid, StatusError } from '../../apimachinery/errors/status-error.ts';
 import { fromUnstructuredError, shapeForGVK, type DecodeError } from '../../apimachinery/fieldvalidation/index.ts';
 import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { goFormat, type JsonValue } from '../../apimachinery/patch/json-value.ts';
@@ -95,4 +95,19 @@ export function patchedObjectInvalid(type: Exclude<PatchType, 'apply-yaml'>, err
     jsonPatchTouched(tree, patchText);
   }
   return newInvalid({ group: '', kind: '' }, '', [invalid('patch', stringifyJSON(sortTouched(patched, tree)), err.detail)]);
+}
+
+/**
+ * Server-side apply: a merged object the unstructured converter cannot turn into its Go type
+ * (a value the typed validation let through, such as a list where an IntOrString is) is a 500
+ * of unknown reason, named after the applied configuration. Strict's problems pass unchanged.
+ */
+export function appliedObjectUnconvertible(err: DecodeError, applied: unknown, merged: unknown, gvk: GroupVersionKind): StatusError {
+  if (err.detail.startsWith('strict decoding error')) return err;
+  const meta = isObject(applied) && isObject(applied['metadata']) ? applied['metadata'] : {};
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const kind = `${gvk.group}/${gvk.version}, Kind=${gvk.kind}`;
+  const detail = fromUnstructuredError(merged, shapeForGVK(gvk)) ?? err.detail;
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500, reason: '',
+    message: `failed to convert new object (${str(meta['namespace'])}/${str(meta['name'])}; ${kind}) to proper version: unable to convert unstructured object to ${kind}: ${detail}` });
 }

@@ -17,7 +17,7 @@ import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts
 import { applyJSONPatch, applyMergePatch, checkMergePatchBody, checkPatchBodyDepth } from './patch-apply.ts';
 import { goJSONType } from './json-patch.ts';
 import { DecodeError, jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
-import { patchedObjectInvalid } from './patch-errors.ts';
+import { appliedObjectUnconvertible, patchedObjectInvalid } from './patch-errors.ts';
 import { checkPatchedDepth, stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
@@ -111,7 +111,8 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       try {
         obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
       } catch (err) {
-        if (type === 'apply-yaml' || !(err instanceof DecodeError)) throw err;
+        if (!(err instanceof DecodeError)) throw err;
+        if (type === 'apply-yaml') throw appliedObjectUnconvertible(err, parsed, patched, endpointGVK(ep));
         throw patchedObjectInvalid(type, err, patchText, current, patched, endpointGVK(ep));
       }
       if (!isApply) obj = trackUpdate(ep, current, obj, manager);
