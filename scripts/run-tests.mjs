@@ -8,7 +8,7 @@ function find(dir, out) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) find(p, out);
-    else if (name.endsWith('.test.ts')) out.push(p);
+    else if (name.endsWith('.test.ts') || name.endsWith('.test.mjs')) out.push(p);
   }
   return out;
 }
@@ -21,7 +21,7 @@ function run(files, env = {}) {
 
 if (process.argv.length > 2) process.exit(run(process.argv.slice(2)));
 
-const all = find('src', []).sort();
+const all = [...find('src', []), ...find('scripts', [])].sort();
 // The client e2e files that do not choose their backend themselves (etcd-*, persistence) or
 // depend on it (discovery) run again on etcd.
 const onEtcd = all.filter((f) => f.startsWith(join('src', 'e2e')) && !/\/(etcd-[^/]*|persistence|discovery-reference)\.test\.ts$/.test(f));

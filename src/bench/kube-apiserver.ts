@@ -1,12 +1,13 @@
 // The bench's reference: the oracle kube-apiserver (built by scripts/build-oracle.sh, never here)
-// on its own etcd, started as envtest starts them: etcd first, then kube-apiserver, ready when
-// /readyz answers 200, with the flags the differential tests use (src/oracle/kube-apiserver.ts).
+// on its own etcd (the oracle's etcd build when there is one, see src/oracle/etcd.ts), started as
+// envtest starts them: etcd first, then kube-apiserver, ready when /readyz answers 200, with the
+// flags the differential tests use (src/oracle/kube-apiserver.ts).
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startOracleEtcd } from '../oracle/etcd.ts';
 import { spawnKubeApiserver, type KubeApiserverProcess } from '../oracle/kube-apiserver.ts';
-import { startLocalEtcd } from '../storage/etcd3/local-etcd.ts';
 import { waitReadyz, waitStatus200 } from './readyz.ts';
 
 /** From src/bench or dist/bench alike. */
@@ -36,7 +37,7 @@ export interface KubeApiserver {
 /** Starts etcd and kube-apiserver from the build in `oracleDir`; resolves once /readyz is 200. */
 export async function startKubeApiserver(oracleDir: string): Promise<KubeApiserver> {
   const start = performance.now();
-  const etcd = await startLocalEtcd({ name: 'kapi-bench-kube-etcd' });
+  const etcd = await startOracleEtcd('kapi-bench-kube-etcd');
   let kube: KubeApiserverProcess | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopping ??= (async () => {

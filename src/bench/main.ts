@@ -22,6 +22,7 @@ import { measureHostile } from './hostile.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
+import { builtOracleEtcd } from '../oracle/etcd.ts';
 import { cachedOracleDir, startKubeApiserver, type KubeApiserver } from './kube-apiserver.ts';
 import { BENCH_HELP, parseBenchArgs, type BenchOptions, type BenchPhase } from './options.ts';
 import { figure, toJSON, toMarkdown, toTable, type Figure, type FigurePrefix } from './report.ts';
@@ -201,7 +202,8 @@ async function main(): Promise<void> {
   if (oracleDir === undefined) {
     note(`kube-apiserver not measured: ${opts.kube === 'off' ? '--kube-apiserver off' : 'the oracle is not cached (scripts/build-oracle.sh builds it)'}`);
   } else {
-    note(`kube-apiserver: ${oracleDir}/kube-apiserver, on its own etcd, started fresh for each store's run`);
+    const etcd = builtOracleEtcd();
+    note(`kube-apiserver: ${oracleDir}/kube-apiserver, on its own etcd (${etcd === undefined ? 'etcd of the PATH' : `etcd ${etcd.version}, the oracle's build`}), started fresh for each store's run`);
   }
   const figures: Figure[] = [];
   if (has('startup')) figures.push(...await benchStartup(oracleDir));

@@ -37,14 +37,16 @@ describe('parseServeFlags syntax', () => {
     { name: '-v4', argv: ['-v4'], check: (o) => o.v, want: 4 },
     { name: '--v=2', argv: ['--v=2'], check: (o) => o.v, want: 2 },
     { name: '-h', argv: ['-h'], check: (o) => o.help, want: true },
-    { name: 'string slices split and repeat', argv: ['--enable-admission-plugins=A,B', '--enable-admission-plugins', 'C'],
-      check: (o) => o.enableAdmissionPlugins, want: ['A', 'B', 'C'] },
+    { name: 'string slices split and repeat', argv: ['--enable-admission-plugins=NamespaceLifecycle,LimitRanger', '--enable-admission-plugins', 'ResourceQuota'],
+      check: (o) => o.enableAdmissionPlugins, want: ['NamespaceLifecycle', 'LimitRanger', 'ResourceQuota'] },
+    { name: 'disabling a plugin kapi does not implement: it is off already', argv: ['--disable-admission-plugins=PodSecurity,ValidatingAdmissionWebhook,Priority'],
+      check: (o) => o.disableAdmissionPlugins, want: ['PodSecurity', 'ValidatingAdmissionWebhook', 'Priority'] },
     { name: 'runtime config merges', argv: ['--runtime-config=api/all=false, v1=true', '--runtime-config=batch/v1'],
       check: (o) => o.runtimeConfig, want: { 'api/all': 'false', v1: 'true', 'batch/v1': '' } },
     { name: 'etcd backend', argv: ['--storage-backend=etcd3', '--etcd-servers=http://a:2379,http://b:2379'],
       check: (o) => [o.storageBackend, o.etcdServers], want: ['etcd3', ['http://a:2379', 'http://b:2379']] },
-    { name: 'dual-stack range', argv: ['--service-cluster-ip-range=10.96.0.0/16,fd00::/108'],
-      check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['10.96.0.0/16', 'fd00::/108'], '10.96.0.1'] },
+    { name: 'an IPv6 range', argv: ['--service-cluster-ip-range=fd00::/108'],
+      check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/108'], 'fd00::1'] },
     { name: 'node port range', argv: ['--service-node-port-range=20000-20010'], check: (o) => o.serviceNodePortRange, want: { base: 20000, size: 11 } },
     { name: 'durations', argv: ['--event-ttl=2h', '--etcd-compaction-interval=0', '--shutdown-delay-duration=5s'],
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
@@ -92,6 +94,17 @@ describe('parseServeFlags errors', () => {
       want: 'specified --service-cluster-ip-range is too large; for 128-bit addresses, the mask must be >= 108' },
     { name: 'three ranges', argv: ['--service-cluster-ip-range=10.0.0.0/24,fd00::/108,10.1.0.0/24'],
       want: '--service-cluster-ip-range must not contain more than two entries' },
+    { name: 'dual-stack is refused, not half served', argv: ['--service-cluster-ip-range=10.96.0.0/16,fd00::/108'],
+      want: '--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family' },
+    { name: 'an unknown admission plugin, as kube', argv: ['--enable-admission-plugins=Foo'], want: 'enable-admission-plugins plugin "Foo" is unknown' },
+    { name: 'an unknown plugin to disable, as kube', argv: ['--disable-admission-plugins=Bar'], want: 'disable-admission-plugins plugin "Bar" is unknown' },
+    { name: 'a plugin of kube\'s that kapi does not implement is refused by name', argv: ['--enable-admission-plugins=NodeRestriction'],
+      want: 'enable-admission-plugins plugin "NodeRestriction" is not supported by kapi (supported: NamespaceLifecycle, LimitRanger, ServiceAccount, ' +
+        'Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, DefaultIngressClass, ResourceQuota)' },
+    { name: 'a plugin both enabled and disabled, as kube', argv: ['--enable-admission-plugins=Priority,LimitRanger', '--disable-admission-plugins=LimitRanger,Priority'],
+      want: '[LimitRanger Priority] in enable-admission-plugins and disable-admission-plugins overlapped' },
+    { name: 'admission errors aggregate', argv: ['--enable-admission-plugins=Foo', '--disable-admission-plugins=Bar'],
+      want: '[enable-admission-plugins plugin "Foo" is unknown, disable-admission-plugins plugin "Bar" is unknown]' },
     { name: 'negative inflight', argv: ['--max-requests-inflight=-1'], want: '--max-requests-inflight can not be negative value' },
     { name: 'unknown backend', argv: ['--storage-backend=etcd2'],
       want: "--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'" },
@@ -125,7 +138,7 @@ describe('serveHelp', () => {
     assert.match(help, /^Usage:\n {2}kapi serve \[flags\]\n/);
     assert.match(help, /\n {6}--secure-port int +The port .*\(default 6443\)\n/);
     assert.match(help, /\n {6}--request-timeout duration +.*\(default 1m0s\)\n/);
-    assert.match(help, /\n {2}-v, --v Level +number for the log level verbosity \(default 0\)\n/);
+    assert.match(help, /\n {2}-v, --v Level +number for the log level verbosity; 3 and above log every request .*\(default 0\)\n/);
     assert.match(help, /\n {6}--data-dir string +.*\(default "\.\/\.kapi"\)\n/);
     assert.doesNotMatch(help, /--help.*default/);
   });

@@ -9,6 +9,7 @@ import {
   type CipherSuites, type ServingTLS,
 } from './tls-options.ts';
 import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
+import { ADMISSION_PLUGIN_ORDER, KUBE_ADMISSION_PLUGINS, validateAdmissionPlugins } from '../controlplane/admission.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -69,8 +70,8 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
-  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be disabled although they are in the default enabled plugins list.' },
-  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: 'admission plugins that should be enabled in addition to default enabled ones.' },
+  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${ADMISSION_PLUGIN_ORDER.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
+  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${ADMISSION_PLUGIN_ORDER.join(', ')}). kapi implements only those; any other plugin kube has is refused. The order of plugins in this flag does not matter.` },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
   { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
@@ -85,16 +86,16 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
-  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs (at most two, comma separated, for dual-stack).' },
+  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs. kapi serves a single IP family: a second (dual-stack) range is refused.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
-  { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally.' },
+  { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
   { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
   { name: 'tls-cert-file', kind: 'string', def: '', usage: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed CA and certificate are generated in <data-dir>/pki.' },
   { name: 'tls-cipher-suites', kind: 'strings', def: '', usage: `Comma-separated list of cipher suites for the server. If omitted, the default Go cipher suites will be used. Possible values: ${tlsCipherPossibleValues().join(', ')}. Insecure values: ${insecureTLSCipherNames().join(', ')}.` },
   { name: 'tls-min-version', kind: 'string', def: '', usage: 'Minimum TLS version supported. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13' },
   { name: 'tls-private-key-file', kind: 'string', def: '', usage: 'File containing the default x509 private key matching --tls-cert-file.' },
   { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
-  { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity', short: 'v' },
+  { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity; 3 and above log every request as kube\'s httplog does', short: 'v' },
 ];
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
@@ -241,6 +242,9 @@ function validateServiceRanges(text: string, errs: string[]): CIDR[] {
   }
   if (ranges.length === 2 && ranges[0]?.family === ranges[1]?.family) {
     errs.push('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
+  } else if (ranges.length === 2 && entries.length === 2) {
+    // Services would get addresses of the first family only: refused rather than half served.
+    errs.push('--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family');
   }
   return ranges;
 }
@@ -305,6 +309,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   }
   const authorizationModes = get('authorization-mode') as string[];
   errs.push(...validateAuthorizationModes(authorizationModes));
+  const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
+  const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
+  errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -336,8 +343,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     etcdPrefix: str('etcd-prefix'),
     etcdCompactionIntervalMs: num('etcd-compaction-interval'),
     eventTTLMs: num('event-ttl'),
-    enableAdmissionPlugins: get('enable-admission-plugins') as string[],
-    disableAdmissionPlugins: get('disable-admission-plugins') as string[],
+    enableAdmissionPlugins: enableAdmission,
+    disableAdmissionPlugins: disableAdmission,
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     v: num('v'),
     help: get('help') as boolean,

@@ -130,6 +130,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
+      shutdownDelayMs: opts.shutdownDelayDurationMs,
+      // klog's -v: kube's httplog logs every request from level 3 on.
+      ...(opts.v >= 3 ? { httpLog: log } : {}),
     });
     tokenGetter = cp.tokenGetter;
   } catch (err) {

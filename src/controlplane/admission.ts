@@ -15,18 +15,45 @@ import { defaultStorageClass } from '../admission/plugins/default-storage-class.
 import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import type { Store } from '../registry/generic/store.ts';
+import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
 
-/** kube-apiserver's plugin names that kapi does not implement (accepted by the flags, no effect). */
-const NOT_IMPLEMENTED: ReadonlySet<string> = new Set([
-  'AlwaysAdmit', 'AlwaysDeny', 'AlwaysPullImages', 'CertificateApproval', 'CertificateSigning',
-  'CertificateSubjectRestriction', 'ClusterTrustBundleAttest',
-  'DenyServiceExternalIPs', 'EventRateLimit', 'ExtendedResourceToleration', 'ImagePolicyWebhook',
-  'LimitPodHardAntiAffinityTopology', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook',
-  'NamespaceAutoProvision', 'NamespaceExists', 'NodeRestriction', 'OwnerReferencesPermissionEnforcement',
-  'PersistentVolumeClaimResize', 'PodNodeSelector', 'PodSecurity', 'PodTolerationRestriction',
-  'RuntimeClass', 'TaintNodesByCondition',
-  'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
-]);
+/** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
+export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
+  'AlwaysAdmit', 'AlwaysDeny', 'AlwaysPullImages', 'CertificateApproval', 'CertificateSigning', 'CertificateSubjectRestriction',
+  'ClusterTrustBundleAttest', 'DefaultIngressClass', 'DefaultStorageClass', 'DefaultTolerationSeconds', 'DenyServiceExternalIPs',
+  'EventRateLimit', 'ExtendedResourceToleration', 'ImagePolicyWebhook', 'JobValidation', 'LimitPodHardAntiAffinityTopology',
+  'LimitRanger', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook', 'NamespaceAutoProvision', 'NamespaceExists',
+  'NamespaceLifecycle', 'NodeDeclaredFeatureValidator', 'NodeRestriction', 'OwnerReferencesPermissionEnforcement',
+  'PersistentVolumeClaimResize', 'PodGroupProtection', 'PodGroupWorkloadExists', 'PodNodeSelector', 'PodResizeValidator',
+  'PodSecurity', 'PodTolerationRestriction', 'PodTopologyLabels', 'Priority', 'ResourceQuota', 'RuntimeClass', 'ServiceAccount',
+  'StorageObjectInUseProtection', 'TaintNodesByCondition', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
+];
+
+/** The plugins kapi implements, in kube-apiserver's RecommendedPluginOrder; all are on unless disabled. */
+export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority',
+  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'DefaultIngressClass', 'ResourceQuota'];
+
+/**
+ * AdmissionOptions.Validate with kube's messages (unknown names, a name both enabled and
+ * disabled), and one of kapi's: enabling a plugin kube has and kapi does not implement fails by
+ * name rather than being accepted with no effect. Disabling one is accepted: it is off already.
+ */
+export function validateAdmissionPlugins(enable: readonly string[], disable: readonly string[]): string[] {
+  const errs: string[] = [];
+  const known = new Set(KUBE_ADMISSION_PLUGINS);
+  for (const name of enable) {
+    if (!known.has(name)) errs.push(`enable-admission-plugins plugin ${goQuote(name)} is unknown`);
+    else if (!ADMISSION_PLUGIN_ORDER.includes(name)) {
+      errs.push(`enable-admission-plugins plugin ${goQuote(name)} is not supported by kapi (supported: ${ADMISSION_PLUGIN_ORDER.join(', ')})`);
+    }
+  }
+  for (const name of disable) {
+    if (!known.has(name)) errs.push(`disable-admission-plugins plugin ${goQuote(name)} is unknown`);
+  }
+  const both = [...new Set(enable.filter((n) => disable.includes(n)))].sort();
+  if (both.length > 0) errs.push(`[${both.join(' ')}] in enable-admission-plugins and disable-admission-plugins overlapped`);
+  return errs;
+}
 
 export interface AdmissionOptions {
   readonly enable: readonly string[];
@@ -73,7 +100,7 @@ function priorityInfo(o: KubeObject): PriorityClassInfo {
   };
 }
 
-/** Rejects unknown plugin names, as kube-apiserver does at start. */
+/** Rejects the plugin names validateAdmissionPlugins refuses, as kube-apiserver does at start. */
 export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStores): AdmissionChain {
   const pcs = stores.priorityClasses;
   const available: Readonly<Record<string, () => Plugin>> = {
@@ -107,11 +134,7 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
       },
     }),
   };
-  for (const name of [...opts.enable, ...opts.disable]) {
-    if (available[name] === undefined && !NOT_IMPLEMENTED.has(name)) throw new Error(`admission-control plugin "${name}" is unknown`);
-  }
-  // kube-apiserver's RecommendedPluginOrder, reduced to the plugins kapi has.
-  const order = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority', 'DefaultTolerationSeconds',
-    'DefaultStorageClass', 'StorageObjectInUseProtection', 'DefaultIngressClass', 'ResourceQuota'];
-  return new AdmissionChain(order.filter((n) => !opts.disable.includes(n)).map((n) => (available[n] as () => Plugin)()));
+  const errs = validateAdmissionPlugins(opts.enable, opts.disable);
+  if (errs.length > 0) throw new Error(errs.length === 1 ? errs[0] ?? '' : `[${errs.join(', ')}]`);
+  return new AdmissionChain(ADMISSION_PLUGIN_ORDER.filter((n) => !opts.disable.includes(n)).map((n) => (available[n] as () => Plugin)()));
 }

@@ -1,6 +1,7 @@
 // Assembles kube-apiserver: storage, the core API group, admission, the handler chain, health
 // checks, OpenAPI, bootstrap and controllers. `startControlPlane` is what `kapi serve` and the
 // library entry run.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
@@ -17,6 +18,7 @@ import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
+import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
 import { withTimeout } from '../server/filters/timeout.ts';
@@ -43,10 +45,9 @@ import { PVProtectionController } from './pv-protection-controller.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { openAPIHandlers } from './openapi.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';
-import { isNotFound, newPathNotFound } from '../apimachinery/errors/status-error.ts';
+import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { CRDController, CustomResourceServer, type ServedStore } from '../apiextensions/index.ts';
-import { writeError } from '../endpoints/handlers/response.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -65,6 +66,13 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly admission: AdmissionOptions;
   /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
   readonly caCert: string;
+  /**
+   * --shutdown-delay-duration: how long stop() keeps serving with /readyz failing before the
+   * graceful termination starts (default 0).
+   */
+  readonly shutdownDelayMs?: number;
+  /** Where the -v 3 request log goes; undefined: no request log. */
+  readonly httpLog?: (line: string) => void;
 }
 
 export interface ControlPlane {
@@ -162,10 +170,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     // The apiextensions server: custom resources, served after every built-in route.
     extraDiscovery: () => crServer.discovery(),
     delegate: async (req, res, state) => {
-      if (!(await crServer.serve(req, res, state))) writeError(res, newPathNotFound(), undefined, state);
+      if (!(await crServer.serve(req, res, state))) server.notFound(res, state);
     },
     filters: [
       withAuditInit(),
+      ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
       withCacheControl(),
@@ -250,7 +259,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       bootstrapped = true;
     },
     async stop() {
+      // As kube's ShutdownInitiated: /readyz fails at once, and everything else keeps being
+      // served for the delay, so that load balancers take the server out first.
       stopping = true;
+      if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       rbacCache?.stop();
       rbacBootstrap.stop();
       nsController.stop();

@@ -181,7 +181,7 @@ describe('kapi against the reference kube-apiserver', { skip: oracleUnavailable(
       console.log([
         `\nkapi vs kube-apiserver ${oracle.version}:`, agreementTable(results),
         ...(known.length > 0 ? ['known defects seen:', describeDifferences(known)] : []),
-        ...unused.map((e) => `listed but not seen (fixed? then drop it): ${String(e.cases)} ${e.where}`),
+        ...unused.map((e) => `listed but not seen (fixed? then drop it): ${String(e.cases)} ${String(e.where)}`),
       ].join('\n'));
     }
     await Promise.all([kapi?.close(), oracle?.stop()]);

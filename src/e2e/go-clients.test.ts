@@ -32,8 +32,11 @@ const EXPECTED = [
  */
 const KAPI_DEFECTS: Readonly<Record<string, string>> = {};
 
-/** What the oracle cannot do on this machine's etcd. */
-const ORACLE_LIMITS: Readonly<Record<string, string>> = {
+/**
+ * What the oracle cannot do on Debian's etcd 3.4, which it falls back to only when its own etcd is
+ * not built (scripts/build-oracle.sh builds it with kube-apiserver).
+ */
+const DEBIAN_ETCD_LIMITS: Readonly<Record<string, string>> = {
   TestWatchListStream: 'kube-apiserver on Debian\'s etcd 3.4 answers sendInitialEvents with 500 "the required storage feature RequestWatchProgress is disabled"',
   TestReflectorUsesWatchList: 'the same: the reflector falls back to LIST',
 };
@@ -104,6 +107,6 @@ describe('Go clients against the reference kube-apiserver', { skip: oracleSkip ?
 
   it('passes go test in clients/go', { timeout: RUN_TIMEOUT_MS }, async (t) => {
     assert.ok(o !== undefined);
-    await passesGoTests(t, o.kubeconfigPath, ORACLE_LIMITS);
+    await passesGoTests(t, o.kubeconfigPath, o.etcd.version === 'system' ? DEBIAN_ETCD_LIMITS : {});
   });
 });

@@ -10,6 +10,7 @@ import {
   isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import { deprecationWarning } from './deprecation.ts';
 import { storageVersionHash } from './discovery/legacy.ts';
 import type { DiscoveryGroup, DiscoveryResource } from './discovery/types.ts';
 import { handleCreate } from './handlers/create.ts';
@@ -137,6 +138,9 @@ export class APIInstaller {
       throw notFoundStatus();
     }
     const verb = info.verb;
+    // kube's deprecation filter wraps the resource's handlers: every answer, errors too.
+    const deprecated = info.subresource === '' ? deprecationWarning(ep.groupVersion.group, ep.groupVersion.version, ep.kind) : undefined;
+    if (deprecated !== undefined) state.addWarning(deprecated);
     if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
     if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();
     if (isConnecter(ep.storage) && info.subresource !== '') {

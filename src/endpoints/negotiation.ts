@@ -19,6 +19,8 @@ export interface Target {
   /** apiVersion of the transformed shape (meta.k8s.io/v1, apidiscovery.k8s.io/v2, ...). */
   readonly apiVersion: string;
   readonly contentType: string;
+  /** The Accept clause asked for indented JSON (`pretty=1`); see also RequestState.isPrettyPrint. */
+  readonly pretty?: boolean;
 }
 
 export const JSON_TARGET: Target = { format: 'json', shape: 'object', apiVersion: '', contentType: 'application/json' };
@@ -107,7 +109,12 @@ export interface NegotiationOptions {
    * at all. 'discovery': only apidiscovery.k8s.io/v2 APIGroupDiscoveryList.
    */
   readonly restrictions?: 'resource' | 'default' | 'discovery';
+  /** A watch: only the serializers with a stream form (JSON, protobuf; not YAML) may answer. */
+  readonly stream?: boolean;
 }
+
+/** What a watch may be served as (NegotiateOutputMediaTypeStream's list). */
+export const STREAM_MEDIA_TYPES: readonly string[] = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 
 function transformTarget(s: SerializerInfo, params: Readonly<Record<string, string>>, opts: NegotiationOptions): Target | undefined {
   const as = params['as'];
@@ -125,7 +132,9 @@ function transformTarget(s: SerializerInfo, params: Readonly<Record<string, stri
   }
   if (restrictions === 'default' || g !== 'meta.k8s.io' || (v !== 'v1' && v !== 'v1beta1')) return undefined;
   const apiVersion = `meta.k8s.io/${v}`;
-  const ct = `${s.mediaType};as=${as ?? ''};g=${g};v=${v}`;
+  // kube writes a transformed object with the serializer's own media type (WriteObjectNegotiated
+  // sends serializer.MediaType): `application/json`, not the Accept clause's as/g/v.
+  const ct = s.mediaType;
   // A Table has no protobuf form: kube allows it only as JSON or YAML.
   if (as === 'Table') {
     return opts.allowTable === true && s.format !== 'protobuf' ? { format: s.format, shape: 'Table', apiVersion, contentType: ct } : undefined;
@@ -143,7 +152,9 @@ function acceptOptions(s: SerializerInfo, params: Readonly<Record<string, string
   if (stream !== undefined && stream !== '' && (!s.stream || stream !== 'watch')) return undefined;
   const sv = params['sv'];
   if (sv !== undefined && sv !== '' && ((opts.restrictions ?? 'resource') !== 'resource' || sv !== 'v1')) return undefined;
-  return transformTarget(s, params, opts);
+  const t = transformTarget(s, params, opts);
+  // acceptMediaTypeOptions reads pretty=1 (only "1"); only JSON has a pretty serializer.
+  return t !== undefined && s.format === 'json' && params['pretty'] === '1' ? { ...t, pretty: true } : t;
 }
 
 /**
@@ -154,6 +165,7 @@ export function tryNegotiate(accept: string | undefined, opts: NegotiationOption
   if (accept === undefined || accept === '') return transformTarget(SERIALIZERS[0] as SerializerInfo, {}, opts);
   for (const c of parseAccept(accept)) {
     for (const s of SERIALIZERS) {
+      if (opts.stream === true && !s.stream) continue;
       const matches = (c.type === 'application' && (c.subtype === s.subtype || c.subtype === '*'))
         || (c.type === '*' && c.subtype === '*');
       if (!matches) continue;
@@ -167,7 +179,7 @@ export function tryNegotiate(accept: string | undefined, opts: NegotiationOption
 /** Picks the target of the Accept header; rejects with 406 NotAcceptable (kube's text) when none fits. */
 export function negotiate(accept: string | undefined, opts: NegotiationOptions): Target {
   const t = tryNegotiate(accept, opts);
-  if (t === undefined) throw newNotAcceptable(MEDIA_TYPES);
+  if (t === undefined) throw newNotAcceptable(opts.stream === true ? STREAM_MEDIA_TYPES : MEDIA_TYPES);
   return t;
 }
 

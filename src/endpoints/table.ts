@@ -11,7 +11,8 @@ export interface TableColumnDefinition {
 export interface TableRow { cells: unknown[]; object?: unknown }
 export interface Table {
   kind: 'Table'; apiVersion: string; metadata: KubeList['metadata'];
-  columnDefinitions: TableColumnDefinition[]; rows: TableRow[];
+  /** null without headers (a watch's events after the first): Go's nil slice, which has no omitempty. */
+  columnDefinitions: TableColumnDefinition[] | null; rows: TableRow[];
 }
 
 /** The default convertor's columns (rest.NewDefaultTableConvertor): Name and Created At. */
@@ -49,7 +50,7 @@ export function toTable(def: ResourceDefinition<KubeObject> | undefined, objs: r
   });
   return {
     kind: 'Table', apiVersion, metadata: listMeta,
-    columnDefinitions: noHeaders ? [] : cols.map((c) => ({
+    columnDefinitions: noHeaders ? null : cols.map((c) => ({
       name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0,
     })),
     rows,

@@ -1,19 +1,21 @@
 // GenericAPIServer: the handler chain, the director (non-resource paths, then API routes,
 // then the next server in the chain, then 404), the HTTPS listener and graceful shutdown.
+import { createHash } from 'node:crypto';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { SecureVersion } from 'node:tls';
-import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
+import { newGenericServerResponse } from '../apimachinery/errors/status-error.ts';
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
-import { writeError, writeObject, writeRaw } from '../endpoints/handlers/response.ts';
+import { writeError, writeObject, writeRawJSON } from '../endpoints/handlers/response.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { APIInstaller } from '../endpoints/installer.ts';
 import { checkRouteAccept, MEDIA_TYPES, negotiate, tryNegotiate, type Target } from '../endpoints/negotiation.ts';
 import { RequestState } from '../endpoints/request/state.ts';
 import { serveHealth, type HealthCheck } from './healthz.ts';
+import { listedPaths, writeNotFound } from './index-paths.ts';
 import { compose, type Filter, type Handler } from './filters/types.ts';
 import { versionInfo } from './version.ts';
 
@@ -40,6 +42,24 @@ export interface GenericAPIServerConfig {
  * (request line and headers) before it answers 431.
  */
 export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
+
+/**
+ * Aggregated discovery as kube serves it (ServeHTTPWithETag): cacheable by anyone, an ETag of the
+ * document's JSON (SHA-512, upper-case hex), 304 when If-None-Match names it. The answer depends
+ * on Accept (JSON, protobuf), hence Vary.
+ */
+function serveWithETag(req: IncomingMessage, res: ServerResponse, doc: object, target: Target, state: RequestState): void {
+  const etag = `"${createHash('sha512').update(JSON.stringify(doc)).digest('hex').toUpperCase()}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader('Vary', 'Accept');
+  res.setHeader('Cache-Control', 'public');
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  writeObject(res, 200, doc, target, state);
+}
 
 /** The plain-text answer Go's server writes itself (no Status body), closing the connection. */
 function goPlainError(res: ServerResponse, code: number, text: string): void {
@@ -80,7 +100,7 @@ export class GenericAPIServer {
     // The one place every answer passes: browsers must never sniff an API answer into HTML
     // (kube sets it on health, 403 and filter errors; kapi on all, which no client can mind).
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const state = new RequestState(req.url ?? '/', req.headers.accept);
+    const state = new RequestState(req.url ?? '/', req.headers.accept, req.headers['user-agent']);
     if (state.path === '') {
       // Go's server refuses a target url.ParseRequestURI cannot parse before any handler runs.
       goPlainError(res, 400, 'Bad Request');
@@ -94,14 +114,36 @@ export class GenericAPIServer {
     return p;
   }
 
+  /**
+   * A request asking to upgrade (a WebSocket watch, exec, attach): Node hands over the socket
+   * without an HTTP parser, so that frames the client sends later are never read as requests. It
+   * goes through the same chain with a response on that socket; a handler that upgrades writes to
+   * the socket itself, any other answer closes the connection when it ends.
+   */
+  private upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    if (head.length > 0) socket.unshift(head);
+    socket.on('error', () => socket.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.on('finish', () => socket.end());
+    void this.handle(req, res);
+  }
+
   private async direct(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
     const path = state.path;
     const q = state.url.searchParams;
-    if (await serveHealth('healthz', this.cfg.readyz.filter((c) => c.name !== 'shutdown'), path, q, res)) return;
+    if (path === '/' || path === '/index.html') {
+      writeRawJSON(res, 200, { paths: this.listedPaths() }, state);
+      return;
+    }
+    if (await serveHealth('healthz', this.healthzChecks(), path, q, res)) return;
     if (await serveHealth('livez', this.cfg.livez, path, q, res)) return;
     if (await serveHealth('readyz', this.cfg.readyz, path, q, res)) return;
     if (path === '/version' || path === '/version/') {
-      writeRaw(res, 200, 'application/json', JSON.stringify(versionInfo(), null, 2));
+      // A go-restful route of GET only.
+      if (req.method !== 'GET') throw newGenericServerResponse(405, '');
+      writeRawJSON(res, 200, versionInfo(), state);
       return;
     }
     const nr = this.cfg.nonResource.get(path) ?? this.prefixHandler(path);
@@ -109,7 +151,31 @@ export class GenericAPIServer {
     if (this.serveDiscovery(req, res, state, path)) return;
     if (await this.cfg.installer.serve(req, res, state)) return;
     if (this.cfg.delegate !== undefined) { await this.cfg.delegate(req, res, state); return; }
-    writeError(res, newPathNotFound(), undefined, state);
+    this.notFound(res, state);
+  }
+
+  /** /healthz: the readyz checks but shutdown, which only readiness reports. */
+  private healthzChecks(): readonly HealthCheck[] {
+    return this.cfg.readyz.filter((c) => c.name !== 'shutdown');
+  }
+
+  private discoveryGroups(): readonly DiscoveryGroup[] {
+    return this.cfg.extraDiscovery === undefined ? this.cfg.installer.discovery
+      : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
+  }
+
+  /** The paths `GET /` lists (routes.Index). */
+  listedPaths(): string[] {
+    return listedPaths({
+      groups: this.discoveryGroups(), nonResource: this.cfg.nonResource.keys(),
+      healthz: this.healthzChecks().map((c) => c.name), livez: this.cfg.livez.map((c) => c.name),
+      readyz: this.cfg.readyz.map((c) => c.name),
+    });
+  }
+
+  /** The answer for a path nothing in the chain serves: a Status under go-restful's roots, else Go's text. */
+  notFound(res: ServerResponse, state: RequestState): void {
+    writeNotFound(res, state, new Set(this.cfg.installer.discovery.map((g) => g.name).filter((n) => n !== '')));
   }
 
   private prefixHandler(path: string): NonResourceHandler | undefined {
@@ -128,19 +194,17 @@ export class GenericAPIServer {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const p = path.replace(/\/+$/, '');
     const accept = req.headers.accept;
-    const groups = this.cfg.extraDiscovery === undefined ? this.cfg.installer.discovery
-      : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
+    const groups = this.discoveryGroups();
     const core = groups.filter((g) => g.name === '');
     const named = groups.filter((g) => g.name !== '');
     const legacy = (restfulRoute: boolean): Target => {
       if (restfulRoute) checkRouteAccept(accept, MEDIA_TYPES);
       return negotiate(accept, { restrictions: 'default' });
     };
-    res.setHeader('Vary', 'Accept');
     if (p === '/api' || p === '/apis') {
       const agg = tryNegotiate(accept, { restrictions: 'discovery' });
       if (agg !== undefined) {
-        writeObject(res, 200, aggregatedDiscovery(p === '/api' ? core : named, agg.apiVersion), agg, state);
+        serveWithETag(req, res, aggregatedDiscovery(p === '/api' ? core : named, agg.apiVersion), agg, state);
       } else if (p === '/api') {
         writeObject(res, 200, apiVersions(req.headers.host ?? '127.0.0.1'), legacy(true), state);
       } else {
@@ -181,6 +245,7 @@ export class GenericAPIServer {
     // Go counts header bytes, not headers: no request loses headers beyond Node's default 2000.
     server.maxHeadersCount = 0;
     server.on('clientError', onClientError);
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => { this.upgrade(req, socket, head); });
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);

@@ -1,6 +1,7 @@
 // /healthz, /livez and /readyz with named checks, `?verbose` and `?exclude=`, and one path per
 // check (`/readyz/etcd`), in kube-apiserver's text format.
 import type { ServerResponse } from 'node:http';
+import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
 
 export interface HealthCheck {
   readonly name: string;
@@ -21,7 +22,8 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
   const base = `/${kind}`;
   if (path !== base && path !== `${base}/` && !path.startsWith(`${base}/`)) return false;
   const sub = path.slice(base.length + 1);
-  if (sub !== '') {
+  // `/healthz/` is no path of kube's: only the endpoint and one path per check are.
+  if (sub !== '' || path !== base) {
     const c = checks.find((x) => x.name === sub);
     if (c === undefined) { send(res, 404, '404 page not found\n'); return true; }
     try { await c.check(); send(res, 200, 'ok'); } catch (err) {
@@ -33,7 +35,7 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
   const lines: string[] = [];
   let failed = false;
   for (const c of checks) {
-    if (excluded.has(c.name)) { lines.push(`[+]${c.name} excluded: ok`); continue; }
+    if (excluded.delete(c.name)) { lines.push(`[+]${c.name} excluded: ok`); continue; }
     try {
       await c.check();
       lines.push(`[+]${c.name} ok`);
@@ -41,6 +43,10 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
       failed = true;
       lines.push(`[-]${c.name} failed: reason withheld`);
     }
+  }
+  if (excluded.size > 0) {
+    const names = [...excluded].sort().map(goQuote).join(',');
+    lines.push(`warn: some health checks cannot be excluded: no matches for ${names}`);
   }
   const verbose = query.has('verbose');
   if (failed) {

@@ -4,11 +4,17 @@
 import { newBadRequest } from '../errors/status-error.ts';
 import { FieldSelectorError, parseFieldSelector, transformFieldSelector, type FieldSelector, type FieldTransform } from './selector.ts';
 
-/** The conversion for resources that register their own field labels: `field label not supported: x`. */
-export function supportedFieldLabels(supported: readonly string[]): FieldTransform {
+/** The message of a kind's field label conversion for a field it does not support. */
+export type FieldLabelMessage = (field: string) => string;
+
+/** The message most kinds' conversions give: `field label not supported: x`. */
+export const fieldLabelNotSupported: FieldLabelMessage = (field) => `field label not supported: ${field}`;
+
+/** The conversion for resources that register their own field labels. */
+export function supportedFieldLabels(supported: readonly string[], message: FieldLabelMessage = fieldLabelNotSupported): FieldTransform {
   const allowed = new Set(supported);
   return (field, value) => {
-    if (!allowed.has(field)) throw new FieldSelectorError(`field label not supported: ${field}`);
+    if (!allowed.has(field)) throw new FieldSelectorError(message(field));
     return { field, value };
   };
 }
@@ -26,8 +32,8 @@ export const defaultMetaV1FieldSelectorConversion: FieldTransform = (field, valu
  * Checks that every field of the selector is in `supported`. Throws a 400 BadRequest StatusError
  * with `field label not supported: <name>` for the first unsupported field.
  */
-export function validateFieldSelector(sel: FieldSelector, supported: readonly string[]): FieldSelector {
-  return convertFieldSelector(sel, supportedFieldLabels(supported));
+export function validateFieldSelector(sel: FieldSelector, supported: readonly string[], message?: FieldLabelMessage): FieldSelector {
+  return convertFieldSelector(sel, supportedFieldLabels(supported, message));
 }
 
 /** Transforms the selector with a conversion; any error becomes a 400 BadRequest with its message. */

@@ -5,7 +5,7 @@ export {
   type FieldOperator, type FieldRequirement, type Fields, type FieldSelector, type FieldTransform,
 } from './selector.ts';
 export {
-  convertFieldSelector, defaultMetaV1FieldSelectorConversion, parseFieldSelectorParam, supportedFieldLabels,
-  validateFieldSelector,
+  convertFieldSelector, defaultMetaV1FieldSelectorConversion, fieldLabelNotSupported, parseFieldSelectorParam, supportedFieldLabels,
+  validateFieldSelector, type FieldLabelMessage,
 } from './conversion.ts';
 export { newSelectionPredicate, type GetFieldSet, type LabelFieldPredicate } from './predicate.ts';

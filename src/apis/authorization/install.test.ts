@@ -40,10 +40,12 @@ describe('authorization.k8s.io/v1 reviews', () => {
   });
 
   it('selfsubjectaccessreviews ask about the requester', async () => {
-    await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
+    const out = await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
       { nonResourceAttributes: { path: '/healthz', verb: 'get' } }), undefined, { dryRun: false });
     assert.equal(seen.at(-1)?.user?.name, 'system:apiserver');
     assert.equal(seen.at(-1)?.path, '/healthz');
+    // The answer's spec is the request's: SelfSubjectAccessReviewSpec has no user, groups, uid or extra.
+    assert.deepEqual((out as unknown as { spec: unknown }).spec, { nonResourceAttributes: { path: '/healthz', verb: 'get' } });
   });
 
   it('selfsubjectrulesreviews answer AlwaysAllow\'s rules', async () => {

@@ -105,12 +105,9 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
       let user: UserInfo;
       if (kind === 'SelfSubjectAccessReview') {
         if (ctx.user === undefined) throw newBadRequest('no user present on request');
+        // The review is about the requester; SelfSubjectAccessReviewSpec has no user fields, so
+        // the answer names nobody (kube's REST asks the authorizer about ctx's user only).
         user = ctx.user;
-        // the review is about the requester: record who that is, as kube does
-        review.spec.user = ctx.user.name;
-        if (ctx.user.groups.length > 0) review.spec.groups = [...ctx.user.groups];
-        if (ctx.user.uid !== undefined && ctx.user.uid !== '') review.spec.uid = ctx.user.uid;
-        if (ctx.user.extra !== undefined) review.spec.extra = Object.fromEntries(Object.entries(ctx.user.extra).map(([k, v]) => [k, [...v]]));
       } else {
         const s = review.spec;
         user = { name: s.user ?? '', groups: s.groups ?? [], ...(s.uid !== undefined ? { uid: s.uid } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) };

@@ -63,7 +63,7 @@ const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefiniti
 /** Resources whose DELETE answers with the object (ReturnDeletedObject in their Go storage). */
 const RETURN_DELETED_OBJECT: ReadonlySet<string> = new Set([
   'pods', 'services', 'namespaces', 'serviceaccounts', 'persistentvolumes', 'persistentvolumeclaims',
-  'podtemplates', 'resourcequotas', 'limitranges', 'replicationcontrollers',
+  'podtemplates', 'resourcequotas', 'replicationcontrollers',
 ]);
 
 export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject>[] {

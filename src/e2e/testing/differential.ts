@@ -4,6 +4,7 @@
 // intended-differences.ts lists (intended ones and known defects).
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYAML } from 'yaml';
+import { decodeProtobuf, decodeWatchEvent } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { intendedDifferences, knownDefects, type ListedDifference } from './intended-differences.ts';
 import type { RawRequest, RawResponse } from './https-client.ts';
 
@@ -80,17 +81,56 @@ function sortCauses(status: Record<string, unknown>): Record<string, unknown> {
   return { ...status, message, details: { ...details, causes: sorted } };
 }
 
+/** Allocated at random from the service ranges: cluster IPs (--service-cluster-ip-range 10.0.0.0/24) and node ports. */
+const CLUSTER_IP = /^10\.0\.0\.\d+$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+/** A resourceVersion in a message: `in record (N)`, `current: N`. */
+const RV_IN_TEXT = /(ResourceVersion in record \(|, current: )\d+(\)?)/g;
+/** The projected service account volume's name ends in five random characters. */
+const API_ACCESS = /^kube-api-access-[a-z0-9]{5}$/;
+
+/** A Table's Age cells, computed from the creation time at the moment each server answers. */
+function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
+  const columns = out['columnDefinitions'];
+  const rows = out['rows'];
+  if (columns === null) return normaliseHeadlessTable(out);
+  if (!Array.isArray(columns) || !Array.isArray(rows)) return out;
+  const ages = columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === 'Age' ? [i] : []));
+  const fix = (row: unknown): unknown => {
+    if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
+    return { ...row, cells: row['cells'].map((c: unknown, i) => (ages.includes(i) ? '<age>' : c)) };
+  };
+  return { ...out, rows: rows.map(fix) };
+}
+
+/** A watch's Table events after the first have no columns: an age-like cell ("5s", "2m3s") is taken for the Age column. */
+function normaliseHeadlessTable(out: Record<string, unknown>): Record<string, unknown> {
+  const rows = out['rows'];
+  if (!Array.isArray(rows)) return out;
+  const fix = (row: unknown): unknown => {
+    if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
+    return { ...row, cells: row['cells'].map((c: unknown) => (typeof c === 'string' && /^(\d+[smhdy])+$/.test(c) ? '<age>' : c)) };
+  };
+  return { ...out, rows: rows.map(fix) };
+}
+
 /** Replaces what two correct servers cannot agree on with placeholders that keep its shape. */
 export function normalise(v: unknown, key = ''): unknown {
   if (typeof v === 'string') {
     if (VOLATILE_KEYS.has(key)) return v === '' ? '' : `<${key}>`;
-    return v.replace(UUID, '<uuid>');
+    // Any allocated service IP: ServiceCIDRs other cases create may lend theirs (kube allocates from them).
+    if (CLUSTER_IP.test(v) || (key === 'clusterIP' && IPV4.test(v))) return '<cluster-ip>';
+    if (API_ACCESS.test(v)) return 'kube-api-access-<suffix>';
+    // resourceVersions quoted in messages (preconditions, a too-large resourceVersion).
+    return v.replace(UUID, '<uuid>').replace(RV_IN_TEXT, '$1<resourceVersion>$2');
   }
-  if (Array.isArray(v)) return v.map((x) => normalise(x));
+  if (typeof v === 'number' && key === 'nodePort') return '<nodePort>';
+  if (Array.isArray(v)) return v.map((x) => normalise(x, key === 'clusterIPs' ? 'clusterIP' : ''));
   if (!isRecord(v)) return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = normalise(x, k);
   if (out['kind'] === 'Status') return sortCauses(out);
+  if (out['kind'] === 'Table') return normaliseTable(out);
   const meta = out['metadata'];
   // generateName's random suffix: keep the prefix, drop the five random characters.
   if (isRecord(meta) && typeof meta['generateName'] === 'string' && typeof meta['name'] === 'string' &&
@@ -113,14 +153,46 @@ export function observe(r: RawResponse): Observation {
     if (v !== undefined) headers[h] = h === 'warning' ? v.replace(UUID, '<uuid>') : v;
   }
   for (const h of PRESENCE_HEADERS) if (header(r, h) !== undefined) headers[h] = '<present>';
-  let body: unknown = r.text;
-  try {
-    // YAML answers are compared as the data they carry (normalised like JSON).
-    body = normalise(/yaml/.test(header(r, 'content-type') ?? '') ? parseYAML(r.text) as unknown : JSON.parse(r.text) as unknown);
-  } catch {
-    // Neither (an empty body, plain text, protobuf): compared as text.
+  return { status: r.status, headers, body: observeBody(r) };
+}
+
+/** Protobuf watch frames: a 4-byte length, then a WatchEvent. */
+function protobufFrames(buf: Buffer): unknown[] {
+  const events: unknown[] = [];
+  for (let pos = 0; pos + 4 <= buf.length;) {
+    const len = buf.readUInt32BE(pos);
+    // The event's object (a RawExtension holding `k8s\0` + Unknown) decodes to its JSON form.
+    events.push(decodeWatchEvent(buf.subarray(pos + 4, pos + 4 + len)));
+    pos += 4 + len;
   }
-  return { status: r.status, headers, body };
+  return events;
+}
+
+/**
+ * The body as data: JSON, YAML, a JSON watch stream (one event a line), protobuf (decoded to its
+ * JSON form: the comparison is of what a client reads, not of the bytes) and protobuf watch
+ * streams, normalised; the text when it is none of those.
+ */
+function observeBody(r: RawResponse): unknown {
+  const type = header(r, 'content-type') ?? '';
+  try {
+    if (type.includes('stream=watch') && type.includes('protobuf')) return normalise(protobufFrames(r.body));
+    if (type.includes('protobuf')) {
+      const { obj } = decodeProtobuf(r.body);
+      return normalise(obj);
+    }
+    if (/yaml/.test(type)) return normalise(parseYAML(r.text) as unknown);
+    try {
+      return normalise(JSON.parse(r.text) as unknown);
+    } catch (err) {
+      const lines = r.text.split('\n').filter((l) => l !== '');
+      if (lines.length < 2) throw err;
+      return normalise(lines.map((l) => JSON.parse(l) as unknown));
+    }
+  } catch {
+    // Neither (an empty body, plain text): compared as text.
+    return r.text;
+  }
 }
 
 /** Every place where the two observations differ: leaves of the body, headers and the status code. */
@@ -151,7 +223,9 @@ function diffValues(id: string, where: string, a: unknown, b: unknown, out: Diff
 
 /** The listed difference that explains `d`, if any. */
 export function listedFor(d: Difference, list: readonly ListedDifference[]): ListedDifference | undefined {
-  return list.find((e) => e.cases.test(d.id) && (d.where === e.where || d.where.startsWith(`${e.where}.`) || d.where.startsWith(`${e.where}[`)));
+  const at = (w: ListedDifference['where']): boolean => (typeof w !== 'string' ? w.test(d.where)
+    : w === '*' || d.where === w || d.where.startsWith(`${w}.`) || d.where.startsWith(`${w}[`));
+  return list.find((e) => e.cases.test(d.id) && at(e.where));
 }
 
 /** Fills `{key}` placeholders from what this server's earlier answers remembered. */
@@ -181,12 +255,14 @@ export interface CaseResult {
   readonly intended: readonly Difference[];
   /** Differences that are known defects (knownDefects). */
   readonly known: readonly Difference[];
+  /** The status codes kapi and the oracle answered. */
+  readonly codes: { readonly kapi: number; readonly oracle: number };
 }
 
 /** Sorts a case's differences into unexpected, intended and known defects. */
-function classify(c: DiffCase, all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
+function classify(c: DiffCase, codes: CaseResult['codes'], all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
   known: readonly ListedDifference[] = knownDefects): CaseResult {
-  const out = { c, unexpected: [] as Difference[], intended: [] as Difference[], known: [] as Difference[] };
+  const out = { c, codes, unexpected: [] as Difference[], intended: [] as Difference[], known: [] as Difference[] };
   for (const d of all) {
     if (listedFor(d, intended) !== undefined) out.intended.push(d);
     else if (listedFor(d, known) !== undefined) out.known.push(d);
@@ -195,10 +271,14 @@ function classify(c: DiffCase, all: readonly Difference[], intended: readonly Li
   return out;
 }
 
-/** Listed differences that no case showed: fixed defects, or entries the corpus no longer reaches. */
+/**
+ * Listed differences that no case showed, among those that apply to a case that ran: fixed
+ * defects, or entries the corpus no longer reaches (the list is shared by several suites).
+ */
 export function unusedEntries(results: readonly CaseResult[], list: readonly ListedDifference[]): ListedDifference[] {
   const seen = results.flatMap((r) => [...r.intended, ...r.known]);
-  return list.filter((e) => !seen.some((d) => listedFor(d, [e]) === e));
+  const ids = results.map((r) => caseId(r.c));
+  return list.filter((e) => ids.some((id) => e.cases.test(id)) && !seen.some((d) => listedFor(d, [e]) === e));
 }
 
 /** A per-resource, per-verb table: `agree/total` cases without unexpected differences. */
@@ -219,6 +299,31 @@ export function agreementTable(results: readonly CaseResult[]): string {
     '(cases without defects/cases; * = with differences listed as intended, ! = with known defects)'].join('\n');
 }
 
+/**
+ * The agreement figures: cases, how many agree fully, how many differ only in intended ways,
+ * and the defect classes (a listed known defect's reason, or an unexpected difference's place)
+ * by the number of cases they spoil, most first.
+ */
+export function agreementSummary(results: readonly CaseResult[], known: readonly ListedDifference[] = knownDefects): string {
+  const clean = results.filter((r) => r.unexpected.length === 0 && r.known.length === 0);
+  // Differences listed for every case (the APF headers) do not count here.
+  const universal = (d: Difference): boolean => listedFor(d, intendedDifferences)?.cases.source === '.';
+  const intendedOnly = clean.filter((r) => r.intended.some((d) => !universal(d))).length;
+  const classes = new Map<string, number>();
+  for (const r of results) {
+    const names = new Set([
+      ...r.known.map((d) => `known: ${listedFor(d, known)?.reason.slice(0, 110) ?? d.where}`),
+      ...r.unexpected.map((d) => `unexpected: ${d.where.replace(/\[\d+\]/g, '[]')}`),
+    ]);
+    for (const n of names) classes.set(n, (classes.get(n) ?? 0) + 1);
+  }
+  return [
+    `${results.length} cases, ${clean.length} agree (${intendedOnly} of them only thanks to intended differences other than the APF headers), ` +
+      `${results.length - clean.length} differ (known defects, listed with their issue)`,
+    ...[...classes.entries()].sort((a, b) => b[1] - a[1]).map(([n, c]) => `  ${String(c).padStart(4)} cases  ${n}`),
+  ].join('\n');
+}
+
 /** A readable account of differences: the same difference in many cases is shown once, with its cases. */
 export function describeDifferences(ds: readonly Difference[]): string {
   const show = (v: unknown): string => (v === undefined ? '(absent)' : JSON.stringify(v));
@@ -237,6 +342,13 @@ export function describeDifferences(ds: readonly Difference[]): string {
 
 export type Send = (req: RawRequest) => Promise<RawResponse>;
 
+/** A request that got no answer (the connection reset or closed) is compared as status 0 with the error's code. */
+function transportFailure(err: unknown): RawResponse {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : String(err);
+  const text = `no answer: ${code}`;
+  return { status: 0, headers: {}, text, body: Buffer.from(text), json: () => { throw new Error(text); } };
+}
+
 /**
  * Sends the cases in order, each to both servers at once, and compares the answers. Each server
  * keeps its own memory of remembered values (its continue tokens, its resourceVersions).
@@ -245,7 +357,10 @@ export async function runCases(cases: readonly DiffCase[], kapi: Send, oracle: S
   const memories = { kapi: new Map<string, string>(), oracle: new Map<string, string>() };
   const results: CaseResult[] = [];
   for (const c of cases) {
-    const [rk, ro] = await Promise.all([kapi(requestFor(c, memories.kapi, userAgent)), oracle(requestFor(c, memories.oracle, userAgent))]);
+    const [rk, ro] = await Promise.all([
+      kapi(requestFor(c, memories.kapi, userAgent)).catch(transportFailure),
+      oracle(requestFor(c, memories.oracle, userAgent)).catch(transportFailure),
+    ]);
     if (c.remember !== undefined) {
       for (const [r, memory] of [[rk, memories.kapi], [ro, memories.oracle]] as const) {
         let json: unknown;
@@ -253,7 +368,7 @@ export async function runCases(cases: readonly DiffCase[], kapi: Send, oracle: S
         for (const [k, v] of Object.entries(c.remember(json))) memory.set(k, v);
       }
     }
-    results.push(classify(c, differences(caseId(c), observe(rk), observe(ro))));
+    results.push(classify(c, { kapi: rk.status, oracle: ro.status }, differences(caseId(c), observe(rk), observe(ro))));
   }
   return results;
 }

@@ -1,6 +1,7 @@
 // The oracle: the reference kube-apiserver (built from Go modules by scripts/build-oracle.sh) on
-// its own etcd, started the way kapi starts by default, for the differential tests. The binaries
-// are never built here: a machine without the cached build gets a reason to skip.
+// its own etcd (the one that script builds too, else Debian's, see src/oracle/etcd.ts), started the
+// way kapi starts by default, for the differential tests. The binaries are never built here: a
+// machine without the cached build gets a reason to skip.
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,8 +10,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { serverURL, writeAdminKubeconfig } from '../../cli/kubeconfig.ts';
+import { startOracleEtcd, type OracleEtcd } from '../../oracle/etcd.ts';
 import { spawnKubeApiserver, type KubeApiserverOptions, type KubeApiserverProcess } from '../../oracle/kube-apiserver.ts';
-import { startEtcd, type EtcdServer } from '../../storage/testing/etcd-server.ts';
 import { rawRequest, type AdminCredentials, type RawRequest, type RawResponse } from './https-client.ts';
 
 const ORACLE_MODULE = fileURLToPath(new URL('../../../oracle/', import.meta.url));
@@ -51,7 +52,8 @@ export interface Oracle {
   /** An admin kubeconfig for kubectl. */
   readonly kubeconfigPath: string;
   readonly version: string;
-  readonly etcd: EtcdServer;
+  /** Its etcd; `etcd.version` is `system` when it is Debian's (no watch progress requests). */
+  readonly etcd: OracleEtcd;
   request(req: RawRequest): Promise<RawResponse>;
   /** The last lines kube-apiserver logged (for failure messages). */
   logTail(): string;
@@ -90,7 +92,7 @@ export async function startOracle(opts: StartOracleOptions = {}): Promise<Oracle
   const build = oracleBuildLocation();
   const missing = oracleUnavailable();
   if (missing !== undefined) throw new Error(missing);
-  const etcd = await startEtcd({ name: 'kapi-oracle-etcd' });
+  const etcd = await startOracleEtcd('kapi-oracle-etcd');
   let kube: KubeApiserverProcess | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopping ??= (async () => {

@@ -104,15 +104,21 @@ export interface CliServer {
   stderr(): string;
   /** Sends `signal` and resolves with how the process ended. */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with how the process ended, sending nothing. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 
-/** Runs `kapi serve --secure-port 0 --data-dir <dataDir>` and waits for its "serving on" line. */
-export function startCliServer(dataDir: string): Promise<CliServer> {
+/** The argv that runs the `kapi` command from the sources. */
+export const KAPI_COMMAND: readonly string[] = [process.execPath, '--import', 'tsx', MAIN];
+export { REPO_ROOT };
+
+/** Runs `kapi serve --secure-port 0 --data-dir <dataDir> [flags]` and waits for its "serving on" line. */
+export function startCliServer(dataDir: string, flags: readonly string[] = []): Promise<CliServer> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath,
-    ['--import', 'tsx', MAIN, 'serve', '--secure-port', '0', '--data-dir', dataDir], { cwd: REPO_ROOT });
+    ['--import', 'tsx', MAIN, 'serve', '--secure-port', '0', '--data-dir', dataDir, ...flags], { cwd: REPO_ROOT });
   let err = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal }));
@@ -136,6 +142,7 @@ export function startCliServer(dataDir: string): Promise<CliServer> {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           return exited;
         },
+        exited: () => exited,
       });
     });
   });

@@ -2,11 +2,11 @@
 // resource in one document, so clients need one request for /api and one for /apis.
 import type { DiscoveryGroup, DiscoveryResource } from './types.ts';
 
-function resourceDoc(gv: { group: string; version: string }, main: DiscoveryResource,
-  subs: readonly DiscoveryResource[]): Record<string, unknown> {
+function resourceDoc(main: DiscoveryResource, subs: readonly DiscoveryResource[]): Record<string, unknown> {
   const doc: Record<string, unknown> = {
     resource: main.name,
-    responseKind: { group: main.group ?? gv.group, version: main.version ?? gv.version, kind: main.kind },
+    // As the legacy APIResource: group and version only for a kind of another group version.
+    responseKind: { group: main.group ?? '', version: main.version ?? '', kind: main.kind },
     scope: main.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: main.singularName,
     verbs: main.verbs,
@@ -16,7 +16,7 @@ function resourceDoc(gv: { group: string; version: string }, main: DiscoveryReso
   if (subs.length > 0) {
     doc['subresources'] = subs.map((s) => ({
       subresource: s.name.slice(s.name.indexOf('/') + 1),
-      responseKind: { group: s.group ?? gv.group, version: s.version ?? gv.version, kind: s.kind },
+      responseKind: { group: s.group ?? '', version: s.version ?? '', kind: s.kind },
       verbs: s.verbs,
     }));
   }
@@ -27,13 +27,13 @@ export function aggregatedDiscovery(groups: readonly DiscoveryGroup[], apiVersio
   return {
     kind: 'APIGroupDiscoveryList', apiVersion, metadata: {},
     items: groups.map((g) => ({
-      // ObjectMeta's name is omitempty: the core group's entry has none.
-      metadata: { ...(g.name === '' ? {} : { name: g.name }), creationTimestamp: null },
+      // ObjectMeta's name is omitempty (the core group's entry has none), its zero creationTimestamp omitzero.
+      metadata: g.name === '' ? {} : { name: g.name },
       versions: g.versions.map((v) => {
         const mains = v.resources.filter((r) => !r.name.includes('/'));
         return {
           version: v.version,
-          resources: mains.map((m) => resourceDoc(v, m, v.resources.filter((s) => s.name.startsWith(`${m.name}/`)))),
+          resources: mains.map((m) => resourceDoc(m, v.resources.filter((s) => s.name.startsWith(`${m.name}/`)))),
           freshness: 'Current',
         };
       }),

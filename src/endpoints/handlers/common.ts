@@ -79,7 +79,8 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
     const registered = bodyGV !== undefined && deps.scheme.recognizes({ ...bodyGV, kind });
     const why = registered
       ? `converting (${version}.${kind}) to (${gvk.group === '' ? 'core' : gvk.group.split('.')[0]}.${gvk.kind}): unknown conversion`
-      : `no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/api/legacyscheme/scheme.go:30"`;
+      // v1.36 names the scheme by where runtime.NewScheme was called, for every built-in group.
+      : `no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`;
     throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${gvk.kind}: ${why}`);
   }
   if (problems.length > 0) {

@@ -6,7 +6,7 @@ import { isCollectionDeleter, isGracefulDeleter } from '../../registry/rest/capa
 import { validateDelete } from './admission.ts';
 import { toEndpointVersion, toListItems, negotiateFor } from './common.ts';
 import { readDeleteOptions } from './delete-options.ts';
-import { parseListOptions } from './list.ts';
+import { listMetadata, parseListOptions } from './list.ts';
 import { writeObject } from './response.ts';
 import type { HandlerDeps, ResourceEndpoint, ResourceHandler } from './scope.ts';
 
@@ -17,6 +17,8 @@ export const handleDelete: ResourceHandler = async (ep, deps, req, res, state) =
   const target = negotiateFor(ep, req.headers.accept, {});
   const ctx = state.context();
   const opts = await readDeleteOptions(req, state);
+  const warning = ep.definition.deleteWarning?.(ctx, opts);
+  if (warning !== undefined) state.addWarning(warning);
   const { object, deletedImmediately } = await ep.storage.delete(ctx, ctx.info.name, validateDelete(ep, deps, ctx, isDryRun(opts)), opts);
   // kube answers 202 when dependents are to be deleted (orphanDependents: false) and the object is still there.
   const code = !deletedImmediately && opts.orphanDependents === false ? 202 : 200;
@@ -30,9 +32,11 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   const target = negotiateFor(ep, req.headers.accept, {});
   const ctx = state.context();
   const opts = await readDeleteOptions(req, state);
+  const warning = ep.definition.deleteWarning?.(ctx, opts);
+  if (warning !== undefined) state.addWarning(warning);
   const listOpts = parseListOptions(state.url.searchParams, false);
   const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts)), opts, listOpts);
   const items = toListItems(ep, deps, list.items);
   const apiVersion = apiVersionOf(ep.kindGroupVersion);
-  writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items }, target, state);
+  writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items }, target, state);
 };

@@ -8,8 +8,8 @@ import { partialObjectMetadataList, toTable, type IncludeObject } from '../table
 import { parseBoolParam, parseIntParam, toListItem, negotiateFor } from './common.ts';
 import { writeListPaced, writeObject } from './response.ts';
 import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { ResourceHandler } from './scope.ts';
+import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
+import { servesTypedObjects, type HandlerDeps, type ResourceHandler } from './scope.ts';
 
 export function parseIncludeObject(q: URLSearchParams): IncludeObject {
   const v = q.get('includeObject');
@@ -64,6 +64,14 @@ export function parseListOptions(q: URLSearchParams, watch: boolean): ListOption
   return opts;
 }
 
+/**
+ * A custom resource list is unstructured in kube, whose metadata always carries `continue`
+ * ("" on the last page); typed lists omit it when empty.
+ */
+export function listMetadata(deps: HandlerDeps, metadata: KubeList['metadata']): KubeList['metadata'] {
+  return servesTypedObjects(deps) || metadata.continue !== undefined ? metadata : { continue: '', ...metadata };
+}
+
 export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
   const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
@@ -81,7 +89,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
       return;
     default: {
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
-      await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: list.metadata, items: list.items },
+      await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items: list.items },
         (o) => toListItem(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx));
     }
   }

@@ -1,9 +1,10 @@
 // Writing objects, lists and errors in the negotiated format.
 import type { ServerResponse } from 'node:http';
-import { stringify as yamlStringify } from 'yaml';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
-import { isStackOverflow, stringifyJSON, valueDepth } from '../../apimachinery/json-depth.ts';
+import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import { encodeJSON, encodePrettyJSON, goEscapeJSON } from '../../apimachinery/runtime/serializer/json.ts';
+import { encodeYAML } from '../../apimachinery/runtime/serializer/yaml.ts';
 import type { RequestState } from '../request/state.ts';
 import { tryNegotiate, type Target } from '../negotiation.ts';
 
@@ -11,34 +12,23 @@ const CONTENT_TYPE: Record<Target['format'], string> = {
   json: 'application/json', yaml: 'application/yaml', protobuf: 'application/vnd.kubernetes.protobuf',
 };
 
-// sigs.k8s.io/yaml's JSONToYAML: go-yaml v2 sorts map keys and does not indent sequences in maps.
-const YAML_OPTIONS = { sortMapEntries: true, indentSeq: false } as const;
-
-export function encode(body: unknown, target: Target): string | Buffer {
+/**
+ * The bytes of `body` in the target's format. JSON is written as kube's serializer writes it:
+ * newline-terminated, or indented (no newline) when `pretty` (the target's or the request's).
+ */
+export function encode(body: unknown, target: Target, pretty = false): string | Buffer {
   switch (target.format) {
     case 'yaml': return encodeYAML(body);
     case 'protobuf': return encodeProtobuf(body as Record<string, unknown>);
-    default: return stringifyJSON(body);
+    default: return pretty || target.pretty === true ? encodePrettyJSON(body) : encodeJSON(body);
   }
 }
 
-// The yaml package recurses several frames per level and overflows the stack at about 600
-// levels (where V8 may even abort the process instead of throwing, when it compiles a regular
-// expression with the stack nearly used up). Objects deeper than this, half of that, are written
-// as JSON, which is a YAML flow document with the same content; shallower ones as go-yaml does.
-const YAML_MAX_BLOCK_DEPTH = 300;
+/** Whether JSON for this request is indented: Accept's pretty=1, ?pretty, or a human's user agent. */
+const wantsPretty = (target: Target, state: RequestState | undefined): boolean =>
+  target.format === 'json' && (target.pretty === true || state?.isPrettyPrint() === true);
 
-function encodeYAML(body: unknown): string {
-  if (valueDepth(body, YAML_MAX_BLOCK_DEPTH) > YAML_MAX_BLOCK_DEPTH) return `${stringifyJSON(body)}\n`;
-  try {
-    return yamlStringify(body, YAML_OPTIONS);
-  } catch (err) {
-    if (!isStackOverflow(err)) throw err;
-    return `${stringifyJSON(body)}\n`;
-  }
-}
-
-function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
+export function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
   if (state === undefined || state.warnings.length === 0) return;
   res.setHeader('Warning', state.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
 }
@@ -56,7 +46,7 @@ export function writeRaw(res: ServerResponse, code: number, contentType: string,
 }
 
 export function writeObject(res: ServerResponse, code: number, body: unknown, target: Target, state?: RequestState): void {
-  writeRaw(res, code, target.contentType, encode(body, target), state);
+  writeRaw(res, code, target.contentType, encode(body, target, wantsPretty(target, state)), state);
 }
 
 /** Items per slice of a paced list encoding: a few milliseconds of work for ConfigMap-sized items. */
@@ -77,7 +67,7 @@ export interface ListBody {
  */
 export async function writeListPaced(res: ServerResponse, code: number, list: ListBody, convert: (item: unknown) => unknown,
   target: Target, state: RequestState, pause: () => Promise<void>): Promise<void> {
-  if (target.format !== 'json' || list.items.length <= LIST_SLICE) {
+  if (target.format !== 'json' || list.items.length <= LIST_SLICE || wantsPretty(target, state)) {
     writeObject(res, code, { ...list, items: list.items.map(convert) }, target, state);
     return;
   }
@@ -87,7 +77,7 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
     await pause();
   }
   const head = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata });
-  writeRaw(res, code, target.contentType, `${head.slice(0, -1)},"items":[${parts.join(',')}]}`, state);
+  writeRaw(res, code, target.contentType, `${goEscapeJSON(`${head.slice(0, -1)},"items":[${parts.join(',')}]}`)}\n`, state);
 }
 
 /**
@@ -115,8 +105,13 @@ export function writeError(res: ServerResponse, err: unknown, target?: Target, s
     ? { ...target, shape: 'object' as const, contentType: CONTENT_TYPE[target.format] }
     : tryNegotiate(state?.accept, { restrictions: 'default' });
   if (t === undefined) {
-    writeRaw(res, status.code, 'application/json', JSON.stringify(status, null, 2), state);
+    writeRawJSON(res, status.code, status, state);
     return;
   }
   writeObject(res, status.code, status, t, state);
+}
+
+/** responsewriters.WriteRawJSON: always indented, no trailing newline, whatever was negotiated. */
+export function writeRawJSON(res: ServerResponse, code: number, body: unknown, state?: RequestState): void {
+  writeRaw(res, code, 'application/json', encodePrettyJSON(body), state);
 }

@@ -1,27 +1,45 @@
-// WATCH: a chunked stream of events, one JSON document per line, until the client leaves,
-// the timeout passes or the server shuts down.
+// WATCH: a chunked stream of events, one JSON document per line (or one WebSocket message per
+// event, see websocket.ts), until the client leaves, the timeout passes or the server shuts down.
 import { newMethodNotSupported, StatusError, toStatus } from '../../apimachinery/errors/status-error.ts';
 import type { Status } from '../../apimachinery/meta/types.ts';
 import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';
 import { isWatcher } from '../../registry/rest/capabilities.ts';
 import { isTooLargeResourceVersion } from '../../registry/generic/storage-errors.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
-import { stringifyJSON } from '../../apimachinery/json-depth.ts';
+import { encodeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
-import { encode } from './response.ts';
+import { encode, setWarnings } from './response.ts';
 import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { Target } from '../negotiation.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { ResourceHandler } from './scope.ts';
+import { acceptWebSocket, isWebSocketRequest } from './websocket.ts';
 
-/** One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent. */
-function encodeEvent(ev: { type: string; object: unknown }, target: Target): string | Buffer {
+/** Protobuf's length prefix: a WebSocket message carries the WatchEvent bytes alone. */
+const LENGTH_PREFIX_BYTES = 4;
+
+/**
+ * One event on the wire: a JSON line, a YAML document, or a length-prefixed protobuf WatchEvent;
+ * over WebSocket the message is the framing, so YAML has no separator and protobuf no prefix.
+ */
+function encodeEvent(ev: { type: string; object: unknown }, target: Target, webSocket = false): string | Buffer {
   switch (target.format) {
-    case 'json': return `${stringifyJSON(ev)}\n`;
-    case 'protobuf': return encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
-    default: return `${encode(ev, target)}---\n`;
+    // The stream serializer: never indented, whatever ?pretty says.
+    case 'json': return encodeJSON(ev);
+    case 'protobuf': {
+      const frame = encodeWatchEventFrame(ev.type, ev.object as Record<string, unknown>);
+      return webSocket ? frame.subarray(LENGTH_PREFIX_BYTES) : frame;
+    }
+    default: return webSocket ? encode(ev, target) : `${encode(ev, target)}---\n`;
   }
+}
+
+/** Where the events go: the chunked response, or WebSocket messages. */
+interface EventSink {
+  write(chunk: string | Buffer): boolean;
+  drain(): Promise<void>;
+  end(): void;
 }
 
 /** Node's timers overflow (and fire at once) beyond 2^31-1 ms; no watch outlives this anyway. */
@@ -37,7 +55,8 @@ function errorWatch(status: Status): Watch {
 
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  // YAML has no stream form: a watch asking only for it is a 406, as in kube.
+  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, stream: true });
   const q = state.url.searchParams;
   const opts = parseListOptions(q, true);
   const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';
@@ -59,6 +78,28 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const timeoutSeconds = opts.timeoutSeconds !== undefined && opts.timeoutSeconds !== 0
     ? Math.min(opts.timeoutSeconds, MAX_TIMER_SECONDS)
     : Math.floor(deps.minRequestTimeoutSeconds * (1 + Math.random()));
+  // kube-apiserver upgrades only once the watch is established: earlier errors are plain answers.
+  const webSocket = isWebSocketRequest(req);
+  const ws = webSocket ? acceptWebSocket(req, target.format === 'protobuf') : undefined;
+  if (webSocket && ws === undefined) {
+    w.stop();
+    return;
+  }
+  const sink: EventSink = ws !== undefined
+    ? { write: (c) => ws.send(c), drain: () => ws.drain(), end: () => ws.close() }
+    : {
+      write: (c) => res.write(c),
+      drain: () => new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); }),
+      end: () => res.end(),
+    };
+  if (ws === undefined) {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
+    res.setHeader('Transfer-Encoding', 'chunked');
+    // Warnings known before the stream starts (a deprecated kind's) go with its headers, as kube's.
+    setWarnings(res, state);
+    res.flushHeaders();
+  }
   let done = false;
   // The resourceVersion the client has seen up to: a bookmark may carry it.
   let progress = opts.resourceVersion !== undefined && opts.resourceVersion !== '0' ? opts.resourceVersion : '';
@@ -70,7 +111,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     deps.openWatches.delete(finish);
     w.stop();
     state.abort.abort();
-    res.end();
+    sink.end();
   };
   const timer = setTimeout(finish, Math.max(0, timeoutSeconds) * 1000);
   // As kube's watch cache: a bookmark shortly before the watch times out, so the client resumes
@@ -79,17 +120,16 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     ? setTimeout(() => {
       if (done || progress === '') return;
       const bookmark = { apiVersion: apiVersionOf(ep.groupVersion), kind: ep.kind, metadata: { resourceVersion: progress } };
-      res.write(encodeEvent(frame({ type: 'BOOKMARK', object: bookmark }), target));
+      sink.write(encodeEvent(frame({ type: 'BOOKMARK', object: bookmark }), target, webSocket));
     }, (timeoutSeconds - 2) * 1000)
     : undefined;
   deps.openWatches.add(finish);
-  req.on('close', finish);
-  res.on('close', finish);
-
-  res.statusCode = 200;
-  res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
-  res.setHeader('Transfer-Encoding', 'chunked');
-  res.flushHeaders();
+  if (ws !== undefined) {
+    ws.onClosed(finish);
+  } else {
+    req.on('close', finish);
+    res.on('close', finish);
+  }
 
   let first = true;
   const frame = (ev: WatchEvent): { type: string; object: unknown } => {
@@ -118,8 +158,8 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     for await (const ev of w) {
       if (done) break;
       if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
-      const line = encodeEvent(frame(ev), target);
-      if (!res.write(line)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      const line = encodeEvent(frame(ev), target, webSocket);
+      if (!sink.write(line)) await sink.drain();
       if (ev.type === 'ERROR') break;
     }
   } catch (err) {
@@ -128,7 +168,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     // encoded, the stream just ends, as kube's watch server does on an encoding error.
     if (!done) {
       try {
-        res.write(encodeEvent({ type: 'ERROR', object: toStatus(err) }, target));
+        sink.write(encodeEvent({ type: 'ERROR', object: toStatus(err) }, target, webSocket));
       } catch { /* end the stream */ }
     }
   } finally {

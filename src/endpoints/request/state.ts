@@ -2,6 +2,28 @@
 import { decodeRequestPath } from './request-path.ts';
 import type { RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
 
+/** What strconv.ParseBool reads as true. */
+const GO_TRUE: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+
+/**
+ * url.Values.Get of Go's query parsing: the first value of `key`; pairs holding a ';' or a bad
+ * escape are dropped, as Go drops them.
+ */
+function goQueryGet(rawQuery: string, key: string): string {
+  for (const pair of rawQuery.split('&')) {
+    if (pair === '' || pair.includes(';')) continue;
+    const eq = pair.indexOf('=');
+    try {
+      const k = decodeURIComponent((eq === -1 ? pair : pair.slice(0, eq)).replaceAll('+', ' '));
+      if (k !== key) continue;
+      return eq === -1 ? '' : decodeURIComponent(pair.slice(eq + 1).replaceAll('+', ' '));
+    } catch {
+      continue;
+    }
+  }
+  return '';
+}
+
 export class RequestState implements WarningRecorder {
   info: RequestInfo | undefined;
   user: UserInfo | undefined;
@@ -17,15 +39,33 @@ export class RequestState implements WarningRecorder {
 
   /** The request's Accept header: errors are negotiated like objects (ErrorNegotiated). */
   readonly accept: string | undefined;
+  /** The raw query (Go's URL.RawQuery). */
+  private readonly rawQuery: string;
+  private readonly userAgent: string;
 
-  constructor(rawUrl: string, accept?: string) {
+  constructor(rawUrl: string, accept?: string, userAgent?: string) {
     // Only the query is taken from the target: a WHATWG parse of the whole target would resolve
     // dot segments, read "//host/..." as a host, and throw on some targets Go accepts.
     this.url = new URL('https://kapi.invalid/');
     const q = rawUrl.indexOf('?');
     if (q !== -1) this.url.search = rawUrl.slice(q);
+    this.rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
     this.path = decodeRequestPath(rawUrl) ?? '';
     this.accept = accept;
+    this.userAgent = userAgent ?? '';
+  }
+
+  /**
+   * negotiation.isPrettyPrint: a non-empty `pretty` query parameter decides (strconv.ParseBool,
+   * anything it refuses is false); without one, curl, Wget and browsers get indented JSON.
+   */
+  isPrettyPrint(): boolean {
+    if (this.rawQuery.includes('pretty')) {
+      const pp = goQueryGet(this.rawQuery, 'pretty');
+      if (pp !== '') return GO_TRUE.has(pp);
+    }
+    const ua = this.userAgent;
+    return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
   }
 
   addWarning(text: string): void {

@@ -64,11 +64,20 @@ export function beforeDelete<T extends KubeObject>(def: ResourceDefinition<T>, c
   return { kind: 'graceful', deletionTimestamp: nowRFC3339(now + seconds(grace)), grace, firstTime: true };
 }
 
-/** Finalizers the object must carry after this delete: its own plus the propagation policy's. */
-function finalizersFor(obj: DeepReadonly<KubeObject>, opts: DeleteOptions): string[] {
+/**
+ * Finalizers the object must carry after this delete: its own plus the propagation policy's.
+ * Without a policy in the options, an orphan or foregroundDeletion finalizer the object has
+ * decides, else the strategy's default garbage collection policy (kube's shouldOrphanDependents).
+ */
+function finalizersFor<T extends KubeObject>(def: ResourceDefinition<T>, ctx: RequestContext, obj: DeepReadonly<KubeObject>,
+  opts: DeleteOptions): string[] {
   const fs = new Set(obj.metadata.finalizers ?? []);
-  const policy = opts.propagationPolicy ?? (opts.orphanDependents === true ? 'Orphan' :
+  let policy = opts.propagationPolicy ?? (opts.orphanDependents === true ? 'Orphan' :
     opts.orphanDependents === false ? 'Background' : undefined);
+  if (policy === undefined && !fs.has(FINALIZER_ORPHAN) && !fs.has(FINALIZER_FOREGROUND) &&
+      def.strategy.defaultGarbageCollectionPolicy?.(ctx) === 'OrphanDependents') {
+    policy = 'Orphan';
+  }
   if (policy === 'Orphan') { fs.add(FINALIZER_ORPHAN); fs.delete(FINALIZER_FOREGROUND); }
   if (policy === 'Foreground') { fs.add(FINALIZER_FOREGROUND); fs.delete(FINALIZER_ORPHAN); }
   if (policy === 'Background') { fs.delete(FINALIZER_ORPHAN); fs.delete(FINALIZER_FOREGROUND); }
@@ -117,7 +126,7 @@ export async function deleteObject<T extends KubeObject>(store: Store<T>, storag
   // Finalizers cannot be changed through DeleteOptions once a graceful deletion is pending.
   if (first.kind === 'pending') return { object: finalize(existing), deletedImmediately: false };
   const pendingFinalizers = (existing.metadata.finalizers ?? []).length > 0;
-  const updateFinalizers = !sameList(existing.metadata.finalizers ?? [], finalizersFor(existing as DeepReadonly<KubeObject>, opts));
+  const updateFinalizers = !sameList(existing.metadata.finalizers ?? [], finalizersFor(def, ctx, existing as DeepReadonly<KubeObject>, opts));
 
   let preconditions = opts.preconditions;
   let lastExisting: KubeObject | undefined;
@@ -167,7 +176,7 @@ async function markForDeletion<T extends KubeObject>(def: ResourceDefinition<T>,
     const d = beforeDelete(def, ctx, cur as DeepReadonly<KubeObject>, opts, now);
     if (d.kind === 'pending') throw new AlreadyDeleting();
     const m = cur.metadata;
-    const finalizers = finalizersFor(cur as DeepReadonly<KubeObject>, opts);
+    const finalizers = finalizersFor(def, ctx, cur as DeepReadonly<KubeObject>, opts);
     if (!sameList(m.finalizers ?? [], finalizers)) m.finalizers = finalizers;
     pendingFinalizers = (m.finalizers ?? []).length > 0;
     if (d.kind === 'now') {

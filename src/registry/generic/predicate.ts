@@ -33,8 +33,8 @@ export function buildPredicate<T extends KubeObject>(def: ResourceDefinition<T>,
   const labels = opts.labelSelector !== undefined && opts.labelSelector !== '' ? parseLabelSelectorParam(opts.labelSelector) : undefined;
   let fields = opts.fieldSelector !== undefined && opts.fieldSelector !== '' ? parseFieldSelectorParam(opts.fieldSelector) : undefined;
   if (fields !== undefined) {
-    fields = def.selectableFields !== undefined
-      ? validateFieldSelector(fields, supportedFields(def))
+    fields = def.selectableFields !== undefined && def.defaultFieldLabelConversion !== true
+      ? validateFieldSelector(fields, supportedFields(def), def.fieldLabelMessage)
       : convertFieldSelector(fields, defaultMetaV1FieldSelectorConversion);
   }
   return newSelectionPredicate(labels, fields, (obj) => fieldSetOf(def, obj));

@@ -151,6 +151,8 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
   }
 
   private beforeCreate(ctx: RequestContext, obj: T): void {
+    // kube decodes into typed structs: the zero values are there before the strategy looks.
+    this.definition.goZeroValues?.(obj);
     const meta = obj.metadata;
     this.checkNamespace(ctx, obj);
     delete meta.deletionTimestamp;
@@ -173,6 +175,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     if (errs.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name, errs);
     for (const w of this.strategy.warningsOnCreate?.(ctx, ro(obj)) ?? []) ctx.warnings.addWarning(w);
     this.strategy.canonicalize?.(obj);
+    this.definition.goZeroValues?.(obj);
   }
 
   /** The namespace in the body must match the request's; cluster-scoped objects have none. */
@@ -270,6 +273,8 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
   }
 
   private beforeUpdate(ctx: RequestContext, obj: T, old: T): void {
+    // As on create: an update that leaves out an empty struct changes nothing (generation stays).
+    this.definition.goZeroValues?.(obj);
     this.checkNamespace(ctx, obj);
     const meta = obj.metadata;
     const oldMeta = old.metadata;
@@ -292,6 +297,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     if (errs.length > 0) throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, obj.metadata.name ?? '', errs);
     for (const w of this.strategy.warningsOnUpdate?.(ctx, ro(obj), ro(old)) ?? []) ctx.warnings.addWarning(w);
     this.strategy.canonicalize?.(obj);
+    this.definition.goZeroValues?.(obj);
   }
 
   /** An object marked for deletion whose last finalizer was just removed goes away now. */

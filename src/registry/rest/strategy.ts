@@ -44,6 +44,13 @@ export interface Strategy<T extends KubeObject> {
    * deletionTimestamp (pods bound to a node); undefined or 0 deletes at once.
    */
   checkGracefulDelete?(ctx: RequestContext, obj: DeepReadonly<T>, options: DeleteOptions): number | undefined;
+  /**
+   * rest.GarbageCollectionDeleteStrategy: what a delete without propagationPolicy or
+   * orphanDependents does to dependents. 'OrphanDependents' adds the orphan finalizer (core/v1
+   * ReplicationControllers and batch/v1 Jobs, for backwards compatibility); absent means
+   * 'DeleteDependents' (background deletion, no finalizer).
+   */
+  defaultGarbageCollectionPolicy?(ctx: RequestContext): 'OrphanDependents' | 'DeleteDependents';
 }
 
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date';
@@ -77,6 +84,14 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly statusStrategy?: Strategy<T>;
   /** Field selector values; defaults to metadata.name (and metadata.namespace when namespaced). */
   selectableFields?(obj: DeepReadonly<T>): FieldSet;
+  /**
+   * kube registers no field label conversion for the kind, so a field selector is checked by the
+   * default one (metadata.name and metadata.namespace only, `"x" is not a known field selector`)
+   * whatever selectableFields offers (PersistentVolumes, PersistentVolumeClaims, ReplicaSets).
+   */
+  readonly defaultFieldLabelConversion?: boolean;
+  /** The message of the kind's field label conversion for a field it does not support (default `field label not supported: x`). */
+  fieldLabelMessage?(field: string): string;
   /** Columns of `kubectl get`; defaults to Name and Age (the default table convertor). */
   readonly table?: readonly TableColumn<T>[];
   /** DELETE answers with the deleted object instead of a Success Status (pods, services, ...). */
@@ -110,6 +125,13 @@ export interface ResourceDefinition<T extends KubeObject> {
   customizeStorage?(store: Store<T>): Store<T>;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
+  /**
+   * Fills in the Go zero values kube's encoder writes for this kind (rest/zero-values.ts), after
+   * validation of every create and update, before the object is stored.
+   */
+  goZeroValues?(obj: T): void;
+  /** A Warning for a DELETE or DELETECOLLECTION with these (valid) options, added before the delete is tried (jobs). */
+  deleteWarning?(ctx: RequestContext, options: DeleteOptions): string | undefined;
 }
 
 /** Where a resource keeps its replicas, for the scale subresource. */

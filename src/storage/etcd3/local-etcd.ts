@@ -45,6 +45,8 @@ export interface LocalEtcdOptions {
   readonly extraArgs?: readonly string[];
   /** The error message when there is no `etcd` binary. */
   readonly missingMessage?: string;
+  /** The etcd executable: `etcd` on the PATH unless given (the oracle brings a newer one). */
+  readonly binary?: string;
   /**
    * Serve clients over https with a CA made for this etcd (and a client certificate signed by
    * it, see LocalEtcd.tls). Peers stay on plain http.
@@ -161,7 +163,7 @@ export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<Local
   const launch = async (): Promise<void> => {
     let output = '';
     let spawnError: NodeJS.ErrnoException | undefined;
-    const p = spawn('etcd', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(opts.binary ?? 'etcd', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     proc = p;
     p.once('error', (err) => { spawnError = err; });
     const keep = (chunk: Buffer): void => { output = (output + chunk.toString()).slice(-OUTPUT_TAIL); };

@@ -77,6 +77,7 @@ export const replicaSets = {
   statusStrategy,
   defaults: defaultReplicaSet,
   scale: replicasScale<ReplicaSet>(),
+  defaultFieldLabelConversion: true,
   selectableFields: (rs) => ({
     'metadata.name': rs.metadata.name ?? '',
     'metadata.namespace': rs.metadata.namespace ?? '',

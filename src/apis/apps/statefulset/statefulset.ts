@@ -10,6 +10,7 @@ import { podTemplateWarnings } from '../../core/pod/warnings.ts';
 import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
 import type { StatefulSet } from '../v1/types.ts';
 import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './validation.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 export function defaultStatefulSet(s: StatefulSet): void {
   s.spec ??= { template: { spec: { containers: [] } } };
@@ -71,6 +72,7 @@ export const statefulSetStatusStrategy = statusStrategy;
 
 export const statefulSets = {
   group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
+  goZeroValues: (o) => { for (const [path, v] of [[['spec', 'serviceName'], '']] as const) setZero(o, path, v); },
   namespaced: true,
   strategy,
   statusStrategy,

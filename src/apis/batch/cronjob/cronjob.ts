@@ -10,6 +10,7 @@ import { translateTimestampSince } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { CronJob } from '../v1/types.ts';
 import { validateCronJob, validateCronJobUpdate } from './validation.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 /** SetDefaults_CronJob, plus the pod spec defaults of the job template (not the Job defaults). */
 export function defaultCronJob(cj: CronJob): void {
@@ -78,6 +79,7 @@ export const cronJobTable: readonly TableColumn<CronJob>[] = [
 
 export const cronJobs = {
   group: 'batch', kind: 'CronJob', resource: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], categories: ['all'], namespaced: true,
+  goZeroValues: (o) => { for (const [path, v] of [[['spec', 'jobTemplate', 'metadata'], {}], [['spec', 'jobTemplate', 'spec', 'template', 'metadata'], {}]] as const) setZero(o, path, v); },
   strategy: cronJobStrategy,
   statusStrategy: cronJobStatusStrategy,
   defaults: defaultCronJob,

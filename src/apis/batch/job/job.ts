@@ -90,7 +90,13 @@ export const jobStrategy: Strategy<Job> = {
   },
   validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old, validationOptions(old)).filter(notMetadata),
   warningsOnUpdate: (_ctx, job, old) => (job.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec'), job.spec) : []),
+  // batch/v1 orphans a job's pods unless told otherwise, for backwards compatibility.
+  defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === 'batch' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
 };
+
+/** What kube's job REST says when a delete leaves the pods to the default policy (orphaning them). */
+export const JOB_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; ' +
+  'set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
 
 export const jobStatusStrategy: Strategy<Job> = {
   ...jobStrategy,
@@ -146,8 +152,12 @@ export const jobs = {
   group: 'batch', kind: 'Job', resource: 'jobs', singular: 'job', categories: ['all'], namespaced: true,
   strategy: jobStrategy,
   statusStrategy: jobStatusStrategy,
+  deleteWarning: (ctx, opts) => (opts.propagationPolicy === undefined && opts.orphanDependents === undefined &&
+    jobStrategy.defaultGarbageCollectionPolicy?.(ctx) === 'OrphanDependents' ? JOB_DELETE_WARNING : undefined),
   defaults: defaultJob,
   table: jobTable,
+  // batch/v1's conversion for Job names the kind.
+  fieldLabelMessage: (field) => `field label ${JSON.stringify(field)} not supported for Job`,
   selectableFields: (job) => ({
     'metadata.name': job.metadata.name ?? '',
     'metadata.namespace': job.metadata.namespace ?? '',

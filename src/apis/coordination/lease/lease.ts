@@ -7,6 +7,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import type { Lease, LeaseSpec } from '../v1/types.ts';
 import { validateCoordinatedLeaseStrategy } from '../validation.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 export function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): FieldError[] {
   const errs: FieldError[] = [];
@@ -37,6 +38,7 @@ export function newLeaseDefinition(opts: LeaseOptions = {}) {
   const enabled = opts.coordinatedLeaderElection === true;
   return {
     group: 'coordination.k8s.io', kind: 'Lease', resource: 'leases', singular: 'lease', namespaced: true,
+  goZeroValues: (o) => { for (const [path, v] of [[['spec'], {}]] as const) setZero(o, path, v); },
     strategy: {
       prepareForCreate(_ctx, lease) {
         if (enabled || lease.spec === undefined) return;

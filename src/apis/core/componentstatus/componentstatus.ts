@@ -1,5 +1,7 @@
 // componentstatuses (pkg/registry/core/componentstatus): the health of the components the
 // server checks — here its storage, as etcd-0. Cluster-scoped, get and list only, nothing stored.
+import { convertFieldSelector, defaultMetaV1FieldSelectorConversion, newSelectionPredicate, parseFieldSelectorParam } from '../../../apimachinery/fields/index.ts';
+import { parseLabelSelectorParam } from '../../../apimachinery/labels/index.ts';
 import type { KubeList, KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { Getter, Lister } from '../../../registry/rest/capabilities.ts';
 import type { VirtualResource } from '../../../registry/rest/group.ts';
@@ -37,10 +39,19 @@ export function newComponentStatusREST(deps: ComponentStatusDeps = {}): Getter &
       if (probe === undefined) throw unknownError(`Component not found: ${name}`);
       return await statusOf(name, probe) as unknown as KubeObject;
     },
-    async list(): Promise<KubeList> {
+    async list(_ctx, opts): Promise<KubeList> {
+      // kube's list handler converts the field selector with the default conversion (no field
+      // labels are registered for ComponentStatus) before the REST filters by labels and name.
+      const labels = opts.labelSelector !== undefined && opts.labelSelector !== '' ? parseLabelSelectorParam(opts.labelSelector) : undefined;
+      const fields = opts.fieldSelector !== undefined && opts.fieldSelector !== ''
+        ? convertFieldSelector(parseFieldSelectorParam(opts.fieldSelector), defaultMetaV1FieldSelectorConversion) : undefined;
+      const selected = newSelectionPredicate(labels, fields, (o) => ({ 'metadata.name': o.metadata.name ?? '' }));
       const names = Object.keys(components).sort();
       const items = await Promise.all(names.map((n) => statusOf(n, components[n] ?? (() => Promise.resolve('')))));
-      return { apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {}, items: items as unknown as KubeObject[] };
+      return {
+        apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {},
+        items: (items as unknown as KubeObject[]).filter((o) => selected.matches(o)),
+      };
     },
   };
 }

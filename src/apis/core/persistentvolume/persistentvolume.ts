@@ -113,6 +113,7 @@ export const persistentVolumes = {
   strategy: persistentVolumeStrategy,
   statusStrategy: persistentVolumeStatusStrategy,
   defaults: defaultPersistentVolume,
+  defaultFieldLabelConversion: true,
   selectableFields: (pv) => ({ 'metadata.name': pv.metadata.name ?? '', name: pv.metadata.name ?? '' }),
   table: [
     nameColumn<PersistentVolume>(),

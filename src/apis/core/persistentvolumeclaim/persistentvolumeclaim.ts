@@ -43,6 +43,7 @@ export const persistentVolumeClaims = {
   strategy: persistentVolumeClaimStrategy,
   statusStrategy: persistentVolumeClaimStatusStrategy,
   defaults: defaultPersistentVolumeClaim,
+  defaultFieldLabelConversion: true,
   selectableFields: (pvc) => ({ 'metadata.name': pvc.metadata.name ?? '', 'metadata.namespace': pvc.metadata.namespace ?? '', name: pvc.metadata.name ?? '' }),
   table: [
     nameColumn<PersistentVolumeClaim>(),

@@ -8,6 +8,7 @@ import { defaultPodSpec } from '../pod/defaults.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
 import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 /** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
 export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path = fieldPath('template')): FieldError[] {
@@ -33,6 +34,7 @@ export function defaultPodTemplate(pt: PodTemplate): void {
 
 export const podTemplates = {
   group: '', kind: 'PodTemplate', resource: 'podtemplates', singular: 'podtemplate', namespaced: true,
+  goZeroValues: (o) => { for (const [path, v] of [[['template', 'metadata'], {}]] as const) setZero(o, path, v); },
   strategy: {
     prepareForCreate(_ctx, pt) { pt.metadata.generation = 1; },
     validate: (_ctx, pt) => validatePodTemplate(pt),

@@ -81,7 +81,11 @@ export const replicationControllerStatusStrategy = statusStrategy;
 export const replicationControllers = {
   group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
   shortNames: ['rc'], categories: ['all'], namespaced: true,
-  strategy,
+  strategy: {
+    ...strategy,
+    // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
+    defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
+  },
   statusStrategy,
   defaults: defaultReplicationController,
   scale: {

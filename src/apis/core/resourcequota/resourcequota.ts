@@ -6,6 +6,7 @@ import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../regist
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import { parseQuantity, quantityString } from '../v1/quantity.ts';
 import type { ResourceList, ResourceQuota } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 const SCOPES = ['BestEffort', 'CrossNamespacePodAffinity', 'NotBestEffort', 'NotTerminating', 'PriorityClass', 'Terminating', 'VolumeAttributesClass'];
@@ -60,6 +61,7 @@ export const resourceQuotaStatusStrategy: Strategy<ResourceQuota> = {
 
 export const resourceQuotas = {
   group: '', kind: 'ResourceQuota', resource: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
+  goZeroValues: (o) => { for (const [path, v] of [[['spec'], {}]] as const) setZero(o, path, v); },
   strategy: resourceQuotaStrategy,
   statusStrategy: resourceQuotaStatusStrategy,
   table: [

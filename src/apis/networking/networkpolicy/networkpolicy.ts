@@ -9,6 +9,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
@@ -107,6 +108,7 @@ export function defaultNetworkPolicy(np: NetworkPolicy): void {
 
 export const networkPolicies = {
   group: 'networking.k8s.io', kind: 'NetworkPolicy', resource: 'networkpolicies', singular: 'networkpolicy', shortNames: ['netpol'],
+  goZeroValues: (o) => { for (const [path, v] of [[['spec', 'podSelector'], {}]] as const) setZero(o, path, v); },
   namespaced: true,
   strategy: {
     prepareForCreate(_ctx, np) { np.metadata.generation = 1; },

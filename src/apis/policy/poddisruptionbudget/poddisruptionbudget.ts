@@ -3,6 +3,7 @@ import type { ResourceDefinition, Strategy } from '../../../registry/rest/strate
 import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../core/common.ts';
 import type { PodDisruptionBudget } from '../v1/types.ts';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 /** The empty status as Go serializes it: the four counters have no omitempty. */
 const emptyStatus = (): NonNullable<PodDisruptionBudget['status']> =>
@@ -43,6 +44,7 @@ const intOrPercent = (v: string | number | undefined): string => (v === undefine
 
 export const podDisruptionBudgets = {
   group: 'policy', kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets', singular: 'poddisruptionbudget',
+  goZeroValues: (o) => { for (const [path, v] of [[['spec'], {}]] as const) setZero(o, path, v); },
   shortNames: ['pdb'], namespaced: true,
   strategy: podDisruptionBudgetStrategy,
   statusStrategy: podDisruptionBudgetStatusStrategy,

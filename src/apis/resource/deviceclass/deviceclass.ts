@@ -15,6 +15,7 @@ export function validateDeviceClass(dc: DeepReadonly<DeviceClass>): FieldError[]
 
 export const deviceClasses = {
   group: 'resource.k8s.io', kind: 'DeviceClass', resource: 'deviceclasses', singular: 'deviceclass', namespaced: false,
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy: specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true }),
   table: [nameColumn<DeviceClass>(), ageColumn<DeviceClass>()],
 } satisfies ResourceDefinition<DeviceClass>;

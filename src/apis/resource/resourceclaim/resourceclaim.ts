@@ -6,6 +6,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaim } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -34,6 +35,8 @@ const strategy = specStatusStrategy<ResourceClaim>({
 
 export const resourceClaims = {
   group: 'resource.k8s.io', kind: 'ResourceClaim', resource: 'resourceclaims', singular: 'resourceclaim', namespaced: true,
+  goZeroValues: (o) => { for (const [path, v] of [[['status'], {}]] as const) setZero(o, path, v); },
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
   statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),

@@ -6,6 +6,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaimTemplate } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTemplate>): FieldError[] {
   return [
@@ -16,6 +17,8 @@ export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTempl
 
 export const resourceClaimTemplates = {
   group: 'resource.k8s.io', kind: 'ResourceClaimTemplate', resource: 'resourceclaimtemplates', singular: 'resourceclaimtemplate',
+  goZeroValues: (o) => { for (const [path, v] of [[['spec', 'metadata'], {}]] as const) setZero(o, path, v); },
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   namespaced: true,
   strategy: specStatusStrategy<ResourceClaimTemplate>({
     validate: validateResourceClaimTemplate,

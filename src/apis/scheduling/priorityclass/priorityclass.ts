@@ -7,6 +7,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
 import type { PriorityClass } from '../v1/types.ts';
 import { isKnownSystemPriorityClass, SYSTEM_PRIORITY_CLASS_PREFIX } from './system.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -46,6 +47,7 @@ export function validatePriorityClassUpdate(pc: RO<PriorityClass>, old: RO<Prior
 
 export const priorityClasses = {
   group: 'scheduling.k8s.io', kind: 'PriorityClass', resource: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'],
+  goZeroValues: (o) => { for (const [path, v] of [[['value'], 0]] as const) setZero(o, path, v); },
   namespaced: false,
   strategy: { ...specStatusStrategy<PriorityClass>({ validate: validatePriorityClass }), validateUpdate: (_ctx, pc, old) => validatePriorityClassUpdate(pc, old) },
   defaults: defaultPriorityClass,

@@ -50,6 +50,7 @@ export function validateStorageClassUpdate(sc: RO<StorageClass>, old: RO<Storage
 
 export const storageClasses = {
   group: 'storage.k8s.io', kind: 'StorageClass', resource: 'storageclasses', singular: 'storageclass', shortNames: ['sc'],
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   namespaced: false,
   strategy: specStatusStrategy<StorageClass>({ validate: validateStorageClass, validateUpdate: validateStorageClassUpdate }),
   defaults: defaultStorageClass,

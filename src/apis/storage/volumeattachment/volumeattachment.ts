@@ -5,6 +5,7 @@ import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apim
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../kit.ts';
 import type { VolumeAttachment, VolumeError } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 const MAX_ATTACHED_VOLUME_METADATA_SIZE = 256 * 1024;
@@ -60,6 +61,8 @@ const strategy = specStatusStrategy<VolumeAttachment>({ allowUnconditionalUpdate
 
 export const volumeAttachments = {
   group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
+  goZeroValues: (o) => { for (const [path, v] of [[['status'], { attached: false }]] as const) setZero(o, path, v); },
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
   statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va), resetMetadata: {} }),
   table: [

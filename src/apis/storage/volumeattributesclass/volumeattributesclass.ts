@@ -28,6 +28,7 @@ export function validateVolumeAttributesClassUpdate(v: RO<VolumeAttributesClass>
 
 export const volumeAttributesClasses = {
   group: 'storage.k8s.io', kind: 'VolumeAttributesClass', resource: 'volumeattributesclasses', singular: 'volumeattributesclass',
+  returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   shortNames: ['vac'], namespaced: false,
   strategy: specStatusStrategy<VolumeAttributesClass>({ validate: validateVolumeAttributesClass, validateUpdate: validateVolumeAttributesClassUpdate }),
   table: [
