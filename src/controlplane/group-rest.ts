@@ -77,6 +77,11 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
           kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(s.store, def.scale) });
       }
       for (const x of def.extraSubresources?.(s.store, lookup) ?? []) {
+        if (x.defaults !== undefined) {
+          const kgv = x.kindGroupVersion ?? { group: name, version: v.version };
+          scheme.addKnownKinds(kgv, [x.kind]);
+          scheme.addDefaulter({ ...kgv, kind: x.kind }, x.defaults);
+        }
         installs.push({ resource: def.resource, subresource: x.name, kind: x.kind, definition: def, hubVersion: s.storageVersion,
           storage: x.storage, ...(x.kindGroupVersion !== undefined ? { kindGroupVersion: x.kindGroupVersion } : {}),
           ...(x.omitVerbs !== undefined ? { omitVerbs: x.omitVerbs } : {}) });

@@ -3,6 +3,7 @@ import type { APIInstaller } from '../endpoints/installer.ts';
 import { OpenAPIService } from '../endpoints/openapi/service.ts';
 import type { ServedResource } from '../endpoints/openapi/served.ts';
 import type { NonResourceHandler } from '../server/generic-server.ts';
+import { isConnecter } from '../registry/rest/capabilities.ts';
 
 export function servedResources(installer: APIInstaller): ServedResource[] {
   const mains = new Map<string, ServedResource & { subresources: ServedResource['subresources'] & object[] }>();
@@ -17,8 +18,12 @@ export function servedResources(installer: APIInstaller): ServedResource[] {
   }
   for (const ep of eps) {
     if (ep.subresource === '') continue;
+    // A connecter (exec, attach, portforward, proxy) is published as kube routes it: one
+    // "connect" operation per HTTP method, not the get/create verbs discovery lists. pods/log,
+    // which kapi streams as a connecter, is a Getter in kube ("read log of the specified Pod").
+    const connect = isConnecter(ep.storage) && ep.subresource !== 'log' ? { verbs: ['connect'], connectMethods: ep.storage.connectMethods } : { verbs: ep.verbs };
     mains.get(`${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`)?.subresources
-      .push({ name: ep.subresource, kind: ep.kind, verbs: ep.verbs,
+      .push({ name: ep.subresource, kind: ep.kind, ...connect,
         ...(ep.kindGroupVersion !== ep.groupVersion ? { group: ep.kindGroupVersion.group, version: ep.kindGroupVersion.version } : {}) });
   }
   return [...mains.values()];
@@ -34,10 +39,11 @@ export function openAPIHandlers(installer: APIInstaller, extra?: ExtraServedReso
   const builtIn = servedResources(installer);
   const service = new OpenAPIService(extra === undefined ? builtIn : [...builtIn, ...extra.servedResources()]);
   extra?.onChange(() => service.update([...builtIn, ...extra.servedResources()]));
-  const handler: NonResourceHandler = (req, res, state) => {
-    const out = service.handle({
+  const handler: NonResourceHandler = async (req, res, state) => {
+    const out = await service.handle({
       method: req.method ?? 'GET', path: state.path, query: state.url.searchParams,
-      accept: req.headers.accept, ifNoneMatch: req.headers['if-none-match'],
+      accept: req.headers.accept, acceptEncoding: req.headers['accept-encoding'],
+      ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'],
     });
     if (out === undefined) {
       res.statusCode = 404;

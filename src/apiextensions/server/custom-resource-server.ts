@@ -26,6 +26,7 @@ import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '..
 import { applyDefaults } from '../schema/defaulting.ts';
 import { conditionOf, isEstablished, type CustomResourceDefinition } from '../v1/types.ts';
 import { customResourceDefinition } from './resource-definition.ts';
+import { customResourceDefinitions } from '../openapi/builder.ts';
 import { compareKubeAwareVersions } from './version-order.ts';
 
 type CRD = CustomResourceDefinition;
@@ -234,8 +235,14 @@ export class CustomResourceServer {
           served.push({
             group, version: name, resource: names.plural, kind: names.kind, namespaced: crd.spec.scope === 'Namespaced',
             verbs: ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'],
-            subresources: subs, definition: definitionName(group, name, names.kind), strategicMergePatch: false,
+            subresources: subs, definition: definitionName(group, name, names.kind), strategicMergePatch: false, customResource: true,
             schemas: publishedSchemas(schema, { ...gv, kind: names.kind }, listKind),
+            revision: `${crd.metadata.uid ?? ''}/${crd.metadata.generation ?? 0}`,
+            publishedSchemas: (format, docs) => customResourceDefinitions({
+              schema, gvk: { ...gv, kind: names.kind }, plural: names.plural, listKind,
+              selectableFields: (v.selectableFields ?? []).map((f) => f.jsonPath),
+              preserveUnknownFields: crd.spec.preserveUnknownFields === true,
+            }, format, docs),
           });
         }
       }

@@ -52,6 +52,21 @@ describe('updateManagedFields', () => {
     } });
   });
 
+  it('a null field of a built-in kind is a Go nil: no field of the Update (a custom resource keeps it)', () => {
+    const scope = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole',
+      schema: schemaForGVK({ group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole' }) };
+    const role: Obj = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r', labels: { a: 'b' } }, rules: null } as unknown as Obj;
+    const cases = [
+      { name: 'typed', typed: true, want: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } } } },
+      { name: 'unstructured', typed: false, want: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } }, 'f:rules': {} } },
+    ];
+    for (const c of cases) {
+      const out = updateManagedFields({ ...scope, typed: c.typed, live: undefined, updated: role, manager: 'm', time: T1 });
+      assert.deepEqual(byManager(out, 'm', 'Update')?.fieldsV1, c.want, c.name);
+      assert.equal((out as unknown as { rules: unknown }).rules, null, `${c.name}: the object keeps its null`);
+    }
+  });
+
   it('gives a label update to kubectl-label and keeps the creator', () => {
     const labeled = updateManagedFields({ ...cmScope, live: created, manager: 'kubectl-label', time: T2,
       updated: { ...created, metadata: { ...created.metadata, labels: { app: 'web', tier: 'fe' } } } });

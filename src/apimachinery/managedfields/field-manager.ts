@@ -8,7 +8,7 @@ import { StatusError, newBadRequest } from '../errors/status-error.ts';
 import type { KubeObject, ManagedFieldsEntry, Unstructured } from '../meta/types.ts';
 import type { SchemaNode } from '../openapi/index.ts';
 import { deepCopy, isJsonObject } from '../patch/json-value.ts';
-import type { JsonObject } from '../patch/json-value.ts';
+import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { ConflictsError, newApplyConflict } from './conflict.ts';
 import { emptyObject } from './empty-object.ts';
 import { applyLastAppliedUpdater, kubectlAllowedConflicts } from './last-applied.ts';
@@ -33,6 +33,11 @@ export interface FieldManagerScope {
   readonly subresource?: string;
   /** The strategy's reset fields (GetResetFields), e.g. status for the main resource. */
   readonly resetFields?: FieldSet;
+  /**
+   * A built-in kind: a Go struct in kube, where a null field is a nil one, which an Update's
+   * field set never holds (a protobuf body's absent list, JSON's explicit null).
+   */
+  readonly typed?: boolean;
 }
 
 export interface UpdateManagedFieldsArgs extends FieldManagerScope {
@@ -74,6 +79,23 @@ function viewWithoutManagedFields(o: JsonObject): JsonObject {
   return { ...o, metadata: meta };
 }
 
+function hasNull(v: JsonValue): boolean {
+  if (v === null) return true;
+  if (Array.isArray(v)) return v.some(hasNull);
+  if (isJsonObject(v)) for (const x of Object.values(v)) if (hasNull(x)) return true;
+  return false;
+}
+
+/** The object without its null fields (copied only where there are some). */
+function withoutNulls<V extends JsonValue>(v: V): V {
+  if (!hasNull(v)) return v;
+  if (Array.isArray(v)) return v.map((x: JsonValue) => (x === null ? x : withoutNulls(x))) as V;
+  if (!isJsonObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = withoutNulls(x);
+  return out as V;
+}
+
 function withoutManagedFields(o: JsonObject): JsonObject {
   const copy = deepCopy(o);
   const meta = metaOf(copy);
@@ -110,7 +132,8 @@ function trackUpdate(scope: FieldManagerScope, live: JsonObject, updated: JsonOb
   });
   const self = 'current-operation';
   // Update only compares the two objects: a deep copy of each (megabytes for a large object) is not needed.
-  updaterUpdate(updaterFor(scope), viewWithoutManagedFields(live), viewWithoutManagedFields(updated), scope.apiVersion, managed.fields, self);
+  const view = (o: JsonObject): JsonObject => (scope.typed === true ? withoutNulls(viewWithoutManagedFields(o)) : viewWithoutManagedFields(o));
+  updaterUpdate(updaterFor(scope), view(live), view(updated), scope.apiVersion, managed.fields, self);
   stripMeta(managed, self);
   const vs = managed.fields.get(self);
   if (vs !== undefined) {

@@ -43,6 +43,8 @@ describe('authorization.k8s.io/v1 reviews', () => {
     const out = await rest('selfsubjectaccessreviews').create(ctxIn(''), review('SelfSubjectAccessReview',
       { nonResourceAttributes: { path: '/healthz', verb: 'get' } }), undefined, { dryRun: false });
     assert.equal(seen.at(-1)?.user?.name, 'system:apiserver');
+    // SelfSubjectAccessReviewSpec has no user fields: the answer names nobody
+    assert.deepEqual((out as unknown as { spec: unknown }).spec, { nonResourceAttributes: { path: '/healthz', verb: 'get' } });
     assert.equal(seen.at(-1)?.path, '/healthz');
     // The answer's spec is the request's: SelfSubjectAccessReviewSpec has no user, groups, uid or extra.
     assert.deepEqual((out as unknown as { spec: unknown }).spec, { nonResourceAttributes: { path: '/healthz', verb: 'get' } });

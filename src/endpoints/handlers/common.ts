@@ -12,6 +12,7 @@ import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
+import { isGroupVersionAcceptor } from '../../registry/rest/capabilities.ts';
 import { servesTypedObjects, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
 
 export function endpointGVK(ep: ResourceEndpoint): GroupVersionKind {
@@ -74,14 +75,25 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
   const apiVersion = typeof o['apiVersion'] === 'string' && o['apiVersion'] !== '' ? o['apiVersion'] : apiVersionOf(gvk);
   const kind = typeof o['kind'] === 'string' && o['kind'] !== '' ? o['kind'] : gvk.kind;
   const bodyGV = parseGroupVersion(apiVersion);
+  let accepted = apiVersion;
   if (bodyGV === undefined || kind !== gvk.kind || bodyGV.group !== gvk.group || bodyGV.version !== gvk.version) {
     const version = bodyGV?.version ?? apiVersion;
-    const registered = bodyGV !== undefined && deps.scheme.recognizes({ ...bodyGV, kind });
-    const why = registered
-      ? `converting (${version}.${kind}) to (${gvk.group === '' ? 'core' : gvk.group.split('.')[0]}.${gvk.kind}): unknown conversion`
-      // v1.36 names the scheme by where runtime.NewScheme was called, for every built-in group.
-      : `no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`;
-    throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${gvk.kind}: ${why}`);
+    // kube's scheme knows every version of a built-in kind, served or not (apps/v1beta1,
+    // extensions/v1beta1, ...); kapi's protobuf descriptors list the same ones.
+    const registered = bodyGV !== undefined &&
+      (deps.scheme.recognizes({ ...bodyGV, kind }) || (servesTypedObjects(deps) && canEncode(apiVersion, kind)));
+    if (!registered || kind !== gvk.kind) {
+      const why = registered
+        ? `converting (${version}.${kind}) to (${gvk.group === '' ? 'core' : gvk.group.split('.')[0]}.${gvk.kind}): unknown conversion`
+        : `no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`;
+      throw newBadRequest(`${kind} in version "${version}" cannot be handled as a ${gvk.kind}: ${why}`);
+    }
+    // The kind in another group version decodes (to the same internal type), then the handler
+    // checks the group version (scope.AcceptsGroupVersion), which a storage may widen.
+    if (!(isGroupVersionAcceptor(ep.storage) && ep.storage.acceptsGroupVersion(bodyGV))) {
+      throw newBadRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${apiVersionOf(gvk)})`);
+    }
+    accepted = apiVersionOf(gvk);
   }
   if (problems.length > 0) {
     if (directive === 'Strict') {
@@ -89,7 +101,7 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
     }
     if (directive === 'Warn') for (const p of problems) state.addWarning(p);
   }
-  o['apiVersion'] = apiVersion;
+  o['apiVersion'] = accepted;
   o['kind'] = kind;
   if (!isKubeObject(o)) o['metadata'] = {};
   const result = o as unknown as KubeObject;
@@ -129,10 +141,14 @@ export function toListItem(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObj
   return rest;
 }
 
-/** Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf form. */
-export function negotiateFor(ep: ResourceEndpoint, accept: string | undefined, opts: NegotiationOptions): Target {
+/**
+ * Negotiates the response format; protobuf is offered when the endpoint's kind has a protobuf
+ * form, and never by a custom resource's handler, whose scale subresource refuses it too (406)
+ * though Scale has one.
+ */
+export function negotiateFor(ep: ResourceEndpoint, deps: HandlerDeps, accept: string | undefined, opts: NegotiationOptions): Target {
   const apiVersion = apiVersionOf(ep.kindGroupVersion);
-  return negotiate(accept, { ...opts, protobuf: canEncode(apiVersion, ep.kind) });
+  return negotiate(accept, { ...opts, protobuf: servesTypedObjects(deps) && canEncode(apiVersion, ep.kind) });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ResourceHandler } from './scope.ts';
 
 export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isCreater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'create');
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'CreateOptions');
@@ -23,7 +23,7 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   // Decoding a large body is the long step: the deadline and other requests get their turn after it.
   await yieldPoint(ctx);
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
-  const obj = toHub(ep, deps, trackUpdate(ep, undefined, decoded, manager));
+  const obj = toHub(ep, deps, trackUpdate(ep, deps, undefined, decoded, manager));
   // A create on a named subresource (serviceaccounts/x/token) is admitted under the URL's name.
   const urlName = ctx.info.name === '' ? undefined : ctx.info.name;
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', urlName ?? obj.metadata.name ?? '', obj, undefined, dryRun));

@@ -5,6 +5,7 @@ import { invalid, notSupported, type FieldError } from '../../apimachinery/error
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, DeletionPropagation } from '../../apimachinery/meta/types.ts';
 import { decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import { parseGroupVersion } from '../../apimachinery/schema/group-version.ts';
 import { bodyFormat } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
@@ -45,20 +46,53 @@ function fromQuery(q: URLSearchParams): DeleteOptions {
   return opts;
 }
 
-/** The other options kinds kube's meta scheme knows (in meta.k8s.io/v1 only), but cannot convert. */
-const OTHER_OPTIONS_KINDS: ReadonlySet<string> = new Set(['ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions']);
+/**
+ * The kinds kube's meta scheme registers besides DeleteOptions: the other options kinds and the
+ * meta types in meta.k8s.io/v1 (Table and PartialObjectMetadata in v1beta1 too), the unversioned
+ * ones (Status...) in v1 too. A body of one of
+ * them fails conversion to DeleteOptions; any other kind is not registered at all.
+ */
+const OTHER_META_KINDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  'meta.k8s.io/v1': new Set(['ListOptions', 'GetOptions', 'CreateOptions', 'UpdateOptions', 'PatchOptions', 'Status', 'WatchEvent',
+    'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList', 'Table', 'TableOptions', 'PartialObjectMetadata', 'PartialObjectMetadataList']),
+  'meta.k8s.io/v1beta1': new Set(['Table', 'TableOptions', 'PartialObjectMetadata', 'PartialObjectMetadataList']),
+  v1: new Set(['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']),
+};
 
 /**
- * A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's);
- * any other kind is refused with the 400 kube's meta scheme gives.
+ * The body's apiVersion and kind as kube's meta codec reads them: DeleteOptions (the default kind)
+ * of any group version; the default version meta.k8s.io/v1 in messages. Rejects other kinds with 400.
  */
+function checkKind(apiVersion: string, kind: string): void {
+  if (apiVersion !== '' && parseGroupVersion(apiVersion) === undefined) throw newBadRequest(`unexpected GroupVersion string: ${apiVersion}`);
+  if (kind === '' || kind === 'DeleteOptions') return;
+  const version = apiVersion === '' ? 'meta.k8s.io/v1' : apiVersion;
+  if (OTHER_META_KINDS[version]?.has(kind) === true) throw newBadRequest(`converting (v1.${kind}) to (v1.DeleteOptions): unknown conversion`);
+  throw newBadRequest(`no kind "${kind}" is registered for version "${version}" in scheme "pkg/runtime/scheme.go:111"`);
+}
+
+/** A protobuf DeleteOptions of any group version (kube accepts per-group ones and meta.k8s.io/v1's). */
 function fromProtobuf(body: Buffer): Record<string, unknown> {
   const { apiVersion, kind, obj } = decodeProtobuf(body);
-  if (kind === 'DeleteOptions') return obj;
-  if (apiVersion === 'meta.k8s.io/v1' && OTHER_OPTIONS_KINDS.has(kind)) {
-    throw newBadRequest(`converting (v1.${kind}) to (v1.DeleteOptions): unknown conversion`);
-  }
-  throw newBadRequest(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`);
+  checkKind(apiVersion, kind === '' ? 'DeleteOptions' : kind);
+  return obj;
+}
+
+/** A JSON or YAML body: its type meta is read first, as Go's json decoder reads it into a bare TypeMeta. */
+function fromText(raw: string, contentType: string | undefined): Record<string, unknown> {
+  const parsed = parseYAMLOrJSON(raw, contentType);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
+  const o = parsed as Record<string, unknown>;
+  const typeMeta = (field: 'apiVersion' | 'kind'): string => {
+    const v = o[field];
+    if (v === undefined || v === null) return '';
+    if (typeof v === 'string') return v;
+    const what = typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'array' : 'object';
+    throw newBadRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${what} into Go struct field .${field} of type string`);
+  };
+  const apiVersion = typeMeta('apiVersion');
+  checkKind(apiVersion, typeMeta('kind'));
+  return o;
 }
 
 /** Reads and validates the options. Rejects with 400 for a body that is no object, 422 on DeleteOptions. */
@@ -71,9 +105,8 @@ export async function readDeleteOptions(req: IncomingMessage, state: RequestStat
     // client-go sends protobuf DeleteOptions (kube-controller-manager deleting pods, say).
     const parsed = bodyFormat(req.headers['content-type']) === 'protobuf'
       ? fromProtobuf(body)
-      : parseYAMLOrJSON(raw, req.headers['content-type']);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw newBadRequest('DeleteOptions must be an object');
-    opts = decodeDeleteOptionsBody(parsed as Record<string, unknown>);
+      : fromText(raw, req.headers['content-type']);
+    opts = decodeDeleteOptionsBody(parsed);
   } else {
     opts = fromQuery(state.url.searchParams);
   }

@@ -14,7 +14,7 @@ const isDryRun = (o: DeleteOptions): boolean => (o.dryRun ?? []).includes('All')
 
 export const handleDelete: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGracefulDeleter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'delete');
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const ctx = state.context();
   const opts = await readDeleteOptions(req, state);
   const warning = ep.definition.deleteWarning?.(ctx, opts);
@@ -29,7 +29,7 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   if (!isCollectionDeleter(ep.storage)) {
     throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'deletecollection');
   }
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const ctx = state.context();
   const opts = await readDeleteOptions(req, state);
   const warning = ep.definition.deleteWarning?.(ctx, opts);

@@ -12,7 +12,7 @@ import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { Unstructured } from '../../apimachinery/meta/types.ts';
 import { endpointGVK } from './common.ts';
-import type { ResourceEndpoint } from './scope.ts';
+import { servesTypedObjects, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
 
 export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions';
 
@@ -55,9 +55,9 @@ function scopeOf(ep: ResourceEndpoint): FieldManagerScope {
 }
 
 /** Records an Update by `manager`: `live` and `updated` are in the endpoint's version. */
-export function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, live: KubeObject | undefined, updated: T,
+export function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, deps: HandlerDeps, live: KubeObject | undefined, updated: T,
   manager: string): T {
-  return updateManagedFields({ ...scopeOf(ep), live, updated, manager, time: new Date() });
+  return updateManagedFields({ ...scopeOf(ep), typed: servesTypedObjects(deps), live, updated, manager, time: new Date() });
 }
 
 /** Server-side apply of `patch` onto `live` (undefined: the apply creates). Rejects with 409 on conflicts. */

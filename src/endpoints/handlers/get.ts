@@ -9,7 +9,7 @@ import type { ResourceHandler } from './scope.ts';
 
 export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGetter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'get');
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const rv = q.get('resourceVersion');

@@ -74,7 +74,7 @@ export function listMetadata(deps: HandlerDeps, metadata: KubeList['metadata']):
 
 export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const list = await ep.storage.list(ctx, parseListOptions(q, false));

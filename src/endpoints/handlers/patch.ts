@@ -79,7 +79,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
   const type = requestPatchType(deps, req);
   const isApply = type === 'apply-yaml';
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'PatchOptions');
@@ -115,7 +115,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
         if (type === 'apply-yaml') throw appliedObjectUnconvertible(err, parsed, patched, endpointGVK(ep));
         throw patchedObjectInvalid(type, err, patchText, current, patched, endpointGVK(ep));
       }
-      if (!isApply) obj = trackUpdate(ep, current, obj, manager);
+      if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun));

@@ -11,7 +11,7 @@ import type { ResourceHandler } from './scope.ts';
 
 export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'update');
-  const target = negotiateFor(ep, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, {});
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');
@@ -28,7 +28,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
     ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
-      const obj = toHub(ep, deps, trackUpdate(ep, live, structuredClone(body), manager));
+      const obj = toHub(ep, deps, trackUpdate(ep, deps, live, structuredClone(body), manager));
       if (withoutManagedFields) delete obj.metadata.managedFields;
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun));
       return obj;

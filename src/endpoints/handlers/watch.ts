@@ -55,8 +55,11 @@ function errorWatch(status: Status): Watch {
 
 export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isWatcher(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'watch');
-  // YAML has no stream form: a watch asking only for it is a 406, as in kube.
-  const target = negotiateFor(ep, req.headers.accept, { allowTable: true, allowPartialMetadata: true, stream: true });
+  // As kube's ListResource, the Accept header must first name a type the resource is served in
+  // (a custom resource has no protobuf: 406 listing the object media types); then a stream type,
+  // and YAML has none: a watch asking only for it is a 406 listing the stream media types.
+  negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, stream: true });
   const q = state.url.searchParams;
   const opts = parseListOptions(q, true);
   const include = target.shape === 'Table' ? parseIncludeObject(q) : 'Metadata';

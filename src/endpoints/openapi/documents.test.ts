@@ -85,7 +85,7 @@ test('write operations list fieldValidation, dryRun and fieldManager (kubectl th
 
 test('v3 documents: one per group version, refs as components, allOf around refs with siblings', () => {
   assert.deepEqual(openAPIV3DocumentNames(served),
-    ['api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'apis/rbac.authorization.k8s.io', 'apis/rbac.authorization.k8s.io/v1']);
+    ['api', 'api/v1', 'apis', 'apis/apps', 'apis/apps/v1', 'apis/rbac.authorization.k8s.io', 'apis/rbac.authorization.k8s.io/v1', 'version']);
   const apps = buildOpenAPIV3GroupVersion(served, 'apis/apps/v1');
   assert.equal(apps?.['openapi'], '3.0.0');
   const paths = Object.keys(obj(apps?.['paths']));
@@ -108,46 +108,86 @@ test('v3 documents: one per group version, refs as components, allOf around refs
   assert.equal(at(buildOpenAPIV3GroupVersion(served, 'apis/apps'), 'paths', '/apis/apps/', 'get', 'operationId'), 'getAppsAPIGroup');
 });
 
-test('service: index with hashes, ETags, immutable caching, redirects, negotiation', () => {
-  const svc = new OpenAPIService(served);
+test('service: index with hashes, ETags, immutable caching, redirects, negotiation', async () => {
+  const svc = new OpenAPIService(served, { docs: {} });
   const req = (path: string, extra: { query?: string; accept?: string; ifNoneMatch?: string; method?: string } = {}) =>
     svc.handle({ method: extra.method ?? 'GET', path, query: new URLSearchParams(extra.query ?? ''), accept: extra.accept, ifNoneMatch: extra.ifNoneMatch });
 
-  const index = req('/openapi/v3');
+  const index = await req('/openapi/v3');
   assert.ok(index !== undefined);
   assert.equal(index.status, 200);
-  assert.equal(index.headers['Content-Type'], 'application/json');
+  // kube-aggregator's index goes through ServeContent untyped: Go sniffs text/plain, and sets no ETag.
+  assert.equal(index.headers['Content-Type'], 'text/plain; charset=utf-8');
+  assert.equal(index.headers['Etag'], undefined);
   const listed = obj(at(JSON.parse(index.body.toString()), 'paths'));
-  const v1 = svc.v3Document('api/v1');
+  const v1 = await svc.v3Document('api/v1');
   assert.ok(v1 !== undefined);
   assert.match(v1.etag, /^[0-9A-F]{128}$/);
   assert.deepEqual(listed['api/v1'], { serverRelativeURL: `/openapi/v3/api/v1?hash=${v1.etag}` });
 
-  const fresh = req('/openapi/v3/api/v1', { query: `hash=${v1.etag}`, accept: 'application/json, */*' });
+  const fresh = await req('/openapi/v3/api/v1', { query: `hash=${v1.etag}`, accept: 'application/json, */*' });
   assert.equal(fresh?.status, 200);
   assert.equal(fresh?.headers['Cache-Control'], 'public, immutable');
   assert.equal(fresh?.headers['Etag'], `"${v1.etag}"`);
   assert.equal(fresh?.headers['Content-Type'], 'application/json');
   assert.deepEqual(JSON.parse(fresh?.body.toString() ?? ''), JSON.parse(v1.body.toString()));
 
-  const plain = req('/openapi/v3/api/v1');
+  const plain = await req('/openapi/v3/api/v1');
   assert.equal(plain?.status, 200);
   assert.equal(plain?.headers['Cache-Control'], undefined);
 
-  const stale = req('/openapi/v3/api/v1', { query: 'hash=ABC' });
+  const stale = await req('/openapi/v3/api/v1', { query: 'hash=ABC' });
   assert.equal(stale?.status, 301);
   assert.equal(stale?.headers['Location'], `/openapi/v3/api/v1?hash=${v1.etag}`);
 
-  assert.equal(req('/openapi/v3/api/v1', { ifNoneMatch: `"${v1.etag}"` })?.status, 304);
-  assert.equal(req('/openapi/v3/apis/batch/v1')?.status, 404);
-  assert.equal(req('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' })?.status, 200);
-  assert.equal(req('/openapi/v3/api/v1', { accept: 'application/com.github.proto-openapi.spec.v3@v1.0+protobuf' })?.status, 406);
-  const v2 = req('/openapi/v2', { accept: 'application/json' });
+  assert.equal((await req('/openapi/v3/api/v1', { ifNoneMatch: `"${v1.etag}"` }))?.status, 304);
+  assert.equal((await req('/openapi/v3/apis/batch/v1'))?.status, 404);
+  assert.equal((await req('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' }))?.status, 200);
+  assert.equal((await req('/openapi/v3/api/v1', { accept: 'application/com.github.proto-openapi.spec.v3@v1.0+protobuf' }))?.status, 406);
+  const v2 = await req('/openapi/v2', { accept: 'application/json' });
   assert.equal(v2?.status, 200);
   assert.equal(JSON.parse(v2?.body.toString() ?? '')['swagger'], '2.0');
-  assert.equal(req('/version'), undefined);
+  assert.equal(await req('/version'), undefined);
 
   svc.update(served.slice(0, 1));
-  assert.equal(svc.v3Document('apis/apps/v1'), undefined);
-  assert.notEqual(svc.v3Document('api/v1')?.etag, v1.etag);
+  assert.equal(await svc.v3Document('apis/apps/v1'), undefined);
+  assert.notEqual((await svc.v3Document('api/v1'))?.etag, v1.etag);
+});
+
+test('/version/ is published in v2 and in the "version" v3 document, with kube\'s info and security scheme', () => {
+  const v2 = buildOpenAPIV2(served, { docs: {} });
+  assert.equal(at(v2, 'paths', '/version/', 'get', 'operationId'), 'getCodeVersion');
+  assert.deepEqual(at(v2, 'info'), { title: 'Kubernetes', version: '1.36' });
+  assert.equal(at(v2, 'securityDefinitions', 'BearerToken', 'description'), 'Bearer Token authentication');
+  const version = buildOpenAPIV3GroupVersion(served, 'version', { docs: {} });
+  assert.deepEqual(Object.keys(obj(version?.['paths'])), ['/version/']);
+  assert.equal(at(version, 'paths', '/version/', 'get', 'responses', '200', 'content', 'application/json', 'schema', '$ref'),
+    '#/components/schemas/io.k8s.apimachinery.pkg.version.Info');
+});
+
+test('custom resources are routed as apiextensions-apiserver routes them: no watch, no discovery, no group document', () => {
+  const cr: ServedResource = { group: 'stable.example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true, verbs: VERBS,
+    definition: 'com.example.stable.v1.Widget', strategicMergePatch: false, customResource: true,
+    schemas: { 'com.example.stable.v1.Widget': { type: 'object' }, 'com.example.stable.v1.WidgetList': { type: 'object' } } };
+  const all = [...served, cr];
+  assert.ok(!openAPIV3DocumentNames(all).includes('apis/stable.example.com'));
+  const crPaths = (paths: unknown): string[] => Object.keys(obj(paths)).filter((p) => p.includes('stable.example.com')).sort();
+  const want = ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', '/apis/stable.example.com/v1/namespaces/{namespace}/widgets/{name}',
+    '/apis/stable.example.com/v1/widgets'];
+  assert.deepEqual(crPaths(buildOpenAPIV2(all, { docs: {} })['paths']), want);
+  assert.deepEqual(crPaths(buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} })?.['paths']), want);
+  // apiextensions-apiserver's operation texts, with kube's article rule
+  const v2 = buildOpenAPIV2([...all, { ...cr, resource: 'instances', kind: 'Instance', definition: 'com.example.stable.v1.Instance',
+    schemas: { 'com.example.stable.v1.Instance': { type: 'object' }, 'com.example.stable.v1.InstanceList': { type: 'object' } } }], { docs: {} });
+  const texts = [['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'get', 'list objects of kind Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'post', 'create a Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets', 'delete', 'delete collection of Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/widgets/{name}', 'patch', 'partially update the specified Widget'],
+    ['/apis/stable.example.com/v1/namespaces/{namespace}/instances/{name}', 'delete', 'delete an Instance']] as const;
+  for (const [path, method, want] of texts) assert.equal(at(v2, 'paths', path, method, 'description'), want, `${method} ${path}`);
+  const crDoc = buildOpenAPIV3GroupVersion(all, 'apis/stable.example.com/v1', { docs: {} });
+  assert.deepEqual(crDoc?.['info'], { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' });
+  assert.equal(at(crDoc, 'components', 'securitySchemes'), undefined);
+  // built-in resources keep theirs
+  assert.ok(Object.keys(obj(buildOpenAPIV2(all, { docs: {} })['paths'])).includes('/apis/apps/v1/watch/namespaces/{namespace}/deployments'));
 });

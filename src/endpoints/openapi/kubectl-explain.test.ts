@@ -33,9 +33,9 @@ const stubDocs: Record<string, unknown> = {
 };
 
 async function startStub(svc: OpenAPIService): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
+  const server = createServer((req, res) => void (async () => {
     const url = new URL(req.url ?? '/', 'http://stub');
-    const r = svc.handle({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams,
+    const r = await svc.handle({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams,
       accept: req.headers.accept, ifNoneMatch: req.headers['if-none-match'] });
     if (r !== undefined) {
       res.writeHead(r.status, r.headers);
@@ -50,7 +50,7 @@ async function startStub(svc: OpenAPIService): Promise<{ server: Server; url: st
     }
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(doc));
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -13,6 +13,8 @@ export interface GVKRef { readonly group: string; readonly version: string; read
 
 export interface OperationSpec {
   readonly method: HttpMethod;
+  /** The operation's summary, where kapi publishes kube's (the non-resource paths). */
+  readonly description?: string;
   readonly operationId: string;
   readonly action: string;
   readonly gvk: GVKRef;
@@ -104,6 +106,27 @@ export function resourceDefinition(r: ServedResource): string | undefined {
   return r.definition ?? definitionForGVK({ group: r.group, version: r.version, kind: r.kind });
 }
 
+/** endpoints.GetArticleForNoun: " a " or " an ", and a bare space for a plural noun. */
+function article(noun: string): string {
+  if (noun.endsWith('s') && !noun.endsWith('ss')) return ' ';
+  return /^[aeiou]/i.test(noun) ? ' an ' : ' a ';
+}
+
+/** apiextensions-apiserver's descriptionFor: a custom resource operation's text, by x-kubernetes-action. */
+function customResourceDescription(kind: string, action: string, sub: string): string | undefined {
+  const of = sub === '' ? '' : ` ${sub} of`;
+  switch (action) {
+    case 'list': return `list${of} objects of kind ${kind}`;
+    case 'post': return `create${of}${article(kind)}${kind}`;
+    case 'deletecollection': return `delete collection of${sub === '' ? '' : `${of} a`} ${kind}`;
+    case 'get': return `read${of} the specified ${kind}`;
+    case 'put': return `replace${of} the specified ${kind}`;
+    case 'patch': return `partially update${of} the specified ${kind}`;
+    case 'delete': return `delete${of}${article(kind)}${kind}`;
+    default: return undefined;
+  }
+}
+
 /** The paths and operations of one served resource and its subresources. */
 export function resourcePaths(r: ServedResource): PathSpec[] {
   const def = resourceDefinition(r);
@@ -117,9 +140,13 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
   const scoped = r.namespaced ? `Namespaced${r.kind}` : r.kind;
   const scopeParams = r.namespaced ? [NAMESPACE] : [];
   const has = (v: string): boolean => r.verbs.includes(v);
+  const crText = (action: string, sub = ''): Partial<OperationSpec> => {
+    const d = r.customResource === true ? customResourceDescription(r.kind, action, sub) : undefined;
+    return d === undefined ? {} : { description: d };
+  };
   const op = (method: HttpMethod, verb: string, rest: string, action: string, extra: Partial<OperationSpec>): OperationSpec => ({
     method, operationId: `${verb}${gvPart}${rest}`, action, gvk, tag, params: [], consumes: ['*/*'], produces: OBJECT_MEDIA,
-    responses: [], ...extra,
+    responses: [], ...crText(action), ...extra,
   });
   const ok = (schema: string | undefined, ...codes: string[]): OperationSpec['responses'] =>
     [...codes.map((code) => ({ code, schema })), { code: '401', schema: undefined }];
@@ -159,7 +186,8 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
   }
   if (item.length > 0) paths.push({ path: `${prefix}${ns}/${r.resource}/{name}`, params: [NAME, ...scopeParams, PRETTY], operations: item });
 
-  if (has('watch')) {
+  // apiextensions-apiserver's OpenAPI builder routes no watch paths for custom resources.
+  if (has('watch') && r.customResource !== true) {
     const watchParams = [...LIST_PARAMS.filter((p) => p.name !== 'watch'), q('watch', 'boolean')];
     const w = (rest: string, action: string): OperationSpec =>
       op('get', 'watch', rest, action, { produces: WATCH_MEDIA, responses: ok(WATCH_EVENT_DEF, '200') });
@@ -184,7 +212,7 @@ export function resourcePaths(r: ServedResource): PathSpec[] {
     const subDef = ownKind ? def : definitionForGVK(subGVK);
     const rest = `${scoped}${capitalize(sub.name)}`;
     const sop = (method: HttpMethod, verb: string, action: string, extra: Partial<OperationSpec>): OperationSpec =>
-      ({ ...op(method, verb, rest, action, extra), gvk: subGVK });
+      ({ ...op(method, verb, rest, action, extra), ...crText(action, sub.name), gvk: subGVK });
     const ops: OperationSpec[] = [];
     const sv = (v: string): boolean => sub.verbs.includes(v);
     const isLog = sub.name === 'log';

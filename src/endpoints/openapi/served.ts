@@ -1,4 +1,6 @@
+import type { DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
+import type { JsonObject, OpenAPIFormat } from './schema-json.ts';
 
 // What the server serves, as the OpenAPI builders need it: the installer (or a test) lists its
 // resources; the builders derive paths, operations and the schemas they use.
@@ -33,10 +35,26 @@ export interface ServedResource {
    * list), by name; `definition` and `listDefinition` may name them.
    */
   readonly schemas?: Readonly<Record<string, SchemaNode>>;
+  /**
+   * The JSON a document publishes for the definitions of `schemas`, when it is not their plain
+   * rendering: a custom resource's whole schema (descriptions, value validations, CEL rules),
+   * which kube publishes differently in v2 and v3. `docs` holds the built-in texts it reuses.
+   */
+  readonly publishedSchemas?: (format: OpenAPIFormat, docs: DefinitionDocs) => Readonly<Record<string, JsonObject>>;
+  /**
+   * Changes whenever what `publishedSchemas` returns may change (a CRD's uid and generation):
+   * the cached v3 document of the resource's group version is rebuilt then, and only then.
+   */
+  readonly revision?: string;
   /** The definition of the list kind; default: definition + "List". */
   readonly listDefinition?: string;
   /** false: PATCH does not take strategic merge patches (custom resources). Default true. */
   readonly strategicMergePatch?: boolean;
+  /**
+   * Published as apiextensions-apiserver publishes custom resources: no watch paths, and no
+   * discovery paths or "apis/<group>" document for its group.
+   */
+  readonly customResource?: boolean;
   /** DELETE answers with the object (pods, namespaces, ...) instead of a Status. */
   readonly deleteReturnsObject?: boolean;
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeleteOptions, KubeList, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import type { GroupVersion } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 
@@ -81,6 +82,14 @@ export interface Connecter {
   connect(ctx: RequestContext, name: string, req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void>;
 }
 
+/**
+ * rest.GroupVersionAcceptor: a storage that takes request bodies in group versions other than its
+ * endpoint's kind (pods/eviction takes policy/v1 and policy/v1beta1 Evictions on every version).
+ */
+export interface GroupVersionAcceptor {
+  acceptsGroupVersion(gv: GroupVersion): boolean;
+}
+
 const has = (s: object, m: string): boolean => m in s && typeof (s as Record<string, unknown>)[m] === 'function';
 export const isGetter = (s: object): s is Getter => has(s, 'get');
 export const isLister = (s: object): s is Lister => has(s, 'list');
@@ -90,3 +99,4 @@ export const isGracefulDeleter = (s: object): s is GracefulDeleter => has(s, 'de
 export const isCollectionDeleter = (s: object): s is CollectionDeleter => has(s, 'deleteCollection');
 export const isWatcher = (s: object): s is Watcher => has(s, 'watch');
 export const isConnecter = (s: object): s is Connecter => has(s, 'connect');
+export const isGroupVersionAcceptor = (s: object): s is GroupVersionAcceptor => has(s, 'acceptsGroupVersion');

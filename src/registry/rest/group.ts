@@ -39,6 +39,8 @@ export interface SubresourceREST {
   readonly storage: object;
   /** Verbs the storage's capabilities imply but kube does not serve (namespaces/finalize: patch). */
   readonly omitVerbs?: readonly string[];
+  /** The versioned defaults of `kind`, applied as its bodies are decoded (so managedFields see them). */
+  readonly defaults?: (obj: KubeObject) => void;
 }
 
 /** Conversion of one kind between a served version and the storage (hub) version. */

@@ -110,11 +110,23 @@ export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLo
         expirationSeconds: tr.spec.expirationSeconds, ...(bound !== undefined ? { boundObject: bound } : {}),
         ...(node !== undefined ? { node } : {}),
       });
-      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, creationTimestamp: nowRFC3339() };
+      // The answer names the service account, uid included (kube's TokenREST).
+      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, ...(sa.metadata.uid !== undefined ? { uid: sa.metadata.uid } : {}),
+        creationTimestamp: nowRFC3339() };
       tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(issued.expiresAt * 1000) };
+      // BoundObjectRef is a pointer without omitempty: kube's answer says null when there is none.
+      tr.spec.boundObjectRef ??= null;
       return tr as unknown as KubeObject;
     },
   };
+}
+
+/** SetDefaults_TokenRequestSpec (authentication/v1), run by kube's decoder. */
+function defaultTokenRequest(obj: KubeObject): void {
+  const tr = obj as unknown as { spec?: TokenRequest['spec'] | null };
+  // The spec is a struct in Go: there is always one to default.
+  tr.spec ??= {};
+  if (typeof tr.spec === 'object' && !Array.isArray(tr.spec)) tr.spec.expirationSeconds ??= DEFAULT_TOKEN_EXPIRATION_SECONDS;
 }
 
 /** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */
@@ -123,5 +135,6 @@ export function serviceAccountSubresources(issuer: ServiceAccountTokenIssuer, ap
   return <T extends KubeObject>(store: Store<T>, lookup: StoreLookup): SubresourceREST[] => [{
     name: 'token', kind: 'TokenRequest', kindGroupVersion: { group: 'authentication.k8s.io', version: 'v1' },
     storage: newTokenREST(store as unknown as Store<KubeObject>, lookup, issuer, apiAudiences),
+    defaults: defaultTokenRequest,
   }];
 }

@@ -6,7 +6,7 @@ import type { DeleteOptions, KubeObject, ObjectMeta } from '../../../../apimachi
 import type { RequestContext } from '../../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../../registry/generic/names.ts';
 import type { Store } from '../../../../registry/generic/store.ts';
-import type { Creater } from '../../../../registry/rest/capabilities.ts';
+import type { Creater, GroupVersionAcceptor } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
 import { statusSuccess, unknownError } from './status.ts';
@@ -92,8 +92,10 @@ function selects(pdb: PDB, pod: Pod): boolean {
   }
 }
 
-export function newEvictionREST(pods: Store<KubeObject>, lookup: StoreLookup): Creater {
+export function newEvictionREST(pods: Store<KubeObject>, lookup: StoreLookup): Creater & GroupVersionAcceptor {
   return {
+    // EvictionREST.AcceptsGroupVersion: both Eviction versions have the same fields.
+    acceptsGroupVersion: (gv) => gv.group === 'policy' && (gv.version === 'v1' || gv.version === 'v1beta1'),
     async create(ctx: RequestContext, obj, validate, opts) {
       const name = ctx.info.name;
       const eviction = obj as unknown as Eviction;
