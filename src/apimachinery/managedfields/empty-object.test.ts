@@ -10,7 +10,7 @@ import { updateManagedFields } from './field-manager.ts';
 function created(group: string, version: string, kind: string, body: Record<string, unknown>): unknown {
   const apiVersion = group === '' ? version : `${group}/${version}`;
   const obj = { apiVersion, kind, metadata: { name: 'o' }, ...body } as unknown as KubeObject;
-  const out = updateManagedFields({ apiVersion, kind, schema: schemaForGVK({ group, version, kind }), live: undefined, updated: obj, manager: 'm', time: '2026-01-01T00:00:00Z' });
+  const out = updateManagedFields({ apiVersion, kind, schema: schemaForGVK({ group, version, kind }), typed: true, live: undefined, updated: obj, manager: 'm', time: '2026-01-01T00:00:00Z' });
   return out.metadata.managedFields?.[0]?.fieldsV1;
 }
 
@@ -28,6 +28,13 @@ describe('the empty object a create is compared with', () => {
     { name: 'a VolumeAttachment\'s source', gvk: ['storage.k8s.io', 'v1', 'VolumeAttachment'],
       body: { spec: { attacher: 'a', nodeName: 'n', source: { persistentVolumeName: 'pv' } } },
       want: { 'f:spec': { 'f:attacher': {}, 'f:nodeName': {}, 'f:source': { 'f:persistentVolumeName': {} } } } },
+    { name: 'a CSINode\'s drivers (a slice Go writes as null)', gvk: ['storage.k8s.io', 'v1', 'CSINode'],
+      body: { spec: { drivers: [{ name: 'd', nodeID: 'n' }] } },
+      want: { 'f:spec': { 'f:drivers': { 'k:{"name":"d"}': { '.': {}, 'f:name': {}, 'f:nodeID': {} } } } } },
+    { name: 'a Deployment\'s containers (a slice Go writes as null)', gvk: ['apps', 'v1', 'Deployment'],
+      body: { spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } },
+      want: { 'f:spec': { 'f:selector': {}, 'f:template': { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } },
+        'f:spec': { 'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } } } },
   ];
   for (const c of cases) {
     it(c.name, () => { assert.deepEqual(created(...c.gvk, c.body), c.want); });

@@ -32,8 +32,6 @@ const ZERO_FIELDS: Readonly<Record<string, Readonly<Record<string, Zero>>>> = {
   'io.k8s.api.resource.v1.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
   'io.k8s.api.resource.v1beta1.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
   'io.k8s.api.resource.v1beta2.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
-  'io.k8s.api.rbac.v1.ClusterRole': { rules: 'null' },
-  'io.k8s.api.rbac.v1.Role': { rules: 'null' },
 };
 
 // Top-level fields that every built-in kind holds by value.
