@@ -15,7 +15,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 import { openWatch } from './testing/watch-stream.ts';
-import { expectJSON, type Obj, type ObjList } from './testing/objects.ts';
+import { at, expectJSON, type Obj, type ObjList } from './testing/objects.ts';
 import { apiVersion, discover, gvPath, type Case } from './testing/discover.ts';
 import { HINTS, generateMaterial, type FixtureMaterial, type Hint, type JSONObject } from './testing/fixtures/every-resource.ts';
 import { exampleFor, type OpenAPIDocument } from './testing/fixtures/schema-example.ts';
@@ -37,6 +37,22 @@ const FINALIZED_ON_DELETE: ReadonlySet<string> = new Set([
   'persistentvolumes', 'persistentvolumeclaims',
 ]);
 
+
+/** managedFields hold an Update entry by `manager` (in `apiVersion`) that owns metadata.labels[label]. */
+function assertRecorded(key: string, obj: Obj, manager: string, subresource: string, apiVersion: string, label: string): void {
+  const e = obj.metadata.managedFields?.find((m) => m.manager === manager);
+  assert.ok(e !== undefined, `${key}: no managedFields entry for ${manager}: ${JSON.stringify(obj.metadata.managedFields)}`);
+  assert.equal(e.operation, 'Update', `${key}: ${manager}`);
+  assert.equal(e.apiVersion, apiVersion, `${key}: ${manager}`);
+  assert.equal(e.subresource ?? '', subresource, `${key}: ${manager}`);
+  assert.ok(at(e.fieldsV1, 'f:metadata', 'f:labels', `f:${label}`) !== undefined, `${key}: ${manager} does not own labels.${label}: ${JSON.stringify(e.fieldsV1)}`);
+}
+
+/**
+ * Status strategies that reset metadata without naming it in their reset fields: kube stores no
+ * metadata change through /status there, yet records it in managedFields.
+ */
+const STATUS_RECORDS_RESET_METADATA: ReadonlySet<string> = new Set(['podcertificaterequests.certificates.k8s.io']);
 
 interface LabeledEvent { type: string; object: { metadata?: { name?: string; labels?: Record<string, string> } } }
 
@@ -100,7 +116,7 @@ async function lifeCycle(suite: Suite, openapi: OpenAPIDocuments, material: Fixt
 
   // CREATE, strictly: a field the schema does not know is an error
   const created = expectJSON<Obj>(await suite.request({
-    method: 'POST', path: `${collection(preferred.version)}?fieldValidation=Strict`, body: JSON.stringify(body),
+    method: 'POST', path: `${collection(preferred.version)}?fieldValidation=Strict&fieldManager=er-create`, body: JSON.stringify(body),
   }), 201, `POST ${collection(preferred.version)} ${JSON.stringify(body)}`);
   const want = CREATE_RESPONSE[c.key] ?? { apiVersion: apiVersion(c.group, preferred.version), kind: preferred.kind };
   assert.equal(created.kind, want.kind, `POST ${collection(preferred.version)}: kind`);
@@ -108,6 +124,8 @@ async function lifeCycle(suite: Suite, openapi: OpenAPIDocuments, material: Fixt
   if (createOnly) return;
   const uid = created.metadata.uid;
   assert.ok(uid !== undefined && uid !== '', `${c.key}: created without a uid`);
+  const gv = apiVersion(c.group, preferred.version);
+  assertRecorded(c.key, created, 'er-create', '', gv, 'e2e');
 
   // GET in every served version
   for (const v of c.versions) {
@@ -148,11 +166,12 @@ async function lifeCycle(suite: Suite, openapi: OpenAPIDocuments, material: Fixt
     const updated = await eventually(`PUT ${item(preferred.version)} without a conflict`, async () => {
       const cur = expectJSON<Obj>(await suite.request({ method: 'GET', path: item(preferred.version) }), 200, `GET ${item(preferred.version)}`);
       cur.metadata.labels = { ...cur.metadata.labels, updated: 'yes' };
-      const res = await suite.request({ method: 'PUT', path: item(preferred.version), body: JSON.stringify(cur) });
+      const res = await suite.request({ method: 'PUT', path: `${item(preferred.version)}?fieldManager=er-update`, body: JSON.stringify(cur) });
       return res.status === 409 ? undefined : expectJSON<Obj>(res, 200, `PUT ${item(preferred.version)} (resourceVersion ${cur.metadata.resourceVersion})`);
     });
     assert.equal(updated.metadata.labels?.['updated'], 'yes');
     assert.equal(updated.metadata.uid, uid);
+    assertRecorded(c.key, updated, 'er-update', '', gv, 'updated');
     const isUpdate = (e: LabeledEvent): boolean =>
       e.type === 'MODIFIED' && e.object.metadata?.name === name && e.object.metadata.labels?.['updated'] === 'yes';
     const events = await watch.waitFor((evs) => evs.some((e) => isUpdate(e as LabeledEvent)), `MODIFIED ${name} with label updated=yes`);
@@ -164,11 +183,39 @@ async function lifeCycle(suite: Suite, openapi: OpenAPIDocuments, material: Fixt
 
   // PATCH
   const patched = expectJSON<Obj>(await suite.request({
-    method: 'PATCH', path: item(preferred.version), contentType: 'application/merge-patch+json',
+    method: 'PATCH', path: `${item(preferred.version)}?fieldManager=er-patch`, contentType: 'application/merge-patch+json',
     body: JSON.stringify({ metadata: { labels: { patched: 'yes' } } }),
   }), 200, `PATCH ${item(preferred.version)}`);
   assert.equal(patched.metadata.labels?.['patched'], 'yes');
   assert.equal(patched.metadata.labels?.['updated'], 'yes');
+  assertRecorded(c.key, patched, 'er-patch', '', gv, 'patched');
+
+  // Subresources that update part of the object: managedFields record what was stored, no more.
+  for (const sr of c.subresources) {
+    if (!sr.verbs.includes('patch')) continue;
+    const srPath: string = `${item(preferred.version)}/${sr.subresource}?fieldManager=er-${sr.subresource}`;
+    if (sr.subresource === 'scale') {
+      const res = await suite.request({ method: 'PATCH', path: srPath, contentType: 'application/merge-patch+json', body: JSON.stringify({ spec: { replicas: 2 } }) });
+      assert.equal(res.status, 200, `PATCH ${srPath}: ${res.text}`);
+      const scaled: Obj = expectJSON<Obj>(await suite.request({ method: 'GET', path: item(preferred.version) }), 200, `GET ${item(preferred.version)}`);
+      const entry = scaled.metadata.managedFields?.find((m) => m.manager === 'er-scale');
+      assert.equal(entry?.subresource, 'scale', `${c.key}/scale: ${JSON.stringify(scaled.metadata.managedFields)}`);
+      continue;
+    }
+    if (sr.subresource !== 'status') continue;
+    const res = await suite.request({ method: 'PATCH', path: srPath, contentType: 'application/merge-patch+json',
+      body: JSON.stringify({ metadata: { annotations: { 'er-status': 'yes' } } }) });
+    if (res.status !== 200) {
+      assert.ok([409, 422].includes(res.status), `PATCH ${srPath}: ${res.status} ${res.text}`);
+      continue;
+    }
+    const written = JSON.parse(res.text) as Obj;
+    const stored = written.metadata.annotations?.['er-status'] === 'yes';
+    const e = written.metadata.managedFields?.find((m) => m.manager === 'er-status');
+    const recorded = at(e?.fieldsV1, 'f:metadata', 'f:annotations', 'f:er-status') !== undefined;
+    if (!STATUS_RECORDS_RESET_METADATA.has(c.key)) assert.equal(recorded, stored, `${c.key}/status: the annotation is ${stored ? '' : 'not '}stored but ${recorded ? '' : 'not '}recorded: ${JSON.stringify(e)}`);
+    if (e !== undefined) assert.equal(e.subresource, 'status');
+  }
 
   // Writes that drop everything but metadata (a PUT, a merge patch nulling each other field, in
   // every served version, so each conversion and strategy meets the gaps) are applied or refused,
@@ -221,7 +268,8 @@ describe('every served creatable resource (api/all=true) goes through create, ge
 
   it('every hint, CREATE_ONLY, CREATE_RESPONSE and FINALIZED_ON_DELETE entry names a served creatable resource', () => {
     const served = new Set(cases.map((c) => c.key));
-    const stale = [...Object.keys(HINTS), ...CREATE_ONLY, ...FINALIZED_ON_DELETE, ...Object.keys(CREATE_RESPONSE)].filter((k) => !served.has(k));
+    const stale = [...Object.keys(HINTS), ...CREATE_ONLY, ...FINALIZED_ON_DELETE, ...Object.keys(CREATE_RESPONSE), ...STATUS_RECORDS_RESET_METADATA]
+      .filter((k) => !served.has(k));
     assert.deepEqual(stale, []);
   });
 

@@ -6,7 +6,7 @@ import { StorageError, type Codec } from './interfaces.ts';
 const MAX_UINT64 = 18446744073709551615n;
 
 /** strconv.ParseUint(s, 10, 64)'s error for s, or undefined when s parses. */
-function parseUintError(s: string): string | undefined {
+export function parseUintError(s: string): string | undefined {
   let n = 0n;
   for (const c of s) {
     if (c < '0' || c > '9') return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;

@@ -23,12 +23,13 @@ export function namespaceLifecycle(lookup: NamespaceLookup): Plugin {
         return;
       }
       if (a.namespace === '' || isNamespace) return;
-      // Events and subresources like pods/binding of a terminating namespace are still allowed in kube
-      // only for specific cases; creation of new content is what is refused.
+      // Access reviews answer in any namespace: a NotFound would tell which namespaces exist.
+      if (a.resource.group === 'authorization.k8s.io' && a.resource.resource === 'localsubjectaccessreviews') return;
       const ns = await lookup(a.namespace);
       if (ns === undefined) throw newNotFound({ group: '', resource: 'namespaces' }, a.namespace);
       const phase = (ns as KubeObject & { status?: { phase?: string } }).status?.phase;
-      if (phase === 'Terminating' && !(a.resource.group === '' && a.resource.resource === 'events')) {
+      // Every kind, events included, is refused in a terminating namespace.
+      if (phase === 'Terminating') {
         const err = newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name,
           `unable to create new content in namespace ${a.namespace} because it is being terminated`);
         err.status.details = { ...err.status.details, causes: [{ reason: 'NamespaceTerminating', message: `namespace ${a.namespace} is being terminated`, field: 'metadata.namespace' }] };

@@ -80,7 +80,16 @@ const strategy: Strategy<APIService> = {
 
 const statusStrategy: Strategy<APIService> = {
   ...strategy,
-  prepareForUpdate(_ctx, svc, old) { svc.spec = structuredClone(old.spec) as APIService['spec']; svc.metadata.labels = structuredClone(old.metadata.labels) as Record<string, string>; },
+  resetFields: [['spec'], ['metadata']],
+  prepareForUpdate(_ctx, svc, old) {
+    svc.spec = structuredClone(old.spec) as APIService['spec'];
+    // Labels, annotations, finalizers and owner references stay as stored.
+    const meta = svc.metadata as Record<string, unknown>;
+    for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+      const v = old.metadata[k];
+      if (v === undefined) delete meta[k]; else meta[k] = structuredClone(v);
+    }
+  },
   validateUpdate: () => [],
 };
 

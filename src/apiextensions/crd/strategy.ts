@@ -4,7 +4,6 @@
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { DeepReadonly, Strategy } from '../../registry/rest/strategy.ts';
-import type { OwnerReference } from '../../apimachinery/meta/types.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionStatus } from '../v1/types.ts';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.ts';
 
@@ -42,12 +41,9 @@ export const crdStatusStrategy: Strategy<CustomResourceDefinition> = {
   ...crdStrategy,
   prepareForUpdate(_ctx, crd, old) {
     crd.spec = copy<CustomResourceDefinitionSpec>(old.spec);
-    const m = crd.metadata;
-    const om = old.metadata;
-    if (om.labels !== undefined) m.labels = { ...om.labels }; else delete m.labels;
-    if (om.annotations !== undefined) m.annotations = { ...om.annotations }; else delete m.annotations;
-    if (om.finalizers !== undefined) m.finalizers = [...om.finalizers]; else delete m.finalizers;
-    if (om.ownerReferences !== undefined) m.ownerReferences = copy<OwnerReference[]>(om.ownerReferences); else delete m.ownerReferences;
+    // kube means to reset metadata here but resets it from the new object itself
+    // (kubernetes/kubernetes#137681): label, annotation, finalizer changes are stored, and
+    // managedFields record them (its reset fields leave metadata out to match).
   },
   validateUpdate: (_ctx, crd) => validateCRDStatusUpdate(crd),
 };

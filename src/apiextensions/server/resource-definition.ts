@@ -43,7 +43,7 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Stra
     },
     validate: (ctx, o) => validate(ctx, o, true),
     allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    allowUnconditionalUpdate: false,
     prepareForUpdate(_ctx, o, old) {
       const obj = o as unknown as Obj;
       const prev = old as unknown as Readonly<Obj>;
@@ -56,16 +56,19 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Stra
   };
   const status: Strategy<KubeObject> = {
     ...main,
+    resetFields: [['metadata'], ['spec']],
     prepareForUpdate(_ctx, o, old) {
       const obj = o as unknown as Obj;
       const status = obj['status'];
       for (const k of Object.keys(obj)) if (k !== 'metadata') delete obj[k];
       Object.assign(obj, structuredClone(old as unknown as Obj), { metadata: obj['metadata'] });
       if (status !== undefined) obj['status'] = status; else delete obj['status'];
-      const m = o.metadata;
-      const om = old.metadata;
-      if (om.labels !== undefined) m.labels = { ...om.labels }; else delete m.labels;
-      if (om.annotations !== undefined) m.annotations = { ...om.annotations }; else delete m.annotations;
+      // The stored metadata stays, but for the managedFields recording this write.
+      const m = o.metadata as Record<string, unknown>;
+      for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences', 'deletionTimestamp', 'generation'] as const) {
+        const v = old.metadata[k];
+        if (v === undefined) delete m[k]; else m[k] = structuredClone(v);
+      }
     },
   };
   return { main, status };

@@ -6,7 +6,7 @@
 // - Warn: the same problems become warnings; Ignore: none are looked for.
 // Unknown fields are dropped from the decoded object in every mode, as Go's structs drop them.
 import { Buffer } from 'node:buffer';
-import { newBadRequest } from '../errors/status-error.ts';
+import { newBadRequest, StatusError } from '../errors/status-error.ts';
 import { MAX_OBJECT_DEPTH, objectTooDeep, tooDeepMessage } from '../json-depth.ts';
 import { definitionForGVK } from '../openapi/definitions.ts';
 import type { SchemaNode } from '../openapi/types.ts';
@@ -98,8 +98,21 @@ function unrecognized(target: GroupVersionKind, err: string, raw: string): Error
   return newBadRequest(`the object provided is unrecognized (must be of type ${target.kind}): ${err} (${summarizeData(raw)})`);
 }
 
+/**
+ * A well-formed body that does not decode into its kind (a type mismatch, or Strict's unknown and
+ * duplicate fields): the 400 the write handlers send, with the decoder's own text in `detail` for
+ * the PATCH handler, which reports a patched object's failure as kube does (422 on `patch`).
+ */
+export class DecodeError extends StatusError {
+  readonly detail: string;
+  constructor(body: GroupVersionKind, target: GroupVersionKind, detail: string) {
+    super(newBadRequest(`${body.kind} in version ${JSON.stringify(body.version)} cannot be handled as a ${target.kind}: ${detail}`).status);
+    this.detail = detail;
+  }
+}
+
 function cannotHandle(body: GroupVersionKind, target: GroupVersionKind, err: string): Error {
-  return newBadRequest(`${body.kind} in version ${JSON.stringify(body.version)} cannot be handled as a ${target.kind}: ${err}`);
+  return new DecodeError(body, target, err);
 }
 
 /** addStrictDecodingWarnings: a go-yaml "unmarshal errors" text becomes one warning per line. */

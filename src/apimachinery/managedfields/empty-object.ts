@@ -3,7 +3,7 @@
 // slices, so they exist (as {} or null) even in the empty object; creating an object therefore
 // does not "add" them, and their FieldsV1 entries carry no ".". kapi has no Go types, so the
 // common cases are listed here by OpenAPI definition name.
-import { getDefinitions, resolveSchema } from '../openapi/index.ts';
+import { definitionForGVK, getDefinitions, resolveSchema } from '../openapi/index.ts';
 import type { SchemaNode } from '../openapi/index.ts';
 import type { JsonObject } from '../patch/json-value.ts';
 
@@ -21,6 +21,17 @@ const ZERO_FIELDS: Readonly<Record<string, Readonly<Record<string, Zero>>>> = {
   'io.k8s.api.core.v1.PodTemplate': { template: 'struct' },
   'io.k8s.api.core.v1.PodSpec': { containers: 'null' },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionSpec': { names: 'struct', versions: 'null' },
+  'io.k8s.api.core.v1.PersistentVolumeClaimSpec': { resources: 'struct' },
+  'io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerSpec': { scaleTargetRef: 'struct' },
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerSpec': { scaleTargetRef: 'struct' },
+  'io.k8s.api.storage.v1.VolumeAttachmentSpec': { source: 'struct' },
+  'io.k8s.api.storage.v1.CSINodeSpec': { drivers: 'null' },
+  'io.k8s.api.resource.v1.ResourceSliceSpec': { pool: 'struct' },
+  'io.k8s.api.resource.v1beta1.ResourceSliceSpec': { pool: 'struct' },
+  'io.k8s.api.resource.v1beta2.ResourceSliceSpec': { pool: 'struct' },
+  'io.k8s.api.resource.v1.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
+  'io.k8s.api.resource.v1beta1.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
+  'io.k8s.api.resource.v1beta2.ResourceClaimTemplateSpec': { metadata: 'struct', spec: 'struct' },
 };
 
 // Top-level fields that every built-in kind holds by value.
@@ -48,5 +59,9 @@ export function emptyObject(apiVersion: string, kind: string, schema: SchemaNode
     const ref = s.properties?.[field]?.$ref;
     if (ref !== undefined) out[field] = skeleton(ref, 0);
   }
+  // Kinds whose own fields are zero-valued structs or slices (PodTemplate's template, Role's rules).
+  const slash = apiVersion.indexOf('/');
+  const name = definitionForGVK({ group: slash < 0 ? '' : apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1), kind });
+  if (name !== undefined && getDefinitions()[name] === s) Object.assign(out, skeleton(name, 0));
   return out;
 }

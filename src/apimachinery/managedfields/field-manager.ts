@@ -126,14 +126,15 @@ function cloneManaged(m: Managed): Managed {
 
 /** The Update chain below the skip step: cap managers, record the change, strip meta. */
 function trackUpdate(scope: FieldManagerScope, live: JsonObject, updated: JsonObject, managed: Managed,
-  manager: string, time: string): void {
+  manager: string, time: string, liveIsEmpty = false): void {
   const id = buildManagerIdentifier({
     manager: manager === '' ? 'unknown' : manager, operation: 'Update', apiVersion: scope.apiVersion, subresource: scope.subresource ?? '',
   });
   const self = 'current-operation';
   // Update only compares the two objects: a deep copy of each (megabytes for a large object) is not needed.
   const view = (o: JsonObject): JsonObject => (scope.typed === true ? withoutNulls(viewWithoutManagedFields(o)) : viewWithoutManagedFields(o));
-  updaterUpdate(updaterFor(scope), view(live), view(updated), scope.apiVersion, managed.fields, self);
+  // The empty object's nulls are Go's zero-valued slices: they exist, so a create does not add them.
+  updaterUpdate(updaterFor(scope), liveIsEmpty ? live : view(live), view(updated), scope.apiVersion, managed.fields, self);
   stripMeta(managed, self);
   const vs = managed.fields.get(self);
   if (vs !== undefined) {
@@ -185,7 +186,7 @@ export function updateManagedFields<T extends KubeObject>(args: UpdateManagedFie
   try {
     const managed = decodeLiveOrNew(liveEntries, args.updated.metadata.managedFields, args.subresource !== undefined && args.subresource !== '');
     const tracked = managed.fields.size > 0 || typeof metaOf(live)['uid'] !== 'string' || metaOf(live)['uid'] === '';
-    if (tracked) trackUpdate(args, live, asJson(args.updated), managed, args.manager, formatTime(args.time));
+    if (tracked) trackUpdate(args, live, asJson(args.updated), managed, args.manager, formatTime(args.time), args.live === undefined);
     return setManagedFields(args.updated, encodeManagedFields(managed));
   } catch {
     return setManagedFields(args.updated, liveEntries);
@@ -285,7 +286,7 @@ function applyTracked(scope: ApplyArgs, live: JsonObject, patch: JsonObject, man
   if (managed.fields.size === 0) {
     // Fields set before anyone applied belong to "before-first-apply".
     const empty = emptyObject(scope.apiVersion, scope.kind, scope.schema);
-    trackUpdate(scope, empty, live, managed, 'before-first-apply', time);
+    trackUpdate(scope, empty, live, managed, 'before-first-apply', time, true);
     current = live;
   }
   const id = buildManagerIdentifier({ manager: scope.manager === '' ? 'unknown' : scope.manager, operation: 'Apply', subresource: scope.subresource ?? '' });

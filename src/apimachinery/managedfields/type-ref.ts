@@ -13,7 +13,7 @@ export type TypeRef =
   | { readonly kind: 'schema'; readonly node: SchemaNode; readonly preserve: boolean;
     readonly mapType: 'atomic' | 'granular' | undefined; readonly name: string | undefined }
   | { readonly kind: 'deduced' }
-  | { readonly kind: 'untyped' };
+  | { readonly kind: 'untyped'; /** A scalar of any kind (Quantity): a map or list fails validation. */ readonly scalarOnly?: true };
 
 export type Atom =
   | { readonly kind: 'scalar' }
@@ -24,9 +24,12 @@ export type Atom =
 
 const DEDUCED: TypeRef = { kind: 'deduced' };
 const UNTYPED: TypeRef = { kind: 'untyped' };
+const UNTYPED_SCALAR: TypeRef = { kind: 'untyped', scalarOnly: true };
 const SCALAR: Atom = { kind: 'scalar' };
 const UNTYPED_LIST: Atom = { kind: 'list', atomic: true, keys: undefined, elem: UNTYPED };
 const never = (): boolean => false;
+
+const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 
 // Names whose whole value is opaque to SSA (schemaconv's quantityResource / rawExtensionResource).
 const UNTYPED_DEFINITIONS = new Set([
@@ -53,6 +56,7 @@ export function rootType(schema: SchemaNode | undefined): TypeRef {
 function refFor(node: SchemaNode, preserve: boolean): TypeRef {
   const mapType = node['x-kubernetes-map-type'];
   if (node.$ref !== undefined) {
+    if (node.$ref === QUANTITY) return UNTYPED_SCALAR;
     if (UNTYPED_DEFINITIONS.has(node.$ref)) return UNTYPED;
     const resolved = resolveSchema(node, getDefinitions());
     if (resolved === undefined) return DEDUCED;

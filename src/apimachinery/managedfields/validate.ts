@@ -1,11 +1,12 @@
 // structured-merge-diff's typed validation (typed/validate.go), run on an applied configuration
-// before it is merged: keys a closed schema map does not declare, list items whose key cannot be
-// built, and duplicate items of associative lists. Values of the wrong shape are left to
-// decoding, as kapi does not reproduce Go's renderings of them.
+// before it is merged: values of the wrong shape for their schema (a string where a map is, a
+// number where a string is...), keys a closed schema map does not declare, list items whose key
+// cannot be built, and duplicate items of associative lists.
 import { isJsonObject } from '../patch/json-value.ts';
 import type { JsonValue } from '../patch/json-value.ts';
 import { elementToString, fieldElement, indexElement, serializeElement } from './path-element.ts';
 import { atomOf } from './type-ref.ts';
+import { formatValue, formatValueGoSyntax, goTypeOf } from './value-format.ts';
 import type { TypeRef } from './type-ref.ts';
 import { itemElement, TypedValueError } from './typed.ts';
 import type { ListAtom } from './typed.ts';
@@ -32,8 +33,33 @@ export function validateTyped(value: JsonValue, t: TypeRef): ValidationError[] {
   return errs;
 }
 
+/** validateScalar, and the map and list checks of doMap and doList: the first shape error of v, if any. */
+function shapeError(t: Extract<TypeRef, { kind: 'schema' }>, v: JsonValue): string | undefined {
+  const n = t.node;
+  // Types that decode themselves (IntOrString, Time, MicroTime) take any value here; their
+  // decoding fails later, after the merge.
+  if (n['x-kubernetes-int-or-string'] === true || n.format === 'int-or-string' || n.format === 'date-time') return undefined;
+  switch (n.type) {
+    case 'object': return isJsonObject(v) ? undefined : `expected map, got ${formatValue(v)}`;
+    case 'array': return Array.isArray(v) ? undefined : `expected list, got ${formatValue(v)}`;
+    case 'string': return typeof v === 'string' ? undefined : `expected string, got ${formatValueGoSyntax(v)}`;
+    case 'integer': case 'number': return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeOf(v)}`;
+    case 'boolean': return typeof v === 'boolean' ? undefined : `expected boolean, got ${formatValue(v)}`;
+    default: return undefined;
+  }
+}
+
 function walk(errs: ValidationError[], path: string, t: TypeRef, v: JsonValue): void {
+  if (t.kind === 'untyped' && t.scalarOnly === true && (Array.isArray(v) || isJsonObject(v))) {
+    errs.push({ path, message: `expected any scalar, got ${formatValue(v)}` });
+    return;
+  }
   if (t.kind !== 'schema' || v === null) return;
+  const shape = shapeError(t, v);
+  if (shape !== undefined) {
+    errs.push({ path, message: shape });
+    return;
+  }
   const a = atomOf(t, v);
   if (a.kind === 'map') {
     if (!isJsonObject(v)) return;

@@ -37,7 +37,7 @@ export function goTypeName(v: JsonValue | undefined): string {
 }
 
 /** strconv.FormatFloat(f, 'g', -1, 64), which is what %v prints for a float64. */
-function goFloat(f: number): string {
+export function goFloat(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
   const [mant = '0', expStr = '0'] = f.toExponential().split('e');

@@ -84,6 +84,7 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
   };
   const statusStrategy: Strategy<T> = {
     ...base,
+    resetFields: o.statusKeepsLabels === true ? [['spec'], ['metadata', 'labels']] : [['spec']],
     prepareForUpdate(_ctx, obj, old) {
       obj.spec = structuredClone(old.spec) as T['spec'];
       obj.metadata.generation = old.metadata.generation ?? 1;

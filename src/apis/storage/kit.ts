@@ -6,7 +6,7 @@ import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { copyOf } from '../core/common.ts';
+import { copyOf, resetObjectMetaForStatus } from '../core/common.ts';
 
 export { ageColumn, nameColumn } from '../core/common.ts';
 export { humanDuration } from '../core/printers/age.ts';
@@ -38,6 +38,8 @@ export interface SpecStatusOptions<T extends WithStatus> {
   readonly hasStatus?: boolean;
   /** metadata.generation starts at 1 and grows when spec changes. */
   readonly generation?: boolean;
+  /** An update without a resourceVersion (or with "0") applies to the stored object; default true. */
+  readonly allowUnconditionalUpdate?: boolean;
   /** The field holding the desired state, when it is not `spec` (webhook configurations: webhooks). */
   readonly specFields?: readonly string[];
   /** Further create preparation (server-owned fields). */
@@ -68,7 +70,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     },
     validate: (ctx, obj) => o.validate(obj, ctx),
     allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    allowUnconditionalUpdate: o.allowUnconditionalUpdate ?? true,
     prepareForUpdate(_ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
       if (o.generation === true) {
@@ -81,14 +83,28 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
 }
 
 /** The status subresource: spec (and every other non-status field) comes from the stored object. */
-export function statusStrategy<T extends WithStatus>(main: Strategy<T>, o: { specFields?: readonly string[]; validate?: (obj: RO<T>, old: RO<T>) => FieldError[] } = {}): Strategy<T> {
+export interface StatusStrategyOptions<T extends WithStatus> {
+  readonly specFields?: readonly string[];
+  validate?: (obj: RO<T>, old: RO<T>) => FieldError[];
+  /**
+   * metadata is reset too (ResetObjectMetaForStatus: labels, annotations, finalizers, owner
+   * references stay as stored). `inResetFields`: whether GetResetFields names metadata as well
+   * (default true); some strategies reset it without saying so.
+   */
+  readonly resetMetadata?: { readonly inResetFields?: boolean };
+}
+
+export function statusStrategy<T extends WithStatus>(main: Strategy<T>, o: StatusStrategyOptions<T> = {}): Strategy<T> {
   const specFields = o.specFields ?? ['spec'];
+  const metadataReset = o.resetMetadata !== undefined && o.resetMetadata.inResetFields !== false;
   return {
     ...main,
+    resetFields: [...specFields.map((f) => [f]), ...(metadataReset ? [['metadata']] : [])],
     prepareForUpdate(_ctx, obj, old) {
       for (const f of specFields) keepFromOld(obj, old, f);
-      // Labels and annotations may change through status (kube resets only spec), generation may not.
-      if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
+      if (o.resetMetadata !== undefined) resetObjectMetaForStatus(obj.metadata, old.metadata);
+      // Otherwise labels and annotations may change through status; generation may not.
+      else if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
     },
     validateUpdate: (_ctx, obj, old) => o.validate?.(obj, old) ?? [],
   };

@@ -7,6 +7,7 @@ const AGGREGATED = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDisco
 
 interface DiscoveryResource {
   resource: string;
+  subresources?: { subresource: string; verbs: string[] }[];
   responseKind?: { group?: string; version?: string; kind?: string };
   scope: string;
   verbs: string[];
@@ -22,6 +23,8 @@ export interface Case {
   readonly verbs: readonly string[];
   /** The versions serving the resource, most preferred first, with the kind each serves. */
   readonly versions: readonly { version: string; kind: string }[];
+  /** Subresources of the most preferred version with their verbs (status, scale, ...). */
+  readonly subresources: readonly { subresource: string; verbs: readonly string[] }[];
 }
 
 export async function discover(suite: Suite): Promise<Case[]> {
@@ -35,7 +38,7 @@ export async function discover(suite: Suite): Promise<Case[]> {
           if (r.resource.includes('/') || !r.verbs.includes('create')) continue;
           const key = group === '' ? r.resource : `${r.resource}.${group}`;
           const kind = r.responseKind?.kind ?? '';
-          const c = cases.get(key) ?? { key, group, resource: r.resource, namespaced: r.scope === 'Namespaced', verbs: r.verbs, versions: [] };
+          const c = cases.get(key) ?? { key, group, resource: r.resource, namespaced: r.scope === 'Namespaced', verbs: r.verbs, versions: [], subresources: r.subresources ?? [] };
           c.versions.push({ version: v.version, kind });
           cases.set(key, c);
         }

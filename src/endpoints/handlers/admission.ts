@@ -15,8 +15,9 @@ export function attributes(ep: ResourceEndpoint, ctx: RequestContext, op: Operat
   };
 }
 
-export function validateCreate(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, dryRun: boolean): ValidateObjectFunc {
-  return (obj) => deps.admission.validate(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
+/** `name`: the name the request names (a subresource's parent), else the object's. */
+export function validateCreate(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, dryRun: boolean, name?: string): ValidateObjectFunc {
+  return (obj) => deps.admission.validate(ctx, attributes(ep, ctx, 'CREATE', name ?? obj.metadata.name ?? '', obj, undefined, dryRun));
 }
 
 export function validateUpdate(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, dryRun: boolean): ValidateObjectUpdateFunc {

@@ -5,7 +5,7 @@ import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-erro
 import { notSupported } from '../../apimachinery/errors/field-errors.ts';
 import { isKubeObject, type KubeObject } from '../../apimachinery/meta/types.ts';
 import { apiVersionOf, parseGroupVersion, type GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
-import { validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
+import { DecodeError, validateFieldDirective, type WriteOptionsKind } from '../../apimachinery/fieldvalidation/index.ts';
 import { checkBodyDepth } from '../../apimachinery/json-depth.ts';
 import { queryBool, queryInt64, StrconvError } from '../../apimachinery/runtime/query-conversion.ts';
 import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
@@ -97,7 +97,7 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
   }
   if (problems.length > 0) {
     if (directive === 'Strict') {
-      throw newBadRequest(`${kind} in version "${bodyGV.version}" cannot be handled as a ${gvk.kind}: strict decoding error: ${problems.join(', ')}`);
+      throw new DecodeError({ ...bodyGV, kind }, gvk, `strict decoding error: ${problems.join(', ')}`);
     }
     if (directive === 'Warn') for (const p of problems) state.addWarning(p);
   }

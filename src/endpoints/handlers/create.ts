@@ -24,9 +24,11 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   await yieldPoint(ctx);
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
   const obj = toHub(ep, deps, trackUpdate(ep, deps, undefined, decoded, manager));
-  await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', obj.metadata.name ?? '', obj, undefined, dryRun));
+  // A create on a named subresource (serviceaccounts/x/token) is admitted under the URL's name.
+  const urlName = ctx.info.name === '' ? undefined : ctx.info.name;
+  await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', urlName ?? obj.metadata.name ?? '', obj, undefined, dryRun));
   const creater = ep.storage;
-  const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun), { dryRun, fieldManager: manager });
+  const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun, urlName), { dryRun, fieldManager: manager });
   let created: KubeObject;
   try {
     created = await create();

@@ -7,6 +7,7 @@ import {
   apply, managerOrUserAgent, resetFieldsOf, updateManagedFields, validateFieldManager, validatePatchFieldManager,
   type FieldManagerScope,
 } from '../../apimachinery/managedfields/index.ts';
+import type { FieldSet } from '../../apimachinery/managedfields/set.ts';
 import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import type { Unstructured } from '../../apimachinery/meta/types.ts';
@@ -25,14 +26,24 @@ export function fieldManagerOf(q: URLSearchParams, req: IncomingMessage, kind: W
 
 const scopes = new WeakMap<ResourceEndpoint, FieldManagerScope>();
 
+/**
+ * The endpoint's strategy's reset fields; by default the main resource does not own status when
+ * a status subresource exists, and the status subresource does not own spec.
+ */
+function resetPathsOf(ep: ResourceEndpoint): FieldSet | undefined {
+  const d = ep.definition;
+  const strategy = ep.subresource === '' ? d.strategy : ep.subresource === 'status' ? d.statusStrategy : d.updateSubresources?.[ep.subresource];
+  const paths = strategy?.resetFields
+    ?? (ep.subresource === 'status' ? [['spec']] : ep.subresource === '' && d.statusStrategy !== undefined ? [['status']] : undefined);
+  return paths === undefined || paths.length === 0 ? undefined : resetFieldsOf(...paths);
+}
+
 /** What the field manager needs to know about an endpoint; computed once per endpoint. */
 function scopeOf(ep: ResourceEndpoint): FieldManagerScope {
   let s = scopes.get(ep);
   if (s === undefined) {
     const gvk = endpointGVK(ep);
-    // The main resource does not own status when a status subresource exists, and vice versa.
-    const resetFields = ep.subresource === 'status' ? resetFieldsOf(['spec'])
-      : ep.subresource === '' && ep.definition.statusStrategy !== undefined ? resetFieldsOf(['status']) : undefined;
+    const resetFields = resetPathsOf(ep);
     s = {
       apiVersion: apiVersionOf(gvk), kind: gvk.kind, schema: ep.fieldsSchema ?? schemaForGVK(gvk),
       ...(ep.subresource !== '' ? { subresource: ep.subresource } : {}),

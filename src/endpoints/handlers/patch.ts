@@ -16,7 +16,8 @@ import {
 import { fieldManagerOf, serverSideApply, trackUpdate } from './field-manager.ts';
 import { applyJSONPatch, applyMergePatch, checkMergePatchBody, checkPatchBodyDepth } from './patch-apply.ts';
 import { goJSONType } from './json-patch.ts';
-import { jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { DecodeError, jsonSyntaxError } from '../../apimachinery/fieldvalidation/index.ts';
+import { appliedObjectUnconvertible, patchedObjectInvalid } from './patch-errors.ts';
 import { checkPatchedDepth, stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { checkStrictApply, decodeApplyPatch } from './apply-patch.ts';
 import { applyStrategicMergePatch, interpretStrategicMergePatchError } from '../../apimachinery/patch/index.ts';
@@ -106,7 +107,14 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (applyBody !== undefined) checkStrictApply(applyBody, directive, (w) => state.addWarning(w));
       // A patch can deepen the object (JSON patch add/copy/move, merge patch): 422 beyond the limit.
       checkPatchedDepth(patched);
-      let obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
+      let obj: KubeObject;
+      try {
+        obj = decodeObjectText(ep, deps, stringifyJSON(patched), 'json', state, directive);
+      } catch (err) {
+        if (!(err instanceof DecodeError)) throw err;
+        if (type === 'apply-yaml') throw appliedObjectUnconvertible(err, parsed, patched, endpointGVK(ep));
+        throw patchedObjectInvalid(type, err, patchText, current, patched, endpointGVK(ep));
+      }
       if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);

@@ -30,7 +30,7 @@ export function isRequestTooLarge(err: unknown): boolean {
 }
 
 /** ErrorToAPIStatus of an error that is no API status: 500, empty reason, the error's text. */
-function unknownError(message: string): StatusError {
+export function unknownError(message: string): StatusError {
   return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 500, reason: '', message });
 }
 

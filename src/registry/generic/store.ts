@@ -22,7 +22,8 @@ import type { DeepReadonly, FinishFunc, ResourceDefinition, Strategy } from '../
 import { generateName, newUID, nowRFC3339 } from './names.ts';
 import { deleteObject } from './delete.ts';
 import { buildPredicate } from './predicate.ts';
-import { checkUIDPrecondition, interpretListError, interpretStorageError } from './storage-errors.ts';
+import { checkUIDPrecondition, interpretListError, interpretStorageError, unknownError } from './storage-errors.ts';
+import { parseUintError } from '../../storage/versioner.ts';
 
 export interface StoreConfig<T extends KubeObject> {
   readonly definition: ResourceDefinition<T>;
@@ -36,6 +37,18 @@ export interface StoreConfig<T extends KubeObject> {
 }
 
 const ro = <T>(v: T): DeepReadonly<T> => v as DeepReadonly<T>;
+
+/**
+ * The Versioner's ObjectResourceVersion: "" and "0" are 0, any other decimal uint64 its value
+ * ("007" is 7); anything else rejects with the bare strconv error, which kube answers as a 500.
+ */
+function objectResourceVersion(obj: KubeObject): bigint {
+  const rv = obj.metadata.resourceVersion ?? '';
+  if (rv === '') return 0n;
+  const err = parseUintError(rv);
+  if (err !== undefined) throw unknownError(err);
+  return BigInt(rv);
+}
 const asT = <T extends KubeObject>(v: KubeObject): T => v as T;
 
 export class Store<T extends KubeObject>
@@ -200,8 +213,9 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
             const obj = asT<T>(await info.updatedObject(ctx, undefined));
             created = true;
             this.checkName(obj, name);
-            const rv = obj.metadata.resourceVersion;
-            if (rv !== undefined && rv !== '') throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
+            // Any version parses here; storage drops it (PrepareObjectForStorage), so the create goes ahead.
+            objectResourceVersion(obj);
+            delete obj.metadata.resourceVersion;
             this.beforeCreate(ctx, obj);
             finish = await this.definition.hooks?.beginCreate?.(ctx, obj, opts.dryRun);
             this.validateCreate(ctx, obj);
@@ -215,15 +229,16 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
           const oldCopy = structuredClone(existing);
           const obj = asT<T>(await info.updatedObject(ctx, oldCopy));
           this.checkName(obj, name);
-          const rv = obj.metadata.resourceVersion ?? '';
-          if (rv === '') {
+          const rv = objectResourceVersion(obj);
+          if (rv === 0n) {
+            // kube names the resource where the kind belongs and prints the parsed version (0).
             if (!this.strategy.allowUnconditionalUpdate) {
-              throw newInvalid({ group: this.definition.group, kind: this.definition.kind }, name,
-                [invalid('metadata.resourceVersion', obj.metadata.resourceVersion ?? '', 'must be specified for an update')]);
+              throw newInvalid({ group: this.definition.group, kind: this.definition.resource }, name,
+                [invalid('metadata.resourceVersion', 0, 'must be specified for an update')]);
             }
-            // Unconditional: the update applies to whatever is stored now.
+            // Unconditional ("" or "0"): the update applies to whatever is stored now.
             obj.metadata.resourceVersion = old.metadata.resourceVersion ?? '';
-          } else if (rv !== old.metadata.resourceVersion) {
+          } else if (rv !== objectResourceVersion(old)) {
             throw newConflict(this.qualifiedResource, name, OPTIMISTIC_LOCK_MESSAGE);
           }
           this.beforeUpdate(ctx, obj, old);

@@ -28,6 +28,12 @@ export interface Strategy<T extends KubeObject> {
   readonly allowCreateOnUpdate: boolean;
   /** An update without metadata.resourceVersion is accepted (last write wins). */
   readonly allowUnconditionalUpdate: boolean;
+  /**
+   * GetResetFields: the paths (from the root) that prepareForUpdate resets, so that managedFields
+   * never record a manager for them. Default: `status` on a main resource with a status
+   * subresource, `spec` on the status subresource, none elsewhere.
+   */
+  readonly resetFields?: readonly (readonly string[])[];
   /** Copies fields this endpoint may not change from old (status on the main resource, spec on status). */
   prepareForUpdate(ctx: RequestContext, obj: T, old: DeepReadonly<T>): void;
   validateUpdate(ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];

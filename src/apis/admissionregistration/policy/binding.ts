@@ -60,7 +60,7 @@ function definition(kind: Kind) {
   return {
     group: 'admissionregistration.k8s.io', kind: `${kind}AdmissionPolicyBinding`, resource: `${lower}s`, singular: lower,
     namespaced: false,
-    strategy: specStatusStrategy<AdmissionPolicyBinding>({ validate: (b) => validateBinding(kind, b), generation: true }),
+    strategy: specStatusStrategy<AdmissionPolicyBinding>({ allowUnconditionalUpdate: false, validate: (b) => validateBinding(kind, b), generation: true }),
     defaults: (b: AdmissionPolicyBinding) => { if (b.spec?.matchResources !== undefined) defaultMatchResources(b.spec.matchResources); },
     table: [
       nameColumn<AdmissionPolicyBinding>(),

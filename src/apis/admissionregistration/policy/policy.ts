@@ -69,13 +69,13 @@ function validatePolicy(kind: Kind, pol: RO<AdmissionPolicy>): FieldError[] {
 const paramKindCell = (pol: RO<AdmissionPolicy>): string =>
   (pol.spec?.paramKind === undefined ? '<unset>' : `${pol.spec.paramKind.apiVersion ?? ''}/${pol.spec.paramKind.kind ?? ''}`);
 
-const vapStrategy = specStatusStrategy<AdmissionPolicy>({ validate: (p) => validatePolicy('Validating', p), hasStatus: true, generation: true });
+const vapStrategy = specStatusStrategy<AdmissionPolicy>({ allowUnconditionalUpdate: false, validate: (p) => validatePolicy('Validating', p), hasStatus: true, generation: true });
 
 export const validatingAdmissionPolicies = {
   group: 'admissionregistration.k8s.io', kind: 'ValidatingAdmissionPolicy', resource: 'validatingadmissionpolicies',
   singular: 'validatingadmissionpolicy', namespaced: false,
   strategy: vapStrategy,
-  statusStrategy: statusStrategy(vapStrategy),
+  statusStrategy: statusStrategy(vapStrategy, { resetMetadata: {} }),
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),
@@ -88,7 +88,7 @@ export const validatingAdmissionPolicies = {
 export const mutatingAdmissionPolicies = {
   group: 'admissionregistration.k8s.io', kind: 'MutatingAdmissionPolicy', resource: 'mutatingadmissionpolicies',
   singular: 'mutatingadmissionpolicy', namespaced: false,
-  strategy: specStatusStrategy<AdmissionPolicy>({ validate: (p) => validatePolicy('Mutating', p), generation: true }),
+  strategy: specStatusStrategy<AdmissionPolicy>({ allowUnconditionalUpdate: false, validate: (p) => validatePolicy('Mutating', p), generation: true }),
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),

@@ -106,7 +106,7 @@ function updateOptions(old: RO<WebhookConfiguration>): Options {
 }
 
 function definition(kind: Kind) {
-  const strategy = specStatusStrategy<WebhookConfiguration>({ validate: (c) => validateConfiguration(kind, c, STRICT), generation: true, specFields: ['webhooks'] });
+  const strategy = specStatusStrategy<WebhookConfiguration>({ allowUnconditionalUpdate: false, validate: (c) => validateConfiguration(kind, c, STRICT), generation: true, specFields: ['webhooks'] });
   const lower = `${kind.toLowerCase()}webhookconfiguration`;
   return {
     group: 'admissionregistration.k8s.io', kind: `${kind}WebhookConfiguration`, resource: `${lower}s`, singular: lower,

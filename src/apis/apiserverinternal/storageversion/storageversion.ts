@@ -143,6 +143,7 @@ const strategy: Strategy<StorageVersion> = {
 
 const statusStrategy: Strategy<StorageVersion> = {
   ...strategy,
+  resetFields: [['metadata'], ['spec']],
   prepareForUpdate(_ctx, sv, old) {
     sv.spec = {};
     resetObjectMetaForStatus(sv.metadata, old.metadata);

@@ -36,7 +36,7 @@ export const clusterTrustBundles = {
   group: 'certificates.k8s.io', kind: 'ClusterTrustBundle', resource: 'clustertrustbundles', singular: 'clustertrustbundle',
   namespaced: false,
   strategy: specStatusStrategy<ClusterTrustBundle>({
-    validate: validateClusterTrustBundle,
+    validate: validateClusterTrustBundle, allowUnconditionalUpdate: false,
     validateUpdate: (b, old) => validateImmutableField(b.spec?.signerName ?? '', old.spec?.signerName ?? '', fieldPath('spec', 'signerName')),
   }),
   selectableFields: (b) => ({ 'metadata.name': b.metadata.name ?? '', 'spec.signerName': b.spec?.signerName ?? '' }),

@@ -44,6 +44,7 @@ function populateConditionTimestamps(csr: CSR, old: RO<CSR>): void {
 }
 
 export const csrStrategy: Strategy<CSR> = {
+  resetFields: [['spec'], ['status']],
   prepareForCreate(ctx: RequestContext, csr) {
     const spec = csr.spec ?? {};
     delete spec.username; delete spec.uid; delete spec.groups; delete spec.extra;
@@ -71,6 +72,7 @@ export const csrStrategy: Strategy<CSR> = {
 
 export const csrStatusStrategy: Strategy<CSR> = {
   ...csrStrategy,
+  resetFields: [['spec'], ['status', 'conditions']],
   prepareForUpdate(_ctx, csr, old) {
     setSpec(csr, specOf(old));
     preserveConditionInstances(csr, old, 'Approved');
@@ -82,6 +84,7 @@ export const csrStatusStrategy: Strategy<CSR> = {
 
 export const csrApprovalStrategy: Strategy<CSR> = {
   ...csrStrategy,
+  resetFields: [['spec'], ['status', 'certificate']],
   prepareForUpdate(_ctx, csr, old) {
     setSpec(csr, specOf(old));
     const conditions = csr.status?.conditions;

@@ -25,7 +25,7 @@ export function validatePodCertificateRequest(r: RO<PodCertificateRequest>): Fie
 }
 
 const strategy = specStatusStrategy<PodCertificateRequest>({
-  validate: validatePodCertificateRequest, hasStatus: true,
+  validate: validatePodCertificateRequest, hasStatus: true, allowUnconditionalUpdate: false,
   validateUpdate: (r, old) => (deepEqual(r.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', r.spec, 'field is immutable')]),
 });
 
@@ -33,7 +33,8 @@ export const podCertificateRequests = {
   group: 'certificates.k8s.io', kind: 'PodCertificateRequest', resource: 'podcertificaterequests', singular: 'podcertificaterequest',
   namespaced: true,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  // kube resets metadata here without naming it in the reset fields.
+  statusStrategy: statusStrategy(strategy, { resetMetadata: { inResetFields: false } }),
   selectableFields: (r) => ({
     'metadata.name': r.metadata.name ?? '', 'metadata.namespace': r.metadata.namespace ?? '',
     'spec.signerName': r.spec?.signerName ?? '', 'spec.podName': r.spec?.podName ?? '', 'spec.nodeName': r.spec?.nodeName ?? '',

@@ -46,6 +46,7 @@ export const namespaceStatusStrategy: Strategy<Namespace> = {
 /** PUT /api/v1/namespaces/{name}/finalize: only spec.finalizers may change. */
 export const namespaceFinalizeStrategy: Strategy<Namespace> = {
   ...namespaceStrategy,
+  resetFields: [['status']],
   prepareForUpdate(_ctx, ns, old: DeepReadonly<Namespace>) {
     const finalizers = ns.spec?.finalizers;
     const next = copyOf<Namespace>(old);

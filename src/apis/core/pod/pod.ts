@@ -52,6 +52,7 @@ export const podStrategy: Strategy<Pod> = {
 
 export const podStatusStrategy: Strategy<Pod> = {
   ...podStrategy,
+  resetFields: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']],
   prepareForUpdate(_ctx, pod, old) {
     pod.spec = copyOf<Pod['spec']>(old.spec);
     // old kubelets corrupt owner references: /status may not touch them

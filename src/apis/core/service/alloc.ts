@@ -7,6 +7,7 @@ import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
 import type { DeepReadonly, FinishFunc, WriteHooks } from '../../../registry/rest/strategy.ts';
 import type { Service } from '../v1/types.ts';
 import { AllocationError } from './bitmap.ts';
+import { initIPFamilyFields, normalizeClusterIPs } from './cluster-ips.ts';
 import type { IPAllocator } from './ipallocator.ts';
 import type { PortAllocator } from './portallocator.ts';
 
@@ -37,12 +38,6 @@ export function nodePortsOf(svc: RO<Service>): Set<number> {
 export function clusterIPsOf(svc: RO<Service>): string[] {
   return (svc.spec.clusterIPs ?? (svc.spec.clusterIP !== undefined ? [svc.spec.clusterIP] : []))
     .filter((ip) => ip !== '' && ip !== 'None');
-}
-
-/** The singular field set alone (an old client) fills the plural one. */
-export function normalizeClusterIPs(svc: Service): void {
-  const ip = svc.spec.clusterIP ?? '';
-  if (ip !== '' && (svc.spec.clusterIPs ?? []).length === 0) svc.spec.clusterIPs = [ip];
 }
 
 /** A transaction of reservations: undone unless committed. */
@@ -86,17 +81,6 @@ class Txn {
     if (this.dryRun) return;
     for (const ip of this.ips) await this.a.serviceIPs.release(ip);
     for (const p of this.ports) await this.a.nodePorts.release(p);
-  }
-}
-
-function initIPFamilies(svc: Service, a: ServiceAllocators): void {
-  if (!needsClusterIP(svc)) return;
-  if (svc.spec.ipFamilyPolicy === undefined) {
-    svc.spec.ipFamilyPolicy = svc.spec.clusterIP === 'None' && Object.keys(svc.spec.selector ?? {}).length === 0 ? 'PreferDualStack' : 'SingleStack';
-  }
-  if ((svc.spec.ipFamilies ?? []).length === 0) {
-    const first = parseIPSloppy(svc.spec.clusterIPs?.[0] ?? '');
-    svc.spec.ipFamilies = [first === undefined ? a.serviceIPs.family : first.v4 ? 'IPv4' : 'IPv6'];
   }
 }
 
@@ -149,14 +133,8 @@ async function allocNodePorts(svc: Service, txn: Txn, held: ReadonlySet<number>)
 /** Values a client omitted on update keep what was allocated (patchAllocatedValues). */
 function patchAllocatedValues(svc: Service, old: RO<Service>): void {
   if (needsClusterIP(old) && needsClusterIP(svc)) {
-    if ((svc.spec.clusterIP ?? '') === '') {
-      if (old.spec.clusterIP !== undefined) svc.spec.clusterIP = old.spec.clusterIP;
-      if (old.spec.clusterIPs !== undefined) svc.spec.clusterIPs = [...old.spec.clusterIPs];
-    } else if ((svc.spec.clusterIPs ?? []).length === 0 && svc.spec.clusterIP === old.spec.clusterIP && old.spec.clusterIPs !== undefined) {
-      svc.spec.clusterIPs = [...old.spec.clusterIPs];
-    }
-    if (svc.spec.ipFamilies === undefined && old.spec.ipFamilies !== undefined) svc.spec.ipFamilies = [...old.spec.ipFamilies];
-    if (svc.spec.ipFamilyPolicy === undefined && old.spec.ipFamilyPolicy !== undefined) svc.spec.ipFamilyPolicy = old.spec.ipFamilyPolicy;
+    if ((svc.spec.clusterIP ?? '') === '' && old.spec.clusterIP !== undefined) svc.spec.clusterIP = old.spec.clusterIP;
+    if ((svc.spec.clusterIPs ?? []).length === 0 && (old.spec.clusterIPs ?? []).length > 0) svc.spec.clusterIPs = [...(old.spec.clusterIPs ?? [])];
   }
   if (needsNodePorts(old) && needsNodePorts(svc)) {
     for (const p of svc.spec.ports ?? []) {
@@ -181,9 +159,9 @@ export function newServiceHooks(a: ServiceAllocators): WriteHooks<Service> {
     async beginCreate(_ctx, svc, dryRun): Promise<FinishFunc> {
       const txn = new Txn(a, dryRun);
       try {
-        normalizeClusterIPs(svc);
+        normalizeClusterIPs(svc, undefined);
+        initIPFamilyFields(svc, undefined, [a.serviceIPs.family]);
         await allocClusterIP(svc, txn);
-        initIPFamilies(svc, a);
         await allocNodePorts(svc, txn, new Set());
       } catch (err) {
         await txn.revert();
@@ -195,12 +173,11 @@ export function newServiceHooks(a: ServiceAllocators): WriteHooks<Service> {
       const txn = new Txn(a, dryRun);
       try {
         patchAllocatedValues(svc, old);
-        normalizeClusterIPs(svc);
-        const oldIPs = new Set(clusterIPsOf(old));
-        if (needsClusterIP(svc) && svc.spec.clusterIP !== 'None' && !oldIPs.has(svc.spec.clusterIPs?.[0] ?? svc.spec.clusterIP ?? '')) {
-          await allocClusterIP(svc, txn);
-        }
-        initIPFamilies(svc, a);
+        normalizeClusterIPs(svc, old);
+        initIPFamilyFields(svc, old, [a.serviceIPs.family]);
+        // Only a service leaving ExternalName gets an address on update; any other change of
+        // clusterIPs is for validation to refuse (kube's updateClusterIPs on a single-stack cluster).
+        if (old.spec.type === 'ExternalName' && svc.spec.type !== 'ExternalName') await allocClusterIP(svc, txn);
         await allocNodePorts(svc, txn, nodePortsOf(old));
       } catch (err) {
         await txn.revert();

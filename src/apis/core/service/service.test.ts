@@ -146,6 +146,22 @@ describe('service allocation hooks', () => {
     assert.equal(await ips.has(b.spec.clusterIP ?? ''), b.spec.clusterIP === a.spec.clusterIP);
   });
 
+  it('an update changing only clusterIP carries it into clusterIPs[0] and is refused as a change of the primary IP (kube)', async () => {
+    const old = svc((s) => { s.metadata.name = 'headless'; s.spec.clusterIP = 'None'; });
+    await (await def.hooks.beginCreate?.(ctx, old, false))?.(true);
+    // kubectl apply of the same manifest with clusterIP: 10.0.0.12 (its patch keeps clusterIPs)
+    const next = structuredClone(old);
+    next.spec.clusterIP = '10.0.0.12';
+    serviceStrategy.prepareForUpdate(ctx, next, old);
+    const finish = await def.hooks.beginUpdate?.(ctx, next, old, false);
+    assert.deepEqual(next.spec.clusterIPs, ['10.0.0.12']);
+    assert.deepEqual(serviceStrategy.validateUpdate(ctx, next, old).map(formatFieldError),
+      ['spec.clusterIPs[0]: Invalid value: ["10.0.0.12"]: may not change once set']);
+    await finish?.(false);
+    // nothing was allocated for the refused address
+    assert.equal(await ips.has('10.0.0.12'), false);
+  });
+
   it('update keeps allocated values and releases node ports when the type changes', async () => {
     const old = svc((s) => { s.metadata.name = 'np'; s.spec.type = 'NodePort'; });
     await (await def.hooks.beginCreate?.(ctx, old, false))?.(true);

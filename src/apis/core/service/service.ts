@@ -4,7 +4,8 @@ import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { copyOf, setOptional } from '../common.ts';
 import type { Service } from '../v1/types.ts';
-import { newServiceHooks, normalizeClusterIPs, type ServiceAllocators } from './alloc.ts';
+import { newServiceHooks, type ServiceAllocators } from './alloc.ts';
+import { normalizeClusterIPs } from './cluster-ips.ts';
 import { defaultService } from './defaults.ts';
 import { serviceTable } from './table.ts';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './validation.ts';
@@ -41,7 +42,7 @@ export const serviceStrategy: Strategy<Service> = {
   prepareForCreate(_ctx, svc) {
     // Go always serializes status.loadBalancer (a struct, not a pointer).
     svc.status = { loadBalancer: {} };
-    normalizeClusterIPs(svc);
+    normalizeClusterIPs(svc, undefined);
   },
   validate: (_ctx, svc) => validateService(svc),
   warningsOnCreate: (_ctx, svc) => serviceWarnings(svc),

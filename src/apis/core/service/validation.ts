@@ -9,6 +9,7 @@ import {
 } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { IntOrString, Service, ServicePort } from '../v1/types.ts';
+import { validateClusterIPsRelatedFields, validateUpgradeDowngrade } from './cluster-ips.ts';
 import { externallyAccessible } from './defaults.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -42,34 +43,8 @@ function validateServicePort(sp: RO<ServicePort>, requireName: boolean, names: S
   return errs;
 }
 
-function validateClusterIPs(svc: RO<Service>): FieldError[] {
-  const errs: FieldError[] = [];
-  const spec = svc.spec;
-  const ipsPath = fieldPath('spec', 'clusterIPs');
-  const ips = spec.clusterIPs ?? [];
-  if (spec.type === 'ExternalName') return errs;
-  if (ips.length > 0 && (spec.clusterIP ?? '') !== ips[0]) errs.push(invalid(ipsPath, ips, 'first value must match `clusterIP`'));
-  ips.forEach((ip, i) => {
-    if (ip === 'None') {
-      if (i !== 0 || ips.length > 1) errs.push(invalid(ipsPath, ips, "'None' must be the first and only value"));
-      return;
-    }
-    errs.push(...isValidIPForLegacyField(ipsPath.index(i), ip, false));
-  });
-  if (ips.length > 2) errs.push(invalid(ipsPath, ips, 'may only hold up to 2 values'));
-  const policy = spec.ipFamilyPolicy;
-  const policies = ['SingleStack', 'PreferDualStack', 'RequireDualStack'];
-  if (policy !== undefined && !policies.includes(policy)) errs.push(notSupported(fieldPath('spec', 'ipFamilyPolicy'), policy, policies));
-  (spec.ipFamilies ?? []).forEach((f, i) => {
-    if (f !== 'IPv4' && f !== 'IPv6') errs.push(notSupported(fieldPath('spec', 'ipFamilies').index(i), f, ['IPv4', 'IPv6']));
-  });
-  if (policy === 'SingleStack' && ips.length > 1) {
-    errs.push(invalid(ipsPath, ips, 'must be \'SingleStack\' or \'PreferDualStack\' or \'RequireDualStack\' when multiple IP addresses are specified'));
-  }
-  return errs;
-}
-
-export function validateService(svc: RO<Service>): FieldError[] {
+/** `old` on update: addresses it already holds stay valid (IsValidIPForLegacyField). */
+export function validateService(svc: RO<Service>, old?: RO<Service>): FieldError[] {
   const errs = validateObjectMeta(svc.metadata, { namespaced: true, nameFn: nameIsDNS1035Label });
   const spec = svc.spec ?? {};
   const specPath = fieldPath('spec');
@@ -112,7 +87,7 @@ export function validateService(svc: RO<Service>): FieldError[] {
   } else if (affinity === 'None' && spec.sessionAffinityConfig !== undefined) {
     errs.push(forbidden(specPath.child('sessionAffinityConfig'), 'must not be set when session affinity is None'));
   }
-  errs.push(...validateClusterIPs(svc));
+  errs.push(...validateClusterIPsRelatedFields(svc, old));
   (spec.externalIPs ?? []).forEach((ip, i) => errs.push(...isValidIPForLegacyField(specPath.child('externalIPs').index(i), ip, false)));
   const type = spec.type ?? '';
   if (type === '') errs.push(required(specPath.child('type')));
@@ -154,20 +129,7 @@ export function validateService(svc: RO<Service>): FieldError[] {
 
 /** The primary cluster IP and IP family cannot change once set (unless to or from ExternalName). */
 export function validateServiceUpdate(svc: RO<Service>, old: RO<Service>): FieldError[] {
-  const errs: FieldError[] = [];
-  if (svc.spec.type !== 'ExternalName' && old.spec.type !== 'ExternalName') {
-    const oldIPs = old.spec.clusterIPs ?? [];
-    const newIPs = svc.spec.clusterIPs ?? [];
-    if (oldIPs.length > 0 && newIPs[0] !== oldIPs[0]) {
-      errs.push(invalid(fieldPath('spec', 'clusterIPs').index(0), newIPs, 'may not change once set'));
-    }
-    const oldFam = old.spec.ipFamilies ?? [];
-    const newFam = svc.spec.ipFamilies ?? [];
-    if (oldFam.length > 0 && newFam.length > 0 && newFam[0] !== oldFam[0]) {
-      errs.push(invalid(fieldPath('spec', 'ipFamilies').index(0), newFam[0], 'may not change once set'));
-    }
-  }
-  return [...errs, ...validateService(svc).filter((e) => !e.field.startsWith('metadata.'))];
+  return [...validateUpgradeDowngrade(svc, old), ...validateService(svc, old).filter((e) => !e.field.startsWith('metadata.'))];
 }
 
 export function validateServiceStatusUpdate(svc: RO<Service>): FieldError[] {

@@ -50,7 +50,7 @@ const strategy = specStatusStrategy<FlowSchema>({ validate: validateFlowSchema, 
 export const flowSchemas = {
   group: 'flowcontrol.apiserver.k8s.io', kind: 'FlowSchema', resource: 'flowschemas', singular: 'flowschema', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   defaults: defaultFlowSchema,
   table: [
     nameColumn<FlowSchema>(),

@@ -75,7 +75,7 @@ export const priorityLevelConfigurations = {
   group: 'flowcontrol.apiserver.k8s.io', kind: 'PriorityLevelConfiguration', resource: 'prioritylevelconfigurations',
   singular: 'prioritylevelconfiguration', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   defaults: defaultPriorityLevelConfiguration,
   table: [
     nameColumn<PLC>(),

@@ -5,7 +5,7 @@ import { fieldPath, invalid, required, type FieldError } from '../../../apimachi
 import { isValidCIDR, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
 import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../core/common.ts';
 import type { ServiceCIDR } from '../v1/types.ts';
 
 const CIDRS = fieldPath('spec', 'cidrs');
@@ -55,7 +55,11 @@ export const serviceCIDRStrategy: Strategy<ServiceCIDR> = {
 
 export const serviceCIDRStatusStrategy: Strategy<ServiceCIDR> = {
   ...serviceCIDRStrategy,
-  prepareForUpdate(_ctx, sc, old) { setOptional(sc, 'spec', old.spec === undefined ? undefined : copyOf<ServiceCIDR['spec']>(old.spec)); },
+  resetFields: [['metadata'], ['spec']],
+  prepareForUpdate(_ctx, sc, old) {
+    setOptional(sc, 'spec', old.spec === undefined ? undefined : copyOf<ServiceCIDR['spec']>(old.spec));
+    resetObjectMetaForStatus(sc.metadata, old.metadata);
+  },
   validateUpdate: () => [],
 };
 

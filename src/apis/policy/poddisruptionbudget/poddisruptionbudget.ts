@@ -18,7 +18,7 @@ export const podDisruptionBudgetStrategy: Strategy<PodDisruptionBudget> = {
   },
   validate: (_ctx, pdb) => validatePodDisruptionBudget(pdb),
   allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, pdb, old) {
     if (old.status === undefined) delete pdb.status;
     else pdb.status = copyOf<NonNullable<PodDisruptionBudget['status']>>(old.status);

@@ -23,6 +23,6 @@ const strategy = specStatusStrategy<DeviceTaintRule>({ validate: validateDeviceT
 export const deviceTaintRules = {
   group: 'resource.k8s.io', kind: 'DeviceTaintRule', resource: 'devicetaintrules', singular: 'devicetaintrule', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   table: [nameColumn<DeviceTaintRule>(), ageColumn<DeviceTaintRule>()],
 } satisfies ResourceDefinition<DeviceTaintRule>;

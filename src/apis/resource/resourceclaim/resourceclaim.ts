@@ -38,7 +38,7 @@ export const resourceClaims = {
   goZeroValues: (o) => { for (const [path, v] of [[['status'], {}]] as const) setZero(o, path, v); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),
   table: [
     nameColumn<ResourceClaim>(),

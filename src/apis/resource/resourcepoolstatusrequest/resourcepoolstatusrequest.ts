@@ -19,7 +19,7 @@ export function validateResourcePoolStatusRequest(r: RO<ResourcePoolStatusReques
 }
 
 const strategy = specStatusStrategy<ResourcePoolStatusRequest>({
-  validate: validateResourcePoolStatusRequest, hasStatus: true,
+  validate: validateResourcePoolStatusRequest, hasStatus: true, allowUnconditionalUpdate: false,
   validateUpdate: (r, old) => (deepEqual(r.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', r.spec, 'field is immutable')]),
 });
 
@@ -27,6 +27,6 @@ export const resourcePoolStatusRequests = {
   group: 'resource.k8s.io', kind: 'ResourcePoolStatusRequest', resource: 'resourcepoolstatusrequests',
   singular: 'resourcepoolstatusrequest', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   table: [nameColumn<ResourcePoolStatusRequest>(), ageColumn<ResourcePoolStatusRequest>()],
 } satisfies ResourceDefinition<ResourcePoolStatusRequest>;

@@ -24,6 +24,6 @@ const strategy = specStatusStrategy<PodGroup>({
 export const podGroups = {
   group: 'scheduling.k8s.io', kind: 'PodGroup', resource: 'podgroups', singular: 'podgroup', namespaced: true,
   strategy,
-  statusStrategy: statusStrategy(strategy),
+  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
   table: [nameColumn<PodGroup>(), ageColumn<PodGroup>()],
 } satisfies ResourceDefinition<PodGroup>;

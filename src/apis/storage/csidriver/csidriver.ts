@@ -60,7 +60,7 @@ export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): F
 export const csiDrivers = {
   group: 'storage.k8s.io', kind: 'CSIDriver', resource: 'csidrivers', singular: 'csidriver', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: specStatusStrategy<CSIDriver>({ validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
+  strategy: specStatusStrategy<CSIDriver>({ allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
   defaults: defaultCSIDriver,
   table: [
     nameColumn<CSIDriver>(),

@@ -48,7 +48,7 @@ export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldEr
 export const csiNodes = {
   group: 'storage.k8s.io', kind: 'CSINode', resource: 'csinodes', singular: 'csinode', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: specStatusStrategy<CSINode>({ validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
+  strategy: specStatusStrategy<CSINode>({ allowUnconditionalUpdate: false, validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
   table: [
     nameColumn<CSINode>(),
     column<CSINode>('Drivers', 'integer', (n) => (n.spec?.drivers ?? []).length),

@@ -26,7 +26,7 @@ export function validateCSIStorageCapacityUpdate(c: RO<CSIStorageCapacity>, old:
 
 export const csiStorageCapacities = {
   group: 'storage.k8s.io', kind: 'CSIStorageCapacity', resource: 'csistoragecapacities', singular: 'csistoragecapacity', namespaced: true,
-  strategy: specStatusStrategy<CSIStorageCapacity>({ validate: validateCSIStorageCapacity, validateUpdate: validateCSIStorageCapacityUpdate }),
+  strategy: specStatusStrategy<CSIStorageCapacity>({ allowUnconditionalUpdate: false, validate: validateCSIStorageCapacity, validateUpdate: validateCSIStorageCapacityUpdate }),
   table: [
     nameColumn<CSIStorageCapacity>(),
     column<CSIStorageCapacity>('StorageClassName', 'string', (c) => c.storageClassName ?? ''),

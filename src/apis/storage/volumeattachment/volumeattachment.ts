@@ -57,14 +57,14 @@ export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO
   return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', va.spec, 'field is immutable')];
 }
 
-const strategy = specStatusStrategy<VolumeAttachment>({ validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
+const strategy = specStatusStrategy<VolumeAttachment>({ allowUnconditionalUpdate: false, validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
 
 export const volumeAttachments = {
   group: 'storage.k8s.io', kind: 'VolumeAttachment', resource: 'volumeattachments', singular: 'volumeattachment', namespaced: false,
   goZeroValues: (o) => { for (const [path, v] of [[['status'], { attached: false }]] as const) setZero(o, path, v); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
-  statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va) }),
+  statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va), resetMetadata: {} }),
   table: [
     nameColumn<VolumeAttachment>(),
     column<VolumeAttachment>('Attacher', 'string', (va) => va.spec?.attacher ?? '', { format: 'name' }),

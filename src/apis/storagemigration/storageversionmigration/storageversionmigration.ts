@@ -95,6 +95,7 @@ const strategy: Strategy<StorageVersionMigration> = {
 
 const statusStrategy: Strategy<StorageVersionMigration> = {
   ...strategy,
+  resetFields: [['metadata'], ['spec']],
   prepareForUpdate(_ctx, svm, old) {
     setOptional(svm, 'spec', old.spec === undefined ? undefined : copyOf<StorageVersionMigration['spec']>(old.spec));
     resetObjectMetaForStatus(svm.metadata, old.metadata);
