@@ -10,6 +10,7 @@ import {
   isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import { deprecationWarning } from './deprecation/deprecation.ts';
 import { storageVersionHash } from './discovery/legacy.ts';
 import type { DiscoveryGroup, DiscoveryResource } from './discovery/types.ts';
 import { handleCreate } from './handlers/create.ts';
@@ -136,6 +137,9 @@ export class APIInstaller {
     if (ep === undefined || info.verb === '' || (info.name === '' && info.subresource !== '')) {
       throw notFoundStatus();
     }
+    // Every route of a deprecated kind warns, whatever its outcome (kube wraps the handlers).
+    const lifecycle = ep.subresource === '' ? ep.definition.lifecycle : undefined;
+    if (lifecycle !== undefined) state.addWarning(deprecationWarning(ep.groupVersion, ep.kind, lifecycle));
     const verb = info.verb;
     if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
     if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();

@@ -38,7 +38,8 @@ function encodeYAML(body: unknown): string {
   }
 }
 
-function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
+/** Sets the Warning header from the warnings recorded for the request. */
+export function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
   if (state === undefined || state.warnings.length === 0) return;
   res.setHeader('Warning', state.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
 }

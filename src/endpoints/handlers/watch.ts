@@ -9,7 +9,7 @@ import { partialObjectMetadata, toTable } from '../table.ts';
 import { stringifyJSON } from '../../apimachinery/json-depth.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
-import { encode } from './response.ts';
+import { encode, setWarnings } from './response.ts';
 import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { Target } from '../negotiation.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
@@ -89,6 +89,8 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
   res.statusCode = 200;
   res.setHeader('Content-Type', target.format === 'protobuf' ? PROTOBUF_WATCH_MEDIA_TYPE : target.contentType);
   res.setHeader('Transfer-Encoding', 'chunked');
+  // Warnings recorded so far (a deprecated kind's) go out with the headers, as kube writes them.
+  setWarnings(res, state);
   res.flushHeaders();
 
   let first = true;

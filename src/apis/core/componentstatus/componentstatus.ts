@@ -60,6 +60,7 @@ export function componentStatuses(deps: ComponentStatusDeps = {}): VirtualResour
   return {
     resource: 'componentstatuses', kind: 'ComponentStatus', singular: 'componentstatus', namespaced: false,
     shortNames: ['cs'],
+    lifecycle: { deprecated: [1, 19] },
     table: componentStatusTable as unknown as readonly TableColumn<KubeObject>[],
     storage: () => newComponentStatusREST(deps),
   };
