@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { columns, lines } from './testing/kubectl.ts';
-import { startSuite, type Suite } from './testing/suite.ts';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-sweep';
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
@@ -71,6 +71,58 @@ describe('kubectl sweep: what kube prints', () => {
       const r = await s.request({ method: 'GET', path: `/api/v1/namespaces/${NS}/endpoints?watch=1&timeoutSeconds=1` });
       assert.equal(r.status, 200);
       assert.equal(r.headers['warning'], `299 - "${endpointsWarning}"`);
+    });
+  });
+
+  describe('APIServices as kube registers them', () => {
+    const jsonpath = '-o=jsonpath={.metadata.labels.kube-aggregator\\.kubernetes\\.io/automanaged} {.spec.groupPriorityMinimum}/{.spec.versionPriority} {.status.conditions[0].reason}';
+    const cases = [
+      { name: 'resource.k8s.io v1 has kube\'s priorities', apiService: 'v1.resource.k8s.io', want: 'onstart 16200/21 Local' },
+      { name: 'coordination.k8s.io v1', apiService: 'v1.coordination.k8s.io', want: 'onstart 16500/15 Local' },
+      { name: 'the core group', apiService: 'v1.', want: 'onstart 18000/1 Local' },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        const r = await s.kubectl(['get', 'apiservice', c.apiService, jsonpath]);
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(r.stdout, c.want);
+      });
+    }
+
+    it('the aggregator\'s own group has no APIService', async () => {
+      const r = await s.kubectl(['get', 'apiservice', 'v1.apiregistration.k8s.io']);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /apiservices.apiregistration.k8s.io "v1.apiregistration.k8s.io" not found/);
+    });
+
+    it('a CRD\'s served group versions get automanaged APIServices, removed with the CRD', async () => {
+      const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.sweep.example.com}
+spec:
+  group: sweep.example.com
+  names: {plural: gadgets, singular: gadget, kind: Gadget}
+  scope: Namespaced
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}
+  - {name: v2, served: false, storage: false, schema: {openAPIV3Schema: {type: object}}}
+`;
+      const c = await s.kubectl(['create', '-f', '-'], crd);
+      assert.equal(c.code, 0, c.stderr);
+      const got = await eventually('the APIService of sweep.example.com/v1', async () => {
+        const r = await s.kubectl(['get', 'apiservice', 'v1.sweep.example.com', jsonpath]);
+        return r.code === 0 && r.stdout.endsWith('Local') ? r.stdout : undefined;
+      });
+      assert.equal(got, 'true 1000/100 Local');
+      const v2 = await s.kubectl(['get', 'apiservice', 'v2.sweep.example.com']);
+      assert.equal(v2.code, 1, 'an unserved version has no APIService');
+
+      const d = await s.kubectl(['delete', 'crd', 'gadgets.sweep.example.com']);
+      assert.equal(d.code, 0, d.stderr);
+      await eventually('the APIService gone', async () => {
+        const r = await s.kubectl(['get', 'apiservice', 'v1.sweep.example.com']);
+        return r.code === 1 && /not found/.test(r.stderr) ? true : undefined;
+      });
     });
   });
 });
