@@ -48,6 +48,21 @@ describe('kubectl sweep: what kube prints', () => {
     });
   });
 
+  it('componentstatuses: controller-manager and scheduler probed as kube does, and etcd-0', async () => {
+    const r = await s.kubectl(['get', 'componentstatuses']);
+    assert.equal(r.code, 0, r.stderr);
+    const [header, ...rows] = lines(r.stdout);
+    assert.deepEqual(columns(header ?? ''), ['NAME', 'STATUS', 'MESSAGE', 'ERROR']);
+    const byName = new Map(rows.map((row) => [columns(row)[0], columns(row)]));
+    assert.deepEqual([...byName.keys()].sort(), ['controller-manager', 'etcd-0', 'scheduler']);
+    assert.deepEqual(byName.get('etcd-0'), ['etcd-0', 'Healthy', 'ok']);
+    // Whether something answers on 127.0.0.1:10259 depends on the machine; when nothing does, Go's words.
+    const scheduler = byName.get('scheduler') ?? [];
+    if (scheduler[1] === 'Unhealthy' && /refused/.test(scheduler[2] ?? '')) {
+      assert.equal(scheduler[2], 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused');
+    }
+  });
+
   describe('deprecated kinds warn on every request', () => {
     const endpointsWarning = 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice';
     const cases = [
