@@ -41,3 +41,10 @@ export const knownDefects: readonly ListedDifference[] = [
       'Decoders read both alike, but the bytes differ',
   },
 ];
+
+/**
+ * Differences of kubectl's output (kubectl-differential.test.ts): cases match
+ * `kubectl <version> <step>`, where is `code`, `stdout` or `stderr` (the whole output).
+ */
+export const kubectlIntendedDifferences: readonly ListedDifference[] = [
+];
