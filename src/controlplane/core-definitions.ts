@@ -1,6 +1,7 @@
 // The core/v1 group definition, with the service IP and node port allocators and the service
 // account token issuer it needs.
 import { coreV1Group } from '../apis/core/install.ts';
+import { httpsHealthProbe } from '../apis/core/componentstatus/http-probe.ts';
 import type { ServiceAccountTokenIssuer } from '../authn/serviceaccount/index.ts';
 import { newIPAllocator } from '../apis/core/service/ipallocator.ts';
 import { newPortAllocator } from '../apis/core/service/portallocator.ts';
@@ -30,6 +31,11 @@ export async function coreDefinitions(opts: CoreOptions, backend: Backend, _etcd
     nodePorts: newPortAllocator(ranges, `${r.base}-${r.base + r.size - 1}`),
     eventTTLSeconds: opts.eventTTLSeconds,
     ...(opts.serviceAccountTokenIssuer !== undefined ? { serviceAccountTokenIssuer: opts.serviceAccountTokenIssuer } : {}),
-    components: { 'etcd-0': async () => { await backend.currentRevision(); return 'ok'; } },
+    components: {
+      // kube probes both on their default secure ports on this host, whatever their flags say.
+      'controller-manager': httpsHealthProbe('https://127.0.0.1:10257/healthz'),
+      scheduler: httpsHealthProbe('https://127.0.0.1:10259/healthz'),
+      'etcd-0': async () => { await backend.currentRevision(); return 'ok'; },
+    },
   });
 }

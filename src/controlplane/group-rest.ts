@@ -114,6 +114,7 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
     ...(vr.shortNames !== undefined ? { shortNames: vr.shortNames } : {}),
     ...(vr.categories !== undefined ? { categories: vr.categories } : {}),
     ...(vr.table !== undefined ? { table: vr.table } : {}),
+    ...(vr.lifecycle !== undefined ? { lifecycle: vr.lifecycle } : {}),
   };
   return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }

@@ -32,6 +32,7 @@ import { RBACBootstrap } from './rbac-bootstrap/index.ts';
 import { migrateLegacyKeys } from './storage-factory.ts';
 import { buildGroupREST } from './group-rest.ts';
 import { registerLocalAPIServices } from './local-apiservices.ts';
+import { CRDRegistrationController } from './crd-registration-controller.ts';
 import { builtInGroups } from './groups.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
@@ -163,6 +164,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const crdController = new CRDController({
     crds: crdStore, beforeEstablish: (crd) => crServer.observe(crd), instances: (crd) => crServer.newStoreFor(crd),
   });
+  const crdRegistration = new CRDRegistrationController(crdStore, storeOf('apiservices.apiregistration.k8s.io'));
   const nonResource = new Map<string, NonResourceHandler>(openAPIHandlers(installer, crServer));
 
   const server = new GenericAPIServer({
@@ -256,6 +258,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       crServer.onChange(followCustomResources);
       followCustomResources();
       await crdController.start();
+      await crdRegistration.start();
       bootstrapped = true;
     },
     async stop() {
@@ -275,6 +278,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       pvProtection.stop();
       namespaceDefaults.stop();
       crdController.stop();
+      crdRegistration.stop();
       crServer.stop();
       await server.shutdown();
     },

@@ -6,49 +6,80 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { nowRFC3339 } from '../registry/generic/names.ts';
-import { stabilityOf } from './runtime-config.ts';
 
-/** kube-apiserver's group priorities (the order of /apis). */
-const GROUP_PRIORITY: Readonly<Record<string, number>> = {
-  '': 18000, 'apiregistration.k8s.io': 18000, apps: 17800, 'events.k8s.io': 17750, 'authentication.k8s.io': 17700,
-  'authorization.k8s.io': 17600, autoscaling: 17500, batch: 17400, 'certificates.k8s.io': 17300,
-  'networking.k8s.io': 17200, policy: 17100, 'rbac.authorization.k8s.io': 17000, 'storage.k8s.io': 16800,
-  'admissionregistration.k8s.io': 16700, 'apiextensions.k8s.io': 16700, 'scheduling.k8s.io': 16600,
-  'coordination.k8s.io': 16500, 'node.k8s.io': 16300, 'discovery.k8s.io': 16200,
-  'flowcontrol.apiserver.k8s.io': 16100, 'internal.apiserver.k8s.io': 16000, 'resource.k8s.io': 15900,
-  'storagemigration.k8s.io': 15800,
+/** `onstart` for the server's own group versions, `true` for those of CRDs (crd-registration-controller.ts). */
+export const AUTOMANAGED_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
+
+/**
+ * kube-apiserver's priorities per group version ([groupPriorityMinimum, versionPriority]): the
+ * generic control plane's table (pkg/controlplane/apiserver/aggregator.go) overlaid with
+ * kube-apiserver's (cmd/kube-apiserver/app/aggregator.go). kube registers no APIService for a
+ * group version missing here.
+ */
+const PRIORITIES: Readonly<Record<string, readonly [number, number]>> = {
+  'v1': [18000, 1],
+  'events.k8s.io/v1': [17750, 15], 'events.k8s.io/v1beta1': [17750, 5],
+  'authentication.k8s.io/v1': [17700, 15], 'authentication.k8s.io/v1beta1': [17700, 9], 'authentication.k8s.io/v1alpha1': [17700, 1],
+  'authorization.k8s.io/v1': [17600, 15],
+  'certificates.k8s.io/v1': [17300, 15], 'certificates.k8s.io/v1beta1': [17300, 9], 'certificates.k8s.io/v1alpha1': [17300, 1],
+  'rbac.authorization.k8s.io/v1': [17000, 15],
+  'apiextensions.k8s.io/v1': [16700, 15],
+  'admissionregistration.k8s.io/v1': [16700, 15], 'admissionregistration.k8s.io/v1beta1': [16700, 12],
+  'admissionregistration.k8s.io/v1alpha1': [16700, 9],
+  'coordination.k8s.io/v1': [16500, 15], 'coordination.k8s.io/v1beta1': [16500, 13], 'coordination.k8s.io/v1alpha2': [16500, 12],
+  'discovery.k8s.io/v1': [16200, 15], 'discovery.k8s.io/v1beta1': [16200, 12],
+  'flowcontrol.apiserver.k8s.io/v1': [16100, 21], 'flowcontrol.apiserver.k8s.io/v1beta3': [16100, 18],
+  'flowcontrol.apiserver.k8s.io/v1beta2': [16100, 15], 'flowcontrol.apiserver.k8s.io/v1beta1': [16100, 12],
+  'flowcontrol.apiserver.k8s.io/v1alpha1': [16100, 9],
+  'internal.apiserver.k8s.io/v1alpha1': [16000, 9],
+  'storagemigration.k8s.io/v1beta1': [15800, 9],
+  'apps/v1': [17800, 15],
+  'autoscaling/v1': [17500, 15], 'autoscaling/v2': [17500, 30], 'autoscaling/v2beta1': [17500, 9], 'autoscaling/v2beta2': [17500, 1],
+  'batch/v1': [17400, 15], 'batch/v1beta1': [17400, 9], 'batch/v2alpha1': [17400, 9],
+  'networking.k8s.io/v1': [17200, 15], 'networking.k8s.io/v1beta1': [17200, 9],
+  'policy/v1': [17100, 15], 'policy/v1beta1': [17100, 9],
+  'storage.k8s.io/v1': [16800, 15], 'storage.k8s.io/v1beta1': [16800, 9], 'storage.k8s.io/v1alpha1': [16800, 1],
+  'scheduling.k8s.io/v1': [16600, 15], 'scheduling.k8s.io/v1alpha2': [16600, 2],
+  'node.k8s.io/v1': [16300, 15], 'node.k8s.io/v1alpha1': [16300, 1], 'node.k8s.io/v1beta1': [16300, 9],
+  'resource.k8s.io/v1': [16200, 21], 'resource.k8s.io/v1beta2': [16200, 15], 'resource.k8s.io/v1beta1': [16200, 9],
+  'resource.k8s.io/v1alpha3': [16200, 1],
 };
 
-/** GA versions rank above betas, betas above alphas; autoscaling/v2 above autoscaling/v1. */
-function versionPriority(group: string, version: string): number {
-  if (group === 'autoscaling' && version === 'v2') return 30;
-  if (group === 'flowcontrol.apiserver.k8s.io' && version === 'v1') return 21;
-  switch (stabilityOf(version)) {
-    case 'ga': return group === '' ? 1 : 15;
-    case 'beta': return 9;
-    default: return 1;
-  }
+/** The priorities of a group version of the server, undefined when kube registers no APIService for it. */
+export function localAPIServicePriority(group: string, version: string): readonly [number, number] | undefined {
+  return PRIORITIES[group === '' ? version : `${group}/${version}`];
 }
 
+/** Writes the Available condition of an APIService served right here. */
+export async function markLocalAvailable(apiServices: Store<KubeObject>, name: string): Promise<void> {
+  await apiServices.updateUnchecked(systemContext(''), name, (cur) => ({
+    ...cur,
+    status: { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: nowRFC3339(), reason: 'Local', message: 'Local APIServices are always available' }] },
+  }) as KubeObject, { dryRun: false });
+}
+
+/**
+ * Registers the group versions of `groups` (the kube-apiserver's, not the aggregator's own
+ * apiregistration.k8s.io, which kube does not list as an APIService).
+ */
 export async function registerLocalAPIServices(apiServices: Store<KubeObject>, groups: readonly DiscoveryGroup[]): Promise<void> {
   const ctx = systemContext('');
   for (const g of groups) {
+    if (g.name === 'apiregistration.k8s.io') continue;
     for (const v of g.versions) {
+      const priority = localAPIServicePriority(g.name, v.version);
+      if (priority === undefined) continue;
       const name = `${v.version}.${g.name}`;
       const obj = {
-        apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { 'kube-aggregator.kubernetes.io/automanaged': 'onstart' } },
-        spec: { group: g.name, version: v.version, groupPriorityMinimum: GROUP_PRIORITY[g.name] ?? 1000, versionPriority: versionPriority(g.name, v.version) },
+        apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'onstart' } },
+        spec: { group: g.name, version: v.version, groupPriorityMinimum: priority[0], versionPriority: priority[1] },
       };
       try {
         await apiServices.create(ctx, obj as KubeObject, undefined, { dryRun: false });
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }
-      // Served right here: available at once.
-      await apiServices.updateUnchecked(ctx, name, (cur) => ({
-        ...cur,
-        status: { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: nowRFC3339(), reason: 'Local', message: 'Local APIServices are always available' }] },
-      }) as KubeObject, { dryRun: false });
+      await markLocalAvailable(apiServices, name);
     }
   }
 }

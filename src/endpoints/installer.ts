@@ -10,7 +10,7 @@ import {
   isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';
-import { deprecationWarning } from './deprecation.ts';
+import { deprecationWarning } from './deprecation/deprecation.ts';
 import { storageVersionHash } from './discovery/legacy.ts';
 import type { DiscoveryGroup, DiscoveryResource } from './discovery/types.ts';
 import { handleCreate } from './handlers/create.ts';
@@ -137,10 +137,10 @@ export class APIInstaller {
     if (ep === undefined || info.verb === '' || (info.name === '' && info.subresource !== '')) {
       throw notFoundStatus();
     }
+    // Every route of a deprecated kind warns, whatever its outcome (kube wraps the handlers).
+    const lifecycle = ep.subresource === '' ? ep.definition.lifecycle : undefined;
+    if (lifecycle !== undefined) state.addWarning(deprecationWarning(ep.groupVersion, ep.kind, lifecycle));
     const verb = info.verb;
-    // kube's deprecation filter wraps the resource's handlers: every answer, errors too.
-    const deprecated = info.subresource === '' ? deprecationWarning(ep.groupVersion.group, ep.groupVersion.version, ep.kind) : undefined;
-    if (deprecated !== undefined) state.addWarning(deprecated);
     if (!ep.namespaced && info.namespace !== '' && info.resource !== 'namespaces') throw notFoundStatus();
     if (ep.namespaced && info.namespace === '' && info.name !== '') throw notFoundStatus();
     if (isConnecter(ep.storage) && info.subresource !== '') {

@@ -192,3 +192,10 @@ export const knownDefects: readonly ListedDifference[] = [
     reason: `${I11} (item 8, OpenAPI descriptions): Table column descriptions come from the OpenAPI descriptions of the fields, which kapi lacks`,
   },
 ];
+
+/**
+ * Differences of kubectl's output (kubectl-differential.test.ts): cases match
+ * `kubectl <version> <step>`, where is `code`, `stdout` or `stderr` (the whole output).
+ */
+export const kubectlIntendedDifferences: readonly ListedDifference[] = [
+];

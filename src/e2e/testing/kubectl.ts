@@ -12,6 +12,8 @@ export interface KubectlTarget {
   readonly kubeconfigPath: string;
   /** A fresh directory used as HOME (and so ~/.kube/cache). */
   readonly home: string;
+  /** The kubectl binary; default `kubectl` on PATH (the dispatcher). */
+  readonly binary?: string;
 }
 
 /** A guard against a hung kubectl, not a timing assertion. */
@@ -34,7 +36,7 @@ function kubectlEnv(t: KubectlTarget, extra: Readonly<Record<string, string>> = 
 export function kubectl(t: KubectlTarget, args: readonly string[], input?: string,
   env?: Readonly<Record<string, string>>): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
-    const child = execFile('kubectl', [...args], {
+    const child = execFile(t.binary ?? 'kubectl', [...args], {
       env: kubectlEnv(t, env), timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8',
     }, (err, stdout, stderr) => {
       if (err !== null && typeof err.code !== 'number') {
@@ -61,7 +63,7 @@ export interface KubectlStream {
 }
 
 export function kubectlStream(t: KubectlTarget, args: readonly string[]): KubectlStream {
-  const child: ChildProcessWithoutNullStreams = spawn('kubectl', [...args], { env: kubectlEnv(t) });
+  const child: ChildProcessWithoutNullStreams = spawn(t.binary ?? 'kubectl', [...args], { env: kubectlEnv(t) });
   let out = '';
   let err = '';
   let exited = false;

@@ -28,6 +28,7 @@ export function encode(body: unknown, target: Target, pretty = false): string | 
 const wantsPretty = (target: Target, state: RequestState | undefined): boolean =>
   target.format === 'json' && (target.pretty === true || state?.isPrettyPrint() === true);
 
+/** Sets the Warning header from the warnings recorded for the request. */
 export function setWarnings(res: ServerResponse, state: RequestState | undefined): void {
   if (state === undefined || state.warnings.length === 0) return;
   res.setHeader('Warning', state.warnings.map((w) => `299 - ${JSON.stringify(w)}`));

@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ConversionFunc } from '../../apimachinery/runtime/scheme.ts';
 import type { Store } from '../generic/store.ts';
-import type { ResourceDefinition, TableColumn } from './strategy.ts';
+import type { APILifecycle, ResourceDefinition, TableColumn } from './strategy.ts';
 
 export interface APIVersionDefinition {
   readonly version: string;
@@ -26,6 +26,8 @@ export interface VirtualResource {
   readonly categories?: readonly string[];
   /** Columns of `kubectl get` (componentstatuses); default Name and Created At. */
   readonly table?: readonly TableColumn<KubeObject>[];
+  /** Set when the kind is deprecated (componentstatuses). */
+  readonly lifecycle?: APILifecycle;
   /** Implements some capabilities of registry/rest/capabilities.ts; gets the other stores. */
   storage(lookup: StoreLookup): object;
 }

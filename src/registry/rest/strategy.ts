@@ -66,6 +66,19 @@ export interface TableColumn<T> {
   cell(obj: DeepReadonly<T>, now: number): string | number | boolean | null;
 }
 
+/**
+ * The API lifecycle of a deprecated kind (prerelease-lifecycle-gen's APILifecycleDeprecated,
+ * -Removed and -Replacement): every request to the resource carries a deprecation warning.
+ */
+export interface APILifecycle {
+  /** The release that deprecated it, [major, minor]. */
+  readonly deprecated: readonly [number, number];
+  /** The release that stops serving it, when one is set. */
+  readonly removed?: readonly [number, number];
+  /** The kind to use instead. */
+  readonly replacement?: { readonly group: string; readonly version: string; readonly kind: string };
+}
+
 /** Field selector values of an object: `metadata.name`, `status.phase`, ... */
 export type FieldSet = Readonly<Record<string, string>>;
 
@@ -98,6 +111,8 @@ export interface ResourceDefinition<T extends KubeObject> {
   readonly returnDeletedObject?: boolean;
   /** Verbs not served (e.g. namespaces have no deletecollection). */
   readonly disabledVerbs?: readonly string[];
+  /** Set when the kind is deprecated in every version served (core/v1 Endpoints). */
+  readonly lifecycle?: APILifecycle;
   /** Seconds an object lives after its last write before storage removes it (events: --event-ttl). */
   readonly ttlSeconds?: number;
   /** Versioned defaulting (SetDefaults_*), applied to every decoded request body of this kind. */

@@ -5,12 +5,18 @@ import { systemContext } from '../../../apimachinery/request/context.ts';
 import { componentStatusTable, newComponentStatusREST, type ComponentStatus } from './componentstatus.ts';
 
 describe('componentstatuses', () => {
-  const rest = newComponentStatusREST({ components: { 'etcd-0': () => Promise.resolve('ok'), broken: () => Promise.reject(new Error('down')) } });
+  const rest = newComponentStatusREST({ components: {
+    'etcd-0': () => Promise.resolve('ok'), broken: () => Promise.reject(new Error('down')),
+    refused: () => Promise.resolve({ unhealthy: 'connection refused' }), moved: () => Promise.resolve({ unknown: 'redirected' }),
+  } });
   it('lists every component with its Healthy condition', async () => {
     const list = await rest.list(systemContext(), {});
     assert.deepEqual(list.items.map((i) => (i as unknown as ComponentStatus).conditions), [
       [{ type: 'Healthy', status: 'False', error: 'down' }],
       [{ type: 'Healthy', status: 'True', message: 'ok' }],
+      [{ type: 'Healthy', status: 'Unknown', message: 'redirected' }],
+      // A failed HTTP probe is a message, not an error, as kube's prober reports it.
+      [{ type: 'Healthy', status: 'False', message: 'connection refused' }],
     ]);
   });
   it('prints NAME STATUS MESSAGE ERROR', async () => {

@@ -1,5 +1,6 @@
 // componentstatuses (pkg/registry/core/componentstatus): the health of the components the
-// server checks — here its storage, as etcd-0. Cluster-scoped, get and list only, nothing stored.
+// server checks: its storage as etcd-0, kube-controller-manager and kube-scheduler on their
+// default ports (http-probe.ts). Cluster-scoped, get and list only, nothing stored.
 import { convertFieldSelector, defaultMetaV1FieldSelectorConversion, newSelectionPredicate, parseFieldSelectorParam } from '../../../apimachinery/fields/index.ts';
 import { parseLabelSelectorParam } from '../../../apimachinery/labels/index.ts';
 import type { KubeList, KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
@@ -11,8 +12,12 @@ import { unknownError } from '../pod/subresources/status.ts';
 export interface ComponentCondition { type: 'Healthy'; status: 'True' | 'False' | 'Unknown'; message?: string; error?: string }
 export interface ComponentStatus { apiVersion?: string; kind?: string; metadata: ObjectMeta; conditions: ComponentCondition[] }
 
-/** Resolves a message when healthy; rejects with the failure otherwise. */
-export type HealthProbe = () => Promise<string>;
+/**
+ * Resolves the message when healthy, `{ unhealthy }` or `{ unknown }` with the message of a failed
+ * or inconclusive probe (an HTTP probe's outcome); rejects with the error of a check that could
+ * not run (etcd's), reported as the condition's error.
+ */
+export type HealthProbe = () => Promise<string | { readonly unhealthy: string } | { readonly unknown: string }>;
 
 export interface ComponentStatusDeps {
   /** Components by name; default etcd-0 reported healthy with message "ok". */
@@ -22,7 +27,13 @@ export interface ComponentStatusDeps {
 async function statusOf(name: string, probe: HealthProbe): Promise<ComponentStatus> {
   const condition: ComponentCondition = { type: 'Healthy', status: 'True' };
   try {
-    const message = await probe();
+    const outcome = await probe();
+    let message: string;
+    if (typeof outcome === 'string') message = outcome;
+    else if ('unhealthy' in outcome) { condition.status = 'False'; message = outcome.unhealthy; } else {
+      condition.status = 'Unknown';
+      message = outcome.unknown;
+    }
     if (message !== '') condition.message = message;
   } catch (err) {
     condition.status = 'False';
@@ -71,6 +82,7 @@ export function componentStatuses(deps: ComponentStatusDeps = {}): VirtualResour
   return {
     resource: 'componentstatuses', kind: 'ComponentStatus', singular: 'componentstatus', namespaced: false,
     shortNames: ['cs'],
+    lifecycle: { deprecated: [1, 19] },
     table: componentStatusTable as unknown as readonly TableColumn<KubeObject>[],
     storage: () => newComponentStatusREST(deps),
   };

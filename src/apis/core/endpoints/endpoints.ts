@@ -92,6 +92,7 @@ export function formatEndpoints(ep: RO<Endpoints>): string {
 
 export const endpoints = {
   group: '', kind: 'Endpoints', resource: 'endpoints', singular: 'endpoints', shortNames: ['ep'], namespaced: true,
+  lifecycle: { deprecated: [1, 33], replacement: { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice' } },
   strategy: {
     prepareForCreate() {},
     validate: (_ctx, ep) => validateEndpoints(ep),

@@ -66,8 +66,8 @@ export const resourceQuotas = {
   statusStrategy: resourceQuotaStatusStrategy,
   table: [
     nameColumn<ResourceQuota>(),
-    ageColumn<ResourceQuota>(),
     { name: 'Request', type: 'string', cell: (rq) => quotaColumn(rq, false) },
     { name: 'Limit', type: 'string', cell: (rq) => quotaColumn(rq, true) },
+    ageColumn<ResourceQuota>(),
   ],
 } satisfies ResourceDefinition<ResourceQuota>;

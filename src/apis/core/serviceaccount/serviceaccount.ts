@@ -21,8 +21,8 @@ export const serviceAccounts = {
     validateUpdate: () => [],
   },
   table: [
+    // kube 1.36 prints no Secrets column: token Secrets are no longer listed in serviceaccounts.
     nameColumn<ServiceAccount>(),
-    { name: 'Secrets', type: 'string', cell: (sa) => (sa.secrets ?? []).length },
     ageColumn<ServiceAccount>(),
   ],
 } satisfies ResourceDefinition<ServiceAccount>;

@@ -3,8 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { quantityString } from '../../core/v1/quantity.ts';
-import { column, nameColumn, specStatusStrategy } from '../kit.ts';
+import { specStatusStrategy } from '../kit.ts';
 import type { CSIStorageCapacity } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -27,9 +26,5 @@ export function validateCSIStorageCapacityUpdate(c: RO<CSIStorageCapacity>, old:
 export const csiStorageCapacities = {
   group: 'storage.k8s.io', kind: 'CSIStorageCapacity', resource: 'csistoragecapacities', singular: 'csistoragecapacity', namespaced: true,
   strategy: specStatusStrategy<CSIStorageCapacity>({ allowUnconditionalUpdate: false, validate: validateCSIStorageCapacity, validateUpdate: validateCSIStorageCapacityUpdate }),
-  table: [
-    nameColumn<CSIStorageCapacity>(),
-    column<CSIStorageCapacity>('StorageClassName', 'string', (c) => c.storageClassName ?? ''),
-    column<CSIStorageCapacity>('Capacity', 'string', (c) => (c.capacity === undefined ? '<unset>' : quantityString(c.capacity))),
-  ],
+  // No table: kube registers no printer for CSIStorageCapacity, so its default convertor (Name, Created At) answers.
 } satisfies ResourceDefinition<CSIStorageCapacity>;
