@@ -4,7 +4,8 @@
 // Status's reason, message and causes, normalised by the differential harness; both servers must
 // answer /readyz 200 after every case. Differences must be listed in testing/intended-differences.ts.
 // Skipped, with the reason, when the oracle is not built on this machine.
-// HOSTILE_CASES=<regexp> runs only the matching cases (later cases may need earlier ones' objects).
+// HOSTILE_CASES=<regexp> runs only the matching cases (later cases may need earlier ones' objects);
+// KAPI_HOSTILE_DIFF_LARGE=1 adds the six 100k-key writes (about 25 s without them, 3 min with).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AdminCredentials, RawResponse } from './testing/https-client.ts';
@@ -115,21 +116,27 @@ describe('hostile inputs: kapi against the reference kube-apiserver', { skip: or
 
   // One list, built once: the megabyte bodies are generated here and sent to both servers.
   for (const c of hostileCases()) {
-    it(c.name, { skip: skipReason(c.name) }, async () => {
+    it(c.name, { skip: skipReason(c.name) }, async (t) => {
       const [k, o] = servers;
       assert.ok(k !== undefined && o !== undefined);
       // In turn, not at once: both servers share two cores, and a loaded kube-apiserver answers
       // the 100k-key cases with 504 Timeout.
       const { req, r: rk } = await answer(c, k);
       const { r: ro } = await answer(c, o);
-      const dc: DiffCase = { ...tableCell(req), name: c.name, method: req.method, path: req.path };
-      const id = `${dc.resource} ${dc.verb} ${dc.name}`;
-      const result = classify(dc, { kapi: rk.status, oracle: ro.status }, differences(id, observeStatus(rk), observeStatus(ro)));
-      results.push(result);
       for (const s of servers) {
         const r = await s.ctx.admin({ method: 'GET', path: '/readyz' });
         assert.equal(r.status, 200, `${s.name}: /readyz after ${c.name}: ${r.status} ${r.text}`);
       }
+      // Those 100k-key writes sit at kube-apiserver's request deadline here: a 504 from it says
+      // nothing about kapi, so the case is reported as inconclusive rather than compared.
+      if (LARGE.test(c.name) && ro.status === 504 && rk.status !== 504) {
+        t.skip(`kube-apiserver timed out (504) on ${c.name}; kapi answered ${rk.status}`);
+        return;
+      }
+      const dc: DiffCase = { ...tableCell(req), name: c.name, method: req.method, path: req.path };
+      const id = `${dc.resource} ${dc.verb} ${dc.name}`;
+      const result = classify(dc, { kapi: rk.status, oracle: ro.status }, differences(id, observeStatus(rk), observeStatus(ro)));
+      results.push(result);
       assert.equal(result.unexpected.length, 0, `unexpected differences:\n${describeDifferences(result.unexpected)}`);
     });
   }

@@ -59,11 +59,6 @@ export const intendedDifferences: readonly ListedDifference[] = [
       'backends check before writing); kube-apiserver\'s etcd client refuses a request over its 2 MiB send limit itself with gRPC\'s ' +
       '"trying to send message larger than max (<exact Txn bytes> vs. 2097152)". Both answer 500 without a reason',
   },
-  {
-    cases: /^configmaps patch:strategic-merge-patch strategic merge patch adding 100k keys$/, where: '*',
-    reason: 'kube-apiserver\'s strategic merge patch of 100k keys outlasts its request deadline on a 2-core machine (504 Timeout ' +
-      '"context deadline exceeded"); kapi applies it (200). Run only with KAPI_HOSTILE_DIFF_LARGE=1',
-  },
 ];
 
 /** Issue references of known defects: 10 found by this corpus, 11 (real clients) and 12 (validation) owned elsewhere. */
