@@ -260,7 +260,7 @@ export interface CaseResult {
 }
 
 /** Sorts a case's differences into unexpected, intended and known defects. */
-function classify(c: DiffCase, codes: CaseResult['codes'], all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
+export function classify(c: DiffCase, codes: CaseResult['codes'], all: readonly Difference[], intended: readonly ListedDifference[] = intendedDifferences,
   known: readonly ListedDifference[] = knownDefects): CaseResult {
   const out = { c, codes, unexpected: [] as Difference[], intended: [] as Difference[], known: [] as Difference[] };
   for (const d of all) {

@@ -5,7 +5,12 @@
 import { request as httpsRequest } from 'node:https';
 import type { AdminCredentials, RawRequest, RawResponse } from './https-client.ts';
 import { CR_GROUP } from '../../apimachinery/testing/hostile-bodies.ts';
-import { eventually, type Suite } from './suite.ts';
+import { eventually } from './suite.ts';
+
+/** A server the admin can reach: kapi's test suite or the oracle. */
+export interface AdminServer {
+  readonly creds: AdminCredentials;
+}
 
 export const HOSTILE_NS = 'hostile';
 export const CM_PATH = `/api/v1/namespaces/${HOSTILE_NS}/configmaps`;
@@ -56,7 +61,7 @@ export function send(creds: AdminCredentials, req: HostileRequest): Promise<RawR
 
 const json = (v: unknown): string => JSON.stringify(v);
 
-async function must(s: Suite, req: RawRequest, ok: readonly number[]): Promise<RawResponse> {
+async function must(s: AdminServer, req: RawRequest, ok: readonly number[]): Promise<RawResponse> {
   const r = await send(s.creds, req);
   if (!ok.includes(r.status)) throw new Error(`${req.method} ${req.path}: ${r.status} ${r.text.slice(0, 500)}`);
   return r;
@@ -65,9 +70,9 @@ async function must(s: Suite, req: RawRequest, ok: readonly number[]): Promise<R
 /**
  * Creates the namespace, the CRD (blobs.hostile.example.com, preserve-unknown-fields), the
  * service account with its Role and RoleBinding, and returns the attacker's credentials (a
- * TokenRequest token). The server must run with --authorization-mode=RBAC.
+ * TokenRequest token). The server (kapi or the oracle) must run with RBAC authorization.
  */
-export async function setUpAttacker(s: Suite): Promise<AdminCredentials> {
+export async function setUpAttacker(s: AdminServer): Promise<AdminCredentials> {
   await must(s, { method: 'POST', path: '/api/v1/namespaces',
     body: json({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: HOSTILE_NS } }) }, [201]);
   await must(s, { method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body: json({
