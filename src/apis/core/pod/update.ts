@@ -28,7 +28,7 @@ function tolerationsOnlyAdded(next: DeepReadonly<Toleration[]> | undefined, prev
 
 export function validatePodUpdate(pod: DeepReadonly<Pod>, old: DeepReadonly<Pod>): FieldError[] {
   const specPath = fieldPath('spec');
-  const errs = validatePodSpec(pod.spec, specPath);
+  const errs = validatePodSpec(pod.spec, specPath, { resourceIsPod: true });
   const activeDeadline = pod.spec.activeDeadlineSeconds;
   const oldDeadline = old.spec.activeDeadlineSeconds;
   if (oldDeadline !== undefined && (activeDeadline === undefined || activeDeadline > oldDeadline)) {

@@ -1,5 +1,5 @@
 // PodTemplates (pkg/registry/core/podtemplate): a pod spec validated and defaulted like a pod's.
-import { fieldPath, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
@@ -12,11 +12,16 @@ import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
 /** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
 export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path = fieldPath('template')): FieldError[] {
   const meta = path.child('metadata');
-  return [
+  const errs = [
     ...validateLabels(t.metadata?.labels, meta.child('labels')),
     ...validateAnnotations(t.metadata?.annotations, meta.child('annotations')),
     ...validatePodSpec(t.spec ?? { containers: [] }, path.child('spec')),
   ];
+  const ephemeral = t.spec?.ephemeralContainers;
+  if (Array.isArray(ephemeral) && ephemeral.length > 0) {
+    errs.push(forbidden(path.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
+  }
+  return errs;
 }
 
 export function validatePodTemplate(pt: DeepReadonly<PodTemplate>): FieldError[] {
