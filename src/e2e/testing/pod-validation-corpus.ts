@@ -208,6 +208,7 @@ export const POD_CASES: readonly PodCase[] = [
   { name: 'net sysctl with hostNetwork', spec: { hostNetwork: true, securityContext: { sysctls: [{ name: 'net.ipv4.ip_forward', value: '1' }] } } },
   { name: 'projected duplicate paths', spec: vol({ projected: { sources: [{ configMap: { name: 'a', items: [{ key: 'k', path: 'p' }] } }, { secret: { name: 'b', items: [{ key: 'k', path: 'p' }] } }] } }) },
   { name: 'projected source with two kinds', spec: vol({ projected: { sources: [{ configMap: { name: 'a' }, secret: { name: 'b' } }] } }) },
+  { name: 'projected serviceAccountToken defaults to an hour', spec: vol({ projected: { sources: [{ serviceAccountToken: { path: 't' } }] } }) },
   { name: 'projected serviceAccountToken short expiry', spec: vol({ projected: { sources: [{ serviceAccountToken: { path: 't', expirationSeconds: 60 } }] } }) },
   { name: 'downwardAPI resourceFieldRef without containerName', spec: vol({ downwardAPI: { items: [{ path: 'x', resourceFieldRef: { resource: 'limits.cpu' } }] } }) },
   { name: 'downwardAPI label subscript invalid', spec: vol({ downwardAPI: { items: [{ path: 'x', fieldRef: { fieldPath: "metadata.labels['bad key!']" } }] } }) },
@@ -297,3 +298,44 @@ export function podOutcome(status: number, body: string): PodOutcome {
 
 /** Sets up what the corpus needs in a namespace: the default service account the admission chain looks up. */
 export const CORPUS_SERVICE_ACCOUNT = JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } });
+
+/** A workload whose pod template carries one of the corpus's faults: every workload shares pod validation. */
+export interface WorkloadCase {
+  readonly name: string;
+  readonly path: (namespace: string) => string;
+  readonly body: (name: string, podSpec: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const labels = { app: 'corpus' };
+const selector = { matchLabels: labels };
+const tmpl = (spec: Record<string, unknown>): Record<string, unknown> => ({ metadata: { labels }, spec });
+const apps = (kind: string, spec: Record<string, unknown>) => (name: string): Record<string, unknown> =>
+  ({ apiVersion: 'apps/v1', kind, metadata: { name }, spec });
+
+export const WORKLOAD_CASES: readonly WorkloadCase[] = [
+  { name: 'Deployment', path: (ns) => `/apis/apps/v1/namespaces/${ns}/deployments?dryRun=All`,
+    body: (name, spec) => apps('Deployment', { selector, template: tmpl(spec) })(name) },
+  { name: 'ReplicaSet', path: (ns) => `/apis/apps/v1/namespaces/${ns}/replicasets?dryRun=All`,
+    body: (name, spec) => apps('ReplicaSet', { selector, template: tmpl(spec) })(name) },
+  { name: 'StatefulSet', path: (ns) => `/apis/apps/v1/namespaces/${ns}/statefulsets?dryRun=All`,
+    body: (name, spec) => apps('StatefulSet', { selector, serviceName: 's', template: tmpl(spec) })(name) },
+  { name: 'DaemonSet', path: (ns) => `/apis/apps/v1/namespaces/${ns}/daemonsets?dryRun=All`,
+    body: (name, spec) => apps('DaemonSet', { selector, template: tmpl(spec) })(name) },
+  { name: 'Job', path: (ns) => `/apis/batch/v1/namespaces/${ns}/jobs?dryRun=All`,
+    body: (name, spec) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name }, spec: { template: tmpl({ restartPolicy: 'Never', ...spec }) } }) },
+  { name: 'CronJob', path: (ns) => `/apis/batch/v1/namespaces/${ns}/cronjobs?dryRun=All`,
+    body: (name, spec) => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name },
+      spec: { schedule: '* * * * *', jobTemplate: { spec: { template: tmpl({ restartPolicy: 'Never', ...spec }) } } } }) },
+  { name: 'ReplicationController', path: (ns) => `/api/v1/namespaces/${ns}/replicationcontrollers?dryRun=All`,
+    body: (name, spec) => ({ apiVersion: 'v1', kind: 'ReplicationController', metadata: { name }, spec: { selector: labels, template: tmpl(spec) } }) },
+];
+
+/** The faults each workload's template is sent with (the issue's examples). */
+export const WORKLOAD_FAULTS: readonly PodCase[] = POD_CASES.filter((c) =>
+  ['container runAsUser -1', 'node affinity operator Bogus', 'anti-affinity term without topologyKey', 'subPath ../etc',
+    'dnsPolicy None without dnsConfig'].includes(c.name));
+
+/** The pod spec of a case, for a workload's template. */
+export function podSpecOfCase(c: PodCase): Record<string, unknown> {
+  return { containers: [{ name: 'c', image: 'busybox', ...c.container }], ...c.spec };
+}

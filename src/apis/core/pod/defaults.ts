@@ -86,7 +86,14 @@ export function defaultVolume(v: Volume): void {
   }
   if (v.configMap !== undefined) v.configMap.defaultMode ??= DEFAULT_MODE;
   if (v.secret !== undefined) v.secret.defaultMode ??= DEFAULT_MODE;
-  if (v.projected !== undefined) v.projected.defaultMode ??= DEFAULT_MODE;
+  if (v.projected !== undefined) {
+    v.projected.defaultMode ??= DEFAULT_MODE;
+    // SetDefaults_ServiceAccountTokenProjection: an hour
+    for (const s of v.projected.sources ?? []) {
+      const token = s['serviceAccountToken'];
+      if (typeof token === 'object' && token !== null) (token as { expirationSeconds?: number }).expirationSeconds ??= 3600;
+    }
+  }
   if (v.downwardAPI !== undefined) {
     v.downwardAPI.defaultMode ??= DEFAULT_MODE;
     for (const item of v.downwardAPI.items ?? []) {
