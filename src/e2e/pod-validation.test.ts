@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import {
-  CORPUS_SERVICE_ACCOUNT, POD_CASES, WORKLOAD_CASES, WORKLOAD_FAULTS, caseURL, podOfCase, podOutcome, podSpecOfCase, type PodOutcome,
+  CORPUS_SERVICE_ACCOUNT, POD_CASES, POD_UPDATE_CASES, WORKLOAD_CASES, WORKLOAD_FAULTS, caseURL, podOfCase, podOutcome, podSpecOfCase, type PodOutcome,
 } from './testing/pod-validation-corpus.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
@@ -64,6 +64,29 @@ describe('pod validation agrees with kube-apiserver', { skip: missing }, () => {
         assert.equal(row.kube.code, 422, `${row.name}: kube accepted it`);
         if (!same(row)) differ.push(row);
       }
+    }
+    assert.deepEqual(differ.map((r) => `${r.name}\n    kube: ${show(r.kube)}\n    kapi: ${show(r.kapi)}`), []);
+  });
+
+  it('every pod update gets the same answer', async () => {
+    const differ: Row[] = [];
+    for (const [i, c] of POD_UPDATE_CASES.entries()) {
+      const name = `update-${i}`;
+      const base = podOfCase({ name: c.name, ...(c.base === undefined ? {} : { spec: c.base }) }, name);
+      const path = `/api/v1/namespaces/${NS}/pods`;
+      const outcomes: PodOutcome[] = [];
+      for (const send of [oracle.request, suite.request]) {
+        const created = await send(post(path, base));
+        assert.equal(created.status, 201, `${c.name}: ${created.text}`);
+        const pod = JSON.parse(created.text) as Parameters<typeof c.mutate>[0];
+        c.mutate(pod);
+        const r = await send({ method: 'PUT', path: `${path}/${name}?dryRun=All`, body: JSON.stringify(pod), contentType: 'application/json' });
+        outcomes.push(podOutcome(r.status, r.text));
+        await send({ method: 'DELETE', path: `${path}/${name}?gracePeriodSeconds=0` });
+      }
+      const row = { name: `update: ${c.name}`, kube: outcomes[0]!, kapi: outcomes[1]! };
+      rows.push(row);
+      if (!same(row)) differ.push(row);
     }
     assert.deepEqual(differ.map((r) => `${r.name}\n    kube: ${show(r.kube)}\n    kapi: ${show(r.kapi)}`), []);
   });

@@ -14,6 +14,8 @@ export interface PodCase {
    * RuntimeClass) would refuse with 403 before validation runs.
    */
   readonly template?: true;
+  /** The template's metadata (with `template`). */
+  readonly templateMetadata?: Record<string, unknown>;
 }
 
 const nodeAffinity = (term: Record<string, unknown>): Record<string, unknown> =>
@@ -263,7 +265,14 @@ export const POD_CASES: readonly PodCase[] = [
   { name: 'template: hostNetwork with hostPort 0', template: true, spec: { hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80 }] }] } },
   { name: 'template: ephemeral containers', template: true, spec: { ephemeralContainers: [{ name: 'e', image: 'i' }] } },
   { name: 'template: runAsUser -1', template: true, container: { securityContext: { runAsUser: -1 } } },
-  // metadata
+  // metadata and pod-specific annotations
+  { name: 'template: label invalid', template: true, templateMetadata: { labels: { 'bad key!': 'v' } } },
+  { name: 'template: deletion cost invalid', template: true, templateMetadata: { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '+1' } } },
+  { name: 'deletion cost not an int32', metadata: { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '4294967296' } } },
+  { name: 'mirror annotation without nodeName', metadata: { annotations: { 'kubernetes.io/config.mirror': 'x' } } },
+  { name: 'seccomp pod annotation invalid', metadata: { annotations: { 'seccomp.security.alpha.kubernetes.io/pod': 'bogus' } } },
+  { name: 'AppArmor annotation for an unknown container', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/nope': 'runtime/default' } } },
+  { name: 'AppArmor annotation profile invalid', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'bogus' } } },
   { name: 'pod name invalid', metadata: { name: 'Bad_Name' } },
 ];
 
@@ -271,7 +280,9 @@ export const POD_CASES: readonly PodCase[] = [
 export function podOfCase(c: PodCase, name: string): Record<string, unknown> {
   const container = { name: 'c', image: 'busybox', ...c.container };
   const spec = { containers: [container], ...c.spec };
-  if (c.template === true) return { apiVersion: 'v1', kind: 'PodTemplate', metadata: { name, ...c.metadata }, template: { spec } };
+  if (c.template === true) {
+    return { apiVersion: 'v1', kind: 'PodTemplate', metadata: { name, ...c.metadata }, template: { ...(c.templateMetadata === undefined ? {} : { metadata: c.templateMetadata }), spec } };
+  }
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, ...c.metadata }, spec };
 }
 
@@ -287,12 +298,18 @@ export interface PodOutcome {
   readonly causes: readonly string[];
 }
 
+/**
+ * kube's "pod updates may not change fields" message ends with a diff of its internal Go structs
+ * (`"Args": null`); kapi diffs the v1 JSON. Only the text before the diff is compared.
+ */
+const withoutDiff = (m: string): string => m.split('\n')[0] ?? '';
+
 export function podOutcome(status: number, body: string): PodOutcome {
   let parsed: unknown;
   try { parsed = JSON.parse(body); } catch { parsed = undefined; }
   const s = typeof parsed === 'object' && parsed !== null ? parsed as { kind?: string; reason?: string; details?: { causes?: { field?: string; reason?: string; message?: string }[] } } : {};
   const causes = (s.kind === 'Status' ? s.details?.causes ?? [] : [])
-    .map((c) => `${c.field ?? ''}|${c.reason ?? ''}|${c.message ?? ''}`).sort();
+    .map((c) => `${c.field ?? ''}|${c.reason ?? ''}|${withoutDiff(c.message ?? '')}`).sort();
   return { code: status, reason: s.kind === 'Status' ? s.reason ?? '' : '', causes };
 }
 
@@ -339,3 +356,28 @@ export const WORKLOAD_FAULTS: readonly PodCase[] = POD_CASES.filter((c) =>
 export function podSpecOfCase(c: PodCase): Record<string, unknown> {
   return { containers: [{ name: 'c', image: 'busybox', ...c.container }], ...c.spec };
 }
+
+/** An update of a stored pod (ValidatePodUpdate): `base` is merged over the valid spec at creation. */
+export interface PodUpdateCase {
+  readonly name: string;
+  readonly base?: Record<string, unknown>;
+  readonly mutate: (pod: { metadata: Record<string, unknown>; spec: Record<string, unknown> & { containers: Record<string, unknown>[] } }) => void;
+}
+
+export const POD_UPDATE_CASES: readonly PodUpdateCase[] = [
+  { name: 'image change is allowed', mutate: (p) => { p.spec.containers[0]!['image'] = 'busybox:2'; } },
+  { name: 'image emptied', mutate: (p) => { p.spec.containers[0]!['image'] = ''; } },
+  { name: 'container added', mutate: (p) => { p.spec.containers.push({ name: 'd', image: 'i' }); } },
+  { name: 'args changed', mutate: (p) => { p.spec.containers[0]!['args'] = ['x']; } },
+  { name: 'activeDeadlineSeconds raised', base: { activeDeadlineSeconds: 10 }, mutate: (p) => { p.spec['activeDeadlineSeconds'] = 20; } },
+  { name: 'activeDeadlineSeconds removed', base: { activeDeadlineSeconds: 10 }, mutate: (p) => { delete p.spec['activeDeadlineSeconds']; } },
+  { name: 'activeDeadlineSeconds lowered', base: { activeDeadlineSeconds: 10 }, mutate: (p) => { p.spec['activeDeadlineSeconds'] = 5; } },
+  { name: 'toleration added', mutate: (p) => { p.spec['tolerations'] = [{ key: 'k', operator: 'Exists' }]; } },
+  { name: 'toleration changed', base: { tolerations: [{ key: 'k', operator: 'Exists' }] }, mutate: (p) => { p.spec['tolerations'] = [{ key: 'j', operator: 'Exists' }]; } },
+  { name: 'invalid toleration added', mutate: (p) => { p.spec['tolerations'] = [{ key: 'k', operator: 'Bogus' }]; } },
+  { name: 'scheduling gate removed', base: { schedulingGates: [{ name: 'example.com/a' }] }, mutate: (p) => { p.spec['schedulingGates'] = []; } },
+  { name: 'scheduling gate added', base: { schedulingGates: [{ name: 'example.com/a' }] }, mutate: (p) => { p.spec['schedulingGates'] = [{ name: 'example.com/a' }, { name: 'example.com/b' }]; } },
+  { name: 'gated pod gains a node selector', base: { schedulingGates: [{ name: 'example.com/a' }] }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'a' }; } },
+  { name: 'gated pod changes a node selector', base: { schedulingGates: [{ name: 'example.com/a' }], nodeSelector: { zone: 'a' } }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'b' }; } },
+  { name: 'mirror annotation added', mutate: (p) => { p.metadata['annotations'] = { 'kubernetes.io/config.mirror': 'x' }; } },
+];

@@ -60,8 +60,8 @@ function validateTemplate(t: RO<PodTemplateSpec>, spec: RO<StatefulSetSpec>, spe
   if (selector === undefined) return [invalid(specPath.child('selector'), goSyntax(goLabelSelector(spec.selector)), '')];
   const p = specPath.child('template');
   errs.push(...validateTemplateLabelsMatch(selector, t, p));
-  // (the labels and annotations of validatePodTemplateSpec are checked just below)
-  if (!skipPodTemplate) errs.push(...validatePodTemplateSpec(templateToValidate(t, spec), p).filter((e) => !e.field.startsWith(`${String(p)}.metadata.`)));
+  // kube checks the labels and annotations twice (in ValidatePodTemplateSpec and here), and reports both
+  if (!skipPodTemplate) errs.push(...validatePodTemplateSpec(templateToValidate(t, spec), p));
   errs.push(...validateLabels(t.metadata?.labels, p.child('labels')));
   errs.push(...validateAnnotations(t.metadata?.annotations, p.child('annotations')));
   return errs;

@@ -34,6 +34,9 @@ const cases: readonly PodRuleCase[] = [
   {"name":"apparmor RuntimeDefault with localhostProfile","container":{"securityContext":{"appArmorProfile":{"type":"RuntimeDefault","localhostProfile":"p"}}},"want":["spec.containers[0].securityContext.appArmorProfile.localhostProfile|FieldValueInvalid|Invalid value: \"p\": can only be set when AppArmor type is Localhost"]},
   {"name":"apparmor localhostProfile padded","container":{"securityContext":{"appArmorProfile":{"type":"Localhost","localhostProfile":" p"}}},"want":["spec.containers[0].securityContext.appArmorProfile.localhostProfile|FieldValueInvalid|Invalid value: \" p\": must not be padded with whitespace"]},
   {"name":"template: runAsUser -1","template":true,"container":{"securityContext":{"runAsUser":-1}},"want":["template.spec.containers[0].securityContext.runAsUser|FieldValueInvalid|Invalid value: -1: must be between 0 and 2147483647, inclusive"]},
+  {"name":"seccomp pod annotation invalid","metadata":{"annotations":{"seccomp.security.alpha.kubernetes.io/pod":"bogus"}},"want":["metadata.annotations.seccomp.security.alpha.kubernetes.io/pod|FieldValueInvalid|Invalid value: \"bogus\": must be a valid seccomp profile"]},
+  {"name":"AppArmor annotation for an unknown container","metadata":{"annotations":{"container.apparmor.security.beta.kubernetes.io/nope":"runtime/default"}},"want":["metadata.annotations[container.apparmor.security.beta.kubernetes.io/nope]|FieldValueInvalid|Invalid value: \"nope\": container not found"]},
+  {"name":"AppArmor annotation profile invalid","metadata":{"annotations":{"container.apparmor.security.beta.kubernetes.io/c":"bogus"}},"want":["metadata.annotations[container.apparmor.security.beta.kubernetes.io/c]|FieldValueInvalid|Invalid value: \"bogus\": invalid AppArmor profile name: \"bogus\""]},
 ];
 
 describe('pod validation: pod and container security contexts', () => {

@@ -13,6 +13,8 @@ export interface PodRuleCase {
   readonly metadata?: Record<string, unknown>;
   /** Validate as a PodTemplate's template instead of a Pod. */
   readonly template?: true;
+  /** The template's metadata (with `template`). */
+  readonly templateMetadata?: Record<string, unknown>;
   /** `field|reason|message` of each cause, in any order (kube's order follows Go maps for some). */
   readonly want: readonly string[];
 }
@@ -24,7 +26,7 @@ export function podCaseCauses(c: PodRuleCase): string[] {
   const spec = structuredClone({ containers: [{ name: 'c', image: 'busybox', ...c.container }], ...c.spec }) as Pod['spec'];
   const metadata = { name: 'p', namespace: 'default', ...structuredClone(c.metadata) };
   if (c.template === true) {
-    const pt = { apiVersion: 'v1', kind: 'PodTemplate', metadata, template: { spec } } as PodTemplate;
+    const pt = { apiVersion: 'v1', kind: 'PodTemplate', metadata, template: { metadata: structuredClone(c.templateMetadata), spec } } as PodTemplate;
     defaultPodTemplate(pt);
     return validatePodTemplate(pt).map(cause).sort();
   }

@@ -8,6 +8,7 @@ import { inclusiveRangeError } from '../../../apimachinery/validation/validation
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { Pod, PodSpec } from '../v1/types.ts';
 import { validateAffinity, validateTolerations } from './affinity.ts';
+import { validatePodSpecificAnnotations } from './annotations.ts';
 import { validateContainers, validateContainersOnlyForPod, validateEphemeralContainers, validateInitContainers } from './containers.ts';
 import { validateOverhead } from './resources.ts';
 import {
@@ -166,10 +167,15 @@ export function validatePodSpec(spec: RO<PodSpec>, p: FieldPath, opts: PodSpecOp
 
 /** validatePodMetadataAndSpec: what a pod must satisfy on create and on update. */
 export function validatePod(pod: RO<Pod>): FieldError[] {
+  return [...validateObjectMeta(pod.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validatePodAnnotationsAndSpec(pod)];
+}
+
+/** validatePodMetadataAndSpec without ValidateObjectMeta (which the generic update path runs). */
+export function validatePodAnnotationsAndSpec(pod: RO<Pod>): FieldError[] {
   const spec = pod.spec ?? { containers: [] };
   const specPath = fieldPath('spec');
   const errs = [
-    ...validateObjectMeta(pod.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
+    ...validatePodSpecificAnnotations(pod.metadata.annotations, spec, fieldPath('metadata', 'annotations')),
     ...validatePodSpec(spec, specPath, { resourceIsPod: true }),
   ];
   if ((spec.serviceAccountName ?? '') === '') {

@@ -5,17 +5,22 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
+import { validatePodSpecificAnnotations } from '../pod/annotations.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
 import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
 
-/** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
+/**
+ * ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. kube names
+ * the template's labels and annotations `<path>.labels`, without `metadata`.
+ */
 export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path = fieldPath('template')): FieldError[] {
-  const meta = path.child('metadata');
+  const spec = t.spec ?? { containers: [] };
   const errs = [
-    ...validateLabels(t.metadata?.labels, meta.child('labels')),
-    ...validateAnnotations(t.metadata?.annotations, meta.child('annotations')),
-    ...validatePodSpec(t.spec ?? { containers: [] }, path.child('spec')),
+    ...validateLabels(t.metadata?.labels, path.child('labels')),
+    ...validateAnnotations(t.metadata?.annotations, path.child('annotations')),
+    ...validatePodSpecificAnnotations(t.metadata?.annotations, spec, path.child('annotations')),
+    ...validatePodSpec(spec, path.child('spec')),
   ];
   const ephemeral = t.spec?.ephemeralContainers;
   if (Array.isArray(ephemeral) && ephemeral.length > 0) {
