@@ -265,6 +265,13 @@ export const POD_CASES: readonly PodCase[] = [
   { name: 'template: hostNetwork with hostPort 0', template: true, spec: { hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80 }] }] } },
   { name: 'template: ephemeral containers', template: true, spec: { ephemeralContainers: [{ name: 'e', image: 'i' }] } },
   { name: 'template: runAsUser -1', template: true, container: { securityContext: { runAsUser: -1 } } },
+  // pod-level resources
+  { name: 'pod resources unsupported name', spec: { resources: { limits: { 'ephemeral-storage': '1Gi' } } } },
+  { name: 'pod resources claims', spec: { resources: { claims: [{ name: 'c' }] } } },
+  { name: 'pod resources request above limit', spec: { resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } } },
+  { name: 'container limit above the pod limit', spec: { resources: { limits: { memory: '1Gi' }, requests: { memory: '1Gi' } },
+    containers: [{ name: 'c', image: 'i', resources: { limits: { memory: '2Gi' }, requests: { memory: '512Mi' } } }] } },
+  { name: 'pod resources on a windows pod', spec: { os: { name: 'windows' }, resources: { limits: { cpu: '1' } } } },
   // metadata and pod-specific annotations
   { name: 'template: label invalid', template: true, templateMetadata: { labels: { 'bad key!': 'v' } } },
   { name: 'template: deletion cost invalid', template: true, templateMetadata: { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '+1' } } },

@@ -75,6 +75,10 @@ const cases: readonly PodRuleCase[] = [
   {"name":"template: image with whitespace is allowed","template":true,"container":{"image":" busybox"},"want":[]},
   {"name":"template: hostNetwork with hostPort 0","template":true,"spec":{"hostNetwork":true,"containers":[{"name":"c","image":"i","ports":[{"containerPort":80}]}]},"want":[]},
   {"name":"template: ephemeral containers","template":true,"spec":{"ephemeralContainers":[{"name":"e","image":"i"}]},"want":["template.spec.ephemeralContainers|FieldValueForbidden|Forbidden: ephemeral containers not allowed in pod template"]},
+  {"name":"pod resources unsupported name","spec":{"resources":{"limits":{"ephemeral-storage":"1Gi"}}},"want":["spec.resources.limits[ephemeral-storage]|FieldValueNotSupported|Unsupported value: \"ephemeral-storage\": supported values: \"cpu\", \"hugepages-\", \"memory\""]},
+  {"name":"pod resources claims","spec":{"resources":{"claims":[{"name":"c"}]}},"want":["spec.resources.claims[0]|FieldValueNotFound|Not found: \"c\": must be one of the names in pod.spec.resourceClaims which is empty","spec.resources.claims|FieldValueForbidden|Forbidden: claims may not be set for Resources at pod-level"]},
+  {"name":"pod resources request above limit","spec":{"resources":{"requests":{"cpu":"2"},"limits":{"cpu":"1"}}},"want":["spec.resources.requests|FieldValueInvalid|Invalid value: \"2\": must be less than or equal to cpu limit of 1"]},
+  {"name":"container limit above the pod limit","spec":{"resources":{"limits":{"memory":"1Gi"},"requests":{"memory":"1Gi"}},"containers":[{"name":"c","image":"i","resources":{"limits":{"memory":"2Gi"},"requests":{"memory":"512Mi"}}}]},"want":["spec.resources.containers[0][memory].limits|FieldValueInvalid|Invalid value: \"2Gi\": must be less than or equal to pod limits of 1Gi"]},
 ];
 
 describe('pod validation: containers, ports, env, resources, probes and lifecycle', () => {

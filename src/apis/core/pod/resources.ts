@@ -1,6 +1,6 @@
 // Container resources and pod overhead (validateResourceRequirements with
 // validateContainerResourceName, ValidateResourceQuantityValue and the claim references).
-import { duplicate, forbidden, invalid, notFound, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { duplicate, forbidden, invalid, notFound, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import { dns1123Label, obj, objects, str, type Obj } from './spec-access.ts';
@@ -72,8 +72,23 @@ function validateResourceClaimNames(claims: readonly Obj[], podClaims: ReadonlyS
   return errs;
 }
 
+type NameCheck = (name: string, p: FieldPath) => FieldError[];
+
+const POD_LEVEL = ['cpu', 'hugepages-', 'memory'];
+
+/** validatePodResourceName: cpu, memory and huge pages only. */
+function validatePodResourceName(name: string, p: FieldPath): FieldError[] {
+  const qualified = isQualifiedName(name);
+  if (qualified.length > 0) return qualified.map((m) => invalid(p, name, m));
+  if (!name.includes('/') && !STANDARD.has(name) && !isHugePages(name) && !name.startsWith('requests.hugepages-')) {
+    return [invalid(p, name, 'must be a standard resource type or fully qualified')];
+  }
+  return name === 'cpu' || name === 'memory' || isHugePages(name) ? [] : [notSupported(p, name, POD_LEVEL)];
+}
+
 /** ValidateContainerResourceRequirements; `claimNames` are the pod's resourceClaims (undefined for overhead). */
-export function validateResourceRequirements(raw: unknown, claimNames: ReadonlySet<string>, p: FieldPath): FieldError[] {
+export function validateResourceRequirements(raw: unknown, claimNames: ReadonlySet<string>, p: FieldPath,
+  checkName: NameCheck = validateContainerResourceName): FieldError[] {
   const req = obj(raw);
   if (req === undefined) return [];
   const errs: FieldError[] = [];
@@ -86,7 +101,7 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
   const limitValues = new Map<string, number | undefined>();
   for (const [name, q] of entries(limits)) {
     const kp = limPath.key(name);
-    errs.push(...validateContainerResourceName(name, kp));
+    errs.push(...checkName(name, kp));
     const { value, errs: qe } = validateQuantity(name, q, kp);
     errs.push(...qe);
     limitValues.set(name, value);
@@ -95,7 +110,7 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
   }
   for (const [name, q] of entries(requests)) {
     const kp = reqPath.key(name);
-    errs.push(...validateContainerResourceName(name, kp));
+    errs.push(...checkName(name, kp));
     const { value, errs: qe } = validateQuantity(name, q, kp);
     errs.push(...qe);
     if (limitValues.has(name)) {
@@ -120,3 +135,31 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
 /** validateOverhead: the rules of container limits. */
 export const validateOverhead = (overhead: unknown, p: FieldPath): FieldError[] =>
   (obj(overhead) === undefined ? [] : validateResourceRequirements({ limits: overhead }, new Set(), p));
+
+/**
+ * validatePodResources (PodLevelResources is on in v1.36): the names and quantities of
+ * spec.resources, and no container limit above the pod's. (The check of the pod's requests against
+ * the aggregate of the containers', and the defaulting of the pod's requests from them, are not done.)
+ */
+export function validatePodResources(raw: unknown, containers: readonly Obj[], os: string | undefined, claimNames: ReadonlySet<string>,
+  p: FieldPath): FieldError[] {
+  const res = obj(raw);
+  if (res === undefined) return [];
+  if (os === 'windows') return [forbidden(p, 'may not be set for a windows pod')];
+  const errs: FieldError[] = [];
+  if (res['claims'] !== undefined && res['claims'] !== null) errs.push(forbidden(p.child('claims'), 'claims may not be set for Resources at pod-level'));
+  errs.push(...validateResourceRequirements(res, claimNames, p, validatePodResourceName));
+  const podLimits = obj(res['limits']) ?? {};
+  containers.forEach((c, i) => {
+    for (const [name, q] of entries(obj(obj(c['resources'])?.['limits']))) {
+      if (!Object.hasOwn(podLimits, name)) continue;
+      const limit = podLimits[name];
+      const cv = typeof q === 'string' || typeof q === 'number' ? parseQuantity(q) : undefined;
+      const pv = typeof limit === 'string' || typeof limit === 'number' ? parseQuantity(limit) : undefined;
+      if (cv !== undefined && pv !== undefined && cv > pv) {
+        errs.push(invalid(p.child('containers').index(i).key(name).child('limits'), String(q), `must be less than or equal to pod limits of ${String(limit)}`));
+      }
+    }
+  });
+  return errs;
+}

@@ -10,7 +10,7 @@ import type { Pod, PodSpec } from '../v1/types.ts';
 import { validateAffinity, validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotations } from './annotations.ts';
 import { validateContainers, validateContainersOnlyForPod, validateEphemeralContainers, validateInitContainers } from './containers.ts';
-import { validateOverhead } from './resources.ts';
+import { validateOverhead, validatePodResources } from './resources.ts';
 import {
   gatherPodResourceClaimNames, validateDNSConfig, validateHostAliases, validateImagePullSecrets, validateOS, validatePodResourceClaims,
   validateReadinessGates, validateSchedulingGates, validateTopologySpreadConstraints,
@@ -121,6 +121,8 @@ export function validatePodSpec(spec: RO<PodSpec>, p: FieldPath, opts: PodSpecOp
   errs.push(...validateContainers(spec.containers, ctx, p.child('containers')));
   errs.push(...validateInitContainers(spec.initContainers, spec.containers, ctx, p.child('initContainers')));
   errs.push(...validateEphemeralContainers(spec.ephemeralContainers, spec.containers, spec.initContainers, ctx, p.child('ephemeralContainers')));
+  errs.push(...validatePodResources((spec as RO<PodSpec> & { readonly resources?: unknown }).resources,
+    objects({ containers: spec.containers }, 'containers'), ctx.os, claimNames, p.child('resources')));
   errs.push(...validateHostNetworkDeps(spec, opts.resourceIsPod, p));
   errs.push(...validateRestartPolicy(spec.restartPolicy, p.child('restartPolicy')));
   errs.push(...validateEnum(spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'], p.child('dnsPolicy')));
