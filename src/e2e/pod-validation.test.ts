@@ -80,7 +80,8 @@ describe('pod validation agrees with kube-apiserver', { skip: missing }, () => {
         assert.equal(created.status, 201, `${c.name}: ${created.text}`);
         const pod = JSON.parse(created.text) as Parameters<typeof c.mutate>[0];
         c.mutate(pod);
-        const r = await send({ method: 'PUT', path: `${path}/${name}?dryRun=All`, body: JSON.stringify(pod), contentType: 'application/json' });
+        const sub = c.subresource === undefined ? '' : `/${c.subresource}`;
+        const r = await send({ method: 'PUT', path: `${path}/${name}${sub}?dryRun=All`, body: JSON.stringify(pod), contentType: 'application/json' });
         outcomes.push(podOutcome(r.status, r.text));
         await send({ method: 'DELETE', path: `${path}/${name}?gracePeriodSeconds=0` });
       }

@@ -368,6 +368,8 @@ export function podSpecOfCase(c: PodCase): Record<string, unknown> {
 export interface PodUpdateCase {
   readonly name: string;
   readonly base?: Record<string, unknown>;
+  /** PUT to this subresource of the pod instead. */
+  readonly subresource?: 'ephemeralcontainers';
   readonly mutate: (pod: { metadata: Record<string, unknown>; spec: Record<string, unknown> & { containers: Record<string, unknown>[] } }) => void;
 }
 
@@ -386,5 +388,11 @@ export const POD_UPDATE_CASES: readonly PodUpdateCase[] = [
   { name: 'scheduling gate added', base: { schedulingGates: [{ name: 'example.com/a' }] }, mutate: (p) => { p.spec['schedulingGates'] = [{ name: 'example.com/a' }, { name: 'example.com/b' }]; } },
   { name: 'gated pod gains a node selector', base: { schedulingGates: [{ name: 'example.com/a' }] }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'a' }; } },
   { name: 'gated pod changes a node selector', base: { schedulingGates: [{ name: 'example.com/a' }], nodeSelector: { zone: 'a' } }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'b' }; } },
+  { name: 'ephemeral container with ports', subresource: 'ephemeralcontainers',
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'e', image: 'busybox', ports: [{ containerPort: 80 }] }]; } },
+  { name: 'ephemeral container targets an unknown container', subresource: 'ephemeralcontainers',
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'e', image: 'busybox', targetContainerName: 'nope' }]; } },
+  { name: 'ephemeral container named like a container', subresource: 'ephemeralcontainers',
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'c', image: 'busybox', volumeMounts: [{ name: 'v', mountPath: '/m', subPath: 'x' }] }]; } },
   { name: 'mirror annotation added', mutate: (p) => { p.metadata['annotations'] = { 'kubernetes.io/config.mirror': 'x' }; } },
 ];

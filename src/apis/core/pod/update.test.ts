@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { errorBody } from '../../../apimachinery/errors/field-errors.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
+import { validateEphemeralContainersUpdate } from './subresources/ephemeral-containers.ts';
 import { validatePodUpdate } from './update.ts';
 
 type Mutable = { metadata: Record<string, unknown>; spec: Record<string, unknown> & { containers: Record<string, unknown>[] } };
@@ -14,6 +15,8 @@ interface UpdateCase {
   readonly base?: Record<string, unknown>;
   readonly mutate: (pod: Mutable) => void;
   readonly want: readonly string[];
+  /** Sent to pods/ephemeralcontainers (ValidatePodEphemeralContainersUpdate). */
+  readonly ephemeral?: true;
 }
 
 const FORBIDDEN_CHANGE = 'spec|FieldValueForbidden|Forbidden: pod updates may not change fields other than `spec.containers[*].image`,' +
@@ -48,6 +51,17 @@ const cases: readonly UpdateCase[] = [
   { name: 'gated pod gains a node selector', base: gated, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'a' }; }, want: [] },
   { name: 'gated pod changes a node selector', base: { ...gated, nodeSelector: { zone: 'a' } }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'b' }; },
     want: ['spec.nodeSelector|FieldValueInvalid|Invalid value: {"zone":"b"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)'] },
+  { name: 'ephemeral container with ports', ephemeral: true,
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'e', image: 'busybox', ports: [{ containerPort: 80 }] }]; },
+    want: ['spec.ephemeralContainers[0].ports|FieldValueForbidden|Forbidden: cannot be set for an Ephemeral Container'] },
+  { name: 'ephemeral container targets an unknown container', ephemeral: true,
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'e', image: 'busybox', targetContainerName: 'nope' }]; },
+    want: ['spec.ephemeralContainers[0].targetContainerName|FieldValueNotFound|Not found: "nope"'] },
+  { name: 'ephemeral container named like a container, with a subPath', ephemeral: true,
+    mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'c', image: 'busybox', volumeMounts: [{ name: 'v', mountPath: '/m', subPath: 'x' }] }]; },
+    want: ['spec.ephemeralContainers[0].volumeMounts[0].name|FieldValueNotFound|Not found: "v"',
+      'spec.ephemeralContainers[0].name|FieldValueDuplicate|Duplicate value: "c"',
+      'spec.ephemeralContainers[0].volumeMounts[0].subPath|FieldValueForbidden|Forbidden: cannot be set for an Ephemeral Container'] },
   { name: 'mirror annotation added', mutate: (p) => { p.metadata['annotations'] = { 'kubernetes.io/config.mirror': 'x' }; },
     want: [`${MIRROR}|FieldValueForbidden|Forbidden: may not add mirror pod annotation`,
       `${MIRROR}|FieldValueInvalid|Invalid value: "x": must set spec.nodeName if mirror pod annotation is set`,
@@ -66,7 +80,8 @@ describe('pod update validation (ValidatePodUpdate)', () => {
       const old = pod(c.base);
       const next = structuredClone(old);
       c.mutate(next as unknown as Mutable);
-      const got = validatePodUpdate(next, old).map((e) => `${e.field}|${e.type}|${errorBody(e).split('\n')[0] ?? ''}`).sort();
+      defaultPod(next);
+      const got = (c.ephemeral === true ? validateEphemeralContainersUpdate(next, old) : validatePodUpdate(next, old)).map((e) => `${e.field}|${e.type}|${errorBody(e).split('\n')[0] ?? ''}`).sort();
       assert.deepEqual(got, [...c.want].sort());
     });
   }
