@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import {
-  CORPUS_SERVICE_ACCOUNT, POD_CASES, POD_UPDATE_CASES, WORKLOAD_CASES, WORKLOAD_FAULTS, caseURL, podOfCase, podOutcome, podSpecOfCase, type PodOutcome,
+  CORPUS_SERVICE_ACCOUNT, POD_CASES, WORKLOAD_CASES, WORKLOAD_FAULTS, caseURL, podOfCase, podOutcome, podSpecOfCase, type PodOutcome,
 } from './testing/pod-validation-corpus.ts';
+import { POD_UPDATE_CASES } from './testing/pod-update-corpus.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
 

@@ -4,8 +4,11 @@
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
 import { obj, type Obj } from './spec-access.ts';
 
-/** A field: its Go name, its JSON name, and what it holds ('ptr' and 'slice' print null when unset). */
-type Field = readonly [go: string, json: string, kind: 'ptr' | 'str' | 'slice' | Shape];
+/**
+ * A field: its Go name, its JSON name, and what it holds ('ptr' and 'slice' print null when unset;
+ * `{ list }` is a slice of structs).
+ */
+type Field = readonly [go: string, json: string, kind: 'ptr' | 'str' | 'slice' | Shape | { readonly list: Shape }];
 type Shape = readonly Field[];
 
 const profile: Shape = [['Type', 'type', 'str'], ['LocalhostProfile', 'localhostProfile', 'ptr']];
@@ -29,6 +32,7 @@ function build(o: Obj, shape: Shape): Record<string, unknown> {
     const v = o[json];
     if (kind === 'str') out[go] = typeof v === 'string' ? v : '';
     else if (kind === 'ptr' || kind === 'slice') out[go] = v === undefined ? null : v;
+    else if ('list' in kind) out[go] = Array.isArray(v) ? v.map((e) => build(obj(e) ?? {}, kind.list)) : null;
     else {
       const nested = obj(v);
       out[go] = nested === undefined ? null : build(nested, kind);
@@ -36,6 +40,12 @@ function build(o: Obj, shape: Shape): Record<string, unknown> {
   }
   return out;
 }
+
+const requirement: Shape = [['Key', 'key', 'str'], ['Operator', 'operator', 'str'], ['Values', 'values', 'slice']];
+export const NODE_SELECTOR_TERM: Shape = [['MatchExpressions', 'matchExpressions', { list: requirement }], ['MatchFields', 'matchFields', { list: requirement }]];
+
+/** A slice of structs as kube prints it. */
+export const goStructs = (items: readonly Obj[], shape: Shape): GoSyntax => new GoSyntax(JSON.stringify(items.map((o) => build(o, shape))));
 
 /** The bad value of a struct as kube prints it. */
 export const goStruct = (o: Obj, shape: Shape): GoSyntax => new GoSyntax(JSON.stringify(build(o, shape)));

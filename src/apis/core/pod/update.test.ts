@@ -24,6 +24,10 @@ const FORBIDDEN_CHANGE = 'spec|FieldValueForbidden|Forbidden: pod updates may no
   '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
 const MIRROR = 'metadata.annotations[kubernetes.io/config.mirror]';
 const gated = { schedulingGates: [{ name: 'example.com/a' }] };
+const TERMS = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms';
+const term = (v: string): { matchExpressions: Record<string, unknown>[] } => ({ matchExpressions: [{ key: 'k', operator: 'In', values: [v] }] });
+const required = (terms: readonly Record<string, unknown>[]): Record<string, unknown> =>
+  ({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } });
 
 const cases: readonly UpdateCase[] = [
   { name: 'image change is allowed', mutate: (p) => { p.spec.containers[0]!['image'] = 'busybox:2'; }, want: [] },
@@ -51,6 +55,18 @@ const cases: readonly UpdateCase[] = [
   { name: 'gated pod gains a node selector', base: gated, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'a' }; }, want: [] },
   { name: 'gated pod changes a node selector', base: { ...gated, nodeSelector: { zone: 'a' } }, mutate: (p) => { p.spec['nodeSelector'] = { zone: 'b' }; },
     want: ['spec.nodeSelector|FieldValueInvalid|Invalid value: {"zone":"b"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)'] },
+  { name: 'gated pod gains node affinity', base: gated,
+    mutate: (p) => { p.spec['affinity'] = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [term('a')] } } }; }, want: [] },
+  { name: 'gated pod narrows a node affinity term', base: { ...gated, affinity: required([term('a')]) },
+    mutate: (p) => { p.spec['affinity'] = required([{ matchExpressions: [...term('a').matchExpressions, { key: 'j', operator: 'Exists' }] }]); }, want: [] },
+  { name: 'gated pod changes a node affinity term', base: { ...gated, affinity: required([term('a')]) },
+    mutate: (p) => { p.spec['affinity'] = required([term('b')]); },
+    want: [`${TERMS}[0]|FieldValueInvalid|Invalid value: {"MatchExpressions":[{"Key":"k","Operator":"In","Values":["b"]}],"MatchFields":null}: ` +
+      'only additions are allowed (no mutations or deletions)'] },
+  { name: 'gated pod adds a node affinity term', base: { ...gated, affinity: required([term('a')]) },
+    mutate: (p) => { p.spec['affinity'] = required([term('a'), { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n'] }] }]); },
+    want: [`${TERMS}|FieldValueInvalid|Invalid value: [{"MatchExpressions":[{"Key":"k","Operator":"In","Values":["a"]}],"MatchFields":null},` +
+      '{"MatchExpressions":null,"MatchFields":[{"Key":"metadata.name","Operator":"In","Values":["n"]}]}]: no additions/deletions to non-empty NodeSelectorTerms list are allowed'] },
   { name: 'ephemeral container with ports', ephemeral: true,
     mutate: (p) => { p.spec['ephemeralContainers'] = [{ name: 'e', image: 'busybox', ports: [{ containerPort: 80 }] }]; },
     want: ['spec.ephemeralContainers[0].ports|FieldValueForbidden|Forbidden: cannot be set for an Ephemeral Container'] },

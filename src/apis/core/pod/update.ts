@@ -9,6 +9,7 @@ import { objectDiff } from '../printers/diff.ts';
 import type { Container, Pod, PodSpec, Toleration } from '../v1/types.ts';
 import { validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotationUpdates } from './annotations.ts';
+import { validateGatedPodMutation } from './gated-update.ts';
 import { validatePodAnnotationsAndSpec } from './validation.ts';
 
 export const POD_UPDATE_FORBIDDEN = 'pod updates may not change fields other than `spec.containers[*].image`,' +
@@ -51,14 +52,6 @@ function validateContainerUpdates(next: RO<Container[]> | undefined, prev: RO<Co
   return { errs, stop: false };
 }
 
-/** validateNodeSelectorMutation (gated pods): node selectors may only be added. */
-function nodeSelectorOnlyAdded(next: RO<Record<string, string>> | undefined, prev: RO<Record<string, string>> | undefined, p: FieldPath): FieldError[] {
-  for (const [k, v] of Object.entries(prev ?? {})) {
-    if (next?.[k] !== v) return [invalid(p, next ?? null, 'only additions to spec.nodeSelector are allowed (no mutations or deletions)')];
-  }
-  return [];
-}
-
 export function validatePodUpdate(pod: RO<Pod>, old: RO<Pod>): FieldError[] {
   const specPath = fieldPath('spec');
   // the object meta is checked by the generic update path (ValidateObjectMetaUpdate)
@@ -92,11 +85,8 @@ export function validatePodUpdate(pod: RO<Pod>, old: RO<Pod>): FieldError[] {
   setOrDelete(munged, 'schedulingGates', old.spec.schedulingGates === undefined ? undefined : structuredClone(old.spec.schedulingGates) as PodSpec['schedulingGates']);
   const oldGrace = old.spec.terminationGracePeriodSeconds;
   if (oldGrace !== undefined && oldGrace < 0 && munged.terminationGracePeriodSeconds === 1) munged.terminationGracePeriodSeconds = oldGrace;
-  if ((old.spec.schedulingGates ?? []).length > 0 && !deepEqual(munged.nodeSelector, old.spec.nodeSelector)) {
-    // a gated pod may gain node selectors before it is scheduled
-    errs.push(...nodeSelectorOnlyAdded(munged.nodeSelector, old.spec.nodeSelector, specPath.child('nodeSelector')));
-    setOrDelete(munged, 'nodeSelector', old.spec.nodeSelector === undefined ? undefined : { ...old.spec.nodeSelector });
-  }
+  // a gated pod may gain node constraints before it is scheduled
+  if ((old.spec.schedulingGates ?? []).length > 0) errs.push(...validateGatedPodMutation(munged, old.spec, specPath));
   if (!deepEqual(munged, old.spec)) errs.push(forbidden(specPath, `${POD_UPDATE_FORBIDDEN}\n${objectDiff(old.spec, munged)}`));
   return errs;
 }
