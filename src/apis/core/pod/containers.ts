@@ -12,6 +12,8 @@ import { validateLocalDescendingPath } from './volumes.ts';
 /** What every container check needs to know about the pod around it. */
 export interface ContainerContext {
   readonly volumes: ReadonlySet<string>;
+  /** The valid volumes a block device may use: persistentVolumeClaim and ephemeral ones. */
+  readonly blockVolumes: ReadonlySet<string>;
   readonly claimNames: ReadonlySet<string>;
   readonly gracePeriod: number | undefined;
   readonly os: string | undefined;
@@ -106,6 +108,35 @@ function validateVolumeMounts(c: Obj, volumes: ReadonlySet<string>, p: FieldPath
   return errs;
 }
 
+/** ValidateVolumeDevices: block devices of claimed volumes, each name and path once and apart from the mounts. */
+function validateVolumeDevices(c: Obj, ctx: ContainerContext, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const mounts = objects(c, 'volumeMounts');
+  const paths = new Set<string>();
+  const names = new Set<string>();
+  objects(c, 'volumeDevices').forEach((d, i) => {
+    const ip = p.index(i);
+    const name = str(d, 'name');
+    const devicePath = str(d, 'devicePath');
+    if (name === '') errs.push(required(ip.child('name')));
+    if (names.has(name)) errs.push(invalid(ip.child('name'), name, 'must be unique'));
+    if (ctx.volumes.has(name) && !ctx.blockVolumes.has(name)) {
+      errs.push(invalid(ip.child('name'), name, 'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode'));
+    }
+    if (!ctx.volumes.has(name)) errs.push(notFound(ip.child('name'), name));
+    if (devicePath === '') errs.push(required(ip.child('devicePath')));
+    if (paths.has(devicePath)) errs.push(invalid(ip.child('devicePath'), devicePath, 'must be unique'));
+    if (devicePath !== '' && devicePath.split('/').includes('..')) errs.push(invalid(ip.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
+    else paths.add(devicePath);
+    if (mounts.some((m) => str(m, 'name') === name)) errs.push(invalid(ip.child('name'), name, 'must not already exist in volumeMounts'));
+    if (mounts.some((m) => str(m, 'mountPath') === devicePath)) {
+      errs.push(invalid(ip.child('devicePath'), devicePath, 'must not already exist as a path in volumeMounts'));
+    }
+    if (name !== '') names.add(name);
+  });
+  return errs;
+}
+
 const RESIZE_RESOURCES = ['cpu', 'memory'];
 const RESIZE_POLICIES = ['NotRequired', 'RestartContainer'];
 
@@ -172,6 +203,7 @@ function validateContainerCommon(c: Obj, ctx: ContainerContext, p: FieldPath): F
   errs.push(...validateEnv(list(c, 'env'), p.child('env')));
   errs.push(...validateEnvFrom(list(c, 'envFrom'), p.child('envFrom')));
   errs.push(...validateVolumeMounts(c, ctx.volumes, p.child('volumeMounts')));
+  errs.push(...validateVolumeDevices(c, ctx, p.child('volumeDevices')));
   errs.push(...validatePullPolicy(str(c, 'imagePullPolicy'), p.child('imagePullPolicy')));
   errs.push(...validateResourceRequirements(c['resources'], ctx.claimNames, p.child('resources')));
   errs.push(...validateResizePolicy(c, ctx.podRestartPolicy, p.child('resizePolicy')));

@@ -10,6 +10,7 @@ import type { Pod, PodSpec } from '../v1/types.ts';
 import { validateAffinity, validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotations } from './annotations.ts';
 import { validateContainers, validateContainersOnlyForPod, validateEphemeralContainers, validateInitContainers } from './containers.ts';
+import { validateForOS } from './os.ts';
 import { validateOverhead, validatePodResources } from './resources.ts';
 import {
   gatherPodResourceClaimNames, validateDNSConfig, validateHostAliases, validateImagePullSecrets, validateOS, validatePodResourceClaims,
@@ -69,21 +70,6 @@ function validateHostnameOverride(spec: RO<PodSpec>, p: FieldPath): FieldError[]
   return [...errs, ...dns1123Subdomain(override, hp)];
 }
 
-/** validateLinux / validateWindows (the Linux side: no Windows options). */
-function validateForOS(spec: RO<PodSpec>, os: string, p: FieldPath): FieldError[] {
-  if (os !== 'linux') return [];
-  const errs: FieldError[] = [];
-  if (child(obj(spec.securityContext), 'windowsOptions') !== undefined) {
-    errs.push(forbidden(p.child('securityContext', 'windowsOptions'), 'windows options cannot be set for a linux pod'));
-  }
-  for (const { c, path } of containersWithPath(spec, p)) {
-    if (child(child(c, 'securityContext'), 'windowsOptions') !== undefined) {
-      errs.push(forbidden(path.child('securityContext', 'windowsOptions'), 'windows options cannot be set for a linux pod'));
-    }
-  }
-  return errs;
-}
-
 /** validateFileKeyRefVolumes: an env file is read from an emptyDir volume of the pod. */
 function validateFileKeyRefVolumes(spec: RO<PodSpec>, p: FieldPath): FieldError[] {
   const sources = new Map(arr(spec.volumes).map((v) => [str(obj(v), 'name'), obj(v) ?? {}] as const));
@@ -114,8 +100,11 @@ export function validatePodSpec(spec: RO<PodSpec>, p: FieldPath, opts: PodSpecOp
   const claimNames = gatherPodResourceClaimNames(arr((spec as RO<PodSpec> & { readonly resourceClaims?: unknown }).resourceClaims));
   errs.push(...validatePodResourceClaims(arr((spec as RO<PodSpec> & { readonly resourceClaims?: unknown }).resourceClaims), p.child('resourceClaims')));
   const os = str(obj((spec as RO<PodSpec> & { readonly os?: unknown }).os), 'name');
+  const blockVolumes = new Set(arr(spec.volumes).map((v) => obj(v) ?? {})
+    .filter((v) => volumes.names.has(str(v, 'name')) && (child(v, 'persistentVolumeClaim') !== undefined || child(v, 'ephemeral') !== undefined))
+    .map((v) => str(v, 'name')));
   const ctx = {
-    volumes: volumes.names, claimNames, gracePeriod: gracePeriod ?? undefined, os: os === '' ? undefined : os,
+    volumes: volumes.names, blockVolumes, claimNames, gracePeriod: gracePeriod ?? undefined, os: os === '' ? undefined : os,
     podRestartPolicy: spec.restartPolicy ?? '', hostUsers: !hasHostUsersFalse(spec),
   };
   errs.push(...validateContainers(spec.containers, ctx, p.child('containers')));
