@@ -108,11 +108,15 @@ export const POD_CASES: readonly PodCase[] = [
   { name: 'csi without driver', spec: vol({ csi: { driver: '' } }) },
   { name: 'image volume without reference', spec: vol({ image: { reference: '' } }) },
   { name: 'ephemeral volume without template', spec: vol({ ephemeral: {} }) },
+  { name: 'ephemeral volume claim spec empty', spec: vol({ ephemeral: { volumeClaimTemplate: { spec: {} } } }) },
+  { name: 'claim of an ephemeral volume used as a PVC', metadata: { name: 'eph' }, spec: { volumes: [{ name: 'e', ephemeral: { volumeClaimTemplate: { spec: {
+    accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } }, { name: 'v', persistentVolumeClaim: { claimName: 'eph-e' } }] } },
   { name: 'gitRepo directory with ..', spec: vol({ gitRepo: { repository: 'r', directory: '../x' } }) },
   // resources
   { name: 'request above limit', container: { resources: { requests: { cpu: '2' }, limits: { cpu: '1' } } } },
   { name: 'unknown resource name', container: { resources: { limits: { bogus: '1' } } } },
   { name: 'negative memory request', container: { resources: { requests: { memory: '-1' } } } },
+  { name: 'hugepages not a whole number of pages', container: { resources: { limits: { 'hugepages-2Mi': '3Mi', memory: '1Gi' } } } },
   { name: 'hugepages without cpu or memory', container: { resources: { limits: { 'hugepages-2Mi': '2Mi' } } } },
   // probes and lifecycle
   { name: 'probe without handler', container: { livenessProbe: {} } },

@@ -42,6 +42,14 @@ function validateQuantity(name: string, q: unknown, p: FieldPath): { value: numb
   return { value, errs };
 }
 
+/** validateResourceQuantityHugePageValue: a whole number of pages of the resource's page size. */
+function validateHugePageValue(name: string, q: unknown, value: number | undefined, p: FieldPath): FieldError[] {
+  if (!isHugePages(name) || value === undefined) return [];
+  const page = parseQuantity(name.slice('hugepages-'.length));
+  const divisible = page !== undefined && page > 0 && Number.isInteger(page) && Math.ceil(value) % page === 0;
+  return divisible ? [] : [invalid(p, String(q), `${String(q)} is not positive integer multiple of ${name}`)];
+}
+
 const entries = (o: Obj | undefined): [string, unknown][] => Object.entries(o ?? {});
 
 /** validateResourceClaimNames: each claim (or claim/request) once, and named in the pod's resourceClaims. */
@@ -105,6 +113,7 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
     const { value, errs: qe } = validateQuantity(name, q, kp);
     errs.push(...qe);
     limitValues.set(name, value);
+    errs.push(...validateHugePageValue(name, q, value, kp));
     if (isHugePages(name)) hugePages = true;
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
@@ -124,6 +133,7 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
     } else if (!overcommitAllowed(name)) {
       errs.push(required(limPath, 'Limit must be set for non overcommitable resources'));
     }
+    errs.push(...validateHugePageValue(name, q, value, kp));
     if (isHugePages(name)) hugePages = true;
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }

@@ -25,6 +25,8 @@ type RO<T> = DeepReadonly<T>;
 export interface PodSpecOptions {
   /** The spec is a Pod's, not a template's (opts.ResourceIsPod): some checks are stricter. */
   readonly resourceIsPod: boolean;
+  /** The pod's name (ValidatePodSpec's podMeta), for the claims of ephemeral volumes. */
+  readonly podName?: string;
 }
 
 export function validateRestartPolicy(policy: string | undefined, p: FieldPath): FieldError[] {
@@ -95,7 +97,7 @@ export function validatePodSpec(spec: RO<PodSpec>, p: FieldPath, opts: PodSpecOp
   const errs: FieldError[] = [];
   const gracePeriod = spec.terminationGracePeriodSeconds;
   if (gracePeriod === undefined || gracePeriod === null) errs.push(required(p.child('terminationGracePeriodSeconds')));
-  const volumes = validateVolumes(spec.volumes, p.child('volumes'), opts.resourceIsPod);
+  const volumes = validateVolumes(spec.volumes, p.child('volumes'), opts.resourceIsPod, opts.podName);
   errs.push(...volumes.errs);
   const claimNames = gatherPodResourceClaimNames(arr((spec as RO<PodSpec> & { readonly resourceClaims?: unknown }).resourceClaims));
   errs.push(...validatePodResourceClaims(arr((spec as RO<PodSpec> & { readonly resourceClaims?: unknown }).resourceClaims), p.child('resourceClaims')));
@@ -167,7 +169,7 @@ export function validatePodAnnotationsAndSpec(pod: RO<Pod>): FieldError[] {
   const specPath = fieldPath('spec');
   const errs = [
     ...validatePodSpecificAnnotations(pod.metadata.annotations, spec, fieldPath('metadata', 'annotations')),
-    ...validatePodSpec(spec, specPath, { resourceIsPod: true }),
+    ...validatePodSpec(spec, specPath, { resourceIsPod: true, ...(pod.metadata.name === undefined ? {} : { podName: pod.metadata.name }) }),
   ];
   if ((spec.serviceAccountName ?? '') === '') {
     arr(spec.volumes).forEach((v, vi) => {

@@ -5,7 +5,9 @@ import { duplicate, forbidden, invalid, notSupported, required, tooLong, type Fi
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { parseQuantity } from '../v1/quantity.ts';
-import type { Volume } from '../v1/types.ts';
+import { nameIsDNSSubdomain } from '../../../apimachinery/validation/object-meta.ts';
+import { validatePersistentVolumeClaimSpec } from '../persistentvolumeclaim/validation.ts';
+import type { PersistentVolumeClaimSpec, Volume } from '../v1/types.ts';
 import { validateObjectFieldSelector, validateResourceFieldSelector, VOLUME_FIELD_PATHS } from './env.ts';
 import { child, dns1123Label, has, num, obj, objects, optStr, str, validatePullPolicy, type Obj } from './spec-access.ts';
 
@@ -118,7 +120,14 @@ function validateCSIDriverName(driver: string, p: FieldPath): FieldError[] {
 
 const ISCSI_PREFIXES = ['iqn', 'eui', 'naa'];
 
-type SourceCheck = (src: Obj, p: FieldPath, ctx: { readonly resourceIsPod: boolean }) => FieldError[];
+interface SourceContext {
+  readonly resourceIsPod: boolean;
+  /** The pod's name (pods only, not templates): ephemeral volumes' claims are named after it. */
+  readonly podName: string | undefined;
+  readonly volumeName: string;
+  readonly volumePath: FieldPath;
+}
+type SourceCheck = (src: Obj, p: FieldPath, ctx: SourceContext) => FieldError[];
 
 /** Every volume source in kube's order, with the path segment kube names it by in errors. */
 const SOURCES: readonly { readonly key: string; readonly goName?: string; readonly check?: SourceCheck }[] = [
@@ -178,13 +187,24 @@ const SOURCES: readonly { readonly key: string; readonly goName?: string; readon
     if (ref !== undefined && str(ref, 'name') === '') errs.push(required(p.child('nodePublishSecretRef', 'name')));
     return errs;
   } },
-  { key: 'ephemeral', check: (s, p) => (has(s, 'volumeClaimTemplate') ? [] : [required(p.child('volumeClaimTemplate'))]) },
+  { key: 'ephemeral', check: (s, p, ctx) => {
+    const template = child(s, 'volumeClaimTemplate');
+    if (template === undefined) return [required(p.child('volumeClaimTemplate'))];
+    const errs = validatePersistentVolumeClaimSpec((child(template, 'spec') ?? {}) as DeepReadonly<PersistentVolumeClaimSpec>,
+      p.child('volumeClaimTemplate', 'spec'));
+    // the claim is named <pod>-<volume>: it must be a valid object name (kube reports it on `name` under the volume's path)
+    if (ctx.podName !== undefined && ctx.podName !== '' && ctx.volumeName !== '') {
+      const claim = `${ctx.podName}-${ctx.volumeName}`;
+      for (const m of nameIsDNSSubdomain(claim, false)) errs.push(invalid(ctx.volumePath.child('name'), ctx.volumeName, `PVC name ${JSON.stringify(claim)}: ${m}`));
+    }
+    return errs;
+  } },
   { key: 'image', check: (s, p, ctx) => [
     ...(ctx.resourceIsPod && str(s, 'reference') === '' ? [required(p.child('reference'))] : []),
     ...validatePullPolicy(str(s, 'pullPolicy'), p.child('pullPolicy'))] },
 ];
 
-function validateVolumeSource(v: Obj, p: FieldPath, resourceIsPod: boolean): FieldError[] {
+function validateVolumeSource(v: Obj, p: FieldPath, ctx: SourceContext): FieldError[] {
   const errs: FieldError[] = [];
   let n = 0;
   for (const s of SOURCES) {
@@ -195,27 +215,33 @@ function validateVolumeSource(v: Obj, p: FieldPath, resourceIsPod: boolean): Fie
       continue;
     }
     n++;
-    errs.push(...(s.check?.(src, p.child(s.key), { resourceIsPod }) ?? []));
+    errs.push(...(s.check?.(src, p.child(s.key), ctx) ?? []));
   }
   if (n === 0) errs.push(required(p, 'must specify a volume type'));
   return errs;
 }
 
 /** ValidateVolumes: the names of the valid volumes and the errors of the others. */
-export function validateVolumes(volumes: DeepReadonly<Volume[]> | undefined, p: FieldPath, resourceIsPod: boolean):
+export function validateVolumes(volumes: DeepReadonly<Volume[]> | undefined, p: FieldPath, resourceIsPod: boolean, podName?: string):
   { names: Set<string>; errs: FieldError[] } {
   const names = new Set<string>();
   const errs: FieldError[] = [];
-  (Array.isArray(volumes) ? volumes : []).forEach((raw, i) => {
-    const v = obj(raw) ?? {};
+  const all = (Array.isArray(volumes) ? volumes : []).map((raw) => obj(raw) ?? {});
+  // the claims the pod's ephemeral volumes will create
+  const created = new Set(podName === undefined || podName === '' ? [] : all.filter((v) => has(v, 'ephemeral')).map((v) => `${podName}-${str(v, 'name')}`));
+  all.forEach((v, i) => {
     const ip = p.index(i);
     const name = str(v, 'name');
-    const el = validateVolumeSource(v, ip, resourceIsPod);
+    const el = validateVolumeSource(v, ip, { resourceIsPod, podName, volumeName: name, volumePath: ip });
     if (name === '') el.push(required(ip.child('name')));
     else el.push(...dns1123Label(name, ip.child('name')));
     if (names.has(name)) el.push(duplicate(ip.child('name'), name));
     if (el.length === 0) names.add(name);
     else errs.push(...el);
+    const claimName = str(child(v, 'persistentVolumeClaim'), 'claimName');
+    if (has(v, 'persistentVolumeClaim') && created.has(claimName)) {
+      errs.push(invalid(ip.child('persistentVolumeClaim', 'claimName'), claimName, 'must not reference a PVC that gets created for an ephemeral volume'));
+    }
   });
   return { names, errs };
 }
