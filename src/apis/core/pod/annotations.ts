@@ -5,7 +5,7 @@ import { forbidden, invalid, type FieldError, type FieldPath } from '../../../ap
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { PodSpec } from '../v1/types.ts';
 import { containersWithPath } from './security-context.ts';
-import { str } from './spec-access.ts';
+import { child, obj, str, type Obj } from './spec-access.ts';
 import { validateLocalDescendingPath } from './volumes.ts';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -73,4 +73,37 @@ export function validatePodSpecificAnnotationUpdates(next: Annotations, prev: An
     if (k === MIRROR_ANNOTATION) errs.push(forbidden(p.key(k), 'may not add mirror pod annotation'));
   }
   return [...errs, ...validatePodSpecificAnnotations(next, spec, p)];
+}
+
+/** validateSeccompAnnotationsAndFieldsMatch: an annotation and a field set together say the same. */
+function seccompMatch(annotation: string, profile: Obj, p: FieldPath): FieldError[] {
+  const type = str(profile, 'type');
+  const mismatch = [forbidden(p.child('type'), 'seccomp type in annotation and field must match')];
+  if (type === 'Unconfined') return annotation === 'unconfined' ? [] : mismatch;
+  if (type === 'RuntimeDefault') return annotation === 'runtime/default' || annotation === 'docker/default' ? [] : mismatch;
+  if (type === 'Localhost') {
+    if (!annotation.startsWith('localhost/')) return mismatch;
+    const local = profile['localhostProfile'];
+    if (typeof local !== 'string' || annotation.slice('localhost/'.length) !== local) {
+      return [forbidden(p.child('localhostProfile'), 'seccomp profile in annotation and field must match')];
+    }
+  }
+  return [];
+}
+
+/** validateSeccompAnnotationsAndFields (on create): the deprecated annotations agree with the seccompProfile fields. */
+export function validateSeccompAnnotationsAndFields(annotations: Annotations, spec: DeepReadonly<PodSpec>, specPath: FieldPath): FieldError[] {
+  const a = annotations ?? {};
+  const errs: FieldError[] = [];
+  const podProfile = child(obj(spec.securityContext), 'seccompProfile');
+  const podAnnotation = a[SECCOMP_POD];
+  if (podProfile !== undefined && podAnnotation !== undefined) {
+    errs.push(...seccompMatch(podAnnotation, podProfile, specPath.child('securityContext', 'seccompProfile')));
+  }
+  for (const { c, path } of containersWithPath(spec, specPath)) {
+    const profile = child(child(c, 'securityContext'), 'seccompProfile');
+    const annotation = a[`${SECCOMP_CONTAINER_PREFIX}${str(c, 'name')}`];
+    if (profile !== undefined && annotation !== undefined) errs.push(...seccompMatch(annotation, profile, path.child('securityContext', 'seccompProfile')));
+  }
+  return errs;
 }
