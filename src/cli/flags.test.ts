@@ -6,7 +6,7 @@ describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
       securePort: 6443, bindAddress: '127.0.0.1', dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
-      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, authorizationModes: ['AlwaysAllow'],
+      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
@@ -30,6 +30,7 @@ describe('parseServeFlags syntax', () => {
     { name: 'bool without value', argv: ['--anonymous-auth'], check: (o) => o.anonymousAuth, want: true },
     { name: 'bool =false', argv: ['--anonymous-auth=false'], check: (o) => o.anonymousAuth, want: false },
     { name: 'bool =0', argv: ['--anonymous-auth=0'], check: (o) => o.anonymousAuth, want: false },
+    { name: 'allow-privileged', argv: ['--allow-privileged'], check: (o) => o.allowPrivileged, want: true },
     { name: 'request timeout', argv: ['--request-timeout', '1m30s'], check: (o) => o.requestTimeoutMs, want: 90_000 },
     { name: 'bind address', argv: ['--bind-address=0.0.0.0'], check: (o) => o.bindAddress, want: '0.0.0.0' },
     { name: '-v 4', argv: ['-v', '4'], check: (o) => o.v, want: 4 },

@@ -28,6 +28,8 @@ export interface ServeOptions {
   readonly tlsWarnings: readonly string[];
   readonly tokenAuthFile: string | undefined;
   readonly anonymousAuth: boolean;
+  /** --allow-privileged: privileged containers (and Windows hostProcess pods) pass validation. */
+  readonly allowPrivileged: boolean;
   /** --authorization-mode, in order. */
   readonly authorizationModes: readonly AuthorizationMode[];
   /** Primary range first; a second entry makes the cluster dual-stack. */
@@ -66,6 +68,7 @@ type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 
 interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
 const FLAGS: readonly FlagDef[] = [
+  { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
@@ -326,6 +329,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
     anonymousAuth: get('anonymous-auth') as boolean,
+    allowPrivileged: get('allow-privileged') as boolean,
     authorizationModes: authorizationModes.filter(isSupportedMode),
     serviceClusterIPRanges: ranges,
     apiServerServiceIP: primary === undefined ? '' : firstIPInRange(primary),

@@ -20,6 +20,7 @@ import {
   loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
   type ServiceAccountTokenGetter,
 } from '../authn/serviceaccount/index.ts';
+import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
 import { parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
@@ -115,6 +116,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     log('warning: AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
   }
 
+  // capabilities.AllowPrivileged: process-wide in kube too
+  podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
   const backend = await openBackend(opts, dataDir);
   let cp: ControlPlane;
   try {

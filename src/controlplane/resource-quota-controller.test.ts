@@ -48,7 +48,7 @@ describe('resource quota controller', () => {
     try {
       await create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns' } });
       const pod = (name: string): object => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns' },
-        spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', containers: [{ name: 'c', image: 'x', imagePullPolicy: 'Always',
+        spec: { restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', terminationGracePeriodSeconds: 30, containers: [{ name: 'c', image: 'x', imagePullPolicy: 'Always',
           terminationMessagePolicy: 'File', resources: { requests: { cpu: '250m', memory: '1Gi' } } }] } });
       await create('pods', pod('p1'));
       await create('pods', pod('p2'));

@@ -13,11 +13,12 @@ const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'
 export function defaultTolerationSeconds(seconds = 300): Plugin {
   return {
     name: 'DefaultTolerationSeconds',
-    handles: (op: Operation) => op === 'CREATE',
+    // on updates too, as kube: an update that drops them gets them back
+    handles: (op: Operation) => op === 'CREATE' || op === 'UPDATE',
     admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
-      if (created === undefined) return Promise.resolve();
-      const { spec } = created;
+      const target = createdPodSpec<NonNullable<PodLike['spec']>>(a.operation === 'UPDATE' ? { ...a, operation: 'CREATE' } : a);
+      if (target === undefined) return Promise.resolve();
+      const { spec } = target;
       const tolerations = spec.tolerations ?? [];
       // A toleration with no key and operator Exists tolerates every taint already.
       const tolerates = (key: string): boolean => tolerations.some((t) =>

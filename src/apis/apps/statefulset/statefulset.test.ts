@@ -42,6 +42,13 @@ describe('statefulsets', () => {
 
   const cases: { name: string; mutate: (s: StatefulSet) => void; want: string[] }[] = [
     { name: 'valid', mutate: () => {}, want: [] },
+    // ValidateStatefulSetSpec validates the pod template like every workload's
+    { name: 'pod template runAsUser -1', mutate: (s) => { (s.spec.template.spec.containers[0] ?? { name: '' }).securityContext = { runAsUser: -1 }; },
+      want: ['spec.template.spec.containers[0].securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive'] },
+    { name: 'a volume claim template is a volume of the pods; hostname is the controller\'s', mutate: (s) => {
+      s.spec.template.spec.hostname = 'Not_Checked';
+      (s.spec.template.spec.containers[0] ?? { name: '' }).volumeMounts = [{ name: 'data', mountPath: '/data' }];
+    }, want: [] },
     { name: 'bad name (DNS label)', mutate: (s) => { s.metadata.name = 'db.x'; },
       want: ['metadata.name: Invalid value: "db.x": must not contain dots'] },
     { name: 'bad podManagementPolicy', mutate: (s) => { s.spec.podManagementPolicy = 'Random'; },

@@ -1,5 +1,6 @@
-// StatefulSet validation (pkg/apis/apps/validation: ValidateStatefulSet*). The template is
-// checked more loosely than other workloads' (labels and annotations only), as kube does.
+// StatefulSet validation (pkg/apis/apps/validation: ValidateStatefulSet*). The pod template is
+// validated as every workload's, with the controller-owned hostname and subdomain left out and the
+// volume claim templates counted as volumes.
 import {
   fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath,
 } from '../../../apimachinery/errors/field-errors.ts';
@@ -7,6 +8,7 @@ import {
   deepEqual, nameIsDNSLabel, validateAnnotations, validateLabels, validateNonnegativeField, validateObjectMeta,
 } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import type { PodTemplateSpec } from '../../core/v1/types.ts';
 import type {
   RollingUpdateStatefulSetStrategy, StatefulSet, StatefulSetSpec, StatefulSetStatus,
@@ -36,19 +38,37 @@ function validateRetentionPolicyType(v: string | undefined, p: FieldPath): Field
   return valid.includes(v ?? '') ? [] : [notSupported(p, v ?? '', valid)];
 }
 
-/** ValidatePodTemplateSpecForStatefulSet: selector match, labels and annotations. */
-function validateTemplate(t: RO<PodTemplateSpec>, spec: RO<StatefulSetSpec>, specPath: FieldPath): FieldError[] {
+/**
+ * The template as ValidateStatefulSetSpec validates it: hostname and subdomain are the
+ * controller's to set, and each volume claim template is a volume of the pods.
+ */
+function templateToValidate(t: RO<PodTemplateSpec>, spec: RO<StatefulSetSpec>): RO<PodTemplateSpec> {
+  const claims = spec.volumeClaimTemplates ?? [];
+  if ((t.spec?.subdomain ?? '') === '' && (t.spec?.hostname ?? '') === '' && claims.length === 0) return t;
+  const podSpec = { ...t.spec, subdomain: '', hostname: '' };
+  if (claims.length > 0) {
+    const fromClaims = new Map(claims.map((c) => [c.metadata?.name ?? '', { name: c.metadata?.name ?? '', persistentVolumeClaim: { claimName: c.metadata?.name ?? '' } }]));
+    podSpec.volumes = [...fromClaims.values(), ...(t.spec?.volumes ?? []).filter((v) => !fromClaims.has(v.name))];
+  }
+  return { ...t, spec: podSpec } as RO<PodTemplateSpec>;
+}
+
+/** ValidatePodTemplateSpecForStatefulSet: selector match, the pod template, labels and annotations. */
+function validateTemplate(t: RO<PodTemplateSpec>, spec: RO<StatefulSetSpec>, specPath: FieldPath, skipPodTemplate: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const selector = selectorOf(spec.selector);
   if (selector === undefined) return [invalid(specPath.child('selector'), goSyntax(goLabelSelector(spec.selector)), '')];
   const p = specPath.child('template');
   errs.push(...validateTemplateLabelsMatch(selector, t, p));
+  // kube checks the labels and annotations twice (in ValidatePodTemplateSpec and here), and reports both
+  if (!skipPodTemplate) errs.push(...validatePodTemplateSpec(templateToValidate(t, spec), p));
   errs.push(...validateLabels(t.metadata?.labels, p.child('labels')));
   errs.push(...validateAnnotations(t.metadata?.annotations, p.child('annotations')));
   return errs;
 }
 
-export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath): FieldError[] {
+/** ValidateStatefulSetSpec; `skipPodTemplate` tolerates a stored template that is already invalid (updates). */
+export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath, skipPodTemplate = false): FieldError[] {
   const errs: FieldError[] = [];
   const pmp = spec.podManagementPolicy ?? '';
   if (pmp === '') errs.push(required(p.child('podManagementPolicy')));
@@ -89,7 +109,7 @@ export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath)
   } else {
     errs.push(required(p.child('selector')));
   }
-  errs.push(...validateTemplate(spec.template ?? { spec: { containers: [] } }, spec, p));
+  errs.push(...validateTemplate(spec.template ?? { spec: { containers: [] } }, spec, p, skipPodTemplate));
   errs.push(...validateLongRunningTemplate(spec.template ?? { spec: { containers: [] } }, 'StatefulSet', p.child('template')));
   return errs;
 }
@@ -104,7 +124,8 @@ export function validateStatefulSet(s: RO<StatefulSet>): FieldError[] {
 const MUTABLE_SPEC_FIELDS = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 export function validateStatefulSetUpdate(s: RO<StatefulSet>, old: RO<StatefulSet>): FieldError[] {
-  const errs = validateStatefulSetSpec(s.spec, fieldPath('spec'));
+  // an old template that no longer validates does not block updates (SkipValidatePodTemplateSpec)
+  const errs = validateStatefulSetSpec(s.spec, fieldPath('spec'), validateStatefulSetSpec(old.spec, fieldPath('spec')).length > 0);
   const rest = (spec: RO<StatefulSetSpec>): Record<string, unknown> =>
     Object.fromEntries(Object.entries(spec).filter(([k]) => !MUTABLE_SPEC_FIELDS.includes(k)));
   if (!deepEqual(rest(s.spec), rest(old.spec))) {

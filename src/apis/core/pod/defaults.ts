@@ -78,9 +78,22 @@ export function volumeSources(v: { readonly [k: string]: unknown }): string[] {
 /** SetDefaults_Volume and the defaultMode of projected-style sources. */
 export function defaultVolume(v: Volume): void {
   if (volumeSources(v).length === 0) v.emptyDir = {};
+  // SetDefaults_Volume: an image volume pulls as a container image would (ImageVolume is GA)
+  const image = v['image'];
+  if (typeof image === 'object' && image !== null) {
+    const src = image as { reference?: string; pullPolicy?: string };
+    if (src.pullPolicy === undefined || src.pullPolicy === '') src.pullPolicy = defaultImagePullPolicy(src.reference ?? '');
+  }
   if (v.configMap !== undefined) v.configMap.defaultMode ??= DEFAULT_MODE;
   if (v.secret !== undefined) v.secret.defaultMode ??= DEFAULT_MODE;
-  if (v.projected !== undefined) v.projected.defaultMode ??= DEFAULT_MODE;
+  if (v.projected !== undefined) {
+    v.projected.defaultMode ??= DEFAULT_MODE;
+    // SetDefaults_ServiceAccountTokenProjection: an hour
+    for (const s of v.projected.sources ?? []) {
+      const token = s['serviceAccountToken'];
+      if (typeof token === 'object' && token !== null) (token as { expirationSeconds?: number }).expirationSeconds ??= 3600;
+    }
+  }
   if (v.downwardAPI !== undefined) {
     v.downwardAPI.defaultMode ??= DEFAULT_MODE;
     for (const item of v.downwardAPI.items ?? []) {
@@ -102,7 +115,11 @@ export function defaultPodSpec(spec: PodSpec): void {
   if ((spec.serviceAccountName ?? '') === '' && (spec.serviceAccount ?? '') !== '') spec.serviceAccountName = spec.serviceAccount ?? '';
   if ((spec.serviceAccountName ?? '') !== '') spec.serviceAccount = spec.serviceAccountName ?? '';
   spec.containers ??= [];
-  for (const c of [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])]) defaultContainer(c);
+  for (const c of [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])]) {
+    defaultContainer(c);
+    // dropDisabledPodFields: ContainerStopSignals is off in v1.36, so kube never keeps the field
+    if (c.lifecycle !== undefined && 'stopSignal' in c.lifecycle) delete c.lifecycle['stopSignal'];
+  }
   for (const v of spec.volumes ?? []) defaultVolume(v);
 }
 

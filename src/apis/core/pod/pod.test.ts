@@ -78,12 +78,15 @@ describe('pod validation', () => {
     { name: 'duplicate volume', mutate: (p) => { p.spec.volumes = [{ name: 'v', emptyDir: {} }, { name: 'v', emptyDir: {} }]; },
       want: ['spec.volumes[1].name: Duplicate value: "v"'] },
     { name: 'requests above limits', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).resources = { limits: { cpu: '500m' }, requests: { cpu: '1' } }; },
-      want: ['spec.containers[0].resources.requests[cpu]: Invalid value: "1": must be less than or equal to cpu limit of 500m'] },
+      want: ['spec.containers[0].resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m'] },
     { name: 'empty env name', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).env = [{ name: '' }]; },
       want: ['spec.containers[0].env[0].name: Required value'] },
     // A request without a limit of that name is not compared with Object.prototype's member.
     { name: 'a request named like an Object.prototype member', mutate: (p) => { (p.spec.containers[0] ?? { name: '' }).resources = { requests: { 'example.com/constructor': '1', toString: '1' } }; },
-      want: ['spec.containers[0].resources.requests[toString]: Invalid value: "toString": must be a standard resource for containers'] },
+      // kube: an extended resource needs a limit; a name without '/' must be a standard resource (two messages)
+      want: ['spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources',
+        'spec.containers[0].resources.requests[toString]: Invalid value: "toString": must be a standard resource type or fully qualified',
+        'spec.containers[0].resources.requests[toString]: Invalid value: "toString": must be a standard resource for containers'] },
   ];
   for (const c of cases) {
     it(c.name, () => {

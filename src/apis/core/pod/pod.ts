@@ -10,7 +10,7 @@ import { defaultPod } from './defaults.ts';
 import { podQOSClass } from './qos.ts';
 import { podTable } from './table.ts';
 import { validatePodStatusUpdate, validatePodUpdate } from './update.ts';
-import { validatePod } from './validation.ts';
+import { validatePodCreate } from './validation.ts';
 
 /** Gated pods carry PodScheduled=False/SchedulingGated from the start (applySchedulingGatedCondition). */
 function applySchedulingGatedCondition(pod: Pod): void {
@@ -36,7 +36,7 @@ export const podStrategy: Strategy<Pod> = {
     applySchedulingGatedCondition(pod);
     pod.metadata.generation = 1;
   },
-  validate: (_ctx, pod) => validatePod(pod),
+  validate: (_ctx, pod) => validatePodCreate(pod),
   // Only on create: kube skips warnings on pod updates (a high-frequency path nobody reads them on).
   warningsOnCreate: (_ctx, pod) => [...podNameWarnings(pod.metadata.name), ...podWarnings(pod)],
   allowCreateOnUpdate: false,

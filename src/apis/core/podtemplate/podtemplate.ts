@@ -1,23 +1,34 @@
 // PodTemplates (pkg/registry/core/podtemplate): a pod spec validated and defaulted like a pod's.
-import { fieldPath, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
+import { validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
 import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 
-/** ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. */
+/**
+ * ValidatePodTemplateSpec: template labels/annotations and the pod spec under `path`. kube names
+ * the template's labels and annotations `<path>.labels`, without `metadata`.
+ */
 export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path = fieldPath('template')): FieldError[] {
-  const meta = path.child('metadata');
-  return [
-    ...validateLabels(t.metadata?.labels, meta.child('labels')),
-    ...validateAnnotations(t.metadata?.annotations, meta.child('annotations')),
-    ...validatePodSpec(t.spec ?? { containers: [] }, path.child('spec')),
+  const spec = t.spec ?? { containers: [] };
+  const errs = [
+    ...validateLabels(t.metadata?.labels, path.child('labels')),
+    ...validateAnnotations(t.metadata?.annotations, path.child('annotations')),
+    ...validatePodSpecificAnnotations(t.metadata?.annotations, spec, path.child('annotations')),
+    ...validatePodSpec(spec, path.child('spec')),
+    ...validateSeccompAnnotationsAndFields(t.metadata?.annotations, spec, path.child('spec')),
   ];
+  const ephemeral = t.spec?.ephemeralContainers;
+  if (Array.isArray(ephemeral) && ephemeral.length > 0) {
+    errs.push(forbidden(path.child('spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
+  }
+  return errs;
 }
 
 export function validatePodTemplate(pt: DeepReadonly<PodTemplate>): FieldError[] {

@@ -1,39 +1,14 @@
 // pods/ephemeralcontainers (podEphemeralContainersStrategy): a Pod whose only accepted change is
 // spec.ephemeralContainers, and only by adding containers.
-import { duplicate, fieldPath, forbidden, invalid, notFound, required, type FieldError, type FieldPath } from '../../../../apimachinery/errors/field-errors.ts';
+import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
-import { isDNS1123Label } from '../../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, copyOf } from '../../common.ts';
-import type { Container, Pod } from '../../v1/types.ts';
+import { objectDiff } from '../../printers/diff.ts';
+import type { Pod } from '../../v1/types.ts';
+import { MIRROR_ANNOTATION, validatePodSpecificAnnotationUpdates } from '../annotations.ts';
 import { podStrategy } from '../pod.ts';
-
-/** Fields an ephemeral container may not set (validateEphemeralContainers). */
-const FORBIDDEN_FIELDS = ['lifecycle', 'livenessProbe', 'ports', 'readinessProbe', 'resizePolicy', 'resources',
-  'restartPolicy', 'startupProbe'] as const;
-
-function validateEphemeralContainer(c: DeepReadonly<Container>, p: FieldPath, others: ReadonlySet<string>): FieldError[] {
-  const errs: FieldError[] = [];
-  const name = c.name ?? '';
-  if (name === '') errs.push(required(p.child('name')));
-  else {
-    for (const m of isDNS1123Label(name)) errs.push(invalid(p.child('name'), name, m));
-    if (others.has(name)) errs.push(duplicate(p.child('name'), name));
-  }
-  if ((c.image ?? '') === '') errs.push(required(p.child('image')));
-  const fields = c as DeepReadonly<Container> & Readonly<Record<string, unknown>>;
-  for (const f of FORBIDDEN_FIELDS) {
-    const v = fields[f];
-    if (v !== undefined && v !== null && !(typeof v === 'object' && Object.keys(v).length === 0)) {
-      errs.push(forbidden(p.child(f), 'cannot be set for an Ephemeral Container'));
-    }
-  }
-  const target = fields['targetContainerName'];
-  if (typeof target === 'string' && target !== '' && !others.has(target)) {
-    errs.push(notFound(p.child('targetContainerName'), target));
-  }
-  return errs;
-}
+import { validatePodAnnotationsAndSpec } from '../validation.ts';
 
 /**
  * The stored pod with only what `take` copies from the request, keeping the request's identity
@@ -52,24 +27,22 @@ export function keepOnly(pod: Pod, old: DeepReadonly<Pod>, take: (next: Pod) => 
   Object.assign(pod, next);
 }
 
-/** ValidatePodEphemeralContainersUpdate: new ones valid, existing ones neither removed nor changed. */
+/**
+ * ValidatePodEphemeralContainersUpdate: the whole pod validates (new ephemeral containers through
+ * validateEphemeralContainers), static pods take none, and existing ones are neither removed nor changed.
+ */
 export function validateEphemeralContainersUpdate(pod: DeepReadonly<Pod>, old: DeepReadonly<Pod>): FieldError[] {
-  const specPath = fieldPath('spec');
-  const errs: FieldError[] = [];
-  const regular = new Set([...(pod.spec.containers ?? []), ...(pod.spec.initContainers ?? [])].map((c) => c.name));
-  const seen = new Set<string>(regular);
+  const errs = [
+    ...validatePodAnnotationsAndSpec(pod),
+    ...validatePodSpecificAnnotationUpdates(pod.metadata.annotations, old.metadata.annotations, pod.spec, fieldPath('metadata', 'annotations')),
+  ];
+  if (old.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined) return [forbidden('', 'static pods do not support ephemeral containers')];
+  const specPath = fieldPath('spec', 'ephemeralContainers');
   const next = pod.spec.ephemeralContainers ?? [];
-  next.forEach((c, i) => {
-    const p = specPath.child('ephemeralContainers').index(i);
-    const existing = (old.spec.ephemeralContainers ?? []).some((o) => o.name === c.name);
-    if (!existing) errs.push(...validateEphemeralContainer(c, p, regular));
-    if (seen.has(c.name) && existing) errs.push(duplicate(p.child('name'), c.name));
-    seen.add(c.name);
-  });
   for (const o of old.spec.ephemeralContainers ?? []) {
     const n = next.find((c) => c.name === o.name);
-    if (n === undefined) errs.push(forbidden(specPath.child('ephemeralContainers'), `existing ephemeral containers "${o.name}" may not be removed\n`));
-    else if (!deepEqual(n, o)) errs.push(forbidden(specPath.child('ephemeralContainers'), `existing ephemeral containers "${o.name}" may not be changed\n`));
+    if (n === undefined) errs.push(forbidden(specPath, `existing ephemeral containers "${o.name}" may not be removed\n`));
+    else if (!deepEqual(n, o)) errs.push(forbidden(specPath, `existing ephemeral containers "${o.name}" may not be changed\n${objectDiff(o, n)}`));
   }
   return errs;
 }

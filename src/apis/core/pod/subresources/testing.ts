@@ -55,7 +55,7 @@ export function minimalPod(name: string, extra: Record<string, unknown> = {}): K
     apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', labels: { app: 'web' } },
     spec: {
       containers: [{ name: 'c', image: 'nginx', terminationMessagePolicy: 'File', imagePullPolicy: 'Always' }],
-      restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', ...extra,
+      restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', terminationGracePeriodSeconds: 30, ...extra,
     },
   } as unknown as KubeObject;
 }
