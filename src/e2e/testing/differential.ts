@@ -95,10 +95,18 @@ function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
   const rows = out['rows'];
   if (columns === null) return normaliseHeadlessTable(out);
   if (!Array.isArray(columns) || !Array.isArray(rows)) return out;
-  const ages = columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === 'Age' ? [i] : []));
+  const column = (name: string): number[] => columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === name ? [i] : []));
+  const ages = column('Age');
+  // A Service's Cluster-IP cell: any allocated address, as for spec.clusterIP (ServiceCIDRs other
+  // cases create may lend theirs).
+  const clusterIPs = column('Cluster-IP');
+  const cell = (c: unknown, i: number): unknown => {
+    if (ages.includes(i)) return '<age>';
+    return clusterIPs.includes(i) && typeof c === 'string' && IPV4.test(c) ? '<cluster-ip>' : c;
+  };
   const fix = (row: unknown): unknown => {
     if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
-    return { ...row, cells: row['cells'].map((c: unknown, i) => (ages.includes(i) ? '<age>' : c)) };
+    return { ...row, cells: row['cells'].map(cell) };
   };
   return { ...out, rows: rows.map(fix) };
 }
