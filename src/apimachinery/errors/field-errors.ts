@@ -59,7 +59,7 @@ export const notFound = (p: FieldPath | string, value: unknown): FieldError => m
 export const internalError = (p: FieldPath | string, err: unknown): FieldError =>
   mk('InternalError', p, undefined, err instanceof Error ? err.message : String(err));
 export const tooMany = (p: FieldPath | string, actual: number, max: number): FieldError =>
-  mk('FieldValueTooMany', p, actual, `must have at most ${max} items`);
+  mk('FieldValueTooMany', p, actual, `must have at most ${max} ${max === 1 ? 'item' : 'items'}`);
 export const tooLong = (p: FieldPath | string, value: unknown, max: number): FieldError =>
   mk('FieldValueTooLong', p, value, `may not be more than ${max} bytes`);
 export const typeInvalid = (p: FieldPath | string, value: unknown, detail: string): FieldError =>

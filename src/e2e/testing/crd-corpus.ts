@@ -1,0 +1,110 @@
+// Invalid CRDs and custom resources for the CRD-validation differential (src/e2e/crd-validation.test.ts):
+// one case per rule of apiextensions-apiserver's schema validation (validation.go, pkg/apiserver/schema)
+// that kapi implements: RE2 patterns, x-kubernetes-* extension rules, defaults against their schema,
+// and the value checks on custom resources (list-type set/map, nullable, property and item counts).
+
+type Json = Record<string, unknown>;
+
+export interface CRDCase {
+  readonly name: string;
+  /** The schema of spec (the root schema wraps it in properties.spec). */
+  readonly spec: Json;
+}
+
+export interface CRCase {
+  readonly name: string;
+  readonly spec: Json;
+  /** The custom resource's spec. */
+  readonly value: unknown;
+}
+
+const str = { type: 'string' };
+const obj = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra });
+
+export const CRD_CASES: readonly CRDCase[] = [
+  { name: 'pattern with lookahead', spec: obj({ a: { type: 'string', pattern: '^(?=a)a$' } }) },
+  { name: 'pattern with a backreference', spec: obj({ a: { type: 'string', pattern: '(a)\\1' } }) },
+  { name: 'pattern with a possessive quantifier', spec: obj({ a: { type: 'string', pattern: 'a++' } }) },
+  { name: 'pattern with lookbehind', spec: obj({ a: { type: 'string', pattern: '(?<=a)b' } }) },
+  { name: 'pattern with an unclosed group', spec: obj({ a: { type: 'string', pattern: '(ab' } }) },
+  { name: 'pattern with a bad repeat', spec: obj({ a: { type: 'string', pattern: '*a' } }) },
+  { name: 'pattern with \\Z', spec: obj({ a: { type: 'string', pattern: 'a\\Z' } }) },
+  { name: 'pattern with a repeat over 1000', spec: obj({ a: { type: 'string', pattern: 'a{1001}' } }) },
+  { name: 'pattern with a bad escape', spec: obj({ a: { type: 'string', pattern: '\\o' } }) },
+  { name: 'list-type map without keys', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', items: obj({ k: str }, { required: ['k'] }) } }) },
+  { name: 'list-type map with scalar items', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: str } }) },
+  { name: 'list-type map key not a property', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: obj({ j: str }) } }) },
+  { name: 'list-type map key not scalar', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: obj({ k: obj({}) }, { required: ['k'] }) } }) },
+  { name: 'list-type map key neither required nor defaulted', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: obj({ k: str }) } }) },
+  { name: 'list-type map duplicate keys', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k', 'k'], items: obj({ k: str }, { required: ['k'] }) } }) },
+  { name: 'list-map-keys without list-type map', spec: obj({ a: { type: 'array', 'x-kubernetes-list-map-keys': ['k'], items: obj({ k: str }, { required: ['k'] }) } }) },
+  { name: 'list-type set with object items', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'set', items: obj({ k: str }) } }) },
+  { name: 'list-type unknown', spec: obj({ a: { type: 'array', 'x-kubernetes-list-type': 'bogus', items: str } }) },
+  { name: 'list-type on a string', spec: obj({ a: { type: 'string', 'x-kubernetes-list-type': 'set' } }) },
+  { name: 'map-type unknown', spec: obj({ a: { type: 'object', 'x-kubernetes-map-type': 'bogus' } }) },
+  { name: 'map-type on a string', spec: obj({ a: { type: 'string', 'x-kubernetes-map-type': 'atomic' } }) },
+  { name: 'int-or-string with a type', spec: obj({ a: { type: 'string', 'x-kubernetes-int-or-string': true } }) },
+  { name: 'int-or-string false', spec: obj({ a: { type: 'string', 'x-kubernetes-int-or-string': false } }) },
+  { name: 'embedded-resource false', spec: obj({ a: { type: 'object', 'x-kubernetes-embedded-resource': false } }) },
+  { name: 'embedded-resource without properties or preserve', spec: obj({ a: { type: 'object', 'x-kubernetes-embedded-resource': true } }) },
+  { name: 'preserve-unknown-fields on a string', spec: obj({ a: { type: 'string', 'x-kubernetes-preserve-unknown-fields': true } }) },
+  { name: 'default of the wrong type', spec: obj({ a: { type: 'integer', default: 'x' } }) },
+  { name: 'default failing enum', spec: obj({ a: { type: 'string', enum: ['a', 'b'], default: 'c' } }) },
+  { name: 'default failing pattern', spec: obj({ a: { type: 'string', pattern: '^a+$', default: 'b' } }) },
+  { name: 'default above maximum', spec: obj({ a: { type: 'integer', maximum: 5, default: 7 } }) },
+  { name: 'default with an unknown field', spec: obj({ a: { type: 'object', properties: { b: str }, default: { b: 'x', c: 'y' } } }) },
+  { name: 'default object missing a required field', spec: obj({ a: { type: 'object', properties: { b: str }, required: ['b'], default: {} } }) },
+  { name: 'default null without nullable', spec: obj({ a: { type: 'string', default: null } }) },
+  { name: 'integer with a fractional maximum', spec: obj({ a: { type: 'integer', maximum: 10.5 } }) },
+  { name: 'integer with a fractional minimum', spec: obj({ a: { type: 'integer', minimum: 0.5 } }) },
+  { name: 'uniqueItems true', spec: obj({ a: { type: 'array', uniqueItems: true, items: str } }) },
+  { name: 'negative maxLength', spec: obj({ a: { type: 'string', maxLength: -1 } }) },
+  { name: 'negative minItems', spec: obj({ a: { type: 'array', minItems: -1, items: str } }) },
+  { name: 'negative maxProperties', spec: obj({ a: { type: 'object', maxProperties: -1 } }) },
+  { name: 'multipleOf zero', spec: obj({ a: { type: 'number', multipleOf: 0 } }) },
+  { name: 'exclusiveMaximum without maximum', spec: obj({ a: { type: 'number', exclusiveMaximum: true } }) },
+  { name: 'exclusiveMinimum without minimum', spec: obj({ a: { type: 'number', exclusiveMinimum: true } }) },
+  { name: 'additionalProperties false', spec: obj({ a: { type: 'object', additionalProperties: false } }) },
+  { name: 'enum value of the wrong type', spec: obj({ a: { type: 'string', enum: ['a', 1] } }) },
+];
+
+const set = (items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'set', items });
+const map = (keys: string[], items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': keys, items });
+
+export const CR_CASES: readonly CRCase[] = [
+  { name: 'set with duplicate strings', spec: obj({ a: set(str) }), value: { a: ['x', 'y', 'x'] } },
+  { name: 'set with duplicate integers', spec: obj({ a: set({ type: 'integer' }) }), value: { a: [1, 2, 1, 2] } },
+  { name: 'map with duplicate keys', spec: obj({ a: map(['k'], obj({ k: str, v: str }, { required: ['k'] })) }),
+    value: { a: [{ k: 'x', v: '1' }, { k: 'x', v: '2' }] } },
+  { name: 'map with duplicate composite keys', spec: obj({ a: map(['k', 'n'], obj({ k: str, n: { type: 'integer' } }, { required: ['k', 'n'] })) }),
+    value: { a: [{ k: 'x', n: 1 }, { k: 'x', n: 2 }, { k: 'x', n: 1 }] } },
+  { name: 'null without nullable', spec: obj({ a: str }), value: { a: null } },
+  { name: 'null object without nullable', spec: obj({ a: obj({ b: str }) }), value: { a: null } },
+  { name: 'maxProperties exceeded', spec: obj({ a: { type: 'object', maxProperties: 1, additionalProperties: str } }), value: { a: { x: '1', y: '2' } } },
+  { name: 'minProperties not met', spec: obj({ a: { type: 'object', minProperties: 2, additionalProperties: str } }), value: { a: { x: '1' } } },
+  { name: 'maxItems exceeded', spec: obj({ a: { type: 'array', maxItems: 1, items: str } }), value: { a: ['x', 'y'] } },
+  { name: 'minItems not met', spec: obj({ a: { type: 'array', minItems: 2, items: str } }), value: { a: ['x'] } },
+  { name: 'maxLength exceeded', spec: obj({ a: { type: 'string', maxLength: 2 } }), value: { a: 'xyz' } },
+  { name: 'minLength not met', spec: obj({ a: { type: 'string', minLength: 2 } }), value: { a: 'x' } },
+  { name: 'pattern \\z', spec: obj({ a: { type: 'string', pattern: '^ab\\z' } }), value: { a: 'abc' } },
+  { name: 'pattern (?i)', spec: obj({ a: { type: 'string', pattern: '^(?i)ab$' } }), value: { a: 'xAB' } },
+  { name: 'pattern \\pL', spec: obj({ a: { type: 'string', pattern: '^\\pL+$' } }), value: { a: 'ab1' } },
+  { name: 'pattern [[:alpha:]]', spec: obj({ a: { type: 'string', pattern: '^[[:alpha:]]+$' } }), value: { a: 'ab1' } },
+  { name: 'pattern \\A', spec: obj({ a: { type: 'string', pattern: '\\Aab' } }), value: { a: 'xab' } },
+  { name: 'format int32 overflow', spec: obj({ a: { type: 'integer', format: 'int32' } }), value: { a: 2147483648 } },
+  { name: 'format date-time', spec: obj({ a: { type: 'string', format: 'date-time' } }), value: { a: 'yesterday' } },
+  { name: 'format ipv4', spec: obj({ a: { type: 'string', format: 'ipv4' } }), value: { a: '1.2.3' } },
+  { name: 'format uuid', spec: obj({ a: { type: 'string', format: 'uuid' } }), value: { a: 'nope' } },
+  { name: 'format email', spec: obj({ a: { type: 'string', format: 'email' } }), value: { a: 'nope' } },
+  { name: 'format hostname', spec: obj({ a: { type: 'string', format: 'hostname' } }), value: { a: '-bad-' } },
+  { name: 'format byte', spec: obj({ a: { type: 'string', format: 'byte' } }), value: { a: '!!!' } },
+  { name: 'format cidr', spec: obj({ a: { type: 'string', format: 'cidr' } }), value: { a: '10.0.0.0' } },
+  { name: 'format duration', spec: obj({ a: { type: 'string', format: 'duration' } }), value: { a: 'forever' } },
+  { name: 'format unknown accepted', spec: obj({ a: { type: 'string', format: 'bogus' } }), value: { a: 'x' } },
+  { name: 'maximum', spec: obj({ a: { type: 'integer', maximum: 5 } }), value: { a: 6 } },
+  { name: 'exclusiveMinimum', spec: obj({ a: { type: 'number', minimum: 5, exclusiveMinimum: true } }), value: { a: 5 } },
+  { name: 'multipleOf', spec: obj({ a: { type: 'number', multipleOf: 3 } }), value: { a: 7 } },
+  { name: 'enum', spec: obj({ a: { type: 'string', enum: ['x', 'y'] } }), value: { a: 'z' } },
+  { name: 'required', spec: obj({ a: obj({ b: str }, { required: ['b'] }) }), value: { a: {} } },
+  { name: 'integer gets a float', spec: obj({ a: { type: 'integer' } }), value: { a: 1.5 } },
+];
