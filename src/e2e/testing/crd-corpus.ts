@@ -9,6 +9,8 @@ export interface CRDCase {
   readonly name: string;
   /** The schema of spec (the root schema wraps it in properties.spec). */
   readonly spec: Json;
+  /** A second version's spec schema, when the versions' schemas differ (kube then names spec.versions[i]). */
+  readonly v2?: Json;
 }
 
 export interface CRCase {
@@ -66,7 +68,24 @@ export const CRD_CASES: readonly CRDCase[] = [
   { name: 'exclusiveMinimum without minimum', spec: obj({ a: { type: 'number', exclusiveMinimum: true } }) },
   { name: 'additionalProperties false', spec: obj({ a: { type: 'object', additionalProperties: false } }) },
   { name: 'enum value of the wrong type', spec: obj({ a: { type: 'string', enum: ['a', 1] } }) },
+  { name: 'pattern inside allOf', spec: obj({ a: { type: 'string', allOf: [{ pattern: '(?=x)' }] } }) },
+  { name: 'pattern on array items', spec: obj({ a: { type: 'array', items: { type: 'string', pattern: '[z-a]' } } }) },
+  { name: 'pattern in the second of two differing versions', spec: obj({ a: str }), v2: obj({ a: { type: 'string', pattern: 'a**' } }) },
+  { name: 'pattern with \\C', spec: obj({ a: { type: 'string', pattern: 'a\\C' } }) },
+  { name: 'pattern with an unclosed flag group', spec: obj({ a: { type: 'string', pattern: '(?i' } }) },
+  { name: 'pattern with \\8', spec: obj({ a: { type: 'string', pattern: '\\8' } }) },
+  { name: 'pattern with a class range from \d', spec: obj({ a: { type: 'string', pattern: '[\\d-z]' } }) },
+  { name: 'pattern with an unknown property', spec: obj({ a: { type: 'string', pattern: '\\p{Foo}' } }) },
+  { name: 'pattern with (?P=name)', spec: obj({ a: { type: 'string', pattern: '(?P<n>a)(?P=n)' } }) },
+  { name: 'pattern valid in RE2 only', spec: obj({ a: { type: 'string', pattern: '\\Aa(?i)b[[:word:]]\\pL\\z' } }) },
+  { name: 'set of sets', spec: obj({ a: set({ type: 'array', 'x-kubernetes-list-type': 'set', items: str }) }) },
+  { name: 'set of atomic objects accepted', spec: obj({ a: set({ type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { k: str } }) }) },
+  { name: 'map key with a default accepted', spec: obj({ a: map(['k'], obj({ k: { type: 'string', default: 'x' } })) }) },
+  { name: 'nested default failing maxLength', spec: obj({ a: { type: 'object', properties: { b: { type: 'string', maxLength: 1 } }, default: { b: 'xyz' } } }) },
+  { name: 'array default failing items minimum', spec: obj({ a: { type: 'array', items: { type: 'integer', minimum: 5 }, default: [1, 7] } }) },
+  { name: 'default under additionalProperties wrong type', spec: obj({ a: { type: 'object', additionalProperties: { type: 'integer', default: true } } }) },
 ];
+
 
 const set = (items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'set', items });
 const map = (keys: string[], items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': keys, items });
@@ -107,4 +126,19 @@ export const CR_CASES: readonly CRCase[] = [
   { name: 'enum', spec: obj({ a: { type: 'string', enum: ['x', 'y'] } }), value: { a: 'z' } },
   { name: 'required', spec: obj({ a: obj({ b: str }, { required: ['b'] }) }), value: { a: {} } },
   { name: 'integer gets a float', spec: obj({ a: { type: 'integer' } }), value: { a: 1.5 } },
+  { name: 'pattern a(?i)b', spec: obj({ a: { type: 'string', pattern: '^a(?i)b$' } }), value: { a: 'AB' } },
+  { name: 'pattern . and \\r', spec: obj({ a: { type: 'string', pattern: '^a.$' } }), value: { a: 'a\r' } },
+  { name: 'pattern \\s and \\v', spec: obj({ a: { type: 'string', pattern: '^\\s$' } }), value: { a: '\u000b' } },
+  { name: 'pattern literal {', spec: obj({ a: { type: 'string', pattern: '^a{,2}$' } }), value: { a: 'aa' } },
+  { name: 'nullable keeps null', spec: obj({ a: { type: 'string', nullable: true, maxLength: 1 } }), value: { a: null, b: 1 } },
+  { name: 'null replaced by the default', spec: obj({ a: { type: 'string', default: 'd' }, b: { type: 'integer', maximum: 1 } }), value: { a: null, b: 2 } },
+  { name: 'set of atomic objects with duplicates', spec: obj({ a: set({ type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { k: str, n: { type: 'integer' } } }) }),
+    value: { a: [{ k: 'x', n: 1 }, { n: 1, k: 'x' }] } },
+  { name: 'maxProperties 2', spec: obj({ a: { type: 'object', maxProperties: 2, additionalProperties: str } }), value: { a: { x: '1', y: '2', z: '3' } } },
+  { name: 'format ipv6', spec: obj({ a: { type: 'string', format: 'ipv6' } }), value: { a: '1:2:3' } },
+  { name: 'format uuid4', spec: obj({ a: { type: 'string', format: 'uuid4' } }), value: { a: '123e4567-e89b-12d3-a456-426614174000' } },
+  { name: 'format mac', spec: obj({ a: { type: 'string', format: 'mac' } }), value: { a: '00:11:22' } },
+  { name: 'format date out of range', spec: obj({ a: { type: 'string', format: 'date' } }), value: { a: '2020-13-01' } },
+  { name: 'format duration accepted', spec: obj({ a: { type: 'string', format: 'duration' } }), value: { a: '1h30m' } },
+  { name: 'format cidr accepted', spec: obj({ a: { type: 'string', format: 'cidr' } }), value: { a: '10.0.0.0/8' } },
 ];
