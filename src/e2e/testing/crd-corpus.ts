@@ -23,6 +23,9 @@ export interface CRCase {
 const str = { type: 'string' };
 const obj = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra });
 
+const set = (items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'set', items });
+const map = (keys: string[], items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': keys, items });
+
 export const CRD_CASES: readonly CRDCase[] = [
   { name: 'pattern with lookahead', spec: obj({ a: { type: 'string', pattern: '^(?=a)a$' } }) },
   { name: 'pattern with a backreference', spec: obj({ a: { type: 'string', pattern: '(a)\\1' } }) },
@@ -87,8 +90,6 @@ export const CRD_CASES: readonly CRDCase[] = [
 ];
 
 
-const set = (items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'set', items });
-const map = (keys: string[], items: Json): Json => ({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': keys, items });
 
 export const CR_CASES: readonly CRCase[] = [
   { name: 'set with duplicate strings', spec: obj({ a: set(str) }), value: { a: ['x', 'y', 'x'] } },
