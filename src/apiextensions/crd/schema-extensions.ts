@@ -18,14 +18,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Every rule of this file on `s` and everything under it (properties, items, additionalProperties, junctors). */
 export function validateSchemaExtensions(s: Schema, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  visit(s, path, errs, true);
+  visit(s, path, errs, true, true);
   return errs;
 }
 
-function visit(s: Schema, path: FieldPath, errs: FieldError[], structural: boolean): void {
+function visit(s: Schema, path: FieldPath, errs: FieldError[], structural: boolean, defaults: boolean): void {
   errs.push(...validatePattern(s, path));
   if (structural) {
-    errs.push(...validateDefault(s, path));
+    if (defaults) errs.push(...validateDefault(s, path));
     errs.push(...validateListAndMapTypes(s, path));
     if (s['x-kubernetes-embedded-resource'] === true && s['x-kubernetes-preserve-unknown-fields'] !== true &&
         Object.keys(s.properties ?? {}).length === 0) {
@@ -33,12 +33,13 @@ function visit(s: Schema, path: FieldPath, errs: FieldError[], structural: boole
         'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields'));
     }
   }
-  for (const [k, p] of Object.entries(s.properties ?? {})) visit(p, path.child('properties').key(k), errs, structural);
-  if (s.items !== undefined) visit(s.items, path.child('items'), errs, structural);
-  if (isObject(s.additionalProperties)) visit(s.additionalProperties as Schema, path.child('additionalProperties'), errs, structural);
+  for (const [k, p] of Object.entries(s.properties ?? {})) visit(p, path.child('properties').key(k), errs, structural, defaults);
+  if (s.items !== undefined) visit(s.items, path.child('items'), errs, structural, defaults);
+  // kube leaves defaults under additionalProperties unchecked (the oracle accepts a boolean default of an integer there).
+  if (isObject(s.additionalProperties)) visit(s.additionalProperties as Schema, path.child('additionalProperties'), errs, structural, false);
   // Junctors carry value validations only: their patterns count, their shape is the structural check's.
-  for (const j of ['allOf', 'anyOf', 'oneOf'] as const) (s[j] ?? []).forEach((sub, i) => visit(sub, path.child(j).index(i), errs, false));
-  if (s.not !== undefined) visit(s.not, path.child('not'), errs, false);
+  for (const j of ['allOf', 'anyOf', 'oneOf'] as const) (s[j] ?? []).forEach((sub, i) => visit(sub, path.child(j).index(i), errs, false, false));
+  if (s.not !== undefined) visit(s.not, path.child('not'), errs, false, false);
 }
 
 function validatePattern(s: Schema, path: FieldPath): FieldError[] {
@@ -131,7 +132,8 @@ function validateDefault(s: Schema, path: FieldPath): FieldError[] {
   const at = path.child('default');
   if (hasUnknownFields(d, s)) return [invalid(at, d, 'must not have unknown fields')];
   return validateValue(d, s, Path.root('')).map((e) => ({
-    ...e, field: e.field === '' ? at.toString() : `${at.toString()}${e.field.startsWith('[') ? '' : '.'}${e.field}`,
+    // go-openapi's relative names are joined with a dot even before an index: "default.[0]".
+    ...e, field: e.field === '' ? at.toString() : `${at.toString()}.${e.field}`,
   }));
 }
 

@@ -41,7 +41,8 @@ function duplicates(list: readonly unknown[], path: FieldPath, identity: (item: 
     const id = identity(item);
     if (id === undefined) return;
     const text = canonical(id);
-    if (seen.has(text)) errs.push(duplicate(path.index(i), id));
+    // kube prints the value as Go marshals a map: keys sorted.
+    if (seen.has(text)) errs.push(duplicate(path.index(i), JSON.parse(text)));
     seen.add(text);
   });
   return errs;

@@ -22,9 +22,17 @@ function crd(i: number, c: Pick<CRDCase, 'spec' | 'v2'>): Record<string, unknown
   };
 }
 
+/** Key order aside (Go writes struct fields in declaration order), the same JSON. */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (typeof v !== 'object' || v === null) return v;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
+}
+
 function answer(r: RawResponse): Answer {
   const body = r.json() as { reason?: string; spec?: unknown; details?: { causes?: { field?: string; reason?: string; message?: string }[] } };
-  if (r.status < 300) return { code: r.status, spec: body.spec ?? null };
+  if (r.status < 300) return { code: r.status, spec: sortKeys(body.spec ?? null) };
   const causes = (body.details?.causes ?? []).map((c) => `${c.field ?? ''} | ${c.reason ?? ''} | ${c.message ?? ''}`).sort();
   return { code: r.status, reason: body.reason ?? '', causes };
 }
