@@ -6,12 +6,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sendCorpus, type Answer } from './testing/crd-corpus-client.ts';
-import { CR_CASES, CRD_CASES } from './testing/crd-corpus.ts';
+import { CR_CASES, CRD_CASES, UPDATE_CASE_NAMES } from './testing/crd-corpus.ts';
 import { KUBE_ANSWERS } from './testing/fixtures/crd-validation-kube.ts';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
-const NAMES = [...CRD_CASES.map((c) => `crd: ${c.name}`), ...CR_CASES.map((c) => `cr: ${c.name}`)];
+const NAMES = [...CRD_CASES.map((c) => `crd: ${c.name}`), ...CR_CASES.map((c) => `cr: ${c.name}`), ...UPDATE_CASE_NAMES.map((n) => `update: ${n}`)];
 
 function agreement(want: Readonly<Record<string, Answer>>, got: Readonly<Record<string, Answer>>): { agreed: number; diffs: string[] } {
   const diffs: string[] = [];

@@ -133,7 +133,8 @@ function validateDefault(s: Schema, path: FieldPath): FieldError[] {
   if (hasUnknownFields(d, s)) return [invalid(at, d, 'must not have unknown fields')];
   return validateValue(d, s, Path.root('')).map((e) => ({
     // go-openapi's relative names are joined with a dot even before an index: "default.[0]".
-    ...e, field: e.field === '' ? at.toString() : `${at.toString()}.${e.field}`,
+    // go-openapi's range causes name no field ("<nil>"), wherever the value sits.
+    ...e, field: e.field === '<nil>' ? e.field : e.field === '' ? at.toString() : `${at.toString()}.${e.field}`,
   }));
 }
 

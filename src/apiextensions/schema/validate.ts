@@ -129,23 +129,36 @@ function validateString(v: string, s: Schema, path: FieldPath, name: string): Fi
   return errs;
 }
 
+/**
+ * go-openapi's integer checks: the value, then each bound (multipleOf, maximum, minimum, in that
+ * order) must itself fit the integer type and format, else a "<nil>" cause names the bound.
+ */
+function integerRange(n: number, s: Schema, what: string, name: string): FieldError[] {
+  if (s.type !== 'integer') return [];
+  if (s.format === 'int32' && (!Number.isInteger(n) || n > 2147483647 || n < -2147483648)) {
+    return [invalid(NIL_FIELD, '', `${what} value must be of type integer with format int32 in ${name}`)];
+  }
+  if (s.format !== 'int32' && !Number.isInteger(n)) return [invalid(NIL_FIELD, '', `${what} value must be of type integer (default format) in ${name}`)];
+  return [];
+}
+
 function validateNumber(v: number, s: Schema, path: FieldPath, name: string): FieldError[] {
-  const errs: FieldError[] = [];
+  const errs: FieldError[] = [...integerRange(v, s, 'Checked', name)];
+  if (s.multipleOf !== undefined) {
+    errs.push(...integerRange(s.multipleOf, s, 'MultipleOf', name));
+    if (s.multipleOf !== 0 && !Number.isInteger(v / s.multipleOf)) errs.push(invalid(path, v, `${name} in body should be a multiple of ${s.multipleOf}`));
+  }
   if (s.maximum !== undefined) {
+    errs.push(...integerRange(s.maximum, s, 'Maximum boundary', name));
     if (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum) {
       errs.push(invalid(path, v, `${name} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${s.maximum}`));
     }
   }
   if (s.minimum !== undefined) {
+    errs.push(...integerRange(s.minimum, s, 'Minimum boundary', name));
     if (s.exclusiveMinimum === true ? v <= s.minimum : v < s.minimum) {
       errs.push(invalid(path, v, `${name} in body should be greater than ${s.exclusiveMinimum === true ? '' : 'or equal to '}${s.minimum}`));
     }
-  }
-  if (s.multipleOf !== undefined && s.multipleOf !== 0 && !Number.isInteger(v / s.multipleOf)) {
-    errs.push(invalid(path, v, `${name} in body should be a multiple of ${s.multipleOf}`));
-  }
-  if (s.type === 'integer' && s.format === 'int32' && (v > 2147483647 || v < -2147483648)) {
-    errs.push(invalid(NIL_FIELD, '', `Checked value must be of type integer with format int32 in ${name}`));
   }
   return errs;
 }

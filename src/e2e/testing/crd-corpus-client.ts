@@ -3,7 +3,7 @@
 // an accepted custom resource its stored spec (defaults applied, nulls pruned).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RawRequest, RawResponse } from './https-client.ts';
-import { CR_CASES, CRD_CASES, type CRDCase } from './crd-corpus.ts';
+import { CR_CASES, CRD_CASES, UPDATE_CASE_NAMES, type CRDCase } from './crd-corpus.ts';
 
 export interface Answer { readonly code: number; readonly reason?: string; readonly causes?: readonly string[]; readonly spec?: unknown }
 type Send = (req: RawRequest) => Promise<RawResponse>;
@@ -40,6 +40,16 @@ function answer(r: RawResponse): Answer {
 const post = (send: Send, path: string, body: unknown): Promise<RawResponse> =>
   send({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' });
 
+async function establishedVersion(send: Send, path: string): Promise<string> {
+  for (let k = 0; k < SERVED_ATTEMPTS; k++) {
+    const got = (await send({ method: 'GET', path })).json() as
+      { metadata: { resourceVersion: string }; status?: { conditions?: { type: string; status: string }[] | null } };
+    if ((got.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True')) return got.metadata.resourceVersion;
+    await sleep(100);
+  }
+  throw new Error(`${path} never became Established`);
+}
+
 /** Every case's answer, keyed `crd: <name>` and `cr: <name>`. */
 export async function sendCorpus(send: Send): Promise<Record<string, Answer>> {
   const out: Record<string, Answer> = {};
@@ -56,6 +66,25 @@ export async function sendCorpus(send: Send): Promise<Record<string, Answer>> {
     }
     if (r === undefined) throw new Error('unreachable');
     out[`cr: ${c.name}`] = answer(r);
+  }
+  for (const [j, name] of UPDATE_CASE_NAMES.entries()) {
+    const c = CRD_CASES.find((x) => x.name === name);
+    if (c === undefined) throw new Error(`no CRD case ${name}`);
+    const i = 2000 + j;
+    const made = await post(send, CRDS, crd(i, { spec: { type: 'object', properties: { a: { type: 'string' } } } }));
+    if (made.status !== 201) throw new Error(`update: ${name}: the valid CRD was refused: ${made.text}`);
+    // kube's controllers write the new CRD (status, a finalizer) a few times: a Conflict is retried
+    // on the fresh object, so that only validation decides the answer.
+    const path = `${CRDS}/cv${i}s.example.com`;
+    let r: RawResponse | undefined;
+    for (let k = 0; k < SERVED_ATTEMPTS && (r === undefined || r.status === 409); k++) {
+      const rv = await establishedVersion(send, path);
+      const next = crd(i, c);
+      (next['metadata'] as Record<string, unknown>)['resourceVersion'] = rv;
+      r = await send({ method: 'PUT', path, body: JSON.stringify(next), contentType: 'application/json' });
+    }
+    if (r === undefined) throw new Error('unreachable');
+    out[`update: ${name}`] = answer(r);
   }
   return out;
 }

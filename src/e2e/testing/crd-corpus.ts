@@ -142,4 +142,13 @@ export const CR_CASES: readonly CRCase[] = [
   { name: 'format date out of range', spec: obj({ a: { type: 'string', format: 'date' } }), value: { a: '2020-13-01' } },
   { name: 'format duration accepted', spec: obj({ a: { type: 'string', format: 'duration' } }), value: { a: '1h30m' } },
   { name: 'format cidr accepted', spec: obj({ a: { type: 'string', format: 'cidr' } }), value: { a: '10.0.0.0/8' } },
+  { name: 'integer above a fractional maximum', spec: obj({ a: { type: 'integer', maximum: 10.5 } }), value: { a: 11 } },
+  { name: 'integer below a fractional maximum', spec: obj({ a: { type: 'integer', maximum: 10.5 } }), value: { a: 10 } },
+  { name: 'integer multipleOf a fraction', spec: obj({ a: { type: 'integer', multipleOf: 0.5 } }), value: { a: 3 } },
+];
+
+/** CRD_CASES refused on update too: a valid CRD is created, then replaced by one with the case's schema. */
+export const UPDATE_CASE_NAMES: readonly string[] = [
+  'pattern with lookahead', 'pattern with a backreference', 'list-type map without keys', 'default of the wrong type',
+  'list-type set with object items', 'pattern valid in RE2 only',
 ];
