@@ -13,10 +13,18 @@ import { startSuite, type Suite } from './testing/suite.ts';
 
 const NAMES = [...CRD_CASES.map((c) => `crd: ${c.name}`), ...CR_CASES.map((c) => `cr: ${c.name}`), ...UPDATE_CASE_NAMES.map((n) => `update: ${n}`)];
 
+/** JSON with keys sorted: the recorded answers were written key-sorted. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v !== 'object' || v === null) return JSON.stringify(v) ?? 'undefined';
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+}
+
 function agreement(want: Readonly<Record<string, Answer>>, got: Readonly<Record<string, Answer>>): { agreed: number; diffs: string[] } {
   const diffs: string[] = [];
   for (const n of NAMES) {
-    if (JSON.stringify(want[n]) !== JSON.stringify(got[n])) diffs.push(`${n}\n  kube: ${JSON.stringify(want[n])}\n  kapi: ${JSON.stringify(got[n])}`);
+    if (canonical(want[n]) !== canonical(got[n])) diffs.push(`${n}\n  kube: ${canonical(want[n])}\n  kapi: ${canonical(got[n])}`);
   }
   return { agreed: NAMES.length - diffs.length, diffs };
 }
