@@ -45,6 +45,8 @@ const CASES: readonly { name: string; schema: JSONSchemaProps; want: readonly st
     want: [`${P}.x-kubernetes-map-type: Unsupported value: "bogus": supported values: "atomic", "granular"`] },
   { name: 'map-type on a string', schema: { type: 'string', 'x-kubernetes-map-type': 'atomic' },
     want: [`${P}.type: Invalid value: "string": must be object if x-kubernetes-map-type is specified`] },
+  { name: 'list-type under a junctor needs type array', schema: { type: 'array', items: str, anyOf: [{ 'x-kubernetes-list-type': 'set' }] },
+    want: [`${P}.anyOf[0].type: Required value: must be array if x-kubernetes-list-type is specified`] },
   { name: 'embedded resource without properties', schema: { type: 'object', 'x-kubernetes-embedded-resource': true },
     want: [`${P}.properties: Required value: must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields`] },
   { name: 'default of the wrong type', schema: { type: 'integer', default: 'x' },

@@ -24,9 +24,10 @@ export function validateSchemaExtensions(s: Schema, path: FieldPath): FieldError
 
 function visit(s: Schema, path: FieldPath, errs: FieldError[], structural: boolean, defaults: boolean): void {
   errs.push(...validatePattern(s, path));
+  // kube applies the list/map-type rules under junctors too (next to the junctor's own Forbidden).
+  errs.push(...validateListAndMapTypes(s, path));
   if (structural) {
     if (defaults) errs.push(...validateDefault(s, path));
-    errs.push(...validateListAndMapTypes(s, path));
     if (s['x-kubernetes-embedded-resource'] === true && s['x-kubernetes-preserve-unknown-fields'] !== true &&
         Object.keys(s.properties ?? {}).length === 0) {
       errs.push(required(path.child('properties'),

@@ -12,6 +12,7 @@ import {
   isEstablished, type CustomResourceDefinition, type CustomResourceDefinitionNames, type CustomResourceDefinitionSpec,
   type CustomResourceDefinitionVersion, type JSONSchemaProps,
 } from '../v1/types.ts';
+import { validateJunctors } from './junctors.ts';
 import { validateSchemaExtensions } from './schema-extensions.ts';
 import { validateStructuralSchema } from './structural.ts';
 
@@ -137,7 +138,7 @@ function canonicalJSON(v: unknown): string {
 }
 
 function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath): FieldError[] {
-  return [...validateStructuralSchema(schema, path), ...validateSchemaExtensions(schema, path)];
+  return [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
 }
 
 function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean): FieldError[] {

@@ -86,6 +86,11 @@ export const CRD_CASES: readonly CRDCase[] = [
   { name: 'map key with a default accepted', spec: obj({ a: map(['k'], obj({ k: { type: 'string', default: 'x' } })) }) },
   { name: 'nested default failing maxLength', spec: obj({ a: { type: 'object', properties: { b: { type: 'string', maxLength: 1 } }, default: { b: 'xyz' } } }) },
   { name: 'array default failing items minimum', spec: obj({ a: { type: 'array', items: { type: 'integer', minimum: 5 }, default: [1, 7] } }) },
+  { name: 'type under allOf', spec: obj({ a: { type: 'string', allOf: [{ type: 'string', minLength: 1 }] } }) },
+  { name: 'extensions and default under anyOf', spec: obj({ a: { type: 'array', items: str, anyOf: [{ 'x-kubernetes-list-type': 'set', default: ['x'], nullable: true }] } }) },
+  { name: 'description and title under oneOf items', spec: obj({ a: { type: 'array', items: str, oneOf: [{ items: { description: 'd', title: 't' } }] } }) },
+  { name: 'additionalProperties under not', spec: obj({ a: { type: 'object', not: { additionalProperties: { type: 'string' } } } }) },
+  { name: 'int-or-string anyOf idiom accepted', spec: obj({ a: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] } }) },
   { name: 'default under additionalProperties wrong type', spec: obj({ a: { type: 'object', additionalProperties: { type: 'integer', default: true } } }) },
 ];
 
