@@ -5,10 +5,18 @@ import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { DeepReadonly, Strategy } from '../../registry/rest/strategy.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionStatus } from '../v1/types.ts';
+import { dropOmittedSchemaFields } from './omit-empty.ts';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.ts';
 
 const copy = <T>(v: DeepReadonly<T>): T => structuredClone(v) as T;
 
+
+function dropOmitted(crd: CustomResourceDefinition): void {
+  for (const v of crd.spec.versions ?? []) {
+    const s = v.schema?.openAPIV3Schema;
+    if (typeof s === 'object' && s !== null) dropOmittedSchemaFields(s);
+  }
+}
 
 /** Adds the storage version to status.storedVersions, as kube's strategy does on every write. */
 function recordStorageVersion(crd: CustomResourceDefinition): void {
@@ -24,6 +32,7 @@ export const crdStrategy: Strategy<CustomResourceDefinition> = {
     // Conditions and accepted names are the controllers' to set; the storage version is recorded now.
     crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
     crd.metadata.generation = 1;
+    dropOmitted(crd);
     recordStorageVersion(crd);
   },
   validate: (_ctx, crd) => validateCRD(crd),
@@ -31,6 +40,7 @@ export const crdStrategy: Strategy<CustomResourceDefinition> = {
   allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, crd, old) {
     if (old.status !== undefined) crd.status = copy<CustomResourceDefinitionStatus>(old.status); else delete crd.status;
+    dropOmitted(crd);
     if (!deepEqual(crd.spec, old.spec)) crd.metadata.generation = (old.metadata.generation ?? 0) + 1;
     recordStorageVersion(crd);
   },

@@ -10,8 +10,10 @@ import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import {
   isEstablished, type CustomResourceDefinition, type CustomResourceDefinitionNames, type CustomResourceDefinitionSpec,
-  type CustomResourceDefinitionVersion,
+  type CustomResourceDefinitionVersion, type JSONSchemaProps,
 } from '../v1/types.ts';
+import { validateJunctors } from './junctors.ts';
+import { validateSchemaExtensions } from './schema-extensions.ts';
 import { validateStructuralSchema } from './structural.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
@@ -80,6 +82,10 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   let served = false;
   const seen = new Set<string>();
   let unique = true;
+  // kube's internal CRD keeps one spec.validation when every version has the same schema, and its
+  // errors name that path; only differing schemas are validated (and named) per version.
+  const shared = sharedSchema(versions);
+  if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema')));
   versions.forEach((v, i) => {
     if (v.storage) storage++;
     if (v.served) served = true;
@@ -87,7 +93,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
     seen.add(v.name);
     const msgs = isDNS1035Label(v.name ?? '');
     if (msgs.length > 0) errs.push(invalid(vp.index(i).child('name'), v.name ?? '', msgs.join(',')));
-    errs.push(...validateVersion(v, vp.index(i)));
+    errs.push(...validateVersion(v, vp.index(i), shared === undefined));
   });
   if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
   if (versions.length > 0 && storage !== 1) errs.push(invalid(vp, VERSIONS_VALUE, 'must have exactly one version marked as storage version'));
@@ -114,13 +120,34 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   return errs;
 }
 
-function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath): FieldError[] {
+function sharedSchema(versions: readonly DeepReadonly<CustomResourceDefinitionVersion>[]): DeepReadonly<JSONSchemaProps> | undefined {
+  const first = versions[0]?.schema?.openAPIV3Schema;
+  if (first === undefined) return undefined;
+  const text = canonicalJSON(first);
+  return versions.every((v) => v.schema?.openAPIV3Schema !== undefined && canonicalJSON(v.schema.openAPIV3Schema) === text) ? first : undefined;
+}
+
+/** JSON with object keys sorted, so that schemas equal as Go's DeepEqual sees them compare equal. */
+function canonicalJSON(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath): FieldError[] {
+  return [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
+}
+
+function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const schema = v.schema?.openAPIV3Schema;
   const sp = path.child('schema', 'openAPIV3Schema');
   if (schema === undefined) errs.push(required(sp, 'schemas are required'));
   else {
-    errs.push(...validateStructuralSchema(schema, sp));
+    if (ownSchema) errs.push(...validateSchema(schema, sp));
     if (v.subresources?.status !== undefined) {
       const extra = Object.keys(schema).filter((k) => !['type', 'properties', 'required', 'description',
         'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations'].includes(k));

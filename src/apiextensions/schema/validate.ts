@@ -7,8 +7,14 @@ import {
 } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
+import { FORMATS } from './formats.ts';
+import { validateListTypes } from './list-types.ts';
+import { compileRE2 } from './re2.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
+
+/** go-openapi's format checks name no field: kube's causes say "<nil>". */
+const NIL_FIELD = '<nil>';
 
 /** The JSON type name of a value, as go-openapi names it in type errors. */
 function jsonType(v: unknown): string {
@@ -20,15 +26,6 @@ function jsonType(v: unknown): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const FORMATS: Readonly<Record<string, RegExp>> = {
-  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-  hostname: /^(?=.{1,253}$)[a-zA-Z0-9]([-a-zA-Z0-9]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([-a-zA-Z0-9]{0,61}[a-zA-Z0-9])?)*$/,
-  ipv4: /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
-};
 
 /** Validates a custom resource (everything but metadata, which ObjectMeta rules cover). */
 export function validateCustomResource(obj: unknown, schema: Schema): FieldError[] {
@@ -59,7 +56,12 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
   } else if (s.type !== undefined && s.type !== '') {
     const t = jsonType(v);
     const ok = s.type === t || (s.type === 'number' && t === 'integer');
-    if (!ok) return [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
+    if (!ok) {
+      const errs = [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
+      // go-openapi's integer format check runs too.
+      if (s.type === 'integer' && t === 'number') errs.push(invalid(NIL_FIELD, '', `Checked value must be of type integer (default format) in ${name}`));
+      return errs;
+    }
   }
   const errs: FieldError[] = [];
   // The value is serialized once, not once per enum entry.
@@ -73,6 +75,7 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     if (s.maxItems !== undefined && v.length > s.maxItems) errs.push(tooMany(path, v.length, s.maxItems));
     if (s.minItems !== undefined && v.length < s.minItems) errs.push(invalid(path, v.length, `${name} in body should have at least ${s.minItems} items`));
     if (s.items !== undefined) v.forEach((item, i) => errs.push(...validateValue(item, s.items as Schema, path.index(i))));
+    errs.push(...validateListTypes(v, s, path));
   }
   if (isObject(v)) {
     const n = Object.keys(v).length;
@@ -99,38 +102,63 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
   return errs;
 }
 
+/** Compiled patterns, as Go compiles them; undefined for one Go refuses (the CRD could not have been stored). */
+const patterns = new Map<string, RegExp | undefined>();
+const MAX_CACHED_PATTERNS = 1000;
+
+function pattern(src: string): RegExp | undefined {
+  if (patterns.has(src)) return patterns.get(src);
+  let re: RegExp | undefined;
+  try { re = compileRE2(src); } catch { re = undefined; }
+  if (patterns.size >= MAX_CACHED_PATTERNS) patterns.clear();
+  patterns.set(src, re);
+  return re;
+}
+
 function validateString(v: string, s: Schema, path: FieldPath, name: string): FieldError[] {
   const errs: FieldError[] = [];
   const len = [...v].length;
   if (s.maxLength !== undefined && len > s.maxLength) errs.push(tooLong(path, v, s.maxLength));
   if (s.minLength !== undefined && len < s.minLength) errs.push(invalid(path, v, `${name} in body should be at least ${s.minLength} chars long`));
   if (s.pattern !== undefined) {
-    let re: RegExp | undefined;
-    try { re = new RegExp(s.pattern, 'u'); } catch { re = undefined; }
+    const re = pattern(s.pattern);
     if (re !== undefined && !re.test(v)) errs.push(invalid(path, v, `${name} in body should match '${s.pattern}'`));
   }
-  const fmt = s.format !== undefined ? FORMATS[s.format] : undefined;
-  if (fmt !== undefined && !fmt.test(v)) errs.push(invalid(path, v, `${name} in body must be of type ${s.format ?? ''}: ${JSON.stringify(v)}`));
+  const fmt = s.format !== undefined && Object.hasOwn(FORMATS, s.format) ? FORMATS[s.format] : undefined;
+  if (fmt !== undefined && !fmt(v)) errs.push(typeInvalid(path, v, `${name} in body must be of type ${s.format ?? ''}: ${JSON.stringify(v)}`));
   return errs;
 }
 
+/**
+ * go-openapi's integer checks: the value, then each bound (multipleOf, maximum, minimum, in that
+ * order) must itself fit the integer type and format, else a "<nil>" cause names the bound.
+ */
+function integerRange(n: number, s: Schema, what: string, name: string): FieldError[] {
+  if (s.type !== 'integer') return [];
+  if (s.format === 'int32' && (!Number.isInteger(n) || n > 2147483647 || n < -2147483648)) {
+    return [invalid(NIL_FIELD, '', `${what} value must be of type integer with format int32 in ${name}`)];
+  }
+  if (s.format !== 'int32' && !Number.isInteger(n)) return [invalid(NIL_FIELD, '', `${what} value must be of type integer (default format) in ${name}`)];
+  return [];
+}
+
 function validateNumber(v: number, s: Schema, path: FieldPath, name: string): FieldError[] {
-  const errs: FieldError[] = [];
+  const errs: FieldError[] = [...integerRange(v, s, 'Checked', name)];
+  if (s.multipleOf !== undefined) {
+    errs.push(...integerRange(s.multipleOf, s, 'MultipleOf', name));
+    if (s.multipleOf !== 0 && !Number.isInteger(v / s.multipleOf)) errs.push(invalid(path, v, `${name} in body should be a multiple of ${s.multipleOf}`));
+  }
   if (s.maximum !== undefined) {
+    errs.push(...integerRange(s.maximum, s, 'Maximum boundary', name));
     if (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum) {
       errs.push(invalid(path, v, `${name} in body should be less than ${s.exclusiveMaximum === true ? '' : 'or equal to '}${s.maximum}`));
     }
   }
   if (s.minimum !== undefined) {
+    errs.push(...integerRange(s.minimum, s, 'Minimum boundary', name));
     if (s.exclusiveMinimum === true ? v <= s.minimum : v < s.minimum) {
       errs.push(invalid(path, v, `${name} in body should be greater than ${s.exclusiveMinimum === true ? '' : 'or equal to '}${s.minimum}`));
     }
-  }
-  if (s.multipleOf !== undefined && s.multipleOf !== 0 && !Number.isInteger(v / s.multipleOf)) {
-    errs.push(invalid(path, v, `${name} in body should be a multiple of ${s.multipleOf}`));
-  }
-  if (s.type === 'integer' && s.format === 'int32' && (v > 2147483647 || v < -2147483648)) {
-    errs.push(invalid(path, v, `${name} in body must be of type int32: "${v}"`));
   }
   return errs;
 }

@@ -59,9 +59,9 @@ export const notFound = (p: FieldPath | string, value: unknown): FieldError => m
 export const internalError = (p: FieldPath | string, err: unknown): FieldError =>
   mk('InternalError', p, undefined, err instanceof Error ? err.message : String(err));
 export const tooMany = (p: FieldPath | string, actual: number, max: number): FieldError =>
-  mk('FieldValueTooMany', p, actual, `must have at most ${max} items`);
+  mk('FieldValueTooMany', p, actual, `must have at most ${max} ${max === 1 ? 'item' : 'items'}`);
 export const tooLong = (p: FieldPath | string, value: unknown, max: number): FieldError =>
-  mk('FieldValueTooLong', p, value, `may not be more than ${max} bytes`);
+  mk('FieldValueTooLong', p, value, `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}`);
 export const typeInvalid = (p: FieldPath | string, value: unknown, detail: string): FieldError =>
   mk('FieldValueTypeInvalid', p, value, detail);
 
@@ -78,10 +78,22 @@ export class GoSyntax {
   constructor(readonly text: string) {}
 }
 
+/** Go's %q of a string: JSON's escapes, but \a, \v and \xNN for the other control characters. */
+function goQuote(s: string): string {
+  // An escaped backslash is matched first, so that "\\u0001" (text) is left alone.
+  return JSON.stringify(s).replace(/\\\\|\\u00([01][0-9a-f])|\x7f/g, (m: string, hex: string | undefined) => {
+    if (m === '\\\\') return m;
+    if (hex === undefined) return '\\x7f';
+    if (hex === '07') return '\\a';
+    if (hex === '0b') return '\\v';
+    return `\\x${hex}`;
+  });
+}
+
 /** Formats a bad value the way Go's %v / %q / %#v would for the common cases. */
 function formatValue(v: unknown): string {
   if (v instanceof GoSyntax) return v.text;
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return 'null';
   return JSON.stringify(v);
