@@ -29,6 +29,8 @@ function logVerb(method: string, verb: string | undefined): string {
 /** Logs each request through `log` once its response is finished (or the client left). */
 export const withHTTPLog = (log: (line: string) => void): Filter => (next) => async (req, res, state) => {
   const start = process.hrtime.bigint();
+  // Read now: once the client has gone, the socket no longer knows its peer.
+  const srcIP = `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`;
   let logged = false;
   const write = (): void => {
     if (logged) return;
@@ -40,7 +42,7 @@ export const withHTTPLog = (log: (line: string) => void): Filter => (next) => as
       `latency=${JSON.stringify(latency)}`,
       `userAgent=${JSON.stringify(req.headers['user-agent'] ?? '')}`,
       `audit-ID=${JSON.stringify(String(res.getHeader('Audit-Id') ?? ''))}`,
-      `srcIP=${JSON.stringify(`${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`)}`,
+      `srcIP=${JSON.stringify(srcIP)}`,
       `resp=${res.statusCode}`,
     ];
     log(`${klogHeader(new Date(), 'httplog.go:134')} "HTTP" ${fields.join(' ')}`);
