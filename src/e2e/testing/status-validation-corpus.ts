@@ -67,6 +67,18 @@ const job: StatusBase = {
   collection: '/apis/batch/v1/namespaces/default/jobs',
   body: (name) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: meta(name), spec: { suspend: true, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }),
 };
+const indexedJob = (extra: Obj): StatusBase => ({
+  collection: job.collection,
+  body: (name) => {
+    const b = job.body(name);
+    Object.assign(b['spec'] as Obj, { completionMode: 'Indexed', completions: 3, parallelism: 3, ...extra });
+    return b;
+  },
+});
+const T0 = '2024-01-01T00:00:00Z';
+const T1 = '2024-01-01T01:00:00Z';
+const cond = (type: string, st = 'True'): Obj => ({ type, status: st, lastProbeTime: T1, lastTransitionTime: T1, reason: 'R', message: 'm' });
+const complete = [cond('SuccessCriteriaMet'), cond('Complete')];
 const ingress: StatusBase = {
   collection: '/apis/networking.k8s.io/v1/namespaces/default/ingresses',
   body: (name) => ({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: meta(name), spec: { defaultBackend: { service: { name: 's', port: { number: 80 } } } } }),
@@ -117,6 +129,28 @@ export const STATUS_CASES: readonly StatusCase[] = [
   // The other status subresources, checked for the same gap.
   { name: 'deployment: negative replicas', base: deployment, mutate: setStatus({ replicas: -1 }), expect: refused('status.availableReplicas|FieldValueInvalid', 'status.readyReplicas|FieldValueInvalid', 'status.replicas|FieldValueInvalid', 'status.updatedReplicas|FieldValueInvalid') },
   { name: 'job: negative succeeded', base: job, mutate: setStatus({ succeeded: -1 }), expect: { code: 422 } },
+  // ValidateJobUpdateStatus with the strategy's options (JobManagedBy GA).
+  { name: 'job: valid completion', base: job, mutate: setStatus({ startTime: T0, completionTime: T1, succeeded: 1, conditions: complete }), expect: ok },
+  { name: 'job: Complete without times', base: job, mutate: setStatus({ conditions: complete }), expect: { code: 422 } },
+  { name: 'job: Complete without SuccessCriteriaMet', base: job, mutate: setStatus({ startTime: T0, completionTime: T1, conditions: [cond('Complete')] }), expect: { code: 422 } },
+  { name: 'job: completionTime without Complete', base: job, mutate: setStatus({ startTime: T0, completionTime: T1 }), expect: { code: 422 } },
+  { name: 'job: completion before start', base: job, mutate: setStatus({ startTime: T1, completionTime: T0, conditions: complete }), expect: { code: 422 } },
+  { name: 'job: Failed without FailureTarget', base: job, mutate: setStatus({ startTime: T0, conditions: [cond('Failed')] }), expect: { code: 422 } },
+  { name: 'job: Complete and Failed', base: job, mutate: setStatus({ startTime: T0, completionTime: T1, conditions: [...complete, cond('FailureTarget'), cond('Failed')] }), expect: { code: 422 } },
+  { name: 'job: finished with active, terminating and uncounted pods', base: job,
+    mutate: setStatus({ startTime: T0, completionTime: T1, active: 1, terminating: 1, uncountedTerminatedPods: { succeeded: ['a'] }, conditions: complete }), expect: { code: 422 } },
+  { name: 'job: more ready than active', base: job, mutate: setStatus({ active: 1, ready: 2 }), expect: { code: 422 } },
+  { name: 'job: uncounted pods empty and duplicate', base: job, mutate: setStatus({ uncountedTerminatedPods: { succeeded: ['a', ''], failed: ['a'] } }), expect: { code: 422 } },
+  { name: 'job: completedIndexes of a non-indexed job', base: job, mutate: setStatus({ completedIndexes: '0' }), expect: { code: 422 } },
+  { name: 'job: failedIndexes without backoffLimitPerIndex', base: job, mutate: setStatus({ failedIndexes: '' }), expect: { code: 422 } },
+  { name: 'job: completedIndexes too large', base: indexedJob({}), mutate: setStatus({ completedIndexes: '0,5' }), expect: { code: 422 } },
+  { name: 'job: completedIndexes not increasing', base: indexedJob({}), mutate: setStatus({ completedIndexes: '1-2,0' }), expect: { code: 422 } },
+  { name: 'job: completedIndexes interval reversed', base: indexedJob({}), mutate: setStatus({ completedIndexes: '2-1' }), expect: { code: 422 } },
+  { name: 'job: completedIndexes not a number', base: indexedJob({}), mutate: setStatus({ completedIndexes: 'a,1-2-3' }), expect: { code: 422 } },
+  { name: 'job: completedIndexes with a sign', base: indexedJob({}), mutate: setStatus({ completedIndexes: '+0,-1' }), expect: { code: 422 } },
+  { name: 'job: indexes valid', base: indexedJob({ backoffLimitPerIndex: 1 }), mutate: setStatus({ completedIndexes: '0', failedIndexes: '1-2' }), expect: ok },
+  { name: 'job: failed and completed indexes overlap', base: indexedJob({ backoffLimitPerIndex: 1 }), mutate: setStatus({ completedIndexes: '0-1', failedIndexes: '1,x' }), expect: { code: 422 } },
+  { name: 'job: SuccessCriteriaMet with FailureTarget', base: job, mutate: setStatus({ conditions: [cond('SuccessCriteriaMet'), cond('FailureTarget')] }), expect: { code: 422 } },
   { name: 'ingress: load balancer ip invalid', base: ingress, mutate: setStatus({ loadBalancer: { ingress: [{ ip: 'bogus' }] } }), expect: refused('status.loadBalancer.ingress[0].ip|FieldValueInvalid') },
   { name: 'pdb: negative currentHealthy', base: pdb, mutate: setStatus({ currentHealthy: -1 }), expect: refused('status.currentHealthy|FieldValueInvalid') },
   // Unconditional: kapi's quota controller may have written the status since the create.
