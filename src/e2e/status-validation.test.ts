@@ -38,7 +38,7 @@ async function runCreateCase(send: Send, c: CreateCase): Promise<PodOutcome> {
 
 const checkAlone = (name: string, got: PodOutcome, expect: CreateCase['expect']): string | undefined => {
   if (got.code !== expect.code) return `${name}: ${show(got)}`;
-  if (expect.causes !== undefined && JSON.stringify(fieldsOf(got)) !== JSON.stringify([...expect.causes].sort())) return `${name}: ${show(got)}`;
+  if (expect.causes !== undefined && JSON.stringify(fieldsOf(got).sort()) !== JSON.stringify([...expect.causes].sort())) return `${name}: ${show(got)}`;
   return undefined;
 };
 
