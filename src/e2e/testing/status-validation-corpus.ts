@@ -92,6 +92,37 @@ const resourceQuota: StatusBase = {
   body: (name) => ({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: meta(name), spec: { hard: { pods: '10' } } }),
 };
 
+const flowSchema: StatusBase = {
+  collection: '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas',
+  body: (name) => ({ apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'FlowSchema', metadata: meta(name), spec: { priorityLevelConfiguration: { name: 'global-default' }, matchingPrecedence: 5000 } }),
+};
+const priorityLevel: StatusBase = {
+  collection: '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations',
+  body: (name) => ({
+    apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'PriorityLevelConfiguration', metadata: meta(name),
+    spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } },
+  }),
+};
+const admissionPolicy: StatusBase = {
+  collection: '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies',
+  body: (name) => ({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingAdmissionPolicy', metadata: meta(name), spec: {
+    matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] }, validations: [{ expression: 'true' }],
+  } }),
+};
+const hpa: StatusBase = {
+  collection: '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers',
+  body: (name) => ({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: meta(name), spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'x' }, maxReplicas: 3 } }),
+};
+const namespace: StatusBase = { collection: '/api/v1/namespaces', body: (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: meta(name) }) };
+const statefulSet: StatusBase = {
+  collection: '/apis/apps/v1/namespaces/default/statefulsets',
+  body: (name) => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: meta(name), spec: { selector: { matchLabels: labels }, template: podTemplate } }),
+};
+const daemonSet: StatusBase = {
+  collection: '/apis/apps/v1/namespaces/default/daemonsets',
+  body: (name) => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(name), spec: { selector: { matchLabels: labels }, template: podTemplate } }),
+};
+
 const status = (o: Obj): Obj => {
   o['status'] ??= {};
   return o['status'] as Obj;
@@ -155,6 +186,17 @@ export const STATUS_CASES: readonly StatusCase[] = [
   { name: 'pdb: negative currentHealthy', base: pdb, mutate: setStatus({ currentHealthy: -1 }), expect: refused('status.currentHealthy|FieldValueInvalid') },
   // Unconditional: kapi's quota controller may have written the status since the create.
   { name: 'resourcequota: negative used', base: resourceQuota, mutate: (o) => { dropResourceVersion(o); setStatus({ hard: { pods: '10' }, used: { pods: '-1' } })(o); }, expect: refused('status.used[pods]|FieldValueInvalid') },
+  // Unconditional where the server's own controllers may write the status first (APF, policy type checking).
+  { name: 'flowschema: condition without a type, twice', base: flowSchema, mutate: (o) => { dropResourceVersion(o); setStatus({ conditions: [{ status: 'True' }, { status: 'False' }] })(o); }, expect: refused('status.conditions[0].type|FieldValueRequired', 'status.conditions[1].type|FieldValueDuplicate', 'status.conditions[1].type|FieldValueRequired') },
+  { name: 'flowschema: duplicate condition type', base: flowSchema, mutate: (o) => { dropResourceVersion(o); setStatus({ conditions: [{ type: 'Dangling', status: 'True' }, { type: 'Dangling', status: 'False' }] })(o); }, expect: refused('status.conditions[1].type|FieldValueDuplicate') },
+  { name: 'prioritylevel: condition without a type', base: priorityLevel, mutate: (o) => { dropResourceVersion(o); setStatus({ conditions: [{ status: 'True' }] })(o); }, expect: refused('status.conditions[0].type|FieldValueRequired') },
+  { name: 'admissionpolicy: empty expression warning', base: admissionPolicy, mutate: setStatus({ typeChecking: { expressionWarnings: [{ fieldRef: ' ', warning: '' }] } }), expect: refused('status.typeChecking.expressionWarnings[0].fieldRef|FieldValueRequired', 'status.typeChecking.expressionWarnings[0].warning|FieldValueRequired') },
+  { name: 'admissionpolicy: condition invalid', base: admissionPolicy, mutate: setStatus({ conditions: [{ type: 'Ok', status: 'Bogus', reason: 'bad reason', message: '' }] }), expect: refused('status.conditions[0].lastTransitionTime|FieldValueRequired', 'status.conditions[0].reason|FieldValueInvalid', 'status.conditions[0].status|FieldValueNotSupported') },
+  { name: 'admissionpolicy: condition without reason, duplicate type', base: admissionPolicy, mutate: setStatus({ conditions: [{ type: 'Ok', status: 'True', lastTransitionTime: T0 }, { type: 'Ok', status: 'True', reason: 'R', lastTransitionTime: T0 }] }), expect: refused('status.conditions[0].reason|FieldValueRequired', 'status.conditions[1].type|FieldValueDuplicate') },
+  { name: 'hpa: negative replicas', base: hpa, mutate: setStatus({ currentReplicas: -1, desiredReplicas: -1 }), expect: refused('status.currentReplicas|FieldValueInvalid', 'status.desiredReplicas|FieldValueInvalid') },
+  { name: 'namespace: phase Bogus', base: namespace, mutate: setStatus({ phase: 'Bogus' }), expect: refused('status.Phase|FieldValueInvalid') },
+  { name: 'statefulset: negative replicas', base: statefulSet, mutate: setStatus({ replicas: -1 }), expect: refused('status.availableReplicas|FieldValueInvalid', 'status.currentReplicas|FieldValueInvalid', 'status.readyReplicas|FieldValueInvalid', 'status.replicas|FieldValueInvalid', 'status.updatedReplicas|FieldValueInvalid') },
+  { name: 'daemonset: negative numberReady', base: daemonSet, mutate: setStatus({ numberReady: -1 }), expect: refused('status.numberReady|FieldValueInvalid') },
 ];
 
 const rbac = '/apis/rbac.authorization.k8s.io/v1';
