@@ -122,7 +122,7 @@ const daemonSet: StatusBase = {
   collection: '/apis/apps/v1/namespaces/default/daemonsets',
   body: (name) => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(name), spec: { selector: { matchLabels: labels }, template: podTemplate } }),
 };
-
+const node: StatusBase = { collection: '/api/v1/nodes', body: (name) => ({ apiVersion: 'v1', kind: 'Node', metadata: meta(name) }) };
 const status = (o: Obj): Obj => {
   o['status'] ??= {};
   return o['status'] as Obj;
@@ -196,6 +196,11 @@ export const STATUS_CASES: readonly StatusCase[] = [
   { name: 'hpa: negative replicas', base: hpa, mutate: setStatus({ currentReplicas: -1, desiredReplicas: -1 }), expect: refused('status.currentReplicas|FieldValueInvalid', 'status.desiredReplicas|FieldValueInvalid') },
   { name: 'namespace: phase Bogus', base: namespace, mutate: setStatus({ phase: 'Bogus' }), expect: refused('status.Phase|FieldValueInvalid') },
   { name: 'statefulset: negative replicas', base: statefulSet, mutate: setStatus({ replicas: -1 }), expect: refused('status.availableReplicas|FieldValueInvalid', 'status.currentReplicas|FieldValueInvalid', 'status.readyReplicas|FieldValueInvalid', 'status.replicas|FieldValueInvalid', 'status.updatedReplicas|FieldValueInvalid') },
+  { name: 'node: negative capacity', base: node, mutate: setStatus({ capacity: { cpu: '-1' } }), expect: refused('status.allocatable.cpu|FieldValueInvalid', 'status.capacity.cpu|FieldValueInvalid') },
+  { name: 'node: fractional pods, negative extended resource', base: node, mutate: setStatus({ capacity: { pods: '1500m', 'example.com/dongle': '-1' }, allocatable: { 'example.com/dongle': '0.5' } }),
+    expect: refused('status.allocatable.example.com/dongle|FieldValueInvalid', 'status.capacity.example.com/dongle|FieldValueInvalid', 'status.capacity.pods|FieldValueInvalid') },
+  { name: 'node: duplicate address', base: node, mutate: setStatus({ addresses: [{ type: 'InternalIP', address: '10.0.0.1' }, { type: 'Hostname', address: 'n' }, { type: 'InternalIP', address: '10.0.0.1' }] }), expect: refused('status.addresses[2]|FieldValueDuplicate') },
+  { name: 'node: address type not checked', base: node, mutate: setStatus({ addresses: [{ type: 'Bogus', address: '1.2.3.4' }] }), expect: ok },
   { name: 'daemonset: negative numberReady', base: daemonSet, mutate: setStatus({ numberReady: -1 }), expect: refused('status.numberReady|FieldValueInvalid') },
 ];
 
