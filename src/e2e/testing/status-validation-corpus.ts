@@ -122,7 +122,12 @@ const daemonSet: StatusBase = {
   collection: '/apis/apps/v1/namespaces/default/daemonsets',
   body: (name) => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(name), spec: { selector: { matchLabels: labels }, template: podTemplate } }),
 };
-const node: StatusBase = { collection: '/api/v1/nodes', body: (name) => ({ apiVersion: 'v1', kind: 'Node', metadata: meta(name) }) };
+const node: StatusBase = { collection: '/api/v1/nodes', body: (name) => ({ apiVersion: 'v1', kind: 'Node', metadata: meta(name) }) };const resourceClaim: StatusBase = {
+  collection: '/apis/resource.k8s.io/v1/namespaces/default/resourceclaims',
+  body: (name) => ({ apiVersion: 'resource.k8s.io/v1', kind: 'ResourceClaim', metadata: meta(name), spec: { devices: { requests: [{ name: 'r', exactly: { deviceClassName: 'gpu' } }] } } }),
+};
+const allocation = { devices: { results: [{ request: 'r', driver: 'd.example.com', pool: 'p', device: 'x' }] } };
+
 const status = (o: Obj): Obj => {
   o['status'] ??= {};
   return o['status'] as Obj;
@@ -201,6 +206,13 @@ export const STATUS_CASES: readonly StatusCase[] = [
     expect: refused('status.allocatable.example.com/dongle|FieldValueInvalid', 'status.capacity.example.com/dongle|FieldValueInvalid', 'status.capacity.pods|FieldValueInvalid') },
   { name: 'node: duplicate address', base: node, mutate: setStatus({ addresses: [{ type: 'InternalIP', address: '10.0.0.1' }, { type: 'Hostname', address: 'n' }, { type: 'InternalIP', address: '10.0.0.1' }] }), expect: refused('status.addresses[2]|FieldValueDuplicate') },
   { name: 'node: address type not checked', base: node, mutate: setStatus({ addresses: [{ type: 'Bogus', address: '1.2.3.4' }] }), expect: ok },
+  { name: 'resourceclaim: reservedFor without allocation', base: resourceClaim, mutate: setStatus({ reservedFor: [{ resource: 'pods', name: 'p', uid: 'u1' }] }),
+    expect: refused('status.reservedFor|FieldValueForbidden') },
+  { name: 'resourceclaim: duplicate reservedFor', base: resourceClaim, mutate: setStatus({ allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u1' }, { resource: 'pods', name: 'p', uid: 'u1' }] }),
+    expect: refused('status.reservedFor[1]|FieldValueDuplicate') },
+  { name: 'resourceclaim: reservedFor fields required', base: resourceClaim, mutate: setStatus({ allocation, reservedFor: [{ apiGroup: '' }] }),
+    expect: refused('status.reservedFor[0].name|FieldValueRequired', 'status.reservedFor[0].resource|FieldValueRequired', 'status.reservedFor[0].uid|FieldValueRequired') },
+  { name: 'resourceclaim: allocated and reserved', base: resourceClaim, mutate: setStatus({ allocation, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u1' }] }), expect: ok },
   { name: 'daemonset: negative numberReady', base: daemonSet, mutate: setStatus({ numberReady: -1 }), expect: refused('status.numberReady|FieldValueInvalid') },
 ];
 
