@@ -1,6 +1,6 @@
 // apiregistration.k8s.io/v1 APIService: which server serves a group version. Local ones are
 // served by this server; others name the Service of an aggregated API server.
-import { fieldPath, invalid, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { fieldPath, invalid, notSupported, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { isDNS1123Subdomain } from '../../apimachinery/validation/validation.ts';
 import { validateObjectMeta, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
@@ -60,6 +60,17 @@ export function validateAPIService(svc: RO): FieldError[] {
   return errs;
 }
 
+const CONDITION_STATUSES = ['True', 'False', 'Unknown'];
+
+/** ValidateAPIServiceStatus (status updates only): each condition's status is True, False or Unknown. */
+export function validateAPIServiceStatus(svc: RO): FieldError[] {
+  return (svc.status?.conditions ?? []).flatMap((c, i) => {
+    // A condition without a status decodes to Go's "".
+    const status = (c.status as string | undefined) ?? '';
+    return CONDITION_STATUSES.includes(status) ? [] : [notSupported(fieldPath('status', 'conditions').index(i).child('status'), status, CONDITION_STATUSES)];
+  });
+}
+
 function defaultAPIService(svc: APIService): void {
   // Go's APIServiceSpec is a struct: a body without spec decodes to the zero spec.
   svc.spec ??= {} as APIService['spec'];
@@ -90,7 +101,7 @@ const statusStrategy: Strategy<APIService> = {
       if (v === undefined) delete meta[k]; else meta[k] = structuredClone(v);
     }
   },
-  validateUpdate: () => [],
+  validateUpdate: (_ctx, svc) => validateAPIServiceStatus(svc),
 };
 
 function available(svc: RO): string {

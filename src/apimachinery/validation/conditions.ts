@@ -25,9 +25,9 @@ export function validateCondition(c: DeepReadonly<MetaCondition>, path: FieldPat
   const errs = validateLabelName(c.type ?? '', path.child('type'));
   if (!CONDITION_STATUSES.includes(c.status ?? '')) errs.push(notSupported(path.child('status'), c.status ?? '', CONDITION_STATUSES));
   if ((c.observedGeneration ?? 0) < 0) errs.push(invalid(path.child('observedGeneration'), c.observedGeneration, 'must be greater than or equal to zero'));
-  if ((c.lastTransitionTime ?? '') === '') errs.push(required(path.child('lastTransitionTime'), 'must be set'));
+  if ((c.lastTransitionTime ?? '') === '') errs.push(required(path.child('lastTransitionTime')));
   const reason = c.reason ?? '';
-  if (reason === '') errs.push(required(path.child('reason'), 'must be set'));
+  if (reason === '') errs.push(required(path.child('reason')));
   else {
     if (!conditionReasonRe.test(reason)) {
       errs.push(invalid(path.child('reason'), reason, regexError(conditionReasonErrMsg, conditionReasonFmt, 'my_name', 'MY_NAME', 'MyName', 'ReasonA,ReasonB', 'ReasonA:ReasonB')));

@@ -111,7 +111,8 @@ describe('jobs', () => {
     jobs.statusStrategy.prepareForUpdate(ctx, next, old);
     assert.equal(next.spec.parallelism, 1);
     assert.deepEqual(jobs.statusStrategy.validateUpdate(ctx, { ...next, status: { failed: -1 } }, old).map(formatFieldError),
-      ['status.failed: Invalid value: -1: must be greater than or equal to 0']);
+      // kube reports the decrease from the stored 0 as well (RejectDecreasingFailedCounter).
+      ['status.failed: Invalid value: -1: must be greater than or equal to 0', 'status.failed: Invalid value: -1: cannot decrease the failed counter']);
   });
 
   it('prints the job columns', () => {

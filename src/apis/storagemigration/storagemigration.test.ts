@@ -65,8 +65,8 @@ describe('storageversionmigrations (storagemigration.k8s.io/v1beta1)', () => {
     assert.match(back[0] ?? '', /: Success condition cannot be set to false once it is true$/);
     assert.deepEqual(v({ resourceVersion: '12', conditions: [{ type: 'Running', status: 'Maybe', reason: '', lastTransitionTime: '' }] }), [
       'status.conditions[0].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown"',
-      'status.conditions[0].lastTransitionTime: Required value: must be set',
-      'status.conditions[0].reason: Required value: must be set',
+      'status.conditions[0].lastTransitionTime: Required value',
+      'status.conditions[0].reason: Required value',
     ]);
   });
   it('status updates keep spec, labels and annotations (ResetObjectMetaForStatus)', () => {

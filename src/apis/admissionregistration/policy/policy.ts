@@ -7,6 +7,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
 import { defaultMatchResources, validateMatchResources } from '../rules.ts';
 import type { AdmissionPolicy } from '../v1/types.ts';
+import { validateValidatingAdmissionPolicyStatus } from './status.ts';
 
 type RO<T> = DeepReadonly<T>;
 type Kind = 'Validating' | 'Mutating';
@@ -75,7 +76,7 @@ export const validatingAdmissionPolicies = {
   group: 'admissionregistration.k8s.io', kind: 'ValidatingAdmissionPolicy', resource: 'validatingadmissionpolicies',
   singular: 'validatingadmissionpolicy', namespaced: false,
   strategy: vapStrategy,
-  statusStrategy: statusStrategy(vapStrategy, { resetMetadata: {} }),
+  statusStrategy: statusStrategy(vapStrategy, { validate: validateValidatingAdmissionPolicyStatus, resetMetadata: {} }),
   defaults: defaultAdmissionPolicy,
   table: [
     nameColumn<AdmissionPolicy>(),

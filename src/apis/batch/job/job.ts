@@ -11,8 +11,9 @@ import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { Job, JobSpec } from '../v1/types.ts';
 import {
   CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL,
-  validateJob, validateJobStatus, validateJobUpdate, type JobValidationOptions,
+  validateJob, validateJobUpdate, type JobValidationOptions,
 } from './validation.ts';
+import { validateJobStatusUpdate } from './status-validation.ts';
 
 type RO<T> = DeepReadonly<T>;
 const INT32_MAX = 2147483647;
@@ -103,7 +104,7 @@ export const jobStatusStrategy: Strategy<Job> = {
   prepareForUpdate(_ctx, job, old) {
     job.spec = copyOf<Job['spec']>(old.spec);
   },
-  validateUpdate: (_ctx, job) => validateJobStatus(job.status),
+  validateUpdate: (_ctx, job, old) => validateJobStatusUpdate(job, old),
   warningsOnUpdate: () => [],
 };
 

@@ -7,6 +7,7 @@ import { isQualifiedName, isValidLabelValue } from '../../../apimachinery/valida
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import type { Node } from '../v1/types.ts';
+import { validateNodeAddresses, validateNodeResources } from './resources.ts';
 
 type RO<T> = DeepReadonly<T>;
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -31,11 +32,11 @@ function validateNodeSpec(node: RO<Node>): FieldError[] {
 }
 
 export function validateNode(node: RO<Node>): FieldError[] {
-  return [...validateObjectMeta(node.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateNodeSpec(node)];
+  return [...validateObjectMeta(node.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateNodeResources(node), ...validateNodeSpec(node)];
 }
 
 export function validateNodeUpdate(node: RO<Node>, old: RO<Node>): FieldError[] {
-  const errs = validateNodeSpec(node);
+  const errs = [...validateNodeResources(node), ...validateNodeAddresses(node), ...validateNodeSpec(node)];
   const oldCIDRs = old.spec?.podCIDRs ?? [];
   if (oldCIDRs.length > 0 && JSON.stringify(node.spec?.podCIDRs ?? []) !== JSON.stringify(oldCIDRs)) {
     errs.push(forbidden(fieldPath('spec', 'podCIDRs'), 'node updates may not change podCIDR except from "" to valid'));

@@ -6,6 +6,7 @@ import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim } from '../v1/types.ts';
 import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './validation.ts';
+import { validatePersistentVolumeClaimStatusUpdate } from './status-validation.ts';
 import { pvcWarnings } from './warnings.ts';
 
 export { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './validation.ts';
@@ -33,7 +34,7 @@ export const persistentVolumeClaimStatusStrategy: Strategy<PersistentVolumeClaim
   prepareForUpdate(_ctx, pvc, old) {
     setOptional(pvc, 'spec', old.spec === undefined ? undefined : copyOf<PersistentVolumeClaim['spec']>(old.spec));
   },
-  validateUpdate: () => [],
+  validateUpdate: (_ctx, pvc) => validatePersistentVolumeClaimStatusUpdate(pvc),
   warningsOnUpdate: () => [],
 };
 

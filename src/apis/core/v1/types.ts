@@ -284,6 +284,7 @@ export interface PersistentVolumeClaimSpec {
 export interface PersistentVolumeClaimStatus {
   phase?: string; accessModes?: string[]; capacity?: ResourceList; conditions?: Record<string, unknown>[];
   currentVolumeAttributesClassName?: string;
+  allocatedResources?: ResourceList; allocatedResourceStatuses?: Record<string, string>;
 }
 export interface PersistentVolumeClaim {
   apiVersion?: string; kind?: string; metadata: ObjectMeta; spec?: PersistentVolumeClaimSpec; status?: PersistentVolumeClaimStatus;

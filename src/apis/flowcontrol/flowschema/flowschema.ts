@@ -4,6 +4,7 @@ import { fieldPath, invalid, notSupported, required, type FieldError } from '../
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { validateFlowControlStatus } from '../status.ts';
 import type { FlowSchema } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -50,7 +51,7 @@ const strategy = specStatusStrategy<FlowSchema>({ validate: validateFlowSchema, 
 export const flowSchemas = {
   group: 'flowcontrol.apiserver.k8s.io', kind: 'FlowSchema', resource: 'flowschemas', singular: 'flowschema', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
+  statusStrategy: statusStrategy(strategy, { validate: validateFlowControlStatus, resetMetadata: {} }),
   defaults: defaultFlowSchema,
   table: [
     nameColumn<FlowSchema>(),

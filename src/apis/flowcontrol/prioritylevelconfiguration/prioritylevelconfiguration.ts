@@ -5,6 +5,7 @@ import { fieldPath, forbidden, invalid, notSupported, required, type FieldError 
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { validateFlowControlStatus } from '../status.ts';
 import type { PriorityLevelConfiguration } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -75,7 +76,7 @@ export const priorityLevelConfigurations = {
   group: 'flowcontrol.apiserver.k8s.io', kind: 'PriorityLevelConfiguration', resource: 'prioritylevelconfigurations',
   singular: 'prioritylevelconfiguration', namespaced: false,
   strategy,
-  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
+  statusStrategy: statusStrategy(strategy, { validate: validateFlowControlStatus, resetMetadata: {} }),
   defaults: defaultPriorityLevelConfiguration,
   table: [
     nameColumn<PLC>(),

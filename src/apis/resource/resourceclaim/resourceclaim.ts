@@ -6,6 +6,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaim } from '../v1/types.ts';
+import { validateResourceClaimStatusUpdate } from './status.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -38,7 +39,7 @@ export const resourceClaims = {
   goZeroValues: (o) => { for (const [path, v] of [[['status'], {}]] as const) setZero(o, path, v); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
-  statusStrategy: statusStrategy(strategy, { resetMetadata: {} }),
+  statusStrategy: statusStrategy(strategy, { validate: validateResourceClaimStatusUpdate, resetMetadata: {} }),
   defaults: (c: ResourceClaim) => defaultClaimSpec(c.spec),
   table: [
     nameColumn<ResourceClaim>(),
