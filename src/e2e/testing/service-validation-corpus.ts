@@ -1,0 +1,130 @@
+// The invalid-Service corpus: one Service per rule of kube's service validation
+// (pkg/apis/core/validation: ValidateServiceCreate → validateService and its helpers,
+// ValidateServiceUpdate, ValidateServiceStatusUpdate), each a valid Service with one fault.
+// Sent to kapi and the reference kube-apiserver by e2e/service-validation.test.ts.
+
+export interface ServiceCase {
+  readonly name: string;
+  /** Merged over the valid base spec (a ClusterIP Service with one TCP port). */
+  readonly spec?: Record<string, unknown>;
+  readonly metadata?: Record<string, unknown>;
+}
+
+/** A case that creates a valid Service, changes it and PUTs it back (to the object or its status). */
+export interface ServiceUpdateCase {
+  readonly name: string;
+  readonly spec?: Record<string, unknown>;
+  readonly mutate: (svc: { spec: Record<string, unknown>; status?: Record<string, unknown> }) => void;
+  readonly subresource?: 'status';
+}
+
+const lb = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'LoadBalancer', ...extra });
+const np = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'NodePort', ...extra });
+const port = (p: Record<string, unknown>): Record<string, unknown> => ({ ports: [{ port: 80, ...p }] });
+const twoPorts = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> =>
+  ({ ports: [{ name: 'a', port: 80, ...a }, { name: 'b', port: 81, ...b }] });
+
+export const SERVICE_CASES: readonly ServiceCase[] = [
+  // metadata
+  { name: 'name invalid', metadata: { name: 'Bad_Name' } },
+  { name: 'name starting with a digit', metadata: { name: '1abc' } },
+  { name: 'topology-mode annotation unlike topology-aware-hints', metadata: { annotations: { 'service.kubernetes.io/topology-mode': 'Auto', 'service.kubernetes.io/topology-aware-hints': 'Disabled' } } },
+  // ports
+  { name: 'no ports', spec: { ports: [] } },
+  { name: 'port 0', spec: port({ port: 0 }) },
+  { name: 'port 70000', spec: port({ port: 70000 }) },
+  { name: 'port name invalid', spec: port({ name: 'Bad_Name' }) },
+  { name: 'two ports, one unnamed', spec: { ports: [{ name: 'a', port: 80 }, { port: 81 }] } },
+  { name: 'duplicate port names', spec: twoPorts({}, { name: 'a' }) },
+  { name: 'protocol Bogus', spec: port({ protocol: 'Bogus' }) },
+  { name: 'targetPort 0', spec: port({ targetPort: 0 }) },
+  { name: 'targetPort 70000', spec: port({ targetPort: 70000 }) },
+  { name: 'targetPort name invalid', spec: port({ targetPort: 'Bad_Name' }) },
+  { name: 'targetPort name too long', spec: port({ targetPort: 'abcdefghijklmnopq' }) },
+  { name: 'appProtocol invalid', spec: port({ appProtocol: 'bad proto' }) },
+  { name: 'duplicate port and protocol', spec: twoPorts({}, { port: 80 }) },
+  { name: 'nodePort on ClusterIP', spec: port({ nodePort: 30080 }) },
+  { name: 'duplicate nodePort', spec: np(twoPorts({ nodePort: 30081 }, { nodePort: 30081 })) },
+  { name: 'nodePort 70000', spec: np(port({ nodePort: 70000 })) },
+  { name: 'NodePort port 10250', spec: np(port({ port: 10250 })) },
+  // type
+  { name: 'type Bogus', spec: { type: 'Bogus' } },
+  { name: 'headless NodePort', spec: np({ clusterIP: 'None' }) },
+  { name: 'headless LoadBalancer', spec: lb({ clusterIP: 'None' }) },
+  { name: 'ExternalName without externalName', spec: { type: 'ExternalName', ports: [] } },
+  { name: 'ExternalName invalid', spec: { type: 'ExternalName', externalName: 'bad_name' } },
+  { name: 'ExternalName with clusterIP', spec: { type: 'ExternalName', externalName: 'example.com', clusterIP: '10.0.0.10' } },
+  { name: 'ExternalName with ipFamilies', spec: { type: 'ExternalName', externalName: 'example.com', ipFamilies: ['IPv4'] } },
+  { name: 'ExternalName with ipFamilyPolicy', spec: { type: 'ExternalName', externalName: 'example.com', ipFamilyPolicy: 'SingleStack' } },
+  // selector
+  { name: 'selector key invalid', spec: { selector: { 'bad key': 'v' } } },
+  { name: 'selector value invalid', spec: { selector: { k: 'bad value' } } },
+  // session affinity
+  { name: 'sessionAffinity Bogus', spec: { sessionAffinity: 'Bogus' } },
+  { name: 'ClientIP timeout 0', spec: { sessionAffinity: 'ClientIP', sessionAffinityConfig: { clientIP: { timeoutSeconds: 0 } } } },
+  { name: 'ClientIP timeout over a day', spec: { sessionAffinity: 'ClientIP', sessionAffinityConfig: { clientIP: { timeoutSeconds: 86401 } } } },
+  { name: 'ClientIP config without clientIP', spec: { sessionAffinity: 'ClientIP', sessionAffinityConfig: {} } },
+  { name: 'affinity None with config', spec: { sessionAffinity: 'None', sessionAffinityConfig: { clientIP: { timeoutSeconds: 10 } } } },
+  // cluster IPs and families
+  { name: 'clusterIP invalid', spec: { clusterIP: 'bogus' } },
+  { name: 'clusterIP outside the range', spec: { clusterIP: '192.168.250.250' } },
+  { name: 'clusterIPs unlike clusterIP', spec: { clusterIP: '10.0.0.20', clusterIPs: ['10.0.0.21'] } },
+  { name: 'ipFamilies Bogus', spec: { ipFamilies: ['Bogus'] } },
+  { name: 'ipFamilies duplicate', spec: { ipFamilies: ['IPv4', 'IPv4'], ipFamilyPolicy: 'PreferDualStack' } },
+  { name: 'ipFamilyPolicy Bogus', spec: { ipFamilyPolicy: 'Bogus' } },
+  { name: 'RequireDualStack on a single-stack cluster', spec: { ipFamilyPolicy: 'RequireDualStack' } },
+  { name: 'SingleStack with two families', spec: { ipFamilyPolicy: 'SingleStack', ipFamilies: ['IPv4', 'IPv6'] } },
+  { name: 'IPv6 on an IPv4 cluster', spec: { ipFamilies: ['IPv6'] } },
+  // externalIPs
+  { name: 'externalIP invalid', spec: { externalIPs: ['bogus'] } },
+  { name: 'externalIP with leading zeros', spec: { externalIPs: ['1.2.3.04'] } },
+  { name: 'externalIP unspecified', spec: { externalIPs: ['0.0.0.0'] } },
+  { name: 'externalIP loopback', spec: { externalIPs: ['127.0.0.1'] } },
+  { name: 'externalIP link-local', spec: { externalIPs: ['169.254.1.1'] } },
+  { name: 'externalIP link-local multicast', spec: { externalIPs: ['224.0.0.1'] } },
+  // load balancer
+  { name: 'loadBalancerSourceRanges on ClusterIP', spec: { loadBalancerSourceRanges: ['10.0.0.0/8'] } },
+  { name: 'loadBalancerSourceRanges invalid', spec: lb({ loadBalancerSourceRanges: ['bogus'] }) },
+  { name: 'loadBalancerSourceRanges with host bits', spec: lb({ loadBalancerSourceRanges: ['10.0.0.1/8'] }) },
+  { name: 'source-ranges annotation invalid', spec: lb(), metadata: { annotations: { 'service.beta.kubernetes.io/load-balancer-source-ranges': '10.0.0.0/8, bogus' } } },
+  { name: 'source-ranges annotation on ClusterIP', metadata: { annotations: { 'service.beta.kubernetes.io/load-balancer-source-ranges': '10.0.0.0/8' } } },
+  { name: 'allocateLoadBalancerNodePorts on ClusterIP', spec: { allocateLoadBalancerNodePorts: true } },
+  { name: 'loadBalancerClass on ClusterIP', spec: { loadBalancerClass: 'example.com/lb' } },
+  { name: 'loadBalancerClass invalid', spec: lb({ loadBalancerClass: 'bad class' }) },
+  { name: 'LoadBalancer port 10250', spec: lb(port({ port: 10250 })) },
+  // traffic policies
+  { name: 'externalTrafficPolicy on ClusterIP', spec: { externalTrafficPolicy: 'Local' } },
+  { name: 'externalTrafficPolicy Bogus', spec: np({ externalTrafficPolicy: 'Bogus' }) },
+  { name: 'healthCheckNodePort on NodePort', spec: np({ healthCheckNodePort: 30100 }) },
+  { name: 'healthCheckNodePort 70000', spec: lb({ externalTrafficPolicy: 'Local', healthCheckNodePort: 70000 }) },
+  { name: 'internalTrafficPolicy Bogus', spec: { internalTrafficPolicy: 'Bogus' } },
+  { name: 'trafficDistribution Bogus', spec: { trafficDistribution: 'Bogus' } },
+  // tolerated: kube accepts these, kapi must too
+  { name: 'publishNotReadyAddresses on ClusterIP (valid)', spec: { publishNotReadyAddresses: true } },
+  { name: 'externalName trailing dot (valid)', spec: { type: 'ExternalName', externalName: 'example.com.', ports: [] } },
+  { name: 'headless with targetPort (valid)', spec: { clusterIP: 'None', ...port({ targetPort: 8080 }) } },
+];
+
+export const SERVICE_UPDATE_CASES: readonly ServiceUpdateCase[] = [
+  { name: 'clusterIP changed', mutate: (s) => { s.spec['clusterIP'] = '10.0.0.99'; s.spec['clusterIPs'] = ['10.0.0.99']; } },
+  { name: 'ipFamilies changed', mutate: (s) => { s.spec['ipFamilies'] = ['IPv6']; } },
+  { name: 'loadBalancerClass changed', spec: lb({ loadBalancerClass: 'example.com/a' }), mutate: (s) => { s.spec['loadBalancerClass'] = 'example.com/b'; } },
+  { name: 'loadBalancerClass set on a LoadBalancer', spec: lb(), mutate: (s) => { s.spec['loadBalancerClass'] = 'example.com/b'; } },
+  { name: 'healthCheckNodePort changed', spec: lb({ externalTrafficPolicy: 'Local' }), mutate: (s) => { s.spec['healthCheckNodePort'] = 31999; } },
+  { name: 'type Bogus on update', mutate: (s) => { s.spec['type'] = 'Bogus'; } },
+  { name: 'status ingress on ClusterIP', subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'VIP' }] } }; } },
+  { name: 'status ingress ip invalid', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: 'bogus', ipMode: 'VIP' }] } }; } },
+  { name: 'status ingress ip without ipMode', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } }; } },
+  { name: 'status ingress ipMode without ip', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ hostname: 'lb.example.com', ipMode: 'VIP' }] } }; } },
+  { name: 'status ingress ipMode Bogus', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'Bogus' }] } }; } },
+  { name: 'status ingress hostname invalid', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ hostname: 'bad_host' }] } }; } },
+  { name: 'status ingress hostname an IP', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ hostname: '1.2.3.4' }] } }; } },
+];
+
+/** The object of a case: a valid Service with the case's fault merged in. */
+export function serviceOfCase(c: { spec?: Record<string, unknown>; metadata?: Record<string, unknown> }, name: string): Record<string, unknown> {
+  return {
+    apiVersion: 'v1', kind: 'Service', metadata: { name, ...c.metadata },
+    spec: { selector: { app: 'corpus' }, ports: [{ port: 80 }], ...c.spec },
+  };
+}
