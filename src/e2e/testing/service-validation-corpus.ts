@@ -14,7 +14,7 @@ export interface ServiceCase {
 export interface ServiceUpdateCase {
   readonly name: string;
   readonly spec?: Record<string, unknown>;
-  readonly mutate: (svc: { spec: Record<string, unknown>; status?: Record<string, unknown> }) => void;
+  readonly mutate: (svc: { metadata: { annotations?: Record<string, string> }; spec: Record<string, unknown>; status?: Record<string, unknown> }) => void;
   readonly subresource?: 'status';
 }
 
@@ -107,10 +107,14 @@ export const SERVICE_CASES: readonly ServiceCase[] = [
 
 export const SERVICE_UPDATE_CASES: readonly ServiceUpdateCase[] = [
   { name: 'clusterIP changed', mutate: (s) => { s.spec['clusterIP'] = '10.0.0.99'; s.spec['clusterIPs'] = ['10.0.0.99']; } },
-  { name: 'ipFamilies changed', mutate: (s) => { s.spec['ipFamilies'] = ['IPv6']; } },
+  { name: 'ipFamilies changed', spec: { clusterIP: '10.0.0.50' }, mutate: (s) => { s.spec['ipFamilies'] = ['IPv6']; } },
   { name: 'loadBalancerClass changed', spec: lb({ loadBalancerClass: 'example.com/a' }), mutate: (s) => { s.spec['loadBalancerClass'] = 'example.com/b'; } },
   { name: 'loadBalancerClass set on a LoadBalancer', spec: lb(), mutate: (s) => { s.spec['loadBalancerClass'] = 'example.com/b'; } },
+  { name: 'loadBalancerClass set on a ClusterIP', mutate: (s) => { s.spec['loadBalancerClass'] = 'example.com/b'; } },
+  { name: 'loadBalancerClass changed to an invalid one', spec: lb({ loadBalancerClass: 'example.com/a' }), mutate: (s) => { s.spec['loadBalancerClass'] = 'bad class'; } },
   { name: 'healthCheckNodePort changed', spec: lb({ externalTrafficPolicy: 'Local' }), mutate: (s) => { s.spec['healthCheckNodePort'] = 31999; } },
+  { name: 'externalIP loopback added', mutate: (s) => { s.spec['externalIPs'] = ['127.0.0.1']; } },
+  { name: 'source-ranges annotation invalid on update', spec: lb(), mutate: (s) => { s.metadata.annotations = { 'service.beta.kubernetes.io/load-balancer-source-ranges': 'bogus' }; } },
   { name: 'type Bogus on update', mutate: (s) => { s.spec['type'] = 'Bogus'; } },
   { name: 'status ingress on ClusterIP', subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'VIP' }] } }; } },
   { name: 'status ingress ip invalid', spec: lb(), subresource: 'status', mutate: (s) => { s.status = { loadBalancer: { ingress: [{ ip: 'bogus', ipMode: 'VIP' }] } }; } },

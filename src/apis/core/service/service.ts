@@ -61,7 +61,7 @@ export const serviceStatusStrategy: Strategy<Service> = {
   prepareForUpdate(_ctx, svc, old) {
     svc.spec = copyOf<Service['spec']>(old.spec);
   },
-  validateUpdate: (_ctx, svc) => validateServiceStatusUpdate(svc),
+  validateUpdate: (_ctx, svc, old) => validateServiceStatusUpdate(svc, old),
   warningsOnUpdate: () => [],
 };
 
