@@ -51,8 +51,10 @@ describe('service validation', () => {
       want: ['spec.ports[1].name: Duplicate value: "a"'] },
     { name: 'bad type', mutate: (s) => { s.spec.type = 'Magic'; },
       want: ['spec.type: Unsupported value: "Magic": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"'] },
-    { name: 'bad name', mutate: (s) => { s.metadata.name = '1web'; },
-      want: ["metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"] },
+    // RelaxedServiceNameValidation (on in v1.36): a DNS-1123 label, so a leading digit is fine
+    { name: 'name with a leading digit', mutate: (s) => { s.metadata.name = '1web'; }, want: [] },
+    { name: 'bad name', mutate: (s) => { s.metadata.name = 'Bad_Name'; },
+      want: ["metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"] },
     { name: 'external name required', mutate: (s) => { s.spec.type = 'ExternalName'; }, want: ['spec.externalName: Required value'] },
     { name: 'nodePort on ClusterIP', mutate: (s) => { s.spec.ports = [{ port: 80, nodePort: 30001 }]; },
       want: ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"] },
