@@ -148,6 +148,21 @@ describe('service allocation hooks', () => {
     assert.equal(await ips.has(b.spec.clusterIP ?? ''), b.spec.clusterIP === a.spec.clusterIP);
   });
 
+  // kube's dry-run PortAllocationOperation checks no range and refuses a port taken by the same operation
+  const dryRunCases: { name: string; ports: Service['spec']['ports']; want?: string }[] = [
+    { name: 'a node port twice in one service', ports: [{ name: 'a', port: 80, nodePort: 31500 }, { name: 'b', port: 81, nodePort: 31500 }],
+      want: 'Service "dry" is invalid: spec.ports[1].nodePort: Invalid value: 31500: provided port is already allocated' },
+    { name: 'a node port outside the range', ports: [{ port: 80, nodePort: 70000 }] },
+  ];
+  for (const c of dryRunCases) {
+    it(`dry run: ${c.name}`, async () => {
+      const s = svc((x) => { x.metadata.name = 'dry'; x.spec.type = 'NodePort'; x.spec.ports = c.ports; });
+      const begin = def.hooks.beginCreate?.(ctx, s, true) ?? Promise.resolve();
+      if (c.want === undefined) await begin; else await assert.rejects(begin, { message: c.want });
+      assert.equal(await ports.has(31500), false);
+    });
+  }
+
   it('an update changing only clusterIP carries it into clusterIPs[0] and is refused as a change of the primary IP (kube)', async () => {
     const old = svc((s) => { s.metadata.name = 'headless'; s.spec.clusterIP = 'None'; });
     await (await def.hooks.beginCreate?.(ctx, old, false))?.(true);
