@@ -149,7 +149,7 @@ describe('service allocation hooks', () => {
   });
 
   // kube's dry-run PortAllocationOperation checks no range and refuses a port taken by the same operation
-  const dryRunCases: { name: string; ports: Service['spec']['ports']; want?: string }[] = [
+  const dryRunCases: { name: string; ports: NonNullable<Service['spec']['ports']>; want?: string }[] = [
     { name: 'a node port twice in one service', ports: [{ name: 'a', port: 80, nodePort: 31500 }, { name: 'b', port: 81, nodePort: 31500 }],
       want: 'Service "dry" is invalid: spec.ports[1].nodePort: Invalid value: 31500: provided port is already allocated' },
     { name: 'a node port outside the range', ports: [{ port: 80, nodePort: 70000 }] },

@@ -11,8 +11,7 @@ function svc(mutate: (s: Service) => void = () => {}): Service {
   const s: Service = { metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }], clusterIP: '10.0.0.5' } };
   mutate(s);
   defaultService(s);
-  s.spec.clusterIPs ??= s.spec.type === 'ExternalName' || s.spec.clusterIP === undefined ? undefined : [s.spec.clusterIP];
-  if (s.spec.clusterIPs === undefined) delete s.spec.clusterIPs;
+  if (s.spec.type !== 'ExternalName' && s.spec.clusterIP !== undefined) s.spec.clusterIPs ??= [s.spec.clusterIP];
   if (s.spec.type !== 'ExternalName') { s.spec.ipFamilies ??= ['IPv4']; s.spec.ipFamilyPolicy ??= 'SingleStack'; }
   return s;
 }
@@ -93,7 +92,7 @@ describe('service update validation: kube rules', () => {
 });
 
 describe('service status validation: kube rules', () => {
-  const withIngress = (ingress: NonNullable<NonNullable<Service['status']>['loadBalancer']>['ingress'], type = 'LoadBalancer'): Service =>
+  const withIngress = (ingress: NonNullable<NonNullable<NonNullable<Service['status']>['loadBalancer']>['ingress']>, type = 'LoadBalancer'): Service =>
     svc((s) => { s.spec.type = type; s.status = { loadBalancer: { ingress } }; });
   const cases: { name: string; svc: Service; old?: Service; want: string[] }[] = [
     { name: 'ingress on a ClusterIP', svc: withIngress([{ ip: '1.2.3.4', ipMode: 'VIP' }], 'ClusterIP'),
