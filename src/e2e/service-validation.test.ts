@@ -1,12 +1,14 @@
 // Service validation against the reference kube-apiserver: every case of the invalid-Service
 // corpus (testing/service-validation-corpus.ts, one Service per rule of ValidateServiceCreate,
-// ValidateServiceUpdate and ValidateServiceStatusUpdate) is sent to kapi and to the oracle; the
+// ValidateServiceUpdate and ValidateServiceStatusUpdate) and of the Endpoints/EndpointSlice corpus
+// (testing/endpoints-validation-corpus.ts) is sent to kapi and to the oracle; the
 // status code, reason and the set of causes (field, type, message) must agree. Skipped, with the
 // reason, when the oracle is not built on this machine (scripts/build-oracle.sh).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { podOutcome, type PodOutcome } from './testing/pod-validation-corpus.ts';
+import { ENDPOINTS_CASES, endpointsOfCase } from './testing/endpoints-validation-corpus.ts';
 import { SERVICE_CASES, SERVICE_UPDATE_CASES, serviceOfCase } from './testing/service-validation-corpus.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
@@ -65,6 +67,19 @@ describe('service validation agrees with kube-apiserver', { skip: missing }, () 
         await send({ method: 'DELETE', path: `${PATH}/${name}` });
       }
       const row = { name: `update: ${c.name}`, kube: outcomes[0]!, kapi: outcomes[1]! };
+      rows.push(row);
+      if (!same(row)) differ.push(row);
+    }
+    assert.deepEqual(report(differ), []);
+  });
+
+  it('every Endpoints and EndpointSlice case gets the same answer', async () => {
+    const differ: Row[] = [];
+    for (const [i, c] of ENDPOINTS_CASES.entries()) {
+      const { path, body } = endpointsOfCase(c, `corpus-${i}`, NS);
+      const req = json('POST', path, body);
+      const [k, m]: [RawResponse, RawResponse] = await Promise.all([oracle.request(req), suite.request(req)]);
+      const row = { name: `${c.kind}: ${c.name}`, kube: podOutcome(k.status, k.text), kapi: podOutcome(m.status, m.text) };
       rows.push(row);
       if (!same(row)) differ.push(row);
     }
