@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { podOutcome, type PodOutcome } from './testing/pod-validation-corpus.ts';
-import { ENDPOINTS_CASES, endpointsOfCase } from './testing/endpoints-validation-corpus.ts';
+import { ENDPOINTS_CASES, ENDPOINTS_UPDATE_CASES, endpointsOfCase } from './testing/endpoints-validation-corpus.ts';
 import { SERVICE_CASES, SERVICE_UPDATE_CASES, serviceOfCase } from './testing/service-validation-corpus.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
@@ -80,6 +80,29 @@ describe('service validation agrees with kube-apiserver', { skip: missing }, () 
       const req = json('POST', path, body);
       const [k, m]: [RawResponse, RawResponse] = await Promise.all([oracle.request(req), suite.request(req)]);
       const row = { name: `${c.kind}: ${c.name}`, kube: podOutcome(k.status, k.text), kapi: podOutcome(m.status, m.text) };
+      rows.push(row);
+      if (!same(row)) differ.push(row);
+    }
+    assert.deepEqual(report(differ), []);
+  });
+
+  it('every Endpoints and EndpointSlice update gets the same answer', async () => {
+    const differ: Row[] = [];
+    for (const [i, c] of ENDPOINTS_UPDATE_CASES.entries()) {
+      const name = `update-${i}`;
+      const { path, body } = endpointsOfCase(c, name, NS);
+      const collection = path.replace('?dryRun=All', '');
+      const outcomes: PodOutcome[] = [];
+      for (const send of [oracle.request, suite.request]) {
+        const created = await send(json('POST', collection, body));
+        assert.equal(created.status, 201, `${c.name}: ${created.text}`);
+        const obj = JSON.parse(created.text) as Record<string, unknown>;
+        c.mutate(obj);
+        const r = await send(json('PUT', `${collection}/${name}?dryRun=All`, obj));
+        outcomes.push(podOutcome(r.status, r.text));
+        await send({ method: 'DELETE', path: `${collection}/${name}` });
+      }
+      const row = { name: `${c.kind} update: ${c.name}`, kube: outcomes[0]!, kapi: outcomes[1]! };
       rows.push(row);
       if (!same(row)) differ.push(row);
     }

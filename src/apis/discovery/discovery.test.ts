@@ -50,6 +50,17 @@ describe('endpointslices', () => {
     assert.deepEqual(next.endpoints, [{ addresses: ['10.0.0.2'], nodeName: 'node-a' }]);
   });
 
+  const updates: { name: string; obj: EndpointSlice; old: EndpointSlice; want: string[] }[] = [
+    { name: 'the old "IP" type is refused on update too', obj: eps({ addressType: 'IP' }), old: eps({}),
+      want: ['addressType: Unsupported value: "IP": supported values: "FQDN", "IPv4", "IPv6"', 'addressType: Invalid value: "IP": field is immutable'] },
+    { name: 'unchanged endpoints are not re-validated', obj: eps({ endpoints: [{ addresses: ['10.0.0.01'] }] }),
+      old: eps({ endpoints: [{ addresses: ['10.0.0.01'] }] }), want: [] },
+    { name: 'changed endpoints are validated', obj: eps({ endpoints: [{ addresses: ['10.0.0.01'] }] }), old: eps({}),
+      want: ['endpoints[0].addresses[0]: Invalid value: "10.0.0.01": must not have leading 0s'] },
+    { name: '101 ports are fine (the limit is 20000)', obj: eps({ ports: Array.from({ length: 101 }, (_, i) => ({ name: `p${i}`, protocol: 'TCP', port: 80 })) }), old: eps({}), want: [] },
+  ];
+  for (const c of updates) it(`update: ${c.name}`, () => assert.deepEqual(endpointSlices.strategy.validateUpdate(ctx, c.obj, c.old).map(formatFieldError), c.want));
+
   it('addressType is immutable', () => {
     assert.deepEqual(endpointSlices.strategy.validateUpdate(ctx, eps({ addressType: 'IPv6' }), eps({})).map(formatFieldError),
       ['addressType: Invalid value: "IPv6": field is immutable']);

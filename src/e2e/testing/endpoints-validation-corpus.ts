@@ -58,13 +58,29 @@ export const ENDPOINTS_CASES: readonly EndpointsCase[] = [
   { name: 'slice port appProtocol invalid', kind: 'EndpointSlice', fields: { ports: [{ name: 'a', port: 80, appProtocol: 'bad proto' }] } },
 ];
 
+/** A valid object of the kind, created, changed by `mutate` and PUT back (dry run). */
+export interface EndpointsUpdateCase {
+  readonly name: string;
+  readonly kind: 'Endpoints' | 'EndpointSlice';
+  readonly mutate: (obj: Record<string, unknown>) => void;
+}
+
+export const ENDPOINTS_UPDATE_CASES: readonly EndpointsUpdateCase[] = [
+  { name: 'endpoints address made loopback', kind: 'Endpoints', mutate: (o) => { Object.assign(o, addr({ ip: '127.0.0.1' })); } },
+  { name: 'endpoints subsets emptied of addresses', kind: 'Endpoints', mutate: (o) => { Object.assign(o, subset({ addresses: [] })); } },
+  { name: 'slice addressType changed', kind: 'EndpointSlice', mutate: (o) => { o['addressType'] = 'FQDN'; o['endpoints'] = [{ addresses: ['a.example.com'] }]; } },
+  { name: 'slice addressType changed to IP', kind: 'EndpointSlice', mutate: (o) => { o['addressType'] = 'IP'; } },
+  { name: 'slice address made invalid', kind: 'EndpointSlice', mutate: (o) => { Object.assign(o, ep({ addresses: ['10.1.2.03'] })); } },
+];
+
 /** The object of a case and where it is POSTed (dry run). */
-export function endpointsOfCase(c: EndpointsCase, name: string, namespace: string): { path: string; body: Record<string, unknown> } {
-  const meta = (c.fields['metadata'] ?? {}) as Record<string, unknown>;
+export function endpointsOfCase(c: Pick<EndpointsCase, 'kind'> & { fields?: Record<string, unknown> }, name: string, namespace: string): { path: string; body: Record<string, unknown> } {
+  const fields = c.fields ?? {};
+  const meta = (fields['metadata'] ?? {}) as Record<string, unknown>;
   if (c.kind === 'Endpoints') {
     return { path: `/api/v1/namespaces/${namespace}/endpoints?dryRun=All`,
-      body: { apiVersion: 'v1', kind: 'Endpoints', ...subset({}), ...c.fields, metadata: { name, ...meta } } };
+      body: { apiVersion: 'v1', kind: 'Endpoints', ...subset({}), ...fields, metadata: { name, ...meta } } };
   }
   return { path: `/apis/discovery.k8s.io/v1/namespaces/${namespace}/endpointslices?dryRun=All`,
-    body: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', addressType: 'IPv4', ...ep({}), ports: [{ name: 'a', port: 80 }], ...c.fields, metadata: { name, ...meta } } };
+    body: { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', addressType: 'IPv4', ...ep({}), ports: [{ name: 'a', port: 80 }], ...fields, metadata: { name, ...meta } } };
 }

@@ -2,19 +2,17 @@
 // topology labels, hostnames and ports.
 import { duplicate, fieldPath, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIP, isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validateNonSpecialIP } from '../../core/endpoints/endpoints.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 
 const SUPPORTED_ADDRESS_TYPES = ['FQDN', 'IPv4', 'IPv6'];
-/** "IP" was a v1alpha1 type: still accepted on update of objects stored with it. */
-const DEPRECATED_ADDRESS_TYPES = ['IP'];
 const SUPPORTED_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const MAX_TOPOLOGY_LABELS = 16;
 const MAX_ADDRESSES = 100;
-const MAX_PORTS = 100;
+const MAX_PORTS = 20000;
 const MAX_ENDPOINTS = 1000;
 const MAX_ZONE_HINTS = 8;
 const MAX_NODE_HINTS = 8;
@@ -122,24 +120,23 @@ function validatePorts(ports: DeepReadonly<EndpointPort[]>, path: FieldPath): Fi
   return errs;
 }
 
-function validateSpec(eps: DeepReadonly<EndpointSlice>, validTypes: readonly string[]): FieldError[] {
+/** ValidateEndpointSlice (object meta aside); on update, endpoints equal to the old ones are not re-validated. */
+function validateSpec(eps: DeepReadonly<EndpointSlice>, old: DeepReadonly<EndpointSlice> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const addressType = eps.addressType ?? '';
   if (addressType === '') errs.push(required('addressType'));
-  else if (!validTypes.includes(addressType)) errs.push(notSupported('addressType', addressType, [...validTypes].sort()));
-  errs.push(...validateEndpoints(eps.endpoints ?? [], addressType, fieldPath('endpoints')));
+  else if (!SUPPORTED_ADDRESS_TYPES.includes(addressType)) errs.push(notSupported('addressType', addressType, SUPPORTED_ADDRESS_TYPES));
   errs.push(...validatePorts(eps.ports ?? [], fieldPath('ports')));
+  const endpointErrs = validateEndpoints(eps.endpoints ?? [], addressType, fieldPath('endpoints'));
+  if (endpointErrs.length > 0 && !(old !== undefined && deepEqual(old.endpoints ?? [], eps.endpoints ?? []))) errs.push(...endpointErrs);
   return errs;
 }
 
 export function validateEndpointSliceCreate(eps: DeepReadonly<EndpointSlice>): FieldError[] {
-  return [...validateObjectMeta(eps.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSpec(eps, SUPPORTED_ADDRESS_TYPES)];
+  return [...validateObjectMeta(eps.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSpec(eps, undefined)];
 }
 
-/** Update: the deprecated "IP" type stays acceptable, and addressType never changes. */
+/** Update: addressType never changes (kube v1.36 no longer accepts the old "IP" type either). */
 export function validateEndpointSliceUpdate(eps: DeepReadonly<EndpointSlice>, old: DeepReadonly<EndpointSlice>): FieldError[] {
-  return [
-    ...validateSpec(eps, [...SUPPORTED_ADDRESS_TYPES, ...DEPRECATED_ADDRESS_TYPES]),
-    ...validateImmutableField(eps.addressType ?? '', old.addressType ?? '', fieldPath('addressType')),
-  ];
+  return [...validateSpec(eps, old), ...validateImmutableField(eps.addressType ?? '', old.addressType ?? '', fieldPath('addressType'))];
 }
