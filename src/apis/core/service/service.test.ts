@@ -72,6 +72,30 @@ describe('service validation', () => {
   });
 });
 
+describe('service update drops what the new type no longer uses (dropTypeDependentFields)', () => {
+  const lbLocal = (s: Service): void => { s.spec.type = 'LoadBalancer'; s.spec.externalTrafficPolicy = 'Local'; s.spec.healthCheckNodePort = 31000; };
+  const cases: { name: string; old: (s: Service) => void; next: (s: Service) => void; check: (s: Service) => void }[] = [
+    { name: 'Local to Cluster drops an untouched healthCheckNodePort', old: lbLocal,
+      next: (s) => { lbLocal(s); s.spec.externalTrafficPolicy = 'Cluster'; }, check: (s) => assert.equal(s.spec.healthCheckNodePort, undefined) },
+    { name: 'Local to Cluster keeps a changed healthCheckNodePort', old: lbLocal,
+      next: (s) => { lbLocal(s); s.spec.externalTrafficPolicy = 'Cluster'; s.spec.healthCheckNodePort = 31001; }, check: (s) => assert.equal(s.spec.healthCheckNodePort, 31001) },
+    { name: 'to ExternalName keeps a changed clusterIP and internalTrafficPolicy', old: (s) => { s.spec.clusterIP = '10.0.0.5'; s.spec.clusterIPs = ['10.0.0.5']; },
+      next: (s) => { s.spec.type = 'ExternalName'; s.spec.externalName = 'example.com'; s.spec.clusterIP = '10.0.0.6'; s.spec.clusterIPs = ['10.0.0.5']; s.spec.internalTrafficPolicy = 'Cluster'; },
+      check: (s) => { assert.equal(s.spec.clusterIP, '10.0.0.6'); assert.deepEqual(s.spec.clusterIPs, ['10.0.0.5']); assert.equal(s.spec.internalTrafficPolicy, 'Cluster'); } },
+    { name: 'NodePort to ClusterIP keeps node ports when one is new', old: (s) => { s.spec.type = 'NodePort'; s.spec.ports = [{ port: 80, nodePort: 30001 }]; },
+      next: (s) => { s.spec.ports = [{ port: 80, nodePort: 30002 }]; }, check: (s) => assert.equal(s.spec.ports?.[0]?.nodePort, 30002) },
+    { name: 'a non-LoadBalancer loses its load balancer status', old: (s) => { s.spec.type = 'LoadBalancer'; s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'VIP' }] } }; },
+      next: () => {}, check: (s) => assert.deepEqual(s.status, { loadBalancer: {} }) },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const next = svc(c.next);
+      serviceStrategy.prepareForUpdate(ctx, next, svc(c.old));
+      c.check(next);
+    });
+  }
+});
+
 describe('service allocation hooks', () => {
   let backend: Backend;
   let ips: IPAllocator;
