@@ -1,4 +1,5 @@
-// Service validation (ValidateService, ValidateServiceUpdate, ValidateServiceStatusUpdate).
+// Service validation as kube v1.36's pkg/apis/core/validation (ValidateServiceCreate, ValidateServiceUpdate,
+// ValidateServiceStatusUpdate); the load-balancer and traffic rules are in validation-lb.ts.
 import {
   duplicate, fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath,
 } from '../../../apimachinery/errors/field-errors.ts';
@@ -9,8 +10,8 @@ import {
 } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { IntOrString, Service, ServicePort } from '../v1/types.ts';
-import { validateClusterIPsRelatedFields, validateUpgradeDowngrade } from './cluster-ips.ts';
 import { validateNonSpecialIP } from '../endpoints/endpoints.ts';
+import { validateClusterIPsRelatedFields, validateUpgradeDowngrade } from './cluster-ips.ts';
 import {
   STRICT_IP, validateExternalTrafficPolicy, validateHealthCheckNodePortUpdate, validateInternalTrafficPolicy,
   validateLoadBalancerClass, validateLoadBalancerFields, validateLoadBalancerStatus, validateSourceRanges,
