@@ -2,7 +2,8 @@
 // corpus (testing/service-validation-corpus.ts, one Service per rule of ValidateServiceCreate,
 // ValidateServiceUpdate and ValidateServiceStatusUpdate) and of the Endpoints/EndpointSlice corpus
 // (testing/endpoints-validation-corpus.ts) is sent to kapi and to the oracle; the
-// status code, reason and the set of causes (field, type, message) must agree. Skipped, with the
+// status code, reason and the set of causes (field, type, message) must agree, and for Service
+// creates the Warning headers too. Skipped, with the
 // reason, when the oracle is not built on this machine (scripts/build-oracle.sh).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +24,12 @@ interface Row { readonly name: string; readonly kube: PodOutcome; readonly kapi:
 const json = (method: string, path: string, body: unknown): RawRequest => ({ method, path, body: JSON.stringify(body), contentType: 'application/json' });
 const same = (r: Row): boolean => JSON.stringify(r.kube) === JSON.stringify(r.kapi);
 const show = (o: PodOutcome): string => `${o.code} ${o.reason}${o.causes.map((c) => `\n      ${c}`).join('')}`;
+/** The outcome, with the Warning headers as causes of their own (kube's GetWarningsForService). */
+const withWarnings = (r: RawResponse): PodOutcome => {
+  const o = podOutcome(r.status, r.text);
+  const warnings = [r.headers['warning'] ?? []].flat().map((w) => `warning|${w}`);
+  return { ...o, causes: [...o.causes, ...warnings.sort()] };
+};
 const report = (rows: readonly Row[]): string[] => rows.map((r) => `${r.name}\n    kube: ${show(r.kube)}\n    kapi: ${show(r.kapi)}`);
 
 describe('service validation agrees with kube-apiserver', { skip: missing }, () => {
@@ -44,7 +51,7 @@ describe('service validation agrees with kube-apiserver', { skip: missing }, () 
     for (const [i, c] of SERVICE_CASES.entries()) {
       const req = json('POST', `${PATH}?dryRun=All`, serviceOfCase(c, `corpus-${i}`));
       const [k, m]: [RawResponse, RawResponse] = await Promise.all([oracle.request(req), suite.request(req)]);
-      const row = { name: c.name, kube: podOutcome(k.status, k.text), kapi: podOutcome(m.status, m.text) };
+      const row = { name: c.name, kube: withWarnings(k), kapi: withWarnings(m) };
       rows.push(row);
       if (!same(row)) differ.push(row);
     }

@@ -6,6 +6,7 @@ import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
 import type { Service } from '../v1/types.ts';
 import { defaultService } from './defaults.ts';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './validation.ts';
+import { serviceWarnings } from './warnings.ts';
 
 function svc(mutate: (s: Service) => void = () => {}): Service {
   const s: Service = { metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }], clusterIP: '10.0.0.5' } };
@@ -111,4 +112,16 @@ describe('service status validation: kube rules', () => {
       old: withIngress([{ ip: '1.2.3.04', ipMode: 'VIP' }]), want: [] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(validateServiceStatusUpdate(c.svc, c.old).map(formatFieldError), c.want));
+});
+
+describe('service warnings: kube rules', () => {
+  const DEPRECATED = 'spec.externalIPs is deprecated and may no longer be implemented in some clusters';
+  const cases: { name: string; mutate: (s: Service) => void; want: string[] }[] = [
+    { name: 'externalIPs are deprecated', mutate: (s) => { s.spec.externalIPs = ['1.2.3.4']; }, want: [DEPRECATED] },
+    { name: 'not on a headless service (ignored there instead)', mutate: (s) => { s.spec.clusterIP = 'None'; s.spec.externalIPs = ['1.2.3.4']; },
+      want: ['spec.externalIPs is ignored for headless services'] },
+    { name: 'not on ExternalName (ignored there instead)', mutate: (s) => { s.spec.type = 'ExternalName'; s.spec.externalName = 'example.com'; s.spec.externalIPs = ['1.2.3.4']; },
+      want: ['spec.externalIPs is ignored when spec.type is "ExternalName"'] },
+  ];
+  for (const c of cases) it(c.name, () => assert.deepEqual(serviceWarnings(svc(c.mutate)), c.want));
 });
