@@ -23,6 +23,7 @@ describe('string validators', () => {
     { name: 'qualified ok', fn: isQualifiedName, value: 'example.com/My_Name', want: [] },
     { name: 'qualified empty prefix', fn: isQualifiedName, value: '/a', want: ['prefix part must be non-empty'] },
     { name: 'qualified bad prefix', fn: isQualifiedName, value: 'Ex/a', want: [`prefix part ${SUBDOMAIN_MSG}`] },
+    { name: 'qualified prefix too long (bytes, as content.IsLabelKey)', fn: isQualifiedName, value: `${'a'.repeat(254)}/a`, want: ['prefix part must be no more than 253 bytes'] },
     { name: 'qualified empty name', fn: isQualifiedName, value: '', want: ['name part must be non-empty', KEY_NAME_MSG] },
     { name: 'qualified long name', fn: isQualifiedName, value: 'a'.repeat(64), want: ['name part must be no more than 63 bytes'] },
     { name: 'qualified too many slashes', fn: isQualifiedName, value: 'a/b/c',

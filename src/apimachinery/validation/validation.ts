@@ -93,7 +93,8 @@ export function isQualifiedName(value: string): string[] {
     const prefix = parts[0] ?? '';
     name = parts[1] ?? '';
     if (prefix.length === 0) errs.push(`prefix part ${emptyError()}`);
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
+    // content.IsDNS1123Subdomain (which IsLabelKey uses) words its limit in bytes
+    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m === maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH) ? maxLenBytesError(DNS1123_SUBDOMAIN_MAX_LENGTH) : m}`);
   } else {
     return [`a valid label key ${regexError(labelKeyErrMsg, labelKeyFmt, 'MyName', 'my.name', '123-abc')}` +
       " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];

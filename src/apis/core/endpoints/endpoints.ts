@@ -1,13 +1,15 @@
 // Endpoints (pkg/registry/core/endpoint + ValidateEndpoints).
 import { fieldPath, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import type { EndpointAddress, EndpointPort, Endpoints } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
+/** kube v1.36 enables StrictIPCIDRValidation by default. */
+const STRICT_IP = true;
 
 /** ValidateNonSpecialIP: endpoints may not point at unspecified, loopback or link-local addresses. */
 export function validateNonSpecialIP(ip: string, p: FieldPath): FieldError[] {
@@ -26,11 +28,11 @@ export function validateNonSpecialIP(ip: string, p: FieldPath): FieldError[] {
 }
 
 function validateAddress(a: RO<EndpointAddress>, p: FieldPath): FieldError[] {
-  const ipErrs = isValidIPForLegacyField(p.child('ip'), a.ip ?? '', false);
-  const errs = [...ipErrs];
+  // both checks always run, so an unparsable IP is reported twice, as kube does
+  const errs = isValidIPForLegacyField(p.child('ip'), a.ip ?? '', STRICT_IP);
   if ((a.hostname ?? '') !== '') errs.push(...isDNS1123Label(a.hostname ?? '').map((m) => invalid(p.child('hostname'), a.hostname, m)));
   if (a.nodeName !== undefined) errs.push(...isDNS1123Subdomain(a.nodeName).map((m) => invalid(p.child('nodeName'), a.nodeName, m)));
-  if (ipErrs.length === 0) errs.push(...validateNonSpecialIP(a.ip, p.child('ip')));
+  errs.push(...validateNonSpecialIP(a.ip ?? '', p.child('ip')));
   return errs;
 }
 
@@ -47,8 +49,15 @@ function validatePort(port: RO<EndpointPort>, requireName: boolean, p: FieldPath
   return errs;
 }
 
-export function validateEndpoints(ep: RO<Endpoints>): FieldError[] {
-  const errs = validateObjectMeta(ep.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+/** ValidateEndpoints; on update, subsets equal to the old ones are not re-validated (older rules let them in). */
+export function validateEndpoints(ep: RO<Endpoints>, old?: RO<Endpoints>): FieldError[] {
+  const subsetErrs = validateSubsets(ep);
+  const keep = subsetErrs.length > 0 && old !== undefined && deepEqual(old.subsets ?? [], ep.subsets ?? []) ? [] : subsetErrs;
+  return [...validateObjectMeta(ep.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...keep];
+}
+
+function validateSubsets(ep: RO<Endpoints>): FieldError[] {
+  const errs: FieldError[] = [];
   (ep.subsets ?? []).forEach((ss, i) => {
     const ip = fieldPath('subsets').index(i);
     if ((ss.addresses ?? []).length === 0 && (ss.notReadyAddresses ?? []).length === 0) {
@@ -99,7 +108,7 @@ export const endpoints = {
     allowCreateOnUpdate: true,
     allowUnconditionalUpdate: true,
     prepareForUpdate() {},
-    validateUpdate: (_ctx, ep) => validateEndpoints(ep).filter((e) => !e.field.startsWith('metadata.')),
+    validateUpdate: (_ctx, ep, old) => validateEndpoints(ep, old).filter((e) => !e.field.startsWith('metadata.')),
   },
   defaults: defaultEndpoints,
   table: [

@@ -9,7 +9,7 @@ import type { Service } from '../v1/types.ts';
 import { AllocationError } from './bitmap.ts';
 import { initIPFamilyFields, normalizeClusterIPs } from './cluster-ips.ts';
 import type { IPAllocator } from './ipallocator.ts';
-import type { PortAllocator } from './portallocator.ts';
+import { ERR_PORT_ALLOCATED, type PortAllocator } from './portallocator.ts';
 
 export interface ServiceAllocators {
   readonly serviceIPs: IPAllocator;
@@ -68,7 +68,13 @@ class Txn {
         this.ports.push(got);
         return got;
       }
-      await this.a.nodePorts.allocate(port, this.dryRun);
+      if (this.dryRun) {
+        // as kube's dry-run PortAllocationOperation: no range check, only ports already taken
+        // (in the allocator or earlier in this operation) are refused
+        if (this.ports.includes(port) || await this.a.nodePorts.has(port)) throw new AllocationError('Allocated', ERR_PORT_ALLOCATED);
+      } else {
+        await this.a.nodePorts.allocate(port, false);
+      }
       this.ports.push(port);
       return port;
     } catch (err) {

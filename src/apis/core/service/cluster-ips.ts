@@ -6,6 +6,7 @@ import { newInvalid } from '../../../apimachinery/errors/status-error.ts';
 import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { Service } from '../v1/types.ts';
+import { STRICT_IP } from './validation-lb.ts';
 
 type RO<T> = DeepReadonly<T>;
 type Family = 'IPv4' | 'IPv6';
@@ -156,7 +157,7 @@ export function validateClusterIPsRelatedFields(svc: RO<Service>, old: RO<Servic
       if (ips.length > 1) { badIPs = true; errs.push(invalid(ipsPath, ips, "'None' must be the first and only value")); }
       return;
     }
-    const e = isValidIPForLegacyField(ipsPath.index(i), ip, false, old?.spec.clusterIPs ?? []);
+    const e = isValidIPForLegacyField(ipsPath.index(i), ip, STRICT_IP, old?.spec.clusterIPs ?? []);
     if (e.length > 0) badIPs = true;
     errs.push(...e);
   });

@@ -51,8 +51,10 @@ describe('service validation', () => {
       want: ['spec.ports[1].name: Duplicate value: "a"'] },
     { name: 'bad type', mutate: (s) => { s.spec.type = 'Magic'; },
       want: ['spec.type: Unsupported value: "Magic": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"'] },
-    { name: 'bad name', mutate: (s) => { s.metadata.name = '1web'; },
-      want: ["metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"] },
+    // RelaxedServiceNameValidation (on in v1.36): a DNS-1123 label, so a leading digit is fine
+    { name: 'name with a leading digit', mutate: (s) => { s.metadata.name = '1web'; }, want: [] },
+    { name: 'bad name', mutate: (s) => { s.metadata.name = 'Bad_Name'; },
+      want: ["metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"] },
     { name: 'external name required', mutate: (s) => { s.spec.type = 'ExternalName'; }, want: ['spec.externalName: Required value'] },
     { name: 'nodePort on ClusterIP', mutate: (s) => { s.spec.ports = [{ port: 80, nodePort: 30001 }]; },
       want: ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"] },
@@ -68,6 +70,30 @@ describe('service validation', () => {
     assert.deepEqual(serviceStrategy.validateUpdate(ctx, next, old).map(formatFieldError),
       ['spec.clusterIPs[0]: Invalid value: ["10.0.0.6"]: may not change once set']);
   });
+});
+
+describe('service update drops what the new type no longer uses (dropTypeDependentFields)', () => {
+  const lbLocal = (s: Service): void => { s.spec.type = 'LoadBalancer'; s.spec.externalTrafficPolicy = 'Local'; s.spec.healthCheckNodePort = 31000; };
+  const cases: { name: string; old: (s: Service) => void; next: (s: Service) => void; check: (s: Service) => void }[] = [
+    { name: 'Local to Cluster drops an untouched healthCheckNodePort', old: lbLocal,
+      next: (s) => { lbLocal(s); s.spec.externalTrafficPolicy = 'Cluster'; }, check: (s) => assert.equal(s.spec.healthCheckNodePort, undefined) },
+    { name: 'Local to Cluster keeps a changed healthCheckNodePort', old: lbLocal,
+      next: (s) => { lbLocal(s); s.spec.externalTrafficPolicy = 'Cluster'; s.spec.healthCheckNodePort = 31001; }, check: (s) => assert.equal(s.spec.healthCheckNodePort, 31001) },
+    { name: 'to ExternalName keeps a changed clusterIP and internalTrafficPolicy', old: (s) => { s.spec.clusterIP = '10.0.0.5'; s.spec.clusterIPs = ['10.0.0.5']; },
+      next: (s) => { s.spec.type = 'ExternalName'; s.spec.externalName = 'example.com'; s.spec.clusterIP = '10.0.0.6'; s.spec.clusterIPs = ['10.0.0.5']; s.spec.internalTrafficPolicy = 'Cluster'; },
+      check: (s) => { assert.equal(s.spec.clusterIP, '10.0.0.6'); assert.deepEqual(s.spec.clusterIPs, ['10.0.0.5']); assert.equal(s.spec.internalTrafficPolicy, 'Cluster'); } },
+    { name: 'NodePort to ClusterIP keeps node ports when one is new', old: (s) => { s.spec.type = 'NodePort'; s.spec.ports = [{ port: 80, nodePort: 30001 }]; },
+      next: (s) => { s.spec.ports = [{ port: 80, nodePort: 30002 }]; }, check: (s) => assert.equal(s.spec.ports?.[0]?.nodePort, 30002) },
+    { name: 'a non-LoadBalancer loses its load balancer status', old: (s) => { s.spec.type = 'LoadBalancer'; s.status = { loadBalancer: { ingress: [{ ip: '1.2.3.4', ipMode: 'VIP' }] } }; },
+      next: () => {}, check: (s) => assert.deepEqual(s.status, { loadBalancer: {} }) },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const next = svc(c.next);
+      serviceStrategy.prepareForUpdate(ctx, next, svc(c.old));
+      c.check(next);
+    });
+  }
 });
 
 describe('service allocation hooks', () => {
@@ -145,6 +171,21 @@ describe('service allocation hooks', () => {
     // the IP reserved before the port failed was given back
     assert.equal(await ips.has(b.spec.clusterIP ?? ''), b.spec.clusterIP === a.spec.clusterIP);
   });
+
+  // kube's dry-run PortAllocationOperation checks no range and refuses a port taken by the same operation
+  const dryRunCases: { name: string; ports: NonNullable<Service['spec']['ports']>; want?: string }[] = [
+    { name: 'a node port twice in one service', ports: [{ name: 'a', port: 80, nodePort: 31500 }, { name: 'b', port: 81, nodePort: 31500 }],
+      want: 'Service "dry" is invalid: spec.ports[1].nodePort: Invalid value: 31500: provided port is already allocated' },
+    { name: 'a node port outside the range', ports: [{ port: 80, nodePort: 70000 }] },
+  ];
+  for (const c of dryRunCases) {
+    it(`dry run: ${c.name}`, async () => {
+      const s = svc((x) => { x.metadata.name = 'dry'; x.spec.type = 'NodePort'; x.spec.ports = c.ports; });
+      const begin = def.hooks.beginCreate?.(ctx, s, true) ?? Promise.resolve();
+      if (c.want === undefined) await begin; else await assert.rejects(begin, { message: c.want });
+      assert.equal(await ports.has(31500), false);
+    });
+  }
 
   it('an update changing only clusterIP carries it into clusterIPs[0] and is refused as a change of the primary IP (kube)', async () => {
     const old = svc((s) => { s.metadata.name = 'headless'; s.spec.clusterIP = 'None'; });

@@ -4,38 +4,50 @@ import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { copyOf, setOptional } from '../common.ts';
 import type { Service } from '../v1/types.ts';
-import { newServiceHooks, type ServiceAllocators } from './alloc.ts';
+import { needsClusterIP, needsHealthCheckNodePort, newServiceHooks, type ServiceAllocators } from './alloc.ts';
 import { normalizeClusterIPs } from './cluster-ips.ts';
-import { defaultService } from './defaults.ts';
+import { defaultService, externallyAccessible } from './defaults.ts';
 import { serviceTable } from './table.ts';
 import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './validation.ts';
 import { serviceWarnings } from './warnings.ts';
 
-/** When the type changes, fields of the old type that the client did not touch go (dropTypeDependentFields). */
+const nodePortSet = (svc: DeepReadonly<Service>): Set<number> =>
+  new Set((svc.spec.ports ?? []).map((p) => p.nodePort ?? 0).filter((n) => n !== 0));
+
+/**
+ * dropTypeDependentFields (kube's service strategy): fields the new type (or traffic policy) no
+ * longer uses are wiped, but only those the client left as they were; a changed value is
+ * for validation to refuse.
+ */
 function dropTypeDependentFields(svc: Service, old: DeepReadonly<Service>): void {
-  if (svc.spec.type === old.spec.type) return;
-  const same = deepEqual;
-  if (svc.spec.type === 'ExternalName') {
-    if (same(svc.spec.clusterIP, old.spec.clusterIP)) delete svc.spec.clusterIP;
-    if (same(svc.spec.clusterIPs, old.spec.clusterIPs)) delete svc.spec.clusterIPs;
-    if (same(svc.spec.ipFamilies, old.spec.ipFamilies)) delete svc.spec.ipFamilies;
-    if (same(svc.spec.ipFamilyPolicy, old.spec.ipFamilyPolicy)) delete svc.spec.ipFamilyPolicy;
-    if (same(svc.spec.internalTrafficPolicy, old.spec.internalTrafficPolicy)) delete svc.spec.internalTrafficPolicy;
+  const spec = svc.spec;
+  if (needsClusterIP(old) && !needsClusterIP(svc)) {
+    if ((old.spec.clusterIP ?? '') === (spec.clusterIP ?? '') && deepEqual(old.spec.clusterIPs ?? [], spec.clusterIPs ?? [])) {
+      delete spec.clusterIP;
+      delete spec.clusterIPs;
+    }
+    if (deepEqual(old.spec.ipFamilies, spec.ipFamilies)) delete spec.ipFamilies;
+    if ((old.spec.ipFamilyPolicy ?? '') === (spec.ipFamilyPolicy ?? '')) delete spec.ipFamilyPolicy;
   }
-  const needsNodePorts = svc.spec.type === 'NodePort' || svc.spec.type === 'LoadBalancer';
-  if (!needsNodePorts) {
-    (svc.spec.ports ?? []).forEach((p, i) => {
-      const o = old.spec.ports?.[i];
-      if (o !== undefined && p.nodePort === o.nodePort) delete p.nodePort;
-    });
+  const usesNodePorts = (x: DeepReadonly<Service>): boolean => x.spec.type === 'NodePort' || x.spec.type === 'LoadBalancer';
+  // users may add, remove or change ports as long as no node port is new
+  const oldNodePorts = nodePortSet(old);
+  if (usesNodePorts(old) && !usesNodePorts(svc) && [...nodePortSet(svc)].every((n) => oldNodePorts.has(n))) {
+    for (const p of spec.ports ?? []) delete p.nodePort;
   }
-  if (svc.spec.type !== 'LoadBalancer') {
-    if (same(svc.spec.healthCheckNodePort, old.spec.healthCheckNodePort)) delete svc.spec.healthCheckNodePort;
-    if (same(svc.spec.allocateLoadBalancerNodePorts, old.spec.allocateLoadBalancerNodePorts)) delete svc.spec.allocateLoadBalancerNodePorts;
-    if (same(svc.spec.loadBalancerClass, old.spec.loadBalancerClass)) delete svc.spec.loadBalancerClass;
+  if (needsHealthCheckNodePort(old) && !needsHealthCheckNodePort(svc) && (old.spec.healthCheckNodePort ?? 0) === (spec.healthCheckNodePort ?? 0)) {
+    delete spec.healthCheckNodePort;
   }
-  const accessible = needsNodePorts || (svc.spec.type === 'ClusterIP' && (svc.spec.externalIPs ?? []).length > 0);
-  if (!accessible && same(svc.spec.externalTrafficPolicy, old.spec.externalTrafficPolicy)) delete svc.spec.externalTrafficPolicy;
+  if (old.spec.type === 'LoadBalancer' && spec.type !== 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== undefined &&
+      spec.allocateLoadBalancerNodePorts === old.spec.allocateLoadBalancerNodePorts) {
+    delete spec.allocateLoadBalancerNodePorts;
+  }
+  if (old.spec.type === 'LoadBalancer' && spec.type !== 'LoadBalancer' && old.spec.loadBalancerClass === spec.loadBalancerClass) delete spec.loadBalancerClass;
+  if (externallyAccessible(old) && !externallyAccessible(svc) && (old.spec.externalTrafficPolicy ?? '') === (spec.externalTrafficPolicy ?? '')) {
+    delete spec.externalTrafficPolicy;
+  }
+  // a load balancer's status goes with the type (de-provisioning is not the user's concern)
+  if (spec.type !== 'LoadBalancer') svc.status = { loadBalancer: {} };
 }
 
 export const serviceStrategy: Strategy<Service> = {
@@ -61,7 +73,7 @@ export const serviceStatusStrategy: Strategy<Service> = {
   prepareForUpdate(_ctx, svc, old) {
     svc.spec = copyOf<Service['spec']>(old.spec);
   },
-  validateUpdate: (_ctx, svc) => validateServiceStatusUpdate(svc),
+  validateUpdate: (_ctx, svc, old) => validateServiceStatusUpdate(svc, old),
   warningsOnUpdate: () => [],
 };
 

@@ -1,21 +1,28 @@
-// Service validation (ValidateService, ValidateServiceUpdate, ValidateServiceStatusUpdate).
+// Service validation as kube v1.36's pkg/apis/core/validation (ValidateServiceCreate, ValidateServiceUpdate,
+// ValidateServiceStatusUpdate); the load-balancer and traffic rules are in validation-lb.ts.
 import {
   duplicate, fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath,
 } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIPForLegacyField } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNS1035Label, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSLabel, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import {
   isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName, isValidPortNum,
 } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { IntOrString, Service, ServicePort } from '../v1/types.ts';
+import { validateNonSpecialIP } from '../endpoints/endpoints.ts';
 import { validateClusterIPsRelatedFields, validateUpgradeDowngrade } from './cluster-ips.ts';
-import { externallyAccessible } from './defaults.ts';
+import {
+  STRICT_IP, validateExternalTrafficPolicy, validateHealthCheckNodePortUpdate, validateInternalTrafficPolicy,
+  validateLoadBalancerClass, validateLoadBalancerFields, validateLoadBalancerStatus, validateSourceRanges,
+  validateTrafficDistribution,
+} from './validation-lb.ts';
 
 type RO<T> = DeepReadonly<T>;
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-const KUBELET_PORT = 10250;
+const TOPOLOGY_MODE = 'service.kubernetes.io/topology-mode';
+const TOPOLOGY_HINTS = 'service.kubernetes.io/topology-aware-hints';
 
 export const isHeadless = (svc: RO<Service>): boolean => svc.spec.clusterIP === 'None';
 
@@ -43,9 +50,19 @@ function validateServicePort(sp: RO<ServicePort>, requireName: boolean, names: S
   return errs;
 }
 
-/** `old` on update: addresses it already holds stay valid (IsValidIPForLegacyField). */
-export function validateService(svc: RO<Service>, old?: RO<Service>): FieldError[] {
-  const errs = validateObjectMeta(svc.metadata, { namespaced: true, nameFn: nameIsDNS1035Label });
+/** ValidateServiceCreate; RelaxedServiceNameValidation is on in v1.36, so names are DNS-1123 labels. */
+export function validateService(svc: RO<Service>): FieldError[] {
+  return [...validateObjectMeta(svc.metadata, { namespaced: true, nameFn: nameIsDNSLabel }), ...validateServiceFields(svc, undefined)];
+}
+
+/** validateService (object meta aside); `old` on update: values it already holds stay valid. */
+function validateServiceFields(svc: RO<Service>, old: RO<Service> | undefined): FieldError[] {
+  const errs: FieldError[] = [];
+  const annotations = svc.metadata.annotations ?? {};
+  const mode = annotations[TOPOLOGY_MODE];
+  if (mode !== undefined && Object.hasOwn(annotations, TOPOLOGY_HINTS) && mode !== annotations[TOPOLOGY_HINTS]) {
+    errs.push(invalid(fieldPath('metadata', 'annotations').key(TOPOLOGY_MODE), mode, `must match annotations[${TOPOLOGY_HINTS}] when both are specified`));
+  }
   const spec = svc.spec ?? {};
   const specPath = fieldPath('spec');
   const ports = spec.ports ?? [];
@@ -54,9 +71,6 @@ export function validateService(svc: RO<Service>, old?: RO<Service>): FieldError
   switch (spec.type) {
     case 'LoadBalancer':
       if (headless) errs.push(invalid(specPath.child('clusterIPs').index(0), 'None', "may not be set to 'None' for LoadBalancer services"));
-      ports.forEach((p, i) => {
-        if (p.port === KUBELET_PORT) errs.push(invalid(specPath.child('ports').index(i), p.port, `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`));
-      });
       break;
     case 'NodePort':
       if (headless) errs.push(invalid(specPath.child('clusterIPs').index(0), 'None', "may not be set to 'None' for NodePort services"));
@@ -88,7 +102,12 @@ export function validateService(svc: RO<Service>, old?: RO<Service>): FieldError
     errs.push(forbidden(specPath.child('sessionAffinityConfig'), 'must not be set when session affinity is None'));
   }
   errs.push(...validateClusterIPsRelatedFields(svc, old));
-  (spec.externalIPs ?? []).forEach((ip, i) => errs.push(...isValidIPForLegacyField(specPath.child('externalIPs').index(i), ip, false)));
+  // externalIPs: new ones must be valid and not special (kube reuses the endpoint IP checks)
+  (spec.externalIPs ?? []).forEach((ip, i) => {
+    const p = specPath.child('externalIPs').index(i);
+    const ipErrs = isValidIPForLegacyField(p, ip, STRICT_IP, old?.spec.externalIPs ?? []);
+    errs.push(...(ipErrs.length > 0 ? ipErrs : validateNonSpecialIP(ip, p)));
+  });
   const type = spec.type ?? '';
   if (type === '') errs.push(required(specPath.child('type')));
   else if (!SERVICE_TYPES.includes(type)) errs.push(notSupported(specPath.child('type'), type, SERVICE_TYPES));
@@ -111,35 +130,21 @@ export function validateService(svc: RO<Service>, old?: RO<Service>): FieldError
     if (seen.has(k)) errs.push(duplicate(specPath.child('ports').index(i), { Name: '', Protocol: p.protocol ?? '', AppProtocol: null, Port: p.port, TargetPort: 0, NodePort: 0 }));
     seen.add(k);
   });
-  const etp = spec.externalTrafficPolicy;
-  if (etp !== undefined && etp !== '') {
-    if (!externallyAccessible(svc)) {
-      errs.push(invalid(specPath.child('externalTrafficPolicy'), etp, 'may only be set for externally-accessible services'));
-    } else if (etp !== 'Cluster' && etp !== 'Local') {
-      errs.push(notSupported(specPath.child('externalTrafficPolicy'), etp, ['Cluster', 'Local']));
-    }
-  } else if (externallyAccessible(svc)) {
-    errs.push(required(specPath.child('externalTrafficPolicy')));
-  }
-  const itp = spec.internalTrafficPolicy;
-  if (itp !== undefined && itp !== 'Cluster' && itp !== 'Local') errs.push(notSupported(specPath.child('internalTrafficPolicy'), itp, ['Cluster', 'Local']));
-  if (itp === undefined && ['NodePort', 'LoadBalancer', 'ClusterIP'].includes(type)) errs.push(required(specPath.child('internalTrafficPolicy')));
+  errs.push(...validateSourceRanges(svc, old), ...validateLoadBalancerFields(svc), ...validateLoadBalancerClass(svc, undefined));
+  errs.push(...validateExternalTrafficPolicy(svc), ...validateInternalTrafficPolicy(svc), ...validateTrafficDistribution(svc));
   return errs;
 }
 
-/** The primary cluster IP and IP family cannot change once set (unless to or from ExternalName). */
+/** ValidateServiceUpdate (object meta is checked by the registry): cluster IPs and families may only
+ * be upgraded or downgraded, loadBalancerClass and a needed health check port stay. */
 export function validateServiceUpdate(svc: RO<Service>, old: RO<Service>): FieldError[] {
-  return [...validateUpgradeDowngrade(svc, old), ...validateService(svc, old).filter((e) => !e.field.startsWith('metadata.'))];
+  return [
+    ...validateUpgradeDowngrade(svc, old), ...validateLoadBalancerClass(svc, old),
+    ...validateHealthCheckNodePortUpdate(svc, old), ...validateServiceFields(svc, old),
+  ];
 }
 
-export function validateServiceStatusUpdate(svc: RO<Service>): FieldError[] {
-  const errs: FieldError[] = [];
-  const p = fieldPath('status', 'loadBalancer', 'ingress');
-  (svc.status?.loadBalancer?.ingress ?? []).forEach((ing, i) => {
-    if ((ing.ip ?? '') !== '') errs.push(...isValidIPForLegacyField(p.index(i).child('ip'), ing.ip ?? '', false));
-    if (ing.ipMode !== undefined && (ing.ip ?? '') === '') errs.push(forbidden(p.index(i).child('ipMode'), 'may not be specified when `ip` is not set'));
-    if (ing.ipMode === undefined && (ing.ip ?? '') !== '') errs.push(required(p.index(i).child('ipMode'), 'must be specified when `ip` is set'));
-    if ((ing.hostname ?? '') !== '') errs.push(...isDNS1123Subdomain(ing.hostname ?? '').map((m) => invalid(p.index(i).child('hostname'), ing.hostname, m)));
-  });
-  return errs;
+/** ValidateServiceStatusUpdate (object meta is checked by the registry). */
+export function validateServiceStatusUpdate(svc: RO<Service>, old?: RO<Service>): FieldError[] {
+  return validateLoadBalancerStatus(svc, old);
 }

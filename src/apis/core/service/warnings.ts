@@ -66,6 +66,10 @@ export function serviceWarnings(svc: DeepReadonly<Service>): string[] {
     if ((spec.sessionAffinity ?? 'None') !== 'None') warnings.push('spec.SessionAffinity is ignored for headless services');
   }
   (spec.externalIPs ?? []).forEach((ip, i) => warnings.push(...ipWarnings(fieldPath('spec').child('externalIPs').index(i), ip)));
+  const headless = (spec.type ?? 'ClusterIP') === 'ClusterIP' && clusterIP === 'None';
+  if ((spec.externalIPs ?? []).length > 0 && !headless && spec.type !== 'ExternalName') {
+    warnings.push('spec.externalIPs is deprecated and may no longer be implemented in some clusters');
+  }
   if ((spec.loadBalancerIP ?? '') !== '') warnings.push(...ipWarnings(fieldPath('spec').child('loadBalancerIP'), spec.loadBalancerIP ?? ''));
   (spec.loadBalancerSourceRanges ?? []).forEach((c, i) => warnings.push(...cidrWarnings(fieldPath('spec').child('loadBalancerSourceRanges').index(i), c)));
   if (spec.type === 'ExternalName' && (spec.externalIPs ?? []).length > 0) warnings.push('spec.externalIPs is ignored when spec.type is "ExternalName"');

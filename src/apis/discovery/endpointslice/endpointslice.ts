@@ -1,15 +1,33 @@
 // EndpointSlices (pkg/registry/discovery/endpointslice): generation starts at 1 and grows with
 // every change outside metadata. Ports default to name "" and protocol TCP.
+import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
+import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../core/common.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 import { validateEndpointSliceCreate, validateEndpointSliceUpdate } from './validation.ts';
+
+const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
 /** SetDefaults_EndpointPort. */
 export function defaultEndpointSlice(eps: EndpointSlice): void {
   for (const port of eps.ports ?? []) {
     port.name ??= '';
     port.protocol ??= 'TCP';
+  }
+}
+
+/**
+ * dropTopologyOnV1: v1 writes cannot set deprecatedTopology (kapi serves no v1beta1). A node name
+ * the old slice recorded there is carried into nodeName; unchanged endpoints are left alone.
+ */
+export function dropTopologyOnV1(eps: EndpointSlice, old: DeepReadonly<EndpointSlice> | undefined): void {
+  if (old !== undefined && deepEqual(eps.endpoints, old.endpoints)) return;
+  const prevNodeNames = new Set((old?.endpoints ?? []).map((e) => e.deprecatedTopology?.[HOSTNAME_LABEL] ?? '').filter((n) => n !== ''));
+  for (const ep of eps.endpoints ?? []) {
+    const name = ep.deprecatedTopology?.[HOSTNAME_LABEL];
+    if (ep.nodeName === undefined && name !== undefined && prevNodeNames.has(name) && isDNS1123Subdomain(name).length === 0) ep.nodeName = name;
+    delete ep.deprecatedTopology;
   }
 }
 
@@ -35,11 +53,14 @@ export const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | u
 export const endpointSlices = {
   group: 'discovery.k8s.io', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true,
   strategy: {
-    prepareForCreate(_ctx, eps) { eps.metadata.generation = 1; },
+    prepareForCreate(_ctx, eps) { eps.metadata.generation = 1; dropTopologyOnV1(eps, undefined); },
     validate: (_ctx, eps) => validateEndpointSliceCreate(eps),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
-    prepareForUpdate(_ctx, eps, old) { bumpGenerationIfChanged(eps.metadata, content(eps), content(old)); },
+    prepareForUpdate(_ctx, eps, old) {
+      dropTopologyOnV1(eps, old);
+      bumpGenerationIfChanged(eps.metadata, content(eps), content(old));
+    },
     validateUpdate: (_ctx, eps, old) => validateEndpointSliceUpdate(eps, old),
   },
   defaults: defaultEndpointSlice,

@@ -1,21 +1,23 @@
 // EndpointSlice validation (pkg/apis/discovery/validation): address types, addresses by type,
 // topology labels, hostnames and ports.
 import { duplicate, fieldPath, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/validation.ts';
+import { isValidIP, isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
+import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validateNonSpecialIP } from '../../core/endpoints/endpoints.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 
 const SUPPORTED_ADDRESS_TYPES = ['FQDN', 'IPv4', 'IPv6'];
-/** "IP" was a v1alpha1 type: still accepted on update of objects stored with it. */
-const DEPRECATED_ADDRESS_TYPES = ['IP'];
 const SUPPORTED_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const MAX_TOPOLOGY_LABELS = 16;
 const MAX_ADDRESSES = 100;
-const MAX_PORTS = 100;
+const MAX_PORTS = 20000;
 const MAX_ENDPOINTS = 1000;
+const MAX_ZONE_HINTS = 8;
+const MAX_NODE_HINTS = 8;
+/** kube v1.36 enables StrictIPCIDRValidation by default. */
+const STRICT_IP = true;
 
 /** validation.IsFullyQualifiedDomainName: at least two DNS labels, a trailing dot allowed. */
 export function isFullyQualifiedDomainName(path: FieldPath, value: string): FieldError[] {
@@ -32,27 +34,52 @@ export function isFullyQualifiedDomainName(path: FieldPath, value: string): Fiel
   return [];
 }
 
-function validateAddress(addressType: string, address: string, p: FieldPath): FieldError[] {
+/**
+ * One address by the slice's type; unknown types (and the deprecated "IP") are not checked. A
+ * family mismatch is reported on the whole `addresses` list, as kube does.
+ */
+function validateAddress(addressType: string, address: string, list: FieldPath, p: FieldPath): FieldError[] {
   switch (addressType) {
-    case 'IP': {
-      const ip = parseIPSloppy(address);
-      return ip === undefined ? [invalid(p, address, 'must be a valid IP address')] : [];
-    }
     case 'IPv4': {
-      const ip = parseIPSloppy(address);
-      if (ip === undefined || !ip.v4) return [invalid(p, address, 'must be a valid IPv4 address')];
-      return validateNonSpecialIP(address, p);
+      const errs = isValidIPForLegacyField(p, address, STRICT_IP);
+      if (errs.length > 0) return errs;
+      const family = parseIPSloppy(address)?.v4 === true ? [] : [invalid(list, address, 'must be an IPv4 address')];
+      return [...family, ...validateNonSpecialIP(address, p)];
     }
     case 'IPv6': {
-      const ip = parseIPSloppy(address);
-      if (ip === undefined || ip.v4) return [invalid(p, address, 'must be a valid IPv6 address')];
-      return validateNonSpecialIP(address, p);
+      const errs = isValidIP(p, address);
+      if (errs.length > 0) return errs;
+      const family = parseIPSloppy(address)?.v4 === false ? [] : [invalid(list, address, 'must be an IPv6 address')];
+      return [...family, ...validateNonSpecialIP(address, p)];
     }
     case 'FQDN':
       return isFullyQualifiedDomainName(p, address);
     default:
       return [];
   }
+}
+
+/** Node names are DNS subdomains (ValidateNodeName). */
+const nodeNameErrors = (name: string, p: FieldPath): FieldError[] => isDNS1123Subdomain(name).map((m) => invalid(p, name, m));
+
+/** validateHints: zone names are label values, node names node names, neither repeated. */
+function validateHints(hints: DeepReadonly<NonNullable<Endpoint['hints']>>, path: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const groups = [
+    { p: path.child('forZones'), items: hints.forZones ?? [], max: MAX_ZONE_HINTS, check: (n: string, p: FieldPath) => isValidLabelValue(n).map((m) => invalid(p, n, m)) },
+    { p: path.child('forNodes'), items: hints.forNodes ?? [], max: MAX_NODE_HINTS, check: nodeNameErrors },
+  ];
+  for (const g of groups) {
+    if (g.items.length > g.max) return [...errs, tooMany(g.p, g.items.length, g.max)];
+    const seen = new Set<string>();
+    g.items.forEach((h, i) => {
+      const np = g.p.index(i).child('name');
+      if (seen.has(h.name)) errs.push(duplicate(np, h.name));
+      else seen.add(h.name);
+      errs.push(...g.check(h.name, np));
+    });
+  }
+  return errs;
 }
 
 function validateEndpoints(endpoints: DeepReadonly<Endpoint[]>, addressType: string, path: FieldPath): FieldError[] {
@@ -64,12 +91,14 @@ function validateEndpoints(endpoints: DeepReadonly<Endpoint[]>, addressType: str
     const addresses = ep.addresses ?? [];
     if (addresses.length === 0) errs.push(required(addrPath, 'must contain at least 1 address'));
     else if (addresses.length > MAX_ADDRESSES) errs.push(tooMany(addrPath, addresses.length, MAX_ADDRESSES));
-    addresses.forEach((a, j) => errs.push(...validateAddress(addressType, a, addrPath.index(j))));
+    addresses.forEach((a, j) => errs.push(...validateAddress(addressType, a, addrPath, addrPath.index(j))));
+    if (ep.nodeName !== undefined) errs.push(...nodeNameErrors(ep.nodeName, p.child('nodeName')));
     const topoPath = p.child('deprecatedTopology');
     const topology = ep.deprecatedTopology ?? {};
     if (Object.keys(topology).length > MAX_TOPOLOGY_LABELS) errs.push(tooMany(topoPath, Object.keys(topology).length, MAX_TOPOLOGY_LABELS));
     errs.push(...validateLabels(ep.deprecatedTopology, topoPath));
     if (ep.hostname !== undefined) for (const m of isDNS1123Label(ep.hostname)) errs.push(invalid(p.child('hostname'), ep.hostname, m));
+    if (ep.hints !== undefined) errs.push(...validateHints(ep.hints, p.child('hints')));
   });
   return errs;
 }
@@ -91,24 +120,23 @@ function validatePorts(ports: DeepReadonly<EndpointPort[]>, path: FieldPath): Fi
   return errs;
 }
 
-function validateSpec(eps: DeepReadonly<EndpointSlice>, validTypes: readonly string[]): FieldError[] {
+/** ValidateEndpointSlice (object meta aside); on update, endpoints equal to the old ones are not re-validated. */
+function validateSpec(eps: DeepReadonly<EndpointSlice>, old: DeepReadonly<EndpointSlice> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const addressType = eps.addressType ?? '';
   if (addressType === '') errs.push(required('addressType'));
-  else if (!validTypes.includes(addressType)) errs.push(notSupported('addressType', addressType, [...validTypes].sort()));
-  errs.push(...validateEndpoints(eps.endpoints ?? [], addressType, fieldPath('endpoints')));
+  else if (!SUPPORTED_ADDRESS_TYPES.includes(addressType)) errs.push(notSupported('addressType', addressType, SUPPORTED_ADDRESS_TYPES));
   errs.push(...validatePorts(eps.ports ?? [], fieldPath('ports')));
+  const endpointErrs = validateEndpoints(eps.endpoints ?? [], addressType, fieldPath('endpoints'));
+  if (endpointErrs.length > 0 && !(old !== undefined && deepEqual(old.endpoints ?? [], eps.endpoints ?? []))) errs.push(...endpointErrs);
   return errs;
 }
 
 export function validateEndpointSliceCreate(eps: DeepReadonly<EndpointSlice>): FieldError[] {
-  return [...validateObjectMeta(eps.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSpec(eps, SUPPORTED_ADDRESS_TYPES)];
+  return [...validateObjectMeta(eps.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateSpec(eps, undefined)];
 }
 
-/** Update: the deprecated "IP" type stays acceptable, and addressType never changes. */
+/** Update: addressType never changes (kube v1.36 no longer accepts the old "IP" type either). */
 export function validateEndpointSliceUpdate(eps: DeepReadonly<EndpointSlice>, old: DeepReadonly<EndpointSlice>): FieldError[] {
-  return [
-    ...validateSpec(eps, [...SUPPORTED_ADDRESS_TYPES, ...DEPRECATED_ADDRESS_TYPES]),
-    ...validateImmutableField(eps.addressType ?? '', old.addressType ?? '', fieldPath('addressType')),
-  ];
+  return [...validateSpec(eps, old), ...validateImmutableField(eps.addressType ?? '', old.addressType ?? '', fieldPath('addressType'))];
 }
