@@ -1,5 +1,6 @@
 // Field errors collected by validation, as k8s.io/apimachinery/pkg/util/validation/field.
 // Validation returns every FieldError it finds; the caller wraps them once in newInvalid.
+import { goQuote } from '../fieldvalidation/go-quote.ts';
 
 export type FieldErrorType =
   | 'FieldValueNotFound' | 'FieldValueRequired' | 'FieldValueDuplicate' | 'FieldValueInvalid'
@@ -76,18 +77,6 @@ export function notSupported(p: FieldPath | string, value: unknown, valid: reado
  */
 export class GoSyntax {
   constructor(readonly text: string) {}
-}
-
-/** Go's %q of a string: JSON's escapes, but \a, \v and \xNN for the other control characters. */
-function goQuote(s: string): string {
-  // An escaped backslash is matched first, so that "\\u0001" (text) is left alone.
-  return JSON.stringify(s).replace(/\\\\|\\u00([01][0-9a-f])|\x7f/g, (m: string, hex: string | undefined) => {
-    if (m === '\\\\') return m;
-    if (hex === undefined) return '\\x7f';
-    if (hex === '07') return '\\a';
-    if (hex === '0b') return '\\v';
-    return `\\x${hex}`;
-  });
 }
 
 /** Formats a bad value the way Go's %v / %q / %#v would for the common cases. */

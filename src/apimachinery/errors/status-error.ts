@@ -3,6 +3,7 @@
 import type { Status, StatusCause } from '../meta/types.ts';
 import { formatGroupResource, type GroupKind, type GroupResource } from '../schema/group-version.ts';
 import { aggregateMessages, errorBody, formatFieldError, type FieldError } from './field-errors.ts';
+import { goQuote } from '../fieldvalidation/go-quote.ts';
 
 export type StatusReason = '' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'AlreadyExists' | 'Conflict'
   | 'Gone' | 'Invalid' | 'ServerTimeout' | 'StoreReadError' | 'Timeout' | 'TooManyRequests' | 'BadRequest'
@@ -148,14 +149,9 @@ function genericReason(code: number, serverMessage: string): { reason: StatusRea
     case 503: return { reason: 'ServiceUnavailable', message: 'the server is currently unable to handle the request' };
     case 504: return { reason: 'Timeout', message: 'the server was unable to return a response in the time allotted, but may still be processing the request' };
     default: return code >= 500
-      ? { reason: 'InternalError', message: `an error on the server (${goQuoteString(serverMessage)}) has prevented the request from succeeding` }
+      ? { reason: 'InternalError', message: `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding` }
       : { reason: '', message: `the server responded with the status code ${code} but did not return more information` };
   }
-}
-
-// strconv.Quote for the common case (no control characters beyond \n, \t, \r).
-function goQuoteString(s: string): string {
-  return JSON.stringify(s);
 }
 
 /**
