@@ -13,10 +13,13 @@ import type { RawRequest, RawResponse } from './https-client.ts';
 
 type Send = (req: RawRequest) => Promise<RawResponse>;
 
-/** A case: the requests to send, built from a name unique to the case; the last one's answer counts. */
+/** A request, or one built from the previous answer (e.g. the created object, changed and PUT back). */
+export type Step = RawRequest | ((previous: RawResponse) => RawRequest);
+
+/** A case: the steps to send, built from a name unique to the case; the last one's answer counts. */
 export interface ValidationCase {
   readonly name: string;
-  readonly requests: (name: string, namespace: string) => readonly RawRequest[];
+  readonly requests: (name: string, namespace: string) => readonly Step[];
 }
 
 /** What is compared: the code, and for refusals the reason and the causes as `field | reason | message`, sorted. */
@@ -39,6 +42,13 @@ export const NAMESPACE = 'vdiff';
 
 export const post = (path: string, body: unknown): RawRequest => ({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' });
 export const put = (path: string, body: unknown): RawRequest => ({ method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json' });
+/** The created object of a 201 answer, changed by `change` and PUT back to the object or a subresource of it. */
+export const putBack = (path: string, change: (obj: Record<string, unknown>) => void) => (created: RawResponse): RawRequest => {
+  if (created.status >= 300) throw new Error(`create for an update case: ${created.status} ${created.text}`);
+  const obj = created.json() as Record<string, unknown>;
+  change(obj);
+  return put(path, obj);
+};
 export const patch = (path: string, body: unknown, type = 'application/merge-patch+json'): RawRequest =>
   ({ method: 'PATCH', path, body: JSON.stringify(body), contentType: type });
 
@@ -61,7 +71,11 @@ async function sendAll(send: Send, corpus: ValidationCorpus): Promise<Record<str
   const answers: Record<string, Outcome> = {};
   for (const [i, c] of corpus.cases.entries()) {
     let last: RawResponse | undefined;
-    for (const req of c.requests(`vc-${i}`, NAMESPACE)) last = await send(req);
+    for (const step of c.requests(`vc-${i}`, NAMESPACE)) {
+      if (typeof step !== 'function') last = await send(step);
+      else if (last === undefined) throw new Error(`case ${c.name}: a step built from an answer comes first`);
+      else last = await send(step(last));
+    }
     if (last === undefined) throw new Error(`case ${c.name} sends no request`);
     answers[c.name] = outcome(last);
   }
