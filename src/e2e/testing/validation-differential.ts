@@ -22,8 +22,18 @@ export interface ValidationCase {
   readonly requests: (name: string, namespace: string) => readonly Step[];
 }
 
-/** What is compared: the code, and for refusals the reason and the causes as `field | reason | message`, sorted. */
-export interface Outcome { readonly code: number; readonly reason?: string; readonly causes?: readonly string[]; readonly message?: string }
+/**
+ * What is compared: the code, for refusals the reason and the causes as `field | reason | message`,
+ * sorted (kube lists map-derived causes in random order), or the message when there are none; and the
+ * Warning headers, sorted.
+ */
+export interface Outcome {
+  readonly code: number;
+  readonly reason?: string;
+  readonly causes?: readonly string[];
+  readonly message?: string;
+  readonly warnings?: readonly string[];
+}
 
 export interface ValidationCorpus {
   /** The describe() title, e.g. "workload validation". */
@@ -33,6 +43,8 @@ export interface ValidationCorpus {
   readonly fixture: URL;
   /** Requests sent once to each server before the cases (namespaces, service accounts); 409 is fine. */
   readonly setup?: (namespace: string) => readonly RawRequest[];
+  /** Rewrites each cause's message before comparing (e.g. to drop a Go struct diff kapi cannot print). */
+  readonly causeMessage?: (message: string) => string;
   /** kapi flags beyond the defaults, and the same for the oracle (e.g. a second service CIDR). */
   readonly kapiFlags?: readonly string[];
   readonly oracleFlags?: readonly string[];
@@ -55,12 +67,15 @@ export const patch = (path: string, body: unknown, type = 'application/merge-pat
 interface StatusBody { reason?: string; message?: string; details?: { causes?: { field?: string; reason?: string; message?: string }[] } }
 
 /** Reduces an answer; a refusal without causes keeps its message (e.g. a Forbidden or BadRequest). */
-export function outcome(r: RawResponse): Outcome {
-  if (r.status < 300) return { code: r.status };
+export function outcome(r: RawResponse, causeMessage: (m: string) => string = (m) => m): Outcome {
+  const warnings = [r.headers['warning'] ?? []].flat().sort();
+  const withWarnings = (o: Outcome): Outcome => warnings.length === 0 ? o : { ...o, warnings };
+  if (r.status < 300) return withWarnings({ code: r.status });
   let body: StatusBody = {};
-  try { body = r.json() as StatusBody; } catch { return { code: r.status, message: r.text } }
-  const causes = (body.details?.causes ?? []).map((c) => `${c.field ?? ''} | ${c.reason ?? ''} | ${c.message ?? ''}`).sort();
-  return causes.length > 0 ? { code: r.status, reason: body.reason ?? '', causes } : { code: r.status, reason: body.reason ?? '', message: body.message ?? '' };
+  try { body = r.json() as StatusBody; } catch { return withWarnings({ code: r.status, message: r.text }); }
+  const causes = (body.details?.causes ?? []).map((c) => `${c.field ?? ''} | ${c.reason ?? ''} | ${causeMessage(c.message ?? '')}`).sort();
+  const refusal = causes.length > 0 ? { causes } : { message: body.message ?? '' };
+  return withWarnings({ code: r.status, reason: body.reason ?? '', ...refusal });
 }
 
 async function sendAll(send: Send, corpus: ValidationCorpus): Promise<Record<string, Outcome>> {
@@ -77,13 +92,14 @@ async function sendAll(send: Send, corpus: ValidationCorpus): Promise<Record<str
       else last = await send(step(last));
     }
     if (last === undefined) throw new Error(`case ${c.name} sends no request`);
-    answers[c.name] = outcome(last);
+    answers[c.name] = outcome(last, corpus.causeMessage);
   }
   return answers;
 }
 
 const show = (o: Outcome | undefined): string => o === undefined ? 'no answer' :
-  `${o.code} ${o.reason ?? ''}${o.message === undefined ? '' : ` ${o.message}`}${(o.causes ?? []).map((c) => `\n      ${c}`).join('')}`;
+  `${o.code} ${o.reason ?? ''}${o.message === undefined ? '' : ` ${o.message}`}` +
+  [...(o.causes ?? []), ...(o.warnings ?? []).map((w) => `warning: ${w}`)].map((c) => `\n      ${c}`).join('');
 
 function differences(cases: readonly ValidationCase[], kube: Readonly<Record<string, Outcome>>, kapi: Readonly<Record<string, Outcome>>): string[] {
   return cases.filter((c) => JSON.stringify(kube[c.name]) !== JSON.stringify(kapi[c.name]))
