@@ -299,6 +299,17 @@ export const POD_CASES: readonly PodCase[] = [
     container: { securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'b' } } } },
   { name: 'AppArmor annotation for an unknown container', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/nope': 'runtime/default' } } },
   { name: 'AppArmor annotation profile invalid', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'bogus' } } },
+  { name: 'AppArmor annotation runtime/default (copied to the field, warned)', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'runtime/default' } } },
+  { name: 'AppArmor annotation localhost/ without a profile', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'localhost/' } } },
+  { name: 'AppArmor annotation like the pod-level field', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'unconfined' } },
+    spec: { securityContext: { appArmorProfile: { type: 'Unconfined' } } } },
+  { name: 'AppArmor annotation beside a container field', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'unconfined' } },
+    container: { securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } } },
+  { name: 'AppArmor annotation localhost profile unlike the field', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'localhost/a' } },
+    container: { securityContext: { appArmorProfile: { type: 'Localhost', localhostProfile: 'b' } } } },
+  { name: 'pod template: AppArmor annotation beside a container field', template: true,
+    templateMetadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'unconfined' } },
+    container: { securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } } },
   { name: 'pod name invalid', metadata: { name: 'Bad_Name' } },
 ];
 
@@ -315,29 +326,6 @@ export function podOfCase(c: PodCase, name: string): Record<string, unknown> {
 /** Where a case is POSTed (dry run: nothing valid is kept). */
 export const caseURL = (c: PodCase, namespace: string): string =>
   `/api/v1/namespaces/${namespace}/${c.template === true ? 'podtemplates' : 'pods'}?dryRun=All`;
-
-/** The parts of a create's answer the agreement compares. */
-export interface PodOutcome {
-  readonly code: number;
-  readonly reason: string;
-  /** `field|type|message` per cause, sorted (kube lists map-derived causes in random order). */
-  readonly causes: readonly string[];
-}
-
-/**
- * kube's "pod updates may not change fields" message ends with a diff of its internal Go structs
- * (`"Args": null`); kapi diffs the v1 JSON. Only the text before the diff is compared.
- */
-const withoutDiff = (m: string): string => m.split('\n')[0] ?? '';
-
-export function podOutcome(status: number, body: string): PodOutcome {
-  let parsed: unknown;
-  try { parsed = JSON.parse(body); } catch { parsed = undefined; }
-  const s = typeof parsed === 'object' && parsed !== null ? parsed as { kind?: string; reason?: string; details?: { causes?: { field?: string; reason?: string; message?: string }[] } } : {};
-  const causes = (s.kind === 'Status' ? s.details?.causes ?? [] : [])
-    .map((c) => `${c.field ?? ''}|${c.reason ?? ''}|${withoutDiff(c.message ?? '')}`).sort();
-  return { code: status, reason: s.kind === 'Status' ? s.reason ?? '' : '', causes };
-}
 
 /** Sets up what the corpus needs in a namespace: the default service account the admission chain looks up. */
 export const CORPUS_SERVICE_ACCOUNT = JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } });

@@ -54,12 +54,18 @@ export const NAMESPACE = 'vdiff';
 
 export const post = (path: string, body: unknown): RawRequest => ({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' });
 export const put = (path: string, body: unknown): RawRequest => ({ method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json' });
-/** The created object of a 201 answer, changed by `change` and PUT back to the object or a subresource of it. */
-export const putBack = (path: string, change: (obj: Record<string, unknown>) => void) => (created: RawResponse): RawRequest => {
+type Obj = Record<string, unknown>;
+
+/**
+ * The created object of a 201 answer, changed by `change` and PUT back to `path`: the object or a
+ * subresource of it, or a path built from the created object (when the server chose its name).
+ */
+export const putBack = (path: string | ((created: Obj) => string), change: (obj: Obj) => void) => (created: RawResponse): RawRequest => {
   if (created.status >= 300) throw new Error(`create for an update case: ${created.status} ${created.text}`);
-  const obj = created.json() as Record<string, unknown>;
+  const obj = created.json() as Obj;
+  const target = typeof path === 'string' ? path : path(obj);
   change(obj);
-  return put(path, obj);
+  return put(target, obj);
 };
 export const patch = (path: string, body: unknown, type = 'application/merge-patch+json'): RawRequest =>
   ({ method: 'PATCH', path, body: JSON.stringify(body), contentType: type });

@@ -3,6 +3,7 @@ import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts
 import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
+import { checkUpdateTarget } from '../../registry/rest/object-target.ts';
 import { attributes, validateCreate, validateUpdate } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
@@ -21,6 +22,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   // Decoding a large body is the long step: the deadline and other requests get their turn after it.
   await yieldPoint(ctx);
   const name = ctx.info.name;
+  checkUpdateTarget(body.metadata, name, ep.namespaced ? ctx.namespace : undefined);
   // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
   const uid = body.metadata.uid;
   const updater = ep.storage;

@@ -19,6 +19,7 @@ import type {
   UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc, Watcher,
 } from '../rest/capabilities.ts';
 import type { DeepReadonly, FinishFunc, ResourceDefinition, Strategy } from '../rest/strategy.ts';
+import { nameMismatch, namespaceMismatch } from '../rest/object-target.ts';
 import { generateName, newUID, nowRFC3339 } from './names.ts';
 import { deleteObject } from './delete.ts';
 import { buildPredicate } from './predicate.ts';
@@ -187,7 +188,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     }
     if (meta.namespace === undefined || meta.namespace === '') meta.namespace = ctx.namespace;
     else if (meta.namespace !== ctx.namespace) {
-      throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+      throw namespaceMismatch();
     }
   }
 
@@ -268,7 +269,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     const bodyName = obj.metadata.name ?? '';
     if (bodyName === '') { obj.metadata.name = name; return; }
     if (bodyName !== name) {
-      throw newBadRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+      throw nameMismatch(bodyName, name);
     }
   }
 

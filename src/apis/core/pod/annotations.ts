@@ -5,14 +5,14 @@ import { forbidden, invalid, type FieldError, type FieldPath } from '../../../ap
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { PodSpec } from '../v1/types.ts';
 import { containersWithPath } from './security-context.ts';
-import { child, obj, str, type Obj } from './spec-access.ts';
+import { child, obj, optStr, str, type Obj } from './spec-access.ts';
 import { validateLocalDescendingPath } from './volumes.ts';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
 const SECCOMP_POD = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
-const APPARMOR_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
+export const APPARMOR_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
 type Annotations = DeepReadonly<Record<string, string>> | undefined;
 
@@ -104,6 +104,36 @@ export function validateSeccompAnnotationsAndFields(annotations: Annotations, sp
     const profile = child(child(c, 'securityContext'), 'seccompProfile');
     const annotation = a[`${SECCOMP_CONTAINER_PREFIX}${str(c, 'name')}`];
     if (profile !== undefined && annotation !== undefined) errs.push(...seccompMatch(annotation, profile, path.child('securityContext', 'seccompProfile')));
+  }
+  return errs;
+}
+
+/**
+ * validateAppArmorAnnotationsAndFieldsMatchOnCreate: a container's deprecated AppArmor annotation says
+ * what its profile field (or else the pod's) says. Windows pods are not checked.
+ */
+export function validateAppArmorAnnotationsAndFields(annotations: Annotations, spec: DeepReadonly<PodSpec>, specPath: FieldPath): FieldError[] {
+  if (str(child(obj(spec), 'os'), 'name') === 'windows') return [];
+  const a = annotations ?? {};
+  const podProfile = child(obj(spec.securityContext), 'appArmorProfile');
+  const errs: FieldError[] = [];
+  for (const { c, path } of containersWithPath(spec, specPath)) {
+    const profile = child(child(c, 'securityContext'), 'appArmorProfile') ?? podProfile;
+    const annotation = a[`${APPARMOR_PREFIX}${str(c, 'name')}`];
+    if (profile === undefined || annotation === undefined) continue;
+    const p = path.child('securityContext', 'appArmorProfile');
+    const typeMismatch = forbidden(p.child('type'), 'apparmor type in annotation and field must match');
+    switch (str(profile, 'type')) {
+      case 'Unconfined': if (annotation !== 'unconfined') errs.push(typeMismatch); break;
+      case 'RuntimeDefault': if (annotation !== 'runtime/default') errs.push(typeMismatch); break;
+      case 'Localhost':
+        if (!annotation.startsWith('localhost/')) errs.push(typeMismatch);
+        else if (annotation.slice('localhost/'.length) !== optStr(profile, 'localhostProfile')) {
+          errs.push(forbidden(p.child('localhostProfile'), 'apparmor profile in annotation and field must match'));
+        }
+        break;
+      default: break;
+    }
   }
   return errs;
 }

@@ -3,6 +3,7 @@
 import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import { applyAppArmorVersionSkew } from './apparmor-skew.ts';
 import { podNameWarnings, podWarnings } from './warnings.ts';
 import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
 import type { Pod } from '../v1/types.ts';
@@ -31,9 +32,10 @@ export function podGracePeriod(pod: DeepReadonly<Pod>, options: DeleteOptions): 
 }
 
 export const podStrategy: Strategy<Pod> = {
-  prepareForCreate(_ctx: RequestContext, pod: Pod) {
+  prepareForCreate(ctx: RequestContext, pod: Pod) {
     pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
     applySchedulingGatedCondition(pod);
+    applyAppArmorVersionSkew(ctx, pod);
     pod.metadata.generation = 1;
   },
   validate: (_ctx, pod) => validatePodCreate(pod),

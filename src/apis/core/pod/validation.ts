@@ -8,7 +8,7 @@ import { inclusiveRangeError } from '../../../apimachinery/validation/validation
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { Pod, PodSpec } from '../v1/types.ts';
 import { validateAffinity, validateTolerations } from './affinity.ts';
-import { validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from './annotations.ts';
+import { validateAppArmorAnnotationsAndFields, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from './annotations.ts';
 import { validateContainers, validateContainersOnlyForPod, validateEphemeralContainers, validateInitContainers } from './containers.ts';
 import { validateForOS } from './os.ts';
 import { validateOverhead, validatePodResources } from './resources.ts';
@@ -195,5 +195,6 @@ export function validatePodCreate(pod: RO<Pod>): FieldError[] {
     errs.push(forbidden(fieldPath('spec', 'nodeName'), 'cannot be set until all schedulingGates have been cleared'));
   }
   errs.push(...validateSeccompAnnotationsAndFields(pod.metadata.annotations, spec, fieldPath('spec')));
+  errs.push(...validateAppArmorAnnotationsAndFields(pod.metadata.annotations, spec, fieldPath('spec')));
   return errs;
 }

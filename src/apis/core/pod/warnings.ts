@@ -7,6 +7,7 @@ import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { nodeLabelDeprecatedMessage, nodeSelectorTermWarnings } from '../node-labels.ts';
 import { pvcSpecWarnings } from '../persistentvolumeclaim/warnings.ts';
+import { APPARMOR_PREFIX } from './annotations.ts';
 import { isDNS1123Label } from '../../../apimachinery/validation/validation.ts';
 import { fractionalBytes } from '../v1/quantity.ts';
 import type { Container, PersistentVolumeClaimSpec, PodSpec, PodTemplateSpec, Volume } from '../v1/types.ts';
@@ -46,7 +47,6 @@ const GO_SOURCE_NAMES: Readonly<Record<string, string>> = { storageos: 'storageO
 
 const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
-const APPARMOR_CONTAINER_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
 /** VisitContainersWithPath: init containers, containers, ephemeral containers. */
 function containersWithPaths(spec: RO<PodSpec>, specPath: FieldPath): [RO<Container>, FieldPath][] {
@@ -245,7 +245,7 @@ function podSpecWarnings(prefix: FieldPath | undefined, spec: RO<PodSpec>, meta:
     // Pods get their AppArmor warnings elsewhere (applyAppArmorVersionSkew); templates here.
     const hasAppArmor = podAppArmor || (security?.['appArmorProfile'] !== undefined && security['appArmorProfile'] !== null);
     if (prefix !== undefined && !hasAppArmor) {
-      const key = APPARMOR_CONTAINER_PREFIX + c.name;
+      const key = APPARMOR_PREFIX + c.name;
       if (Object.hasOwn(annotations, key)) warnings.push(`${annotationsPath.key(key).toString()}: deprecated since v1.30; use the "appArmorProfile" field instead`);
     }
     // memory limits and requests, then ephemeral-storage limits and requests

@@ -5,7 +5,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
-import { validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';
+import { validateAppArmorAnnotationsAndFields, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
 import type { PodTemplate, PodTemplateSpec } from '../v1/types.ts';
@@ -23,6 +23,7 @@ export function validatePodTemplateSpec(t: DeepReadonly<PodTemplateSpec>, path =
     ...validatePodSpecificAnnotations(t.metadata?.annotations, spec, path.child('annotations')),
     ...validatePodSpec(spec, path.child('spec')),
     ...validateSeccompAnnotationsAndFields(t.metadata?.annotations, spec, path.child('spec')),
+    ...validateAppArmorAnnotationsAndFields(t.metadata?.annotations, spec, path.child('spec')),
   ];
   const ephemeral = t.spec?.ephemeralContainers;
   if (Array.isArray(ephemeral) && ephemeral.length > 0) {

@@ -107,7 +107,9 @@ async function allocClusterIP(svc: Service, txn: Txn): Promise<void> {
 async function allocNodePorts(svc: Service, txn: Txn, held: ReadonlySet<number>): Promise<void> {
   const byServicePort = new Map<number, number>();
   const ports = svc.spec.ports ?? [];
-  if (needsNodePorts(svc) || ports.some((p) => (p.nodePort ?? 0) !== 0)) {
+  // kube's allocators look at node ports of NodePort and LoadBalancer services only; on any other
+  // type a nodePort is for validation to refuse, never an allocation conflict.
+  if (svc.spec.type === 'NodePort' || svc.spec.type === 'LoadBalancer') {
     for (let i = 0; i < ports.length; i++) {
       const p = ports[i];
       if (p === undefined) continue;
