@@ -14,7 +14,11 @@ import { describeValidationCorpus, post, putBack, type ValidationCase } from './
 const pods = (ns: string): string => `/api/v1/namespaces/${ns}/pods`;
 
 const cases: ValidationCase[] = [
-  ...POD_CASES.map((c) => ({ name: c.name, requests: (name: string, ns: string) => [post(caseURL(c, ns), podOfCase(c, name))] })),
+  ...POD_CASES.map((c) => ({
+    name: c.name,
+    requests: (name: string, ns: string) => [post(caseURL(c, ns), podOfCase(c, name))],
+    ...(c.keep === undefined ? {} : { keep: (o: Record<string, unknown>) => c.keep?.(o as { spec: Record<string, unknown> }) }),
+  })),
   ...WORKLOAD_CASES.flatMap((w) => WORKLOAD_FAULTS.map((c) => ({
     name: `${w.name}: ${c.name}`,
     requests: (name: string, ns: string) => [post(w.path(ns), w.body(name, podSpecOfCase(c)))],

@@ -16,6 +16,8 @@ export interface PodCase {
   readonly template?: true;
   /** The template's metadata (with `template`). */
   readonly templateMetadata?: Record<string, unknown>;
+  /** For a pod kube accepts: the part of the created pod to compare (what create changed). */
+  readonly keep?: (pod: { spec: Record<string, unknown> }) => unknown;
 }
 
 const nodeAffinity = (term: Record<string, unknown>): Record<string, unknown> =>
@@ -299,7 +301,8 @@ export const POD_CASES: readonly PodCase[] = [
     container: { securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'b' } } } },
   { name: 'AppArmor annotation for an unknown container', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/nope': 'runtime/default' } } },
   { name: 'AppArmor annotation profile invalid', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'bogus' } } },
-  { name: 'AppArmor annotation runtime/default (copied to the field, warned)', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'runtime/default' } } },
+  { name: 'AppArmor annotation runtime/default (copied to the field, warned)', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'runtime/default' } },
+    keep: (p) => (p.spec['containers'] as Record<string, unknown>[]).map((c) => c['securityContext']) },
   { name: 'AppArmor annotation localhost/ without a profile', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'localhost/' } } },
   { name: 'AppArmor annotation like the pod-level field', metadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'unconfined' } },
     spec: { securityContext: { appArmorProfile: { type: 'Unconfined' } } } },
@@ -311,6 +314,16 @@ export const POD_CASES: readonly PodCase[] = [
     templateMetadata: { annotations: { 'container.apparmor.security.beta.kubernetes.io/c': 'unconfined' } },
     container: { securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } } },
   { name: 'pod name invalid', metadata: { name: 'Bad_Name' } },
+  // PrepareForCreate: the pod's values for matchLabelKeys (In) and mismatchLabelKeys (NotIn) join the selector
+  { name: 'pod affinity label keys merged into the selector', metadata: { labels: { app: 'a', tier: 't' } }, keep: (p) => p.spec['affinity'],
+    spec: { affinity: {
+      podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: { topologyKey: 'zone', labelSelector: { matchLabels: { x: 'y' } }, matchLabelKeys: ['app', 'missing'] } }] },
+      podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchExpressions: [{ key: 'k', operator: 'Exists' }] }, matchLabelKeys: ['app'], mismatchLabelKeys: ['tier'] }] },
+    } } },
+  { name: 'pod affinity label keys without a selector', metadata: { labels: { app: 'a' } }, keep: (p) => p.spec['affinity'],
+    spec: { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', matchLabelKeys: ['app'] }] } } } },
+  { name: 'topology spread label keys merged into the selector', metadata: { labels: { app: 'a' } }, keep: (p) => p.spec['topologySpreadConstraints'],
+    spec: tsc({ labelSelector: { matchLabels: { x: 'y' } }, matchLabelKeys: ['app', 'missing'] }) },
 ];
 
 /** The object of a case: a valid Pod (or PodTemplate) with the case's fault merged in. */

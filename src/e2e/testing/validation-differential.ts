@@ -20,6 +20,8 @@ export type Step = RawRequest | ((previous: RawResponse) => RawRequest);
 export interface ValidationCase {
   readonly name: string;
   readonly requests: (name: string, namespace: string) => readonly Step[];
+  /** For an accepted request, the part of the answered object compared too (defaults, mutations). */
+  readonly keep?: (object: Record<string, unknown>) => unknown;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface Outcome {
   readonly causes?: readonly string[];
   readonly message?: string;
   readonly warnings?: readonly string[];
+  /** What the case's `keep` took of an accepted object. */
+  readonly object?: unknown;
 }
 
 export interface ValidationCorpus {
@@ -55,6 +59,14 @@ export const NAMESPACE = 'vdiff';
 export const post = (path: string, body: unknown): RawRequest => ({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' });
 export const put = (path: string, body: unknown): RawRequest => ({ method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json' });
 type Obj = Record<string, unknown>;
+
+/** Key order aside (Go writes struct fields in declaration order), the same JSON. */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (typeof v !== 'object' || v === null) return v;
+  const o = v as Obj;
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]));
+}
 
 /**
  * The created object of a 201 answer, changed by `change` and PUT back to `path`: the object or a
@@ -98,14 +110,16 @@ async function sendAll(send: Send, corpus: ValidationCorpus): Promise<Record<str
       else last = await send(step(last));
     }
     if (last === undefined) throw new Error(`case ${c.name} sends no request`);
-    answers[c.name] = outcome(last, corpus.causeMessage);
+    const answer = outcome(last, corpus.causeMessage);
+    answers[c.name] = c.keep !== undefined && last.status < 300 ? { ...answer, object: sortKeys(c.keep(last.json() as Obj)) } : answer;
   }
   return answers;
 }
 
 const show = (o: Outcome | undefined): string => o === undefined ? 'no answer' :
   `${o.code} ${o.reason ?? ''}${o.message === undefined ? '' : ` ${o.message}`}` +
-  [...(o.causes ?? []), ...(o.warnings ?? []).map((w) => `warning: ${w}`)].map((c) => `\n      ${c}`).join('');
+  [...(o.causes ?? []), ...(o.warnings ?? []).map((w) => `warning: ${w}`), ...(o.object === undefined ? [] : [`object: ${JSON.stringify(o.object)}`])]
+    .map((c) => `\n      ${c}`).join('');
 
 function differences(cases: readonly ValidationCase[], kube: Readonly<Record<string, Outcome>>, kapi: Readonly<Record<string, Outcome>>): string[] {
   return cases.filter((c) => JSON.stringify(kube[c.name]) !== JSON.stringify(kapi[c.name]))

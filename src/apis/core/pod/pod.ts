@@ -4,6 +4,7 @@ import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { applyAppArmorVersionSkew } from './apparmor-skew.ts';
+import { mutatePodAffinity, mutateTopologySpreadConstraints } from './label-keys.ts';
 import { podNameWarnings, podWarnings } from './warnings.ts';
 import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
 import type { Pod } from '../v1/types.ts';
@@ -35,6 +36,8 @@ export const podStrategy: Strategy<Pod> = {
   prepareForCreate(ctx: RequestContext, pod: Pod) {
     pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
     applySchedulingGatedCondition(pod);
+    mutatePodAffinity(pod);
+    mutateTopologySpreadConstraints(pod);
     applyAppArmorVersionSkew(ctx, pod);
     pod.metadata.generation = 1;
   },
