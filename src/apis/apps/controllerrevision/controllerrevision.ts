@@ -10,8 +10,16 @@ type RO<T> = DeepReadonly<T>;
 
 export function validateControllerRevision(r: RO<ControllerRevision>): FieldError[] {
   const errs = validateObjectMeta(r.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
-  if (r.data === undefined || r.data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
   errs.push(...validateNonnegativeField(r.revision ?? 0, fieldPath('revision')));
+  return errs;
+}
+
+/** ValidateControllerRevisionCreate: data is required and must be a JSON object. */
+export function validateControllerRevisionCreate(r: RO<ControllerRevision>): FieldError[] {
+  const errs = validateControllerRevision(r);
+  const data: unknown = r.data;
+  if (data === undefined || data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
+  else if (typeof data !== 'object' || Array.isArray(data)) errs.push(required(fieldPath('data'), 'data must be a valid JSON object'));
   return errs;
 }
 
@@ -36,7 +44,7 @@ export const controllerRevisions = {
   group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
   strategy: {
     prepareForCreate() {},
-    validate: (_ctx, r) => validateControllerRevision(r),
+    validate: (_ctx, r) => validateControllerRevisionCreate(r),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate() {},
