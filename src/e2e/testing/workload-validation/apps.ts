@@ -28,6 +28,9 @@ function selectorCases(kind: string, r: Res): ValidationCase[] {
     c(`${kind} update: selector changed`, update(r, {}, ['', spec({ selector: { matchLabels: { app: 'b' } }, template: { metadata: { labels: { app: 'b' } } } })])),
     c(`${kind} update: template restartPolicy OnFailure`, update(r, {}, ['', tspec({ restartPolicy: 'OnFailure' })])),
     c(`${kind} update: template image changed`, update(r, {}, ['', tspec({ containers: [{ name: 'c', image: 'nginx' }] })])),
+    c(`${kind}: name with a dot (warning)`, create(r, { metadata: { name: 'a.b' } })),
+    c(`${kind}: template deprecated node label (warning)`, create(r, tspec({ nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } }))),
+    c(`${kind} update: template deprecated node label (warning)`, update(r, {}, ['', tspec({ nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } })])),
   ];
 }
 
@@ -92,7 +95,6 @@ const STATEFULSET_CASES: ValidationCase[] = [
   ...replicaCases('statefulset', STATEFULSET, ['replicas', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas']),
   ...collisionCases('statefulset', STATEFULSET),
   c('statefulset status: currentReplicas and updatedReplicas over replicas', update(STATEFULSET, {}, status({ replicas: 1, currentReplicas: 2, updatedReplicas: 3 }))),
-  c('statefulset: name with a dot', create(STATEFULSET, { metadata: { name: 'a.b' } })),
   c('statefulset: no serviceName', create(STATEFULSET, spec({ serviceName: null }))),
   c('statefulset: serviceName invalid', create(STATEFULSET, spec({ serviceName: 'Bad_Name' }))),
   c('statefulset: podManagementPolicy Bogus', create(STATEFULSET, spec({ podManagementPolicy: 'Bogus' }))),
@@ -115,6 +117,10 @@ const STATEFULSET_CASES: ValidationCase[] = [
   c('statefulset update: podManagementPolicy changed', update(STATEFULSET, {}, ['', spec({ podManagementPolicy: 'Parallel' })])),
   c('statefulset update: volumeClaimTemplates changed', update(STATEFULSET, {}, ['', spec({ volumeClaimTemplates: [GOOD_CLAIM] })])),
   c('statefulset update: revisionHistoryLimit changed', update(STATEFULSET, {}, ['', spec({ revisionHistoryLimit: 3 })])),
+  c('statefulset update: revisionHistoryLimit -1 (warning)', update(STATEFULSET, {}, ['', spec({ revisionHistoryLimit: -1 })])),
+  c('statefulset: volume claim template with a storage class annotation (warning)', create(STATEFULSET, spec({
+    volumeClaimTemplates: [{ ...GOOD_CLAIM, metadata: { name: 'data', annotations: { 'volume.beta.kubernetes.io/storage-class': 'x' } } }],
+  }))),
   c('statefulset update: minReadySeconds, ordinals, retention changed', update(STATEFULSET, {}, ['', spec({
     minReadySeconds: 5, ordinals: { start: 2 }, persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' },
   })])),

@@ -18,6 +18,8 @@ const complete = { startTime: T0, completionTime: T1, succeeded: 1, conditions: 
 const JOB_CREATE: ValidationCase[] = [
   c('job: valid', create(JOB)),
   c('job: name invalid', create(JOB, { metadata: { name: 'Bad_Name' } })),
+  c('job: name with a dot (warning)', create(JOB, { metadata: { name: 'a.b' } })),
+  c('job: template deprecated node label (warning)', create(JOB, tspec({ nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } }))),
   ...['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']
     .map((f) => c(`job: ${f} -1`, create(JOB, spec({ [f]: -1 })))),
   c('job: backoffLimitPerIndex -1', create(JOB, indexed(2, { backoffLimitPerIndex: -1 }))),
@@ -134,6 +136,10 @@ const CRONJOB_CASES: ValidationCase[] = [
   c('cronjob: valid', create(CRONJOB)),
   c('cronjob: name invalid', create(CRONJOB, { metadata: { name: 'Bad_Name' } })),
   c('cronjob: name of 53 characters', create(CRONJOB, { metadata: { name: 'x'.repeat(53) } })),
+  c('cronjob: name with a dot (warning)', create(CRONJOB, { metadata: { name: 'a.b' } })),
+  c('cronjob: jobTemplate deprecated node label (warning)', create(CRONJOB, jt({ template: { spec: { nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } } } }))),
+  c('cronjob update: schedule with TZ', update(CRONJOB, {}, ['', cspec({ schedule: 'TZ=UTC */5 * * * *' })])),
+  c('cronjob update: jobTemplate deprecated node label (warning)', update(CRONJOB, {}, ['', jt({ template: { spec: { nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } } } })])),
   c('cronjob: schedule missing', create(CRONJOB, cspec({ schedule: null }))),
   c('cronjob: schedule invalid', create(CRONJOB, cspec({ schedule: '* * *' }))),
   c('cronjob: schedule out of range', create(CRONJOB, cspec({ schedule: '61 * * * *' }))),
