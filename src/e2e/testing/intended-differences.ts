@@ -81,12 +81,12 @@ export const knownDefects: readonly ListedDifference[] = [
   {
     cases: / create (missing required|wrong type|bad enum|kube requires [\w.]+)$/, where: '*',
     reason: `${I12}: validation messages (Go syntax values such as map[string]string{...} and []byte(nil) where v1.36 prints JSON, ` +
-      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts an HPA without ' +
-      'scaleTargetRef.apiVersion and a MutatingAdmissionPolicy without reinvocationPolicy',
+      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts a MutatingAdmissionPolicy ' +
+      'without reinvocationPolicy',
   },
   {
-    cases: /^(pods|jobs\.batch) update /, where: /^body\.(message|details)/,
-    reason: `${I12}: update validation: the causes kube reports for a pod or job template update (forbidden spec changes) differ`,
+    cases: /^pods update /, where: /^body\.(message|details)/,
+    reason: `${I12}: update validation: the causes kube reports for a pod update (forbidden spec changes) differ`,
   },
   {
     cases: /^widgets\.diffres\.example\.com scale negative replicas$/, where: '*',
