@@ -143,6 +143,11 @@ const DAEMONSET_CASES: ValidationCase[] = [
   c('daemonset: maxUnavailable not a percent', create(DAEMONSET, dsru({ maxUnavailable: 'abc' }))),
   c('daemonset: revisionHistoryLimit -1', create(DAEMONSET, spec({ revisionHistoryLimit: -1 }))),
   c('daemonset: OnDelete (valid)', create(DAEMONSET, spec({ updateStrategy: { type: 'OnDelete' } }))),
+  c('daemonset update: template generation annotation lowered', update(DAEMONSET, {},
+    ['', { metadata: { annotations: { 'deprecated.daemonset.template.generation': '0' } } }])),
+  c('daemonset update: template generation annotation raised', update(DAEMONSET, {},
+    ['', { metadata: { annotations: { 'deprecated.daemonset.template.generation': '5' } } }])),
+  c('daemonset: template generation annotation -1', create(DAEMONSET, { metadata: { annotations: { 'deprecated.daemonset.template.generation': '-1' } } })),
 ];
 
 const CONTROLLERREVISION_CASES: ValidationCase[] = [
