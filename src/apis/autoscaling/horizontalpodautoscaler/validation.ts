@@ -65,8 +65,11 @@ function validateMetricTarget(t: RO<MetricTarget> | undefined, p: FieldPath): Fi
   if (type !== 'Utilization' && type !== 'Value' && type !== 'AverageValue') {
     errs.push(invalid(p.child('type'), type, 'must be either Utilization, Value, or AverageValue'));
   }
-  if (t?.value !== undefined && !positive(t.value)) errs.push(invalid(p.child('value'), t.value, 'must be positive'));
-  if (t?.averageValue !== undefined && !positive(t.averageValue)) errs.push(invalid(p.child('averageValue'), t.averageValue, 'must be positive'));
+  // quantities are shown as resource.Quantity marshals them (canonical: "-0.5" is "-500m")
+  if (t?.value !== undefined && !positive(t.value)) errs.push(invalid(p.child('value'), canonicalDecimal(t.value), 'must be positive'));
+  if (t?.averageValue !== undefined && !positive(t.averageValue)) {
+    errs.push(invalid(p.child('averageValue'), canonicalDecimal(t.averageValue), 'must be positive'));
+  }
   if (t?.averageUtilization !== undefined && t.averageUtilization < 1) {
     errs.push(invalid(p.child('averageUtilization'), t.averageUtilization, 'must be greater than 0'));
   }
