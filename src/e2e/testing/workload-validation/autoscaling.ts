@@ -18,6 +18,11 @@ const HPA_V2_CASES: ValidationCase[] = [
   c('hpa v2: name invalid', create(HPA_V2, { metadata: { name: 'Bad_Name' } })),
   c('hpa v2: minReplicas 0', create(HPA_V2, spec({ minReplicas: 0 }))),
   c('hpa v2: minReplicas -1', create(HPA_V2, spec({ minReplicas: -1 }))),
+  c('hpa v2: minReplicas 0 with an Object metric', create(HPA_V2, { spec: { minReplicas: 0, metrics: [{ type: 'Object', object: {
+    describedObject: { kind: 'Service', name: 's', apiVersion: 'v1' }, metric: ident, target: { type: 'Value', value: '1' } } }] } })),
+  c('hpa v2: scaleTargetRef ReplicationController in v1 (valid)', create(HPA_V2, ref({ apiVersion: 'v1', kind: 'ReplicationController' }))),
+  c('hpa v2: object describedObject apiVersion a/b/c', create(HPA_V2, metric({ type: 'Object', object: { describedObject: { kind: 'Service', name: 's', apiVersion: 'a/b/c' }, metric: ident, target: { type: 'Value', value: '1' } } }))),
+  c('hpa v2: scaleDown policies empty', create(HPA_V2, spec({ behavior: { scaleDown: { policies: [] } } }))),
   c('hpa v2: maxReplicas 0', create(HPA_V2, spec({ maxReplicas: 0 }))),
   c('hpa v2: maxReplicas -1', create(HPA_V2, spec({ maxReplicas: -1 }))),
   c('hpa v2: maxReplicas under minReplicas', create(HPA_V2, spec({ minReplicas: 4, maxReplicas: 3 }))),
@@ -98,6 +103,7 @@ const PDB_CASES: ValidationCase[] = [
   c('pdb: no selector (valid)', create(PDB, spec({ selector: null }))),
   c('pdb: unhealthyPodEvictionPolicy Bogus', create(PDB, spec({ unhealthyPodEvictionPolicy: 'Bogus' }))),
   c('pdb update: minAvailable changed (allowed)', update(PDB, {}, ['', spec({ minAvailable: 2 })])),
+  c('pdb update: selector changed (allowed)', update(PDB, {}, ['', spec({ selector: { matchLabels: { app: 'b' } } })])),
   c('pdb update: maxUnavailable 150%', update(PDB, {}, ['', spec({ minAvailable: null, maxUnavailable: '150%' })])),
   ...['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods']
     .map((f) => c(`pdb status: ${f} -1`, update(PDB, {}, status({ [f]: -1 })))),

@@ -70,6 +70,11 @@ const JOB_CREATE: ValidationCase[] = [
   c('job: manualSelector valid', create(JOB, { spec: { manualSelector: true, selector: { matchLabels: { app: 'a' } }, template: { metadata: { labels: { app: 'a' } } } } })),
   c('job: selector without manualSelector', create(JOB, spec({ selector: { matchLabels: { app: 'a' } } }))),
   c('job: template job-name label wrong', create(JOB, { spec: { template: { metadata: { labels: { 'batch.kubernetes.io/job-name': 'other' } } } } })),
+  c('job: template annotation key invalid', create(JOB, { spec: { template: { metadata: { annotations: { 'bad key': 'v' } } } } })),
+  c('job: Indexed completions 0 (valid)', create(JOB, spec({ completionMode: 'Indexed', completions: 0, parallelism: 0 }))),
+  c('job: podFailurePolicy 21 condition patterns', create(JOB, pfp([{ action: 'Ignore', onPodConditions: Array.from({ length: 21 }, () => ({ type: 'DisruptionTarget', status: 'True' })) }]))),
+  c('job: podFailurePolicy FailIndex with backoffLimitPerIndex (valid)', create(JOB, { ...indexed(2, { backoffLimitPerIndex: 1 }), ...pfp([exitRule({}, 'FailIndex')]) })),
+  c('job: podFailurePolicy NotIn 0 (valid)', create(JOB, pfp([exitRule({ operator: 'NotIn', values: [0] })]))),
 ];
 
 const JOB_UPDATE: ValidationCase[] = [
@@ -127,6 +132,16 @@ const JOB_STATUS: ValidationCase[] = [
   c('job status: succeeded decreased, elastic indexed (allowed)', update(JOB, indexed(4), status({ succeeded: 2 }), status({ succeeded: 1 }))),
   c('job status: startTime changed', update(JOB, {}, status({ startTime: T0 }), status({ startTime: T1 }))),
   c('job status: startTime changed while suspended (allowed)', update(JOB, spec({ suspend: true }), status({ startTime: T0 }), status({ startTime: T1 }))),
+  c('job status: FailureTarget disabled', update(JOB, {}, status({ conditions: [cond('FailureTarget')] }), status({ conditions: [] }))),
+  c('job status: Failed disabled', update(JOB, {}, status({ startTime: T0, conditions: [cond('FailureTarget'), cond('Failed')] }), status({ conditions: [cond('FailureTarget')] }))),
+  c('job status: Complete without SuccessCriteriaMet under a successPolicy', update(JOB, indexed(3, { successPolicy: { rules: [{ succeededCount: 1 }] } }),
+    status({ ...complete, conditions: [cond('Complete')] }))),
+  c('job status: SuccessCriteriaMet after Complete', update(JOB, indexed(3, { successPolicy: { rules: [{ succeededCount: 1 }] } }),
+    status({ ...complete }), status({ conditions: [cond('Complete'), cond('SuccessCriteriaMet')] }))),
+  c('job status: failed and succeeded both decreased', update(JOB, {}, status({ failed: 2, succeeded: 2 }), status({ failed: 0, succeeded: 0 }))),
+  c('job status: ready changed over active', update(JOB, {}, status({ active: 2, ready: 1 }), status({ active: 0 }))),
+  c('job status: failedIndexes valid', update(JOB, indexed(4, { backoffLimitPerIndex: 1 }), status({ failedIndexes: '1,3', failed: 2 }))),
+  c('job status: Complete with SuccessCriteriaMet and times (already wrong counters kept)', update(JOB, {}, status({ ...complete, active: 0 }))),
 ];
 
 const cspec = (s: Obj): Obj => ({ spec: s });
@@ -160,6 +175,12 @@ const CRONJOB_CASES: ValidationCase[] = [
   c('cronjob: jobTemplate parallelism -1', create(CRONJOB, jt({ parallelism: -1 }))),
   c('cronjob: jobTemplate restartPolicy Always', create(CRONJOB, jt({ template: { spec: { restartPolicy: 'Always' } } }))),
   c('cronjob: jobTemplate Indexed without completions', create(CRONJOB, jt({ completionMode: 'Indexed' }))),
+  c('cronjob: jobTemplate metadata label invalid (not checked)', create(CRONJOB, { spec: { jobTemplate: { metadata: { labels: { x: 'bad value' } } } } })),
+  c('cronjob: jobTemplate podFailurePolicy action Bogus', create(CRONJOB, jt({ podFailurePolicy: { rules: [exitRule({}, 'Bogus')] } }))),
+  c('cronjob: schedule @every 5m', create(CRONJOB, cspec({ schedule: '@every 5m' }))),
+  c('cronjob: schedule with 6 fields', create(CRONJOB, cspec({ schedule: '0 */5 * * * *' }))),
+  c('cronjob: schedule with a step of 0', create(CRONJOB, cspec({ schedule: '*/0 * * * *' }))),
+  c('cronjob: schedule with names', create(CRONJOB, cspec({ schedule: '0 0 * JAN-MAR MON' }))),
   c('cronjob update: schedule invalid', update(CRONJOB, {}, ['', cspec({ schedule: 'bogus' })])),
   c('cronjob update: timeZone unknown', update(CRONJOB, {}, ['', cspec({ timeZone: 'Bogus/Zone' })])),
   c('cronjob update: concurrencyPolicy Bogus', update(CRONJOB, {}, ['', cspec({ concurrencyPolicy: 'Bogus' })])),
