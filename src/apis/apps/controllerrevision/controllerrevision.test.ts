@@ -20,6 +20,12 @@ describe('controllerrevisions', () => {
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(controllerRevisions.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
 
+  it('writes revision 0 as Go does (no omitempty)', () => {
+    const r = rev({ revision: undefined as unknown as number });
+    controllerRevisions.goZeroValues(r);
+    assert.equal(r.revision, 0);
+  });
+
   it('data is immutable', () => {
     assert.deepEqual(controllerRevisions.strategy.validateUpdate(ctx, rev({ data: { x: 1 } }), rev()).map(formatFieldError),
       ['data: Invalid value: {"x":1}: field is immutable']);

@@ -3,6 +3,7 @@
 import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
@@ -42,6 +43,8 @@ export function controllerName(r: RO<ControllerRevision>): string {
 
 export const controllerRevisions = {
   group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
+  // apps/v1 ControllerRevision.revision has no omitempty: Go writes 0
+  goZeroValues: (o) => setZero(o, ['revision'], 0),
   strategy: {
     prepareForCreate() {},
     validate: (_ctx, r) => validateControllerRevisionCreate(r),
