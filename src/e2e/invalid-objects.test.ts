@@ -29,7 +29,7 @@ const required = (field: string, detail = ''): Cause =>
 const unsupported = (field: string, value: string, supported: readonly string[]): Cause =>
   ({ field, reason: 'FieldValueNotSupported', message: `Unsupported value: ${value}: supported values: ${supported.map((v) => `"${v}"`).join(', ')}` });
 const forbidden = (field: string, detail: string): Cause => ({ field, reason: 'FieldValueForbidden', message: `Forbidden: ${detail}` });
-const MISMATCH = 'map[string]string{"app":"b"}: `selector` does not match template `labels`';
+const MISMATCH = '{"app":"b"}: `selector` does not match template `labels`';
 const RFC1123 = '"Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', ' +
   'and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is ' +
   '\'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')';
@@ -55,7 +55,7 @@ const CASES: readonly Case[] = [
     causes: [invalid('spec.parallelism', '-1: must be greater than or equal to 0')] },
   { name: 'Job: restartPolicy Always', path: `/apis/batch/v1/namespaces/${NS}/jobs`, qualifiedKind: 'Job.batch',
     body: { apiVersion: 'batch/v1', kind: 'Job', metadata: meta, spec: { template: template({}, { restartPolicy: 'Always' }) } },
-    causes: [unsupported('spec.template.spec.restartPolicy', '"Always"', ['OnFailure', 'Never'])] },
+    causes: [required('spec.template.spec.restartPolicy', 'valid values: "OnFailure", "Never"')] },
   { name: 'CronJob: unparseable schedule', path: `/apis/batch/v1/namespaces/${NS}/cronjobs`, qualifiedKind: 'CronJob.batch',
     body: { apiVersion: 'batch/v1', kind: 'CronJob', metadata: meta,
       spec: { schedule: 'bogus', jobTemplate: { spec: { template: template({}, { restartPolicy: 'Never' }) } } } },
@@ -84,8 +84,9 @@ const CASES: readonly Case[] = [
     qualifiedKind: 'HorizontalPodAutoscaler.autoscaling',
     body: { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: meta,
       spec: { scaleTargetRef: { kind: 'Deployment', name: '' }, maxReplicas: 0 } },
-    causes: [invalid('spec.maxReplicas', '0: must be greater than 0'),
-      invalid('spec.maxReplicas', '0: must be greater than or equal to `minReplicas`'), required('spec.scaleTargetRef.name')] },
+    causes: [required('spec.maxReplicas', 'must be set and greater than 0'),
+      invalid('spec.maxReplicas', '0: must be greater than or equal to `minReplicas`'), required('spec.scaleTargetRef.name'),
+      invalid('spec.scaleTargetRef.apiVersion', '"": apiVersion must specify API group')] },
   { name: 'PodDisruptionBudget: both minAvailable and maxUnavailable', path: `/apis/policy/v1/namespaces/${NS}/poddisruptionbudgets`,
     qualifiedKind: 'PodDisruptionBudget.policy',
     body: { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: meta, spec: { minAvailable: 1, maxUnavailable: 1 } },

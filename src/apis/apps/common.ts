@@ -24,8 +24,10 @@ export interface WorkloadStrategyOptions<T extends Workload> {
   /** Problems of an update; metadata problems are dropped (the Store checks metadata itself). */
   validateUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
   validateStatusUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
-  /** Extra server-owned fields set on create (DaemonSet's template generation). */
+  /** Extra server-owned fields set on create (DaemonSet's template generation), disabled fields dropped. */
   prepareForCreate?(obj: T): void;
+  /** Disabled fields dropped on update, before the generation is compared (dropDisabledFields). */
+  prepareForUpdate?(obj: T, old: DeepReadonly<T>): void;
   /** Decides the generation bump itself (DaemonSet's template generation); default: any spec change. */
   bumpGeneration?(obj: T, old: DeepReadonly<T>): void;
   /** Deployments also bump the generation when annotations change (they are copied to ReplicaSets). */
@@ -61,6 +63,7 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
     prepareForUpdate(_ctx, obj, old) {
       setOptional(obj, 'status', old.status === undefined ? undefined : structuredClone(old.status) as T['status']);
       obj.metadata.generation = old.metadata.generation ?? 1;
+      o.prepareForUpdate?.(obj, old);
       if (o.bumpGeneration !== undefined) {
         o.bumpGeneration(obj, old);
         return;

@@ -138,11 +138,25 @@ describe('hpa conversion', () => {
 describe('hpa validation', () => {
   const cases: { name: string; mut: (h: HorizontalPodAutoscaler) => void; want: string[] }[] = [
     { name: 'scaleTargetRef missing', mut: (h) => { h.spec.scaleTargetRef = { kind: '', name: '' }; },
-      want: ['spec.scaleTargetRef.kind: Required value', 'spec.scaleTargetRef.name: Required value'] },
+      want: ['spec.scaleTargetRef.kind: Required value', 'spec.scaleTargetRef.name: Required value',
+        'spec.scaleTargetRef.apiVersion: Invalid value: "": apiVersion must specify API group'] },
+    { name: 'scaleTargetRef apiVersion of the core group', mut: (h) => { h.spec.scaleTargetRef = { apiVersion: 'v1', kind: 'Deployment', name: 'd' }; },
+      want: ['spec.scaleTargetRef.apiVersion: Invalid value: "v1": apiVersion must specify API group'] },
+    { name: 'a ReplicationController may have the core group', mut: (h) => { h.spec.scaleTargetRef = { apiVersion: 'v1', kind: 'ReplicationController', name: 'r' }; },
+      want: [] },
+    { name: 'scaleTargetRef apiVersion with two slashes', mut: (h) => { h.spec.scaleTargetRef = { apiVersion: 'a/b/c', kind: 'Deployment', name: 'd' }; },
+      want: ['spec.scaleTargetRef.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c'] },
+    { name: 'maxReplicas -1', mut: (h) => { h.spec.maxReplicas = -1; delete h.spec.minReplicas; },
+      want: ['spec.maxReplicas: Invalid value: -1: must be greater than or equal to 1'] },
+    { name: 'negative tolerance, shown canonical', mut: (h) => { h.spec.behavior = { scaleUp: { policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }], tolerance: '-0.1' } }; },
+      want: ['spec.behavior.scaleUp.tolerance: Invalid value: "-100m": must be greater than or equal to 0'] },
+    { name: 'containerResource name not for containers', mut: (h) => {
+      h.spec.metrics = [{ type: 'ContainerResource', containerResource: { name: 'pods', container: 'c', target: { type: 'Utilization', averageUtilization: 5 } } }];
+    }, want: ['spec.metrics[0].containerResource.name: Invalid value: "pods": must be a standard resource for containers'] },
     { name: 'min above max', mut: (h) => { h.spec.minReplicas = 6; },
       want: ['spec.maxReplicas: Invalid value: 5: must be greater than or equal to `minReplicas`'] },
     { name: 'max zero', mut: (h) => { h.spec.maxReplicas = 0; h.spec.minReplicas = 0; },
-      want: ['spec.minReplicas: Invalid value: 0: must be greater than or equal to 1', 'spec.maxReplicas: Invalid value: 0: must be greater than 0',
+      want: ['spec.minReplicas: Invalid value: 0: must be greater than or equal to 1', 'spec.maxReplicas: Required value: must be set and greater than 0',
         'spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas'] },
     { name: 'metric type and source disagree', mut: (h) => { h.spec.metrics = [{ type: 'Pods', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }]; },
       want: ['spec.metrics[0].pods: Required value: must populate information for the given metric source'] },

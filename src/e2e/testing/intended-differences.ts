@@ -81,12 +81,12 @@ export const knownDefects: readonly ListedDifference[] = [
   {
     cases: / create (missing required|wrong type|bad enum|kube requires [\w.]+)$/, where: '*',
     reason: `${I12}: validation messages (Go syntax values such as map[string]string{...} and []byte(nil) where v1.36 prints JSON, ` +
-      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts an HPA without ' +
-      'scaleTargetRef.apiVersion and a MutatingAdmissionPolicy without reinvocationPolicy',
+      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts a MutatingAdmissionPolicy ' +
+      'without reinvocationPolicy',
   },
   {
-    cases: /^(pods|jobs\.batch) update /, where: /^body\.(message|details)/,
-    reason: `${I12}: update validation: the causes kube reports for a pod or job template update (forbidden spec changes) differ`,
+    cases: /^pods update /, where: /^body\.(message|details)/,
+    reason: `${I12}: update validation: the causes kube reports for a pod update (forbidden spec changes) differ`,
   },
   {
     cases: /^widgets\.diffres\.example\.com scale negative replicas$/, where: '*',
@@ -189,11 +189,11 @@ export const knownDefects: readonly ListedDifference[] = [
       'kapi bumps it when marking objects held by finalizers (CRDs, orphaned jobs and replication controllers), kube does not',
   },
   {
-    cases: /^(clusterroles|roles)\.rbac\.authorization\.k8s\.io |^(csinodes\.storage\.k8s\.io|endpointslices\.discovery\.k8s\.io|limitranges|resourceclaims\.resource\.k8s\.io|resourceclaimtemplates\.resource\.k8s\.io|statefulsets\.apps|controllerrevisions\.apps|deviceclasses\.resource\.k8s\.io) /,
+    cases: /^(clusterroles|roles)\.rbac\.authorization\.k8s\.io |^(csinodes\.storage\.k8s\.io|endpointslices\.discovery\.k8s\.io|limitranges|resourceclaims\.resource\.k8s\.io|resourceclaimtemplates\.resource\.k8s\.io|deviceclasses\.resource\.k8s\.io) /,
     where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.(spec|template\.metadata|value|rules|revision|status\.attached|endpoints|ports|data)(\.|\[|$)/,
     reason: `${I10}: Go zero values still missing: lists without omitempty written as null (Role and ClusterRole rules, ` +
       'CSINode topologyKeys, EndpointSlice endpoints and ports, LimitRange limits, ResourceClaim devices.requests), an absent spec ' +
-      'of a dry-run create written as {}; and StatefulSet rollingUpdate.maxUnavailable, which kapi defaults and kube does not',
+      'of a dry-run create written as {}',
   },
   {
     cases: /^(priorityclasses\.scheduling\.k8s\.io|endpointslices\.discovery\.k8s\.io|horizontalpodautoscalers\.autoscaling) /, where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.metadata\.generation$/,
@@ -201,8 +201,8 @@ export const knownDefects: readonly ListedDifference[] = [
   },
   {
     cases: /./, where: /managedFields/,
-    reason: `${I10}: managedFields follow the objects: Go zero values kapi lacks (CSINode topologyKeys) or sets (StatefulSet ` +
-      'maxUnavailable), the DaemonSet annotation kube\'s strategy sets, events.k8s.io updates kapi refuses, writes kapi accepts ' +
+    reason: `${I10}: managedFields follow the objects: Go zero values kapi lacks (CSINode topologyKeys), ` +
+      'the DaemonSet annotation kube\'s strategy sets, events.k8s.io updates kapi refuses, writes kapi accepts ' +
       'and kube refuses or answers as PartialObjectMetadata; controllers\' entries (kube-apiserver on CRD status) differ',
   },
   {

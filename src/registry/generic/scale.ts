@@ -56,6 +56,11 @@ export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDe
           const scaleEntries = scaleToSubresource(parentEntries, path);
           if (scaleEntries !== undefined) oldScale.metadata.managedFields = scaleEntries;
           const scale = await info.updatedObject(c, oldScale) as Scale;
+          // As kube's update handler checks every body: a Scale names the object of the URL.
+          const bodyName = scale.metadata.name ?? '';
+          if (bodyName !== '' && bodyName !== name) {
+            throw newBadRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+          }
           const replicas = scale.spec?.replicas ?? 0;
           if (!Number.isInteger(replicas) || replicas < 0) {
             throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name,

@@ -13,9 +13,18 @@ describe('controllerrevisions', () => {
   const cases: { name: string; obj: ControllerRevision; want: string[] }[] = [
     { name: 'valid', obj: rev(), want: [] },
     { name: 'missing data', obj: rev({ data: undefined }), want: ['data: Required value: data is mandatory'] },
+    // ValidateControllerRevisionCreate: the raw data must decode to a JSON object
+    { name: 'data a string', obj: rev({ data: 'x' as unknown as ControllerRevision['data'] }), want: ['data: Required value: data must be a valid JSON object'] },
+    { name: 'data a list', obj: rev({ data: [1] as unknown as ControllerRevision['data'] }), want: ['data: Required value: data must be a valid JSON object'] },
     { name: 'negative revision', obj: rev({ revision: -1 }), want: ['revision: Invalid value: -1: must be greater than or equal to 0'] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(controllerRevisions.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
+
+  it('writes revision 0 as Go does (no omitempty)', () => {
+    const r = rev({ revision: undefined as unknown as number });
+    controllerRevisions.goZeroValues(r);
+    assert.equal(r.revision, 0);
+  });
 
   it('data is immutable', () => {
     assert.deepEqual(controllerRevisions.strategy.validateUpdate(ctx, rev({ data: { x: 1 } }), rev()).map(formatFieldError),

@@ -3,6 +3,7 @@
 import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
@@ -10,8 +11,16 @@ type RO<T> = DeepReadonly<T>;
 
 export function validateControllerRevision(r: RO<ControllerRevision>): FieldError[] {
   const errs = validateObjectMeta(r.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
-  if (r.data === undefined || r.data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
   errs.push(...validateNonnegativeField(r.revision ?? 0, fieldPath('revision')));
+  return errs;
+}
+
+/** ValidateControllerRevisionCreate: data is required and must be a JSON object. */
+export function validateControllerRevisionCreate(r: RO<ControllerRevision>): FieldError[] {
+  const errs = validateControllerRevision(r);
+  const data: unknown = r.data;
+  if (data === undefined || data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
+  else if (typeof data !== 'object' || Array.isArray(data)) errs.push(required(fieldPath('data'), 'data must be a valid JSON object'));
   return errs;
 }
 
@@ -34,9 +43,11 @@ export function controllerName(r: RO<ControllerRevision>): string {
 
 export const controllerRevisions = {
   group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
+  // apps/v1 ControllerRevision.revision has no omitempty: Go writes 0
+  goZeroValues: (o) => setZero(o, ['revision'], 0),
   strategy: {
     prepareForCreate() {},
-    validate: (_ctx, r) => validateControllerRevision(r),
+    validate: (_ctx, r) => validateControllerRevisionCreate(r),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate() {},

@@ -31,15 +31,15 @@ describe('daemonsets', () => {
   const cases: { name: string; mutate: (d: DaemonSet) => void; want: string[] }[] = [
     { name: 'valid', mutate: () => {}, want: [] },
     { name: 'no selector matches no template', mutate: (d) => { delete d.spec.selector; },
-      want: ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"agent"}: `selector` does not match template `labels`'] },
+      want: ['spec.template.metadata.labels: Invalid value: {"app":"agent"}: `selector` does not match template `labels`'] },
     { name: 'empty selector', mutate: (d) => { d.spec.selector = {}; },
-      want: ['spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for daemonset'] },
+      want: ['spec.selector: Invalid value: {}: empty selector is invalid for daemonset'] },
     { name: 'surge and unavailable both set', mutate: (d) => { d.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: '10%' } }; },
-      want: ['spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"10%"}: may not be set when maxUnavailable is non-zero'] },
+      want: ['spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: "10%": may not be set when maxUnavailable is non-zero'] },
     { name: 'surge and unavailable both 0', mutate: (d) => { d.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 0 } }; },
       want: ['spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0'] },
     { name: 'unknown strategy', mutate: (d) => { d.spec.updateStrategy = { type: 'Foo' }; },
-      want: ['spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:"Foo", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: "RollingUpdate", "OnDelete"'] },
+      want: ['spec.updateStrategy: Unsupported value: {"Type":"Foo","RollingUpdate":null}: supported values: "RollingUpdate", "OnDelete"'] },
     { name: 'activeDeadlineSeconds', mutate: (d) => { d.spec.template.spec.activeDeadlineSeconds = 5; },
       want: ['spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in DaemonSet is not Supported'] },
   ];
@@ -68,7 +68,7 @@ describe('daemonsets', () => {
   it('selector is immutable', () => {
     const next = ds((d) => { d.spec.selector = { matchLabels: { app: 'agent', x: 'y' } }; d.spec.template.metadata = { labels: { app: 'agent', x: 'y' } }; });
     assert.deepEqual(daemonSets.strategy.validateUpdate(ctx, next, ds()).map(formatFieldError), [
-      'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"agent", "x":"y"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+      'spec.selector: Invalid value: {"matchLabels":{"app":"agent","x":"y"}}: field is immutable',
     ]);
   });
 

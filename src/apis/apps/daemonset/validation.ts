@@ -7,7 +7,7 @@ import {
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import type { DaemonSet, DaemonSetSpec, DaemonSetStatus, DaemonSetUpdateStrategy, RollingUpdateDaemonSet } from '../v1/types.ts';
-import { goIntOrString, goLabelSelector, goStrategy, goSyntax } from '../validation/go-syntax.ts';
+import { goIntOrString, goLabelSelector, goRollingUpdate, goStrategy, goSyntax } from '../validation/go-syntax.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import {
   intOrPercentValue, isNotMoreThan100Percent, selectorOf, validateCollisionCountUpdate, validateLongRunningTemplate,
@@ -42,7 +42,7 @@ export function validateDaemonSetUpdateStrategy(s: RO<DaemonSetUpdateStrategy> |
       if (s.rollingUpdate === undefined) return [required(p.child('rollingUpdate'))];
       return validateRollingUpdateDaemonSet(s.rollingUpdate, p.child('rollingUpdate'));
     default:
-      return [notSupported(p, goStrategy('DaemonSetUpdateStrategy', 'RollingUpdateDaemonSet', s), ['RollingUpdate', 'OnDelete'])];
+      return [notSupported(p, goStrategy(s, goRollingUpdate), ['RollingUpdate', 'OnDelete'])];
   }
 }
 

@@ -42,27 +42,27 @@ describe('deployments', () => {
   const cases: { name: string; mutate: (d: Deployment) => void; want: string[] }[] = [
     { name: 'valid', mutate: () => {}, want: [] },
     { name: 'selector does not match template labels', mutate: (d) => { d.spec.selector = { matchLabels: { app: 'other' } }; },
-      want: ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`'] },
+      want: ['spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`'] },
     { name: 'missing selector', mutate: (d) => { delete d.spec.selector; },
-      want: ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`'] },
+      want: ['spec.selector: Required value', 'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`'] },
     { name: 'empty selector', mutate: (d) => { d.spec.selector = {}; },
-      want: ['spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment'] },
+      want: ['spec.selector: Invalid value: {}: empty selector is invalid for deployment'] },
     { name: 'bad selector operator', mutate: (d) => { d.spec.selector = { matchExpressions: [{ key: 'app', operator: 'Foo' }] }; },
       want: [
         'spec.selector.matchExpressions[0].operator: Invalid value: "Foo": not a valid selector operator',
-        'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"app", Operator:"Foo", Values:[]string(nil)}}}: invalid label selector',
+        'spec.selector: Invalid value: {"matchExpressions":[{"key":"app","operator":"Foo"}]}: invalid label selector',
       ] },
     { name: 'negative replicas', mutate: (d) => { d.spec.replicas = -1; }, want: ['spec.replicas: Invalid value: -1: must be greater than or equal to 0'] },
     { name: 'unknown strategy type', mutate: (d) => { d.spec.strategy = { type: 'Foo' }; },
-      want: ['spec.strategy: Unsupported value: apps.DeploymentStrategy{Type:"Foo", RollingUpdate:(*apps.RollingUpdateDeployment)(nil)}: supported values: "Recreate", "RollingUpdate"'] },
+      want: ['spec.strategy: Unsupported value: {"Type":"Foo","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate"'] },
     { name: 'Recreate with rollingUpdate', mutate: (d) => { d.spec.strategy = { type: 'Recreate', rollingUpdate: {} }; },
       want: ["spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"] },
     { name: 'maxSurge and maxUnavailable both 0', mutate: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 0 } }; },
-      want: ['spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: may not be 0 when `maxSurge` is 0'] },
+      want: ['spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0'] },
     { name: 'bad percent and over 100%', mutate: (d) => { d.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 'x', maxUnavailable: '110%' } }; },
       want: [
-        "spec.strategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"x\"}: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
-        'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}: must not be greater than 100%',
+        "spec.strategy.rollingUpdate.maxSurge: Invalid value: \"x\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+        'spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "110%": must not be greater than 100%',
       ] },
     { name: 'progress deadline not above minReadySeconds', mutate: (d) => { d.spec.minReadySeconds = 600; },
       want: ['spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds'] },
@@ -84,7 +84,7 @@ describe('deployments', () => {
       d.spec.template.metadata = { labels: { app: 'web', tier: 'x' } };
     });
     assert.deepEqual(deployments.strategy.validateUpdate(ctx, next, old).map(formatFieldError), [
-      'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"web", "tier":"x"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+      'spec.selector: Invalid value: {"matchLabels":{"app":"web","tier":"x"}}: field is immutable',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { fieldPath, forbidden, invalid, notSupported, required, type FieldError,
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { Deployment, DeploymentSpec, DeploymentStatus, DeploymentStrategy, RollingUpdateDeployment } from '../v1/types.ts';
-import { goIntOrString, goStrategy, goSyntax } from '../validation/go-syntax.ts';
+import { goIntOrString, goRollingUpdate, goStrategy, goSyntax } from '../validation/go-syntax.ts';
 import {
   intOrPercentValue, isNotMoreThan100Percent, validateCollisionCountUpdate, validateNonnegativeCounters, validateNotGreaterThan,
   validatePositiveIntOrPercent, validateSelectorAndTemplate,
@@ -34,7 +34,7 @@ export function validateDeploymentStrategy(s: RO<DeploymentStrategy> | undefined
         ? [required(p.child('rollingUpdate'), 'this should be defaulted and never be nil')]
         : validateRollingUpdateDeployment(s.rollingUpdate, p.child('rollingUpdate'));
     default:
-      return [notSupported(p, goStrategy('DeploymentStrategy', 'RollingUpdateDeployment', s), ['Recreate', 'RollingUpdate'])];
+      return [notSupported(p, goStrategy(s, goRollingUpdate), ['Recreate', 'RollingUpdate'])];
   }
 }
 
@@ -69,7 +69,7 @@ export function validateDeploymentUpdate(d: RO<Deployment>, old: RO<Deployment>)
 }
 
 export function validateDeploymentStatus(s: RO<DeploymentStatus>, p: FieldPath): FieldError[] {
-  const counters = ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'collisionCount'];
+  const counters = ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'terminatingReplicas', 'collisionCount'];
   const msg = 'cannot be greater than status.replicas';
   return [
     ...validateNonnegativeCounters(s, counters, p),

@@ -49,7 +49,7 @@ export function validateReplicaSetUpdate(rs: RO<ReplicaSet>, old: RO<ReplicaSet>
 export function validateReplicaSetStatus(s: RO<ReplicaSetStatus>, p: FieldPath): FieldError[] {
   const msg = 'cannot be greater than status.replicas';
   return [
-    ...validateNonnegativeCounters(s, ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'], p),
+    ...validateNonnegativeCounters(s, ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration', 'terminatingReplicas'], p),
     ...validateNotGreaterThan(s, [
       ['fullyLabeledReplicas', 'replicas', msg], ['readyReplicas', 'replicas', msg], ['availableReplicas', 'replicas', msg],
       ['availableReplicas', 'readyReplicas', 'cannot be greater than readyReplicas'],

@@ -14,7 +14,7 @@ function sts(mutate: (s: StatefulSet) => void = () => {}): StatefulSet {
       serviceName: 'db',
       selector: { matchLabels: { app: 'db' } },
       template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'pg', image: 'postgres:16' }] } },
-      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } }],
+      volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
     },
   };
   defaultStatefulSet(s);
@@ -23,10 +23,10 @@ function sts(mutate: (s: StatefulSet) => void = () => {}): StatefulSet {
 }
 
 describe('statefulsets', () => {
-  it('defaults as apps/v1 with MaxUnavailableStatefulSet on', () => {
+  it('defaults as apps/v1 (MaxUnavailableStatefulSet off: no maxUnavailable)', () => {
     const s = sts();
     assert.equal(s.spec.podManagementPolicy, 'OrderedReady');
-    assert.deepEqual(s.spec.updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 1 } });
+    assert.deepEqual(s.spec.updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
     assert.deepEqual(s.spec.persistentVolumeClaimRetentionPolicy, { whenDeleted: 'Retain', whenScaled: 'Retain' });
     assert.equal(s.spec.replicas, 1);
     assert.equal(s.spec.revisionHistoryLimit, 10);
@@ -54,17 +54,21 @@ describe('statefulsets', () => {
     { name: 'bad podManagementPolicy', mutate: (s) => { s.spec.podManagementPolicy = 'Random'; },
       want: ["spec.podManagementPolicy: Invalid value: \"Random\": must be 'OrderedReady' or 'Parallel'"] },
     { name: 'bad updateStrategy', mutate: (s) => { s.spec.updateStrategy = { type: 'Foo' }; },
-      want: ["spec.updateStrategy: Invalid value: apps.StatefulSetUpdateStrategy{Type:\"Foo\", RollingUpdate:(*apps.RollingUpdateStatefulSetStrategy)(nil)}: must be 'RollingUpdate' or 'OnDelete'"] },
+      want: ["spec.updateStrategy: Invalid value: {\"Type\":\"Foo\",\"RollingUpdate\":null}: must be 'RollingUpdate' or 'OnDelete'"] },
     { name: 'maxUnavailable 0', mutate: (s) => { s.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 0 } }; },
-      want: ['spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: cannot be 0'] },
+      want: ['spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0'] },
     { name: 'bad retention policy', mutate: (s) => { s.spec.persistentVolumeClaimRetentionPolicy = { whenDeleted: 'Keep', whenScaled: 'Delete' }; },
       want: ['spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: "Keep": supported values: "Retain", "Delete"'] },
     { name: 'negative ordinals.start', mutate: (s) => { s.spec.ordinals = { start: -1 }; },
       want: ['spec.ordinals.start: Invalid value: -1: must be greater than or equal to 0'] },
     { name: 'selector mismatch', mutate: (s) => { s.spec.selector = { matchLabels: { app: 'x' } }; },
-      want: ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"db"}: `selector` does not match template `labels`'] },
+      want: ['spec.template.metadata.labels: Invalid value: {"app":"db"}: `selector` does not match template `labels`'] },
     { name: 'empty selector', mutate: (s) => { s.spec.selector = {}; },
-      want: ['spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for statefulset'] },
+      want: ['spec.selector: Invalid value: {}: empty selector is invalid for statefulset'] },
+    { name: 'serviceName not a DNS label', mutate: (s) => { s.spec.serviceName = 'db.x'; },
+      want: ['spec.serviceName: Invalid value: "db.x": must not contain dots'] },
+    { name: 'volume claim template without storage', mutate: (s) => { s.spec.volumeClaimTemplates![0]!.spec = { accessModes: ['ReadWriteOnce'] }; },
+      want: ['spec.volumeClaimTemplates[0].spec.resources[storage]: Required value'] },
     { name: 'restartPolicy OnFailure', mutate: (s) => { s.spec.template.spec.restartPolicy = 'OnFailure'; },
       want: ['spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always"'] },
   ];
@@ -75,12 +79,24 @@ describe('statefulsets', () => {
   const updates: { name: string; mutate: (s: StatefulSet) => void; want: string[] }[] = [
     { name: 'replicas may change', mutate: (s) => { s.spec.replicas = 3; }, want: [] },
     { name: 'template may change', mutate: (s) => { s.spec.template.spec.containers[0]!.image = 'postgres:17'; }, want: [] },
+    { name: 'revisionHistoryLimit may change', mutate: (s) => { s.spec.revisionHistoryLimit = 3; }, want: [] },
     { name: 'serviceName may not', mutate: (s) => { s.spec.serviceName = 'other'; },
-      want: ["spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"] },
+      want: ["spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', " +
+        "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"] },
   ];
   for (const u of updates) {
     it(`update: ${u.name}`, () => assert.deepEqual(statefulSets.strategy.validateUpdate(ctx, sts(u.mutate), sts()).map(formatFieldError), u.want));
   }
+
+  it('drops rollingUpdate.maxUnavailable unless the stored object has it (MaxUnavailableStatefulSet off)', () => {
+    const created = sts((s) => { s.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 0 } }; });
+    statefulSets.strategy.prepareForCreate(ctx, created);
+    assert.deepEqual(created.spec.updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
+    const old = sts((s) => { s.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 2 } }; });
+    const next = sts((s) => { s.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 0, maxUnavailable: 3 } }; });
+    statefulSets.strategy.prepareForUpdate(ctx, next, old);
+    assert.equal(next.spec.updateStrategy?.rollingUpdate?.maxUnavailable, 3);
+  });
 
   it('status strategy keeps spec; status validation', () => {
     const old = sts((s) => { s.metadata.generation = 3; s.status = { collisionCount: 2 }; });

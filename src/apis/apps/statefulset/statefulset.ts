@@ -1,5 +1,6 @@
-// StatefulSets (pkg/registry/apps/statefulset): SetDefaults_StatefulSet (MaxUnavailableStatefulSet
-// is beta and on in v1.35+), the strategy and printStatefulSet.
+// StatefulSets (pkg/registry/apps/statefulset): SetDefaults_StatefulSet, the strategy and
+// printStatefulSet. MaxUnavailableStatefulSet is beta but off in v1.36: rollingUpdate.maxUnavailable
+// is neither defaulted nor kept, unless the stored object already uses it.
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../core/common.ts';
@@ -24,7 +25,6 @@ export function defaultStatefulSet(s: StatefulSet): void {
   }
   if (us.type === 'RollingUpdate' && us.rollingUpdate !== undefined) {
     us.rollingUpdate.partition ??= 0;
-    us.rollingUpdate.maxUnavailable ??= 1;
   }
   spec.persistentVolumeClaimRetentionPolicy ??= {};
   const retention = spec.persistentVolumeClaimRetentionPolicy;
@@ -43,6 +43,13 @@ export function defaultStatefulSet(s: StatefulSet): void {
   }
 }
 
+/** dropStatefulSetDisabledFields: maxUnavailable goes unless the old object has it. */
+function dropDisabledFields(s: StatefulSet, old: DeepReadonly<StatefulSet> | undefined): void {
+  if (old?.spec.updateStrategy?.rollingUpdate?.maxUnavailable !== undefined) return;
+  const ru = s.spec.updateStrategy?.rollingUpdate;
+  if (ru !== undefined) delete ru.maxUnavailable;
+}
+
 const revisionHistoryWarnings = (s: DeepReadonly<StatefulSet>): string[] =>
   (s.spec.revisionHistoryLimit !== undefined && s.spec.revisionHistoryLimit < 0
     ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : []);
@@ -51,6 +58,8 @@ const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
   validate: validateStatefulSet,
   validateUpdate: validateStatefulSetUpdate,
   validateStatusUpdate: validateStatefulSetStatusUpdate,
+  prepareForCreate: (s) => dropDisabledFields(s, undefined),
+  prepareForUpdate: dropDisabledFields,
   warningsOnCreate: (s) => [
     ...podTemplateWarnings(fieldPath('spec', 'template'), s.spec.template),
     ...(s.spec.volumeClaimTemplates ?? []).flatMap((pvc, i) => pvcSpecWarnings(fieldPath('spec', 'volumeClaimTemplates').index(i), pvc.spec ?? {})),

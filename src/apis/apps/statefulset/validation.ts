@@ -7,13 +7,15 @@ import {
 import {
   deepEqual, nameIsDNSLabel, validateAnnotations, validateLabels, validateNonnegativeField, validateObjectMeta,
 } from '../../../apimachinery/validation/object-meta.ts';
+import { isDNS1123Label } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { validatePersistentVolumeClaimSpec } from '../../core/persistentvolumeclaim/validation.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import type { PodTemplateSpec } from '../../core/v1/types.ts';
 import type {
   RollingUpdateStatefulSetStrategy, StatefulSet, StatefulSetSpec, StatefulSetStatus,
 } from '../v1/types.ts';
-import { goIntOrString, goLabelSelector, goPointer, goStrategy, goSyntax } from '../validation/go-syntax.ts';
+import { goIntOrString, goLabelSelector, goStatefulSetRollingUpdate, goStrategy, goSyntax } from '../validation/go-syntax.ts';
 import {
   intOrPercentValue, isNotMoreThan100Percent, selectorOf, validateCollisionCountUpdate, validateLongRunningTemplate,
   validateNonnegativeCounters, validateNotGreaterThan, validatePositiveIntOrPercent, validateRequiredSelector,
@@ -67,8 +69,14 @@ function validateTemplate(t: RO<PodTemplateSpec>, spec: RO<StatefulSetSpec>, spe
   return errs;
 }
 
-/** ValidateStatefulSetSpec; `skipPodTemplate` tolerates a stored template that is already invalid (updates). */
-export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath, skipPodTemplate = false): FieldError[] {
+/** What an update tolerates: immutable fields already stored, and a template that no longer validates. */
+interface StatefulSetSpecOptions {
+  readonly update?: boolean;
+  readonly skipPodTemplate?: boolean;
+}
+
+/** ValidateStatefulSetSpec; on update the immutable serviceName and claim templates are not checked again. */
+export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath, opts: StatefulSetSpecOptions = {}): FieldError[] {
   const errs: FieldError[] = [];
   const pmp = spec.podManagementPolicy ?? '';
   if (pmp === '') errs.push(required(p.child('podManagementPolicy')));
@@ -82,8 +90,7 @@ export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath,
       break;
     case 'OnDelete':
       if (us?.rollingUpdate !== undefined) {
-        const ru = us.rollingUpdate;
-        const text = `apps.RollingUpdateStatefulSetStrategy{Partition:${ru.partition ?? 0}, MaxUnavailable:${goPointer('intstr.IntOrString', ru.maxUnavailable !== undefined)}}`;
+        const text = goStatefulSetRollingUpdate(us.rollingUpdate);
         errs.push(invalid(usp.child('rollingUpdate'), goSyntax(text), "only allowed for updateStrategy 'RollingUpdate'"));
       }
       break;
@@ -91,7 +98,7 @@ export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath,
       if (us?.rollingUpdate !== undefined) errs.push(...validateRollingUpdateStatefulSet(us.rollingUpdate, usp.child('rollingUpdate')));
       break;
     default:
-      errs.push(invalid(usp, goStrategy('StatefulSetUpdateStrategy', 'RollingUpdateStatefulSetStrategy', us), "must be 'RollingUpdate' or 'OnDelete'"));
+      errs.push(invalid(usp, goStrategy(us, goStatefulSetRollingUpdate), "must be 'RollingUpdate' or 'OnDelete'"));
   }
 
   const retention = spec.persistentVolumeClaimRetentionPolicy;
@@ -100,16 +107,24 @@ export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath,
     errs.push(...validateRetentionPolicyType(retention.whenDeleted, rp.child('whenDeleted')));
     errs.push(...validateRetentionPolicyType(retention.whenScaled, rp.child('whenScaled')));
   }
+  if (opts.update !== true) {
+    (spec.volumeClaimTemplates ?? []).forEach((pvc, i) =>
+      errs.push(...validatePersistentVolumeClaimSpec(pvc.spec ?? {}, p.child('volumeClaimTemplates').index(i).child('spec'))));
+  }
   errs.push(...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')));
   errs.push(...validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds')));
   if (spec.ordinals !== undefined) errs.push(...validateNonnegativeField(spec.ordinals.start ?? 0, p.child('ordinals.start')));
+  const serviceName = spec.serviceName ?? '';
+  if (opts.update !== true && serviceName !== '') {
+    errs.push(...isDNS1123Label(serviceName).map((m) => invalid(p.child('serviceName'), serviceName, m)));
+  }
 
   if (spec.selector !== undefined && spec.selector !== null) {
     errs.push(...validateRequiredSelector(spec.selector, 'statefulset', p.child('selector')));
   } else {
     errs.push(required(p.child('selector')));
   }
-  errs.push(...validateTemplate(spec.template ?? { spec: { containers: [] } }, spec, p, skipPodTemplate));
+  errs.push(...validateTemplate(spec.template ?? { spec: { containers: [] } }, spec, p, opts.skipPodTemplate === true));
   errs.push(...validateLongRunningTemplate(spec.template ?? { spec: { containers: [] } }, 'StatefulSet', p.child('template')));
   return errs;
 }
@@ -121,15 +136,16 @@ export function validateStatefulSet(s: RO<StatefulSet>): FieldError[] {
   ];
 }
 
-const MUTABLE_SPEC_FIELDS = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+const MUTABLE_SPEC_FIELDS = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
 
 export function validateStatefulSetUpdate(s: RO<StatefulSet>, old: RO<StatefulSet>): FieldError[] {
   // an old template that no longer validates does not block updates (SkipValidatePodTemplateSpec)
-  const errs = validateStatefulSetSpec(s.spec, fieldPath('spec'), validateStatefulSetSpec(old.spec, fieldPath('spec')).length > 0);
+  const skipPodTemplate = validateStatefulSetSpec(old.spec, fieldPath('spec'), { update: true }).length > 0;
+  const errs = validateStatefulSetSpec(s.spec, fieldPath('spec'), { update: true, skipPodTemplate });
   const rest = (spec: RO<StatefulSetSpec>): Record<string, unknown> =>
     Object.fromEntries(Object.entries(spec).filter(([k]) => !MUTABLE_SPEC_FIELDS.includes(k)));
   if (!deepEqual(rest(s.spec), rest(old.spec))) {
-    errs.push(forbidden(fieldPath('spec'), "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"));
+    errs.push(forbidden(fieldPath('spec'), "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"));
   }
   return errs;
 }

@@ -1,47 +1,59 @@
-// Go's %#v rendering of the few non-scalar values apps validation reports (label maps,
-// selectors, IntOrString, strategies). kube's messages embed them verbatim, e.g.
-// `Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels``.
+// How kube v1.36 prints the non-scalar bad values of apps validation: field.Error renders any value
+// that is not a string, number or bool with encoding/json, so label maps come out with sorted keys,
+// selectors and IntOrString with their JSON tags (`{"matchLabels":{"app":"a"}}`, `0`, `"50%"`), and
+// internal structs without tags (the strategies) with their Go field names
+// (`{"Type":"Bogus","RollingUpdate":null}`).
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
+import { goEscapeJSON } from '../../../apimachinery/runtime/serializer/json.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { IntOrString } from '../../core/v1/types.ts';
 
-const q = (s: string): string => JSON.stringify(s);
+/** json.Marshal of a JSON value: Go escapes <, > and & in strings. */
+export const goJSON = (v: unknown): string => goEscapeJSON(JSON.stringify(v) ?? 'null');
 
-/** %#v of a map[string]string: keys sorted, nil when absent. */
+const sortedMap = (m: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k] ?? '']));
+
+/** A map[string]string: keys sorted, null when nil. */
 export function goStringMap(m: Readonly<Record<string, string>> | null | undefined): string {
-  if (m === null || m === undefined) return 'map[string]string(nil)';
-  const keys = Object.keys(m).sort();
-  return `map[string]string{${keys.map((k) => `${q(k)}:${q(m[k] ?? '')}`).join(', ')}}`;
+  return m === null || m === undefined ? 'null' : goJSON(sortedMap(m));
 }
 
-function goStringSlice(v: readonly string[] | undefined): string {
-  return v === undefined ? '[]string(nil)' : `[]string{${v.map(q).join(', ')}}`;
-}
-
-/** %#v of a metav1.LabelSelector (the value behind spec.selector). */
+/** A *metav1.LabelSelector: its JSON tags, empty maps and lists left out (omitempty). */
 export function goLabelSelector(s: DeepReadonly<LabelSelector> | null | undefined): string {
-  if (s === null || s === undefined) return '<nil>';
-  const exprs = s.matchExpressions === undefined ? '[]v1.LabelSelectorRequirement(nil)'
-    : `[]v1.LabelSelectorRequirement{${s.matchExpressions.map((e) =>
-      `v1.LabelSelectorRequirement{Key:${q(e.key ?? '')}, Operator:${q(String(e.operator ?? ''))}, Values:${goStringSlice(e.values)}}`).join(', ')}}`;
-  return `v1.LabelSelector{MatchLabels:${goStringMap(s.matchLabels)}, MatchExpressions:${exprs}}`;
+  if (s === null || s === undefined) return 'null';
+  const out: Record<string, unknown> = {};
+  if (Object.keys(s.matchLabels ?? {}).length > 0) out['matchLabels'] = sortedMap(s.matchLabels ?? {});
+  if ((s.matchExpressions ?? []).length > 0) {
+    out['matchExpressions'] = (s.matchExpressions ?? []).map((e) => ({
+      key: e.key ?? '', operator: e.operator ?? '', ...((e.values ?? []).length > 0 ? { values: e.values } : {}),
+    }));
+  }
+  return goJSON(out);
 }
 
-/** %#v of an intstr.IntOrString (Type 0 = Int, 1 = String). */
+/** An intstr.IntOrString: its number or its string. */
 export function goIntOrString(v: IntOrString | undefined): string {
-  if (typeof v === 'string') return `intstr.IntOrString{Type:1, IntVal:0, StrVal:${q(v)}}`;
-  return `intstr.IntOrString{Type:0, IntVal:${v ?? 0}, StrVal:""}`;
+  return goJSON(v ?? 0);
 }
 
-/** %#v of a struct pointer field: nil, or an address (Go prints the pointer, not the value). */
-export function goPointer(type: string, present: boolean): string {
-  return present ? `(*${type})(0xc000000000)` : `(*${type})(nil)`;
+/** A strategy struct {Type, RollingUpdate *T}, T given by the Go names of its fields (internal types have no JSON tags). */
+export function goStrategy(s: { readonly type?: string; readonly rollingUpdate?: unknown } | undefined,
+  rolling: (ru: Readonly<Record<string, unknown>>) => string): GoSyntax {
+  const ru = s?.rollingUpdate;
+  const ruText = ru === undefined || ru === null ? 'null' : rolling(ru as Readonly<Record<string, unknown>>);
+  return new GoSyntax(`{"Type":${goJSON(s?.type ?? '')},"RollingUpdate":${ruText}}`);
 }
 
-/** A struct {Type, RollingUpdate *T} as the strategy enums report it. */
-export function goStrategy(structName: string, rollingType: string, s: { readonly type?: string; readonly rollingUpdate?: unknown } | undefined): GoSyntax {
-  return new GoSyntax(`apps.${structName}{Type:${q(s?.type ?? '')}, RollingUpdate:${goPointer(`apps.${rollingType}`, s?.rollingUpdate !== undefined && s.rollingUpdate !== null)}}`);
-}
+/** An internal RollingUpdate{MaxUnavailable, MaxSurge IntOrString} (Deployments and DaemonSets). */
+export const goRollingUpdate = (ru: Readonly<Record<string, unknown>>): string =>
+  `{"MaxUnavailable":${goIntOrString(ru['maxUnavailable'] as IntOrString | undefined)},"MaxSurge":${goIntOrString(ru['maxSurge'] as IntOrString | undefined)}}`;
+
+/** The internal RollingUpdateStatefulSetStrategy{Partition int32, MaxUnavailable *IntOrString}. */
+export const goStatefulSetRollingUpdate = (ru: Readonly<Record<string, unknown>>): string => {
+  const max = ru['maxUnavailable'] as IntOrString | undefined;
+  return `{"Partition":${typeof ru['partition'] === 'number' ? ru['partition'] : 0},"MaxUnavailable":${max === undefined ? 'null' : goIntOrString(max)}}`;
+};
 
 export const goSyntax = (text: string): GoSyntax => new GoSyntax(text);

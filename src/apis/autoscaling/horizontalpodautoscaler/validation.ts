@@ -5,6 +5,7 @@ import {
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, validatePathSegmentName } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Label } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { validateContainerResourceName } from '../../core/pod/resources.ts';
 import { parseQuantity } from '../../core/v1/quantity.ts';
 import type {
   CrossVersionObjectReference, HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, HPAScalingRules, MetricIdentifier, MetricSpec,
@@ -24,13 +25,30 @@ const SOURCE_FIELD: Readonly<Record<string, string>> = {
 
 const positive = (q: Quantity): boolean => (parseQuantity(q) ?? 0) > 0;
 
-export function validateCrossVersionObjectReference(ref: RO<CrossVersionObjectReference> | undefined, p: FieldPath): FieldError[] {
+/** CrossVersionObjectReferenceValidationOptions: what the strategy tolerates in apiVersion. */
+export interface RefOptions {
+  readonly allowEmptyAPIGroup: boolean;
+  readonly allowInvalidAPIVersion: boolean;
+}
+
+/** ValidateAPIVersion: a group/version (schema.ParseGroupVersion) naming a group unless allowed. */
+export function apiVersionError(apiVersion: string, opts: RefOptions): string | undefined {
+  if (opts.allowInvalidAPIVersion) return undefined;
+  if (apiVersion.split('/').length > 2) return `unexpected GroupVersion string: ${apiVersion}`;
+  const group = apiVersion === '' || apiVersion === '/' || !apiVersion.includes('/') ? '' : apiVersion.slice(0, apiVersion.indexOf('/'));
+  return !opts.allowEmptyAPIGroup && group === '' ? 'apiVersion must specify API group' : undefined;
+}
+
+export function validateCrossVersionObjectReference(ref: RO<CrossVersionObjectReference> | undefined, p: FieldPath, opts: RefOptions): FieldError[] {
   const errs: FieldError[] = [];
   for (const k of ['kind', 'name'] as const) {
     const v = ref?.[k] ?? '';
     if (v === '') errs.push(required(p.child(k)));
     else for (const m of validatePathSegmentName(v, false)) errs.push(invalid(p.child(k), v, m));
   }
+  const apiVersion = ref?.apiVersion ?? '';
+  const err = apiVersionError(apiVersion, opts);
+  if (err !== undefined) errs.push(invalid(p.child('apiVersion'), apiVersion, err));
   return errs;
 }
 
@@ -47,8 +65,11 @@ function validateMetricTarget(t: RO<MetricTarget> | undefined, p: FieldPath): Fi
   if (type !== 'Utilization' && type !== 'Value' && type !== 'AverageValue') {
     errs.push(invalid(p.child('type'), type, 'must be either Utilization, Value, or AverageValue'));
   }
-  if (t?.value !== undefined && !positive(t.value)) errs.push(invalid(p.child('value'), t.value, 'must be positive'));
-  if (t?.averageValue !== undefined && !positive(t.averageValue)) errs.push(invalid(p.child('averageValue'), t.averageValue, 'must be positive'));
+  // quantities are shown as resource.Quantity marshals them (canonical: "-0.5" is "-500m")
+  if (t?.value !== undefined && !positive(t.value)) errs.push(invalid(p.child('value'), canonicalDecimal(t.value), 'must be positive'));
+  if (t?.averageValue !== undefined && !positive(t.averageValue)) {
+    errs.push(invalid(p.child('averageValue'), canonicalDecimal(t.averageValue), 'must be positive'));
+  }
   if (t?.averageUtilization !== undefined && t.averageUtilization < 1) {
     errs.push(invalid(p.child('averageUtilization'), t.averageUtilization, 'must be greater than 0'));
   }
@@ -67,11 +88,11 @@ function validateResourceTarget(t: RO<MetricTarget> | undefined, p: FieldPath): 
   return errs;
 }
 
-function validateSource(m: RO<MetricSpec>, key: string, p: FieldPath): FieldError[] {
+function validateSource(m: RO<MetricSpec>, key: string, p: FieldPath, objectOpts: RefOptions): FieldError[] {
   switch (key) {
     case 'object': {
       const o = m.object;
-      const errs = [...validateCrossVersionObjectReference(o?.describedObject, p.child('describedObject')),
+      const errs = [...validateCrossVersionObjectReference(o?.describedObject, p.child('describedObject'), objectOpts),
         ...validateMetricIdentifier(o?.metric, p.child('metric')), ...validateMetricTarget(o?.target, p.child('target'))];
       if (o?.target?.value === undefined && o?.target?.averageValue === undefined) {
         errs.push(required(p.child('target', 'averageValue'), 'must set either a target value or averageValue'));
@@ -104,7 +125,9 @@ function validateSource(m: RO<MetricSpec>, key: string, p: FieldPath): FieldErro
     default: {
       const c = m.containerResource;
       const errs: FieldError[] = [];
-      if ((c?.name ?? '') === '') errs.push(required(p.child('name'), 'must specify a resource name'));
+      const name = c?.name ?? '';
+      if (name === '') errs.push(required(p.child('name'), 'must specify a resource name'));
+      else errs.push(...validateContainerResourceName(name, p.child('name')));
       const container = c?.container ?? '';
       if (container === '') errs.push(required(p.child('container'), 'must specify a container'));
       else for (const msg of isDNS1123Label(container)) errs.push(invalid(p.child('container'), container, msg));
@@ -113,7 +136,7 @@ function validateSource(m: RO<MetricSpec>, key: string, p: FieldPath): FieldErro
   }
 }
 
-function validateMetricSpec(m: RO<MetricSpec>, p: FieldPath): FieldError[] {
+function validateMetricSpec(m: RO<MetricSpec>, p: FieldPath, objectOpts: RefOptions): FieldError[] {
   const errs: FieldError[] = [];
   const type = m.type ?? '';
   if (type === '') errs.push(required(p.child('type'), 'must specify a metric source type'));
@@ -121,7 +144,7 @@ function validateMetricSpec(m: RO<MetricSpec>, p: FieldPath): FieldError[] {
   // Only the first source present (in Go's check order) is validated in depth.
   const present = ['object', 'external', 'pods', 'resource', 'containerResource'].filter((k) => (m as Record<string, unknown>)[k] != null);
   const first = present[0];
-  if (first !== undefined) errs.push(...validateSource(m, first, p.child(first)));
+  if (first !== undefined) errs.push(...validateSource(m, first, p.child(first), objectOpts));
   const expected = SOURCE_FIELD[type];
   if (expected === undefined) {
     errs.push(notSupported(p.child('type'), type, METRIC_SOURCE_TYPES));
@@ -156,24 +179,61 @@ function validateScalingRules(r: RO<HPAScalingRules> | undefined, p: FieldPath):
     if (period > MAX_PERIOD_SECONDS) errs.push(invalid(ip.child('periodSeconds'), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`));
   });
   if (r.tolerance !== undefined && (parseQuantity(r.tolerance) ?? 0) < 0) {
-    errs.push(invalid(p.child('tolerance'), r.tolerance, 'must be greater or equal to zero'));
+    errs.push(invalid(p.child('tolerance'), canonicalDecimal(r.tolerance), 'must be greater than or equal to 0'));
   }
   return errs;
 }
 
-export function validateHorizontalPodAutoscalerSpec(spec: RO<HorizontalPodAutoscalerSpec>, minReplicasLowerBound: number): FieldError[] {
+/** A decimal quantity as resource.Quantity.String() writes it: the largest SI suffix with an integral mantissa ("-0.1" is "-100m"). */
+function canonicalDecimal(q: Quantity): string {
+  const text = String(q);
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (m === null) return text;
+  const frac = (m[3] ?? '').slice(0, 9).padEnd(9, '0');
+  let nano = BigInt(`${m[2] === '' ? '0' : m[2]}${frac}`);
+  if (nano === 0n) return '0';
+  const suffixes = ['n', 'u', 'm', '', 'k', 'M', 'G', 'T', 'P', 'E'];
+  let i = 0;
+  while (i < suffixes.length - 1 && nano % 1000n === 0n) { nano /= 1000n; i++; }
+  return `${m[1] === '-' ? '-' : ''}${nano}${suffixes[i] ?? ''}`;
+}
+
+/** The options of the HPA strategy (validationOptionsForHorizontalPodAutoscaler); HPAScaleToZero is off in v1.36. */
+export interface HPAValidationOptions {
+  readonly minReplicasLowerBound: number;
+  readonly scaleTargetRef: RefOptions;
+  readonly objectMetrics: RefOptions;
+}
+
+export function hpaValidationOptions(hpa: RO<HorizontalPodAutoscaler>, old: RO<HorizontalPodAutoscaler> | undefined): HPAValidationOptions {
+  const ref = hpa.spec.scaleTargetRef;
+  const oldRef = old?.spec.scaleTargetRef;
+  // an update that keeps the kind and apiVersion is not checked again; ReplicationControllers live in the core group
+  const sameTarget = old !== undefined && (oldRef?.apiVersion ?? '') === (ref?.apiVersion ?? '') && (oldRef?.kind ?? '') === (ref?.kind ?? '');
+  const objectMetrics = { allowEmptyAPIGroup: true, allowInvalidAPIVersion: false };
+  const oldObjectsInvalid = (old?.spec.metrics ?? []).some((m) =>
+    m.type === 'Object' && m.object != null && apiVersionError(m.object.describedObject?.apiVersion ?? '', objectMetrics) !== undefined);
+  return {
+    minReplicasLowerBound: old?.spec.minReplicas === 0 ? 0 : 1,
+    scaleTargetRef: { allowEmptyAPIGroup: !sameTarget && ref?.kind === 'ReplicationController', allowInvalidAPIVersion: sameTarget },
+    objectMetrics: { ...objectMetrics, allowInvalidAPIVersion: oldObjectsInvalid },
+  };
+}
+
+export function validateHorizontalPodAutoscalerSpec(spec: RO<HorizontalPodAutoscalerSpec>, opts: HPAValidationOptions): FieldError[] {
   const p = fieldPath('spec');
   const errs: FieldError[] = [];
   const min = spec.minReplicas;
   const max = spec.maxReplicas ?? 0;
-  if (min !== undefined && min < minReplicasLowerBound) {
-    errs.push(invalid(p.child('minReplicas'), min, `must be greater than or equal to ${minReplicasLowerBound}`));
+  if (min !== undefined && min < opts.minReplicasLowerBound) {
+    errs.push(invalid(p.child('minReplicas'), min, `must be greater than or equal to ${opts.minReplicasLowerBound}`));
   }
-  if (max < 1) errs.push(invalid(p.child('maxReplicas'), max, 'must be greater than 0'));
+  if (max === 0) errs.push(required(p.child('maxReplicas'), 'must be set and greater than 0'));
+  else if (max < 0) errs.push(invalid(p.child('maxReplicas'), max, 'must be greater than or equal to 1'));
   if (min !== undefined && max < min) errs.push(invalid(p.child('maxReplicas'), max, 'must be greater than or equal to `minReplicas`'));
-  errs.push(...validateCrossVersionObjectReference(spec.scaleTargetRef, p.child('scaleTargetRef')));
+  errs.push(...validateCrossVersionObjectReference(spec.scaleTargetRef, p.child('scaleTargetRef'), opts.scaleTargetRef));
   const mp = p.child('metrics');
-  (spec.metrics ?? []).forEach((m, i) => errs.push(...validateMetricSpec(m, mp.index(i))));
+  (spec.metrics ?? []).forEach((m, i) => errs.push(...validateMetricSpec(m, mp.index(i), opts.objectMetrics)));
   if (min === 0 && !(spec.metrics ?? []).some((m) => m.type === 'Object' || m.type === 'External')) {
     errs.push(forbidden(mp, 'must specify at least one Object or External metric to support scaling to zero replicas'));
   }
@@ -186,12 +246,12 @@ export function validateHorizontalPodAutoscalerSpec(spec: RO<HorizontalPodAutosc
 
 export function validateHorizontalPodAutoscaler(hpa: RO<HorizontalPodAutoscaler>): FieldError[] {
   const errs = validateObjectMeta(hpa.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
-  return [...errs, ...validateHorizontalPodAutoscalerSpec(hpa.spec, 1)];
+  return [...errs, ...validateHorizontalPodAutoscalerSpec(hpa.spec, hpaValidationOptions(hpa, undefined))];
 }
 
 /** An object that already scales to zero keeps being allowed to. */
 export function validateHorizontalPodAutoscalerUpdate(hpa: RO<HorizontalPodAutoscaler>, old: RO<HorizontalPodAutoscaler>): FieldError[] {
-  return validateHorizontalPodAutoscalerSpec(hpa.spec, old.spec.minReplicas === 0 ? 0 : 1);
+  return validateHorizontalPodAutoscalerSpec(hpa.spec, hpaValidationOptions(hpa, old));
 }
 
 export function validateHorizontalPodAutoscalerStatusUpdate(hpa: RO<HorizontalPodAutoscaler>): FieldError[] {

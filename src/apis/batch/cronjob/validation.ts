@@ -4,6 +4,7 @@ import {
 } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { goLabelSelector, goSyntax } from '../../apps/validation/go-syntax.ts';
 import { validateJobSpecCommon } from '../job/validation.ts';
 import type { CronJob, CronJobSpec, JobTemplateSpec } from '../v1/types.ts';
 import { cronScheduleError, isKnownTimeZone } from './schedule.ts';
@@ -46,7 +47,7 @@ function validateTimeZone(tz: string | undefined, p: FieldPath): FieldError[] {
 export function validateJobTemplateSpec(t: RO<JobTemplateSpec>, p: FieldPath): FieldError[] {
   const spec = t.spec ?? { template: { spec: { containers: [] } } };
   const errs = validateJobSpecCommon(spec, p.child('spec'));
-  if (spec.selector !== undefined) errs.push(invalid(p.child('spec', 'selector'), spec.selector, '`selector` will be auto-generated'));
+  if (spec.selector !== undefined) errs.push(invalid(p.child('spec', 'selector'), goSyntax(goLabelSelector(spec.selector)), '`selector` will be auto-generated'));
   if (spec.manualSelector === true) errs.push(notSupported(p.child('spec', 'manualSelector'), true, ['nil', 'false']));
   return errs;
 }

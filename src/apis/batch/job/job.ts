@@ -64,16 +64,18 @@ export function generateSelector(job: Job): void {
 }
 
 function validationOptions(old: RO<Job> | undefined): JobValidationOptions {
-  if (old === undefined) return { requirePrefixedLabels: true, allowMutableSchedulingDirectives: false };
-  const hadJobName = old.spec.template?.metadata?.labels?.[JOB_NAME_LABEL] !== undefined;
-  const hadControllerUID = old.spec.selector?.matchLabels?.[CONTROLLER_UID_LABEL] !== undefined;
+  if (old === undefined) return { requirePrefixedLabels: true, allowMutableSchedulingDirectives: false, allowMutablePodResources: false };
+  const labels = old.spec.template?.metadata?.labels;
+  // shouldAllowMutablePodTemplate (both of its feature gates are on in v1.36)
+  const suspendedAgain = (old.status?.conditions ?? []).some((c) => c.type === 'Suspended' && c.status === 'True');
+  const mutable = old.spec.suspend === true && (old.status?.startTime === undefined || suspendedAgain) && (old.status?.active ?? 0) === 0;
   return {
-    requirePrefixedLabels: hadJobName && hadControllerUID,
-    allowMutableSchedulingDirectives: old.spec.suspend === true && old.status?.startTime === undefined,
+    requirePrefixedLabels: labels?.[JOB_NAME_LABEL] !== undefined && labels[CONTROLLER_UID_LABEL] !== undefined,
+    allowMutableSchedulingDirectives: mutable,
+    allowMutablePodResources: mutable,
   };
 }
 
-const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
 
 export const jobStrategy: Strategy<Job> = {
   prepareForCreate(_ctx, job) {
@@ -89,7 +91,7 @@ export const jobStrategy: Strategy<Job> = {
     job.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(job.metadata, job.spec, old.spec);
   },
-  validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old, validationOptions(old)).filter(notMetadata),
+  validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old, validationOptions(old)),
   warningsOnUpdate: (_ctx, job, old) => (job.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec'), job.spec) : []),
   // batch/v1 orphans a job's pods unless told otherwise, for backwards compatibility.
   defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === 'batch' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),

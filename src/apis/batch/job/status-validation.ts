@@ -44,6 +44,15 @@ export function indexesFormatError(indexes: string, completions: number): string
   return undefined;
 }
 
+/** How many indexes a well-formed interval list names (validateIndexesFormat's total). */
+export function countIndexes(indexes: string, completions: number): number {
+  if (indexes === '') return 0;
+  return indexes.split(',').reduce((n, s) => {
+    const r = parseInterval(s, completions);
+    return typeof r === 'string' ? n : n + r[1] - r[0] + 1;
+  }, 0);
+}
+
 /** validateFailedIndexesNotOverlapCompleted: walks both interval lists, skipping unparsable ones. */
 export function indexesOverlap(completed: string, failed: string, completions: number): number | undefined {
   if (completed === '' || failed === '') return undefined;

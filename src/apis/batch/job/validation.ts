@@ -1,16 +1,21 @@
 // Job validation (pkg/apis/batch/validation): spec checks shared with CronJob job templates,
 // the generated selector and labels, and what an update may change.
 import {
-  fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath,
+  fieldPath, invalid, notSupported, required, tooLong, type FieldError, type FieldPath,
 } from '../../../apimachinery/errors/field-errors.ts';
 import { labelSelectorAsSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import {
-  nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta,
+  deepEqual, FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta,
 } from '../../../apimachinery/validation/object-meta.ts';
+import { isDomainPrefixedPath } from '../../../apimachinery/validation/domain-prefixed-path.ts';
+import { isDNS1123Label } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { goLabelSelector, goStringMap, goSyntax } from '../../apps/validation/go-syntax.ts';
 import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { Job, JobSpec, JobStatus } from '../v1/types.ts';
+import { goPodFailurePolicy, goSuccessPolicy, validatePodFailurePolicy, validateSuccessPolicy } from './policy-validation.ts';
+import { validateJobTemplateUpdate } from './template-update.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -20,19 +25,26 @@ export const JOB_NAME_LABEL = 'batch.kubernetes.io/job-name';
 export const LEGACY_JOB_NAME_LABEL = 'job-name';
 
 const MAX_PARALLELISM_FOR_INDEXED_JOB = 100000;
+const MAX_FAILED_INDEXES_FOR_INDEXED_JOB = 100_000;
+const COMPLETIONS_SOFT_LIMIT = 100_000;
+const PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS = 10_000;
+const MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS = 10_000;
+const MAX_MANAGED_BY_LENGTH = 63;
 const COMPLETION_MODES = ['NonIndexed', 'Indexed'];
 const POD_REPLACEMENT_POLICIES = ['Failed', 'TerminatingOrFailed'];
 
 export interface JobValidationOptions {
   /** New jobs must carry the batch.kubernetes.io/ labels; older ones may only have the legacy pair. */
   readonly requirePrefixedLabels: boolean;
-  /** Suspended jobs that never started may change scheduling directives and template labels. */
+  /** Suspended jobs that never started (or are suspended again) may change scheduling directives and template labels. */
   readonly allowMutableSchedulingDirectives: boolean;
+  /** ...and their containers' resources (MutablePodResourcesForSuspendedJobs, beta and on in v1.36). */
+  readonly allowMutablePodResources: boolean;
 }
 
-/** A selector that cannot be parsed matches nothing, as LabelSelectorAsSelector's error path does. */
+/** Whether the selector matches; undefined when it cannot be parsed (LabelSelectorAsSelector fails); a nil one matches nothing. */
 function selectorMatches(sel: RO<LabelSelector> | undefined, labels: Readonly<Record<string, string>>): boolean | undefined {
-  if (sel === undefined) return undefined;
+  if (sel === undefined) return false;
   try {
     return labelSelectorAsSelector(sel as LabelSelector).matches(labels);
   } catch {
@@ -44,7 +56,7 @@ function selectorMatches(sel: RO<LabelSelector> | undefined, labels: Readonly<Re
 function validateHasLabel(labels: RO<Record<string, string>> | undefined, p: FieldPath, key: string, want: string): FieldError[] {
   const got = labels?.[key];
   if (got === undefined) return [required(p.child('labels').key(key), want)];
-  if (got !== want) return [invalid(p.child('labels').key(key), labels, `must be '${want}'`)];
+  if (got !== want) return [invalid(p.child('labels').key(key), goSyntax(goStringMap(labels)), `must be '${want}'`)];
   return [];
 }
 
@@ -59,18 +71,15 @@ function validateGeneratedSelector(job: RO<Job>, requirePrefixed: boolean): Fiel
   const labels = job.spec.template?.metadata?.labels;
   errs.push(...validateHasLabel(labels, tmpl, LEGACY_CONTROLLER_UID_LABEL, uid));
   errs.push(...validateHasLabel(labels, tmpl, LEGACY_JOB_NAME_LABEL, name));
-  const expected: Record<string, string> = {};
+  const expected: Record<string, string> = { [LEGACY_CONTROLLER_UID_LABEL]: uid, [LEGACY_JOB_NAME_LABEL]: name };
   if (requirePrefixed) {
     errs.push(...validateHasLabel(labels, tmpl, CONTROLLER_UID_LABEL, uid));
     errs.push(...validateHasLabel(labels, tmpl, JOB_NAME_LABEL, name));
     expected[CONTROLLER_UID_LABEL] = uid;
     expected[JOB_NAME_LABEL] = name;
-  } else {
-    expected[LEGACY_CONTROLLER_UID_LABEL] = uid;
-    expected[LEGACY_JOB_NAME_LABEL] = name;
   }
   if (selectorMatches(job.spec.selector, expected) === false) {
-    errs.push(invalid(fieldPath('spec', 'selector'), job.spec.selector, '`selector` not auto-generated'));
+    errs.push(invalid(fieldPath('spec', 'selector'), goSyntax(goLabelSelector(job.spec.selector)), '`selector` not auto-generated'));
   }
   return errs;
 }
@@ -87,25 +96,34 @@ export function validateJobSpecCommon(spec: RO<JobSpec>, p: FieldPath): FieldErr
   nonneg(spec.backoffLimit, 'backoffLimit');
   nonneg(spec.ttlSecondsAfterFinished, 'ttlSecondsAfterFinished');
   nonneg(spec.backoffLimitPerIndex, 'backoffLimitPerIndex');
-  nonneg(spec.maxFailedIndexes, 'maxFailedIndexes');
+  if (spec.maxFailedIndexes !== undefined) {
+    errs.push(...validateNonnegativeField(spec.maxFailedIndexes, p.child('maxFailedIndexes')));
+    if (spec.backoffLimitPerIndex === undefined) errs.push(required(p.child('backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
+  }
+  if (spec.managedBy !== undefined) {
+    errs.push(...isDomainPrefixedPath(p.child('managedBy'), spec.managedBy));
+    if (spec.managedBy.length > MAX_MANAGED_BY_LENGTH) errs.push(tooLong(p.child('managedBy'), '', MAX_MANAGED_BY_LENGTH));
+  }
   if (spec.completionMode !== undefined) {
     if (!COMPLETION_MODES.includes(spec.completionMode)) {
       errs.push(notSupported(p.child('completionMode'), spec.completionMode, COMPLETION_MODES));
     }
-    if (spec.completionMode === 'Indexed') {
-      if (spec.completions === undefined) errs.push(required(p.child('completions'), 'when completion mode is Indexed'));
-      if (spec.parallelism !== undefined && spec.parallelism > MAX_PARALLELISM_FOR_INDEXED_JOB) {
-        errs.push(invalid(p.child('parallelism'), spec.parallelism,
-          `must be less than or equal to ${MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed`));
-      }
-    }
+    if (spec.completionMode === 'Indexed') errs.push(...validateIndexedSpec(spec, p));
   }
-  if (spec.completionMode !== 'Indexed') {
+  if (spec.completionMode === undefined || spec.completionMode === 'NonIndexed') {
     if (spec.backoffLimitPerIndex !== undefined) {
-      errs.push(forbidden(p.child('backoffLimitPerIndex'), 'requires indexed completion mode'));
+      errs.push(invalid(p.child('backoffLimitPerIndex'), spec.backoffLimitPerIndex, 'requires indexed completion mode'));
     }
     if (spec.maxFailedIndexes !== undefined) {
-      errs.push(forbidden(p.child('maxFailedIndexes'), 'requires indexed completion mode'));
+      errs.push(invalid(p.child('maxFailedIndexes'), spec.maxFailedIndexes, 'requires indexed completion mode'));
+    }
+  }
+  if (spec.podFailurePolicy !== undefined) errs.push(...validatePodFailurePolicy(spec, p.child('podFailurePolicy')));
+  if (spec.successPolicy !== undefined) {
+    if (spec.completionMode !== 'Indexed') {
+      errs.push(invalid(p.child('successPolicy'), goSuccessPolicy(spec.successPolicy), 'requires indexed completion mode'));
+    } else {
+      errs.push(...validateSuccessPolicy(spec, p.child('successPolicy')));
     }
   }
   if (spec.podReplacementPolicy !== undefined) {
@@ -119,8 +137,36 @@ export function validateJobSpecCommon(spec: RO<JobSpec>, p: FieldPath): FieldErr
   const template = spec.template ?? { spec: { containers: [] } };
   errs.push(...validatePodTemplateSpec(template, p.child('template')));
   const rp = template.spec?.restartPolicy ?? '';
-  if (rp !== 'OnFailure' && rp !== 'Never') {
-    errs.push(notSupported(p.child('template', 'spec', 'restartPolicy'), rp, ['OnFailure', 'Never']));
+  const rpPath = p.child('template', 'spec', 'restartPolicy');
+  if (rp === 'Always' || rp === '') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
+  else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, rp, ['OnFailure', 'Never']));
+  else if (spec.podFailurePolicy !== undefined && rp !== 'Never') errs.push(invalid(rpPath, rp, 'only "Never" is supported when podFailurePolicy is specified'));
+  return errs;
+}
+
+/** The limits of an Indexed job: completions required, parallelism and failed indexes bounded. */
+function validateIndexedSpec(spec: RO<JobSpec>, p: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  const { completions, parallelism, maxFailedIndexes, backoffLimitPerIndex } = spec;
+  if (completions === undefined) errs.push(required(p.child('completions'), 'when completion mode is Indexed'));
+  if (parallelism !== undefined && parallelism > MAX_PARALLELISM_FOR_INDEXED_JOB) {
+    errs.push(invalid(p.child('parallelism'), parallelism, `must be less than or equal to ${MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed`));
+  }
+  if (completions !== undefined && maxFailedIndexes !== undefined && maxFailedIndexes > completions) {
+    errs.push(invalid(p.child('maxFailedIndexes'), maxFailedIndexes, 'must be less than or equal to completions'));
+  }
+  if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES_FOR_INDEXED_JOB) {
+    errs.push(invalid(p.child('maxFailedIndexes'), maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES_FOR_INDEXED_JOB}`));
+  }
+  if (completions !== undefined && completions > COMPLETIONS_SOFT_LIMIT && backoffLimitPerIndex !== undefined) {
+    const high = `when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`;
+    if (maxFailedIndexes === undefined) errs.push(required(p.child('maxFailedIndexes'), `must be specified when completions is above ${COMPLETIONS_SOFT_LIMIT}`));
+    if (parallelism !== undefined && parallelism > PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS) {
+      errs.push(invalid(p.child('parallelism'), parallelism, `must be less than or equal to ${PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`));
+    }
+    if (maxFailedIndexes !== undefined && maxFailedIndexes > MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS) {
+      errs.push(invalid(p.child('maxFailedIndexes'), maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`));
+    }
   }
   return errs;
 }
@@ -132,54 +178,36 @@ export function validateJobSpec(spec: RO<JobSpec>, p: FieldPath): FieldError[] {
   else errs.push(...validateLabelSelector(spec.selector, {}, p.child('selector')));
   const labels = spec.template?.metadata?.labels ?? {};
   if (selectorMatches(spec.selector, labels) === false) {
-    errs.push(invalid(p.child('template', 'metadata', 'labels'), spec.template?.metadata?.labels ?? null,
+    errs.push(invalid(p.child('template', 'metadata', 'labels'), goSyntax(goStringMap(spec.template?.metadata?.labels)),
       '`selector` does not match template `labels`'));
   }
   return errs;
 }
 
-export function validateJob(job: RO<Job>, opts: JobValidationOptions): FieldError[] {
-  const errs = validateObjectMeta(job.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+/** ValidateJob; an update leaves the object metadata to the Store (`withObjectMeta` false). */
+export function validateJob(job: RO<Job>, opts: JobValidationOptions, withObjectMeta = true): FieldError[] {
+  const errs = withObjectMeta ? validateObjectMeta(job.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }) : [];
   errs.push(...validateGeneratedSelector(job, opts.requirePrefixedLabels));
   errs.push(...validateJobSpec(job.spec, fieldPath('spec')));
+  const { completionMode, completions } = job.spec;
+  if (completionMode === 'Indexed' && completions !== undefined && completions > 0) {
+    // the pods of an indexed job are named <job>-<index>, which must make a DNS label
+    const name = job.metadata.name ?? '';
+    const last = `${name}-${completions - 1}`;
+    if (isDNS1123Label(last).length > 0) errs.push(invalid(fieldPath('metadata', 'name'), name, `will not able to create pod with invalid DNS label: ${last}`));
+  }
   return errs;
 }
 
-/** The template with the fields a suspended, never started job may change copied from the new one. */
-function comparableOldTemplate(spec: RO<JobSpec>, old: RO<JobSpec>, opts: JobValidationOptions): unknown {
-  if (!opts.allowMutableSchedulingDirectives) return old.template;
-  const t = structuredClone(old.template) as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> };
-  const next = spec.template as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> } | undefined;
-  t.metadata ??= {};
-  t.spec ??= {};
-  const nextAff = next?.spec?.['affinity'] as Record<string, unknown> | undefined;
-  const oldAff = t.spec['affinity'] as Record<string, unknown> | undefined;
-  if (nextAff === undefined && oldAff !== undefined) {
-    delete oldAff['nodeAffinity'];
-    if (Object.keys(oldAff).length === 0) delete t.spec['affinity'];
-  } else if (nextAff !== undefined && oldAff === undefined) {
-    t.spec['affinity'] = nextAff['nodeAffinity'] === undefined ? {} : { nodeAffinity: nextAff['nodeAffinity'] };
-  } else if (nextAff !== undefined && oldAff !== undefined) {
-    if (nextAff['nodeAffinity'] === undefined) delete oldAff['nodeAffinity'];
-    else oldAff['nodeAffinity'] = nextAff['nodeAffinity'];
-  }
-  for (const k of ['nodeSelector', 'tolerations', 'schedulingGates']) {
-    if (next?.spec?.[k] === undefined) delete t.spec[k];
-    else t.spec[k] = next.spec[k];
-  }
-  for (const k of ['labels', 'annotations']) {
-    if (next?.metadata?.[k] === undefined) delete t.metadata[k];
-    else t.metadata[k] = next.metadata[k];
-  }
-  if (next?.metadata === undefined && Object.keys(t.metadata).length === 0) delete t.metadata;
-  return t;
-}
-
-/** ValidateJobSpecUpdate: selector, template (but scheduling directives) and modes are immutable. */
+/**
+ * The job strategy's ValidateUpdate: ValidateJob, then ValidateJobSpecUpdate, which validates the
+ * spec a second time (kube reports those causes twice) and keeps the selector, the template (but
+ * what a suspended job may change) and the modes immutable.
+ */
 export function validateJobUpdate(job: RO<Job>, old: RO<Job>, opts: JobValidationOptions): FieldError[] {
   const p = fieldPath('spec');
   const spec = job.spec;
-  const errs = validateGeneratedSelector(job, opts.requirePrefixedLabels);
+  const errs = validateJob(job, opts, false);
   errs.push(...validateJobSpec(spec, p));
   const indexed = spec.completionMode === 'Indexed';
   if (!indexed) {
@@ -188,13 +216,19 @@ export function validateJobUpdate(job: RO<Job>, old: RO<Job>, opts: JobValidatio
     // Elastic indexed jobs: completions may change only together with parallelism.
     errs.push(invalid(p.child('completions'), spec.completions, 'can only be modified in tandem with spec.parallelism'));
   }
-  errs.push(...validateImmutableField(spec.selector, old.spec.selector, p.child('selector')));
-  errs.push(...validateImmutableField(spec.template, comparableOldTemplate(spec, old.spec, opts), p.child('template')));
+  if (!deepEqual(spec.selector, old.spec.selector)) {
+    errs.push(invalid(p.child('selector'), goSyntax(goLabelSelector(spec.selector)), FIELD_IMMUTABLE_ERROR_MSG));
+  }
+  errs.push(...validateJobTemplateUpdate(spec, old.spec, opts, p));
   errs.push(...validateImmutableField(spec.completionMode, old.spec.completionMode, p.child('completionMode')));
-  errs.push(...validateImmutableField(spec.podFailurePolicy, old.spec.podFailurePolicy, p.child('podFailurePolicy')));
+  if (!deepEqual(spec.podFailurePolicy, old.spec.podFailurePolicy)) {
+    errs.push(invalid(p.child('podFailurePolicy'), goPodFailurePolicy(spec.podFailurePolicy), FIELD_IMMUTABLE_ERROR_MSG));
+  }
   errs.push(...validateImmutableField(spec.backoffLimitPerIndex, old.spec.backoffLimitPerIndex, p.child('backoffLimitPerIndex')));
   errs.push(...validateImmutableField(spec.managedBy, old.spec.managedBy, p.child('managedBy')));
-  errs.push(...validateImmutableField(spec.successPolicy, old.spec.successPolicy, p.child('successPolicy')));
+  if (!deepEqual(spec.successPolicy, old.spec.successPolicy)) {
+    errs.push(invalid(p.child('successPolicy'), goSuccessPolicy(spec.successPolicy), FIELD_IMMUTABLE_ERROR_MSG));
+  }
   return errs;
 }
 

@@ -18,7 +18,8 @@ const isExtended = (name: string): boolean =>
 /** helper.IsOvercommitAllowed: native resources but huge pages may request less than their limit. */
 const overcommitAllowed = (name: string): boolean => isNative(name) && !isHugePages(name);
 
-function validateContainerResourceName(name: string, p: FieldPath): FieldError[] {
+/** validateContainerResourceName (also the name of an HPA's ContainerResource metric). */
+export function validateContainerResourceName(name: string, p: FieldPath): FieldError[] {
   const qualified = isQualifiedName(name);
   if (qualified.length > 0) return qualified.map((m) => invalid(p, name, m));
   const errs: FieldError[] = [];

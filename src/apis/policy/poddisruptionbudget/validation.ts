@@ -1,8 +1,11 @@
-// PodDisruptionBudget validation (pkg/apis/policy/validation).
-import { fieldPath, invalid, notSupported, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+// PodDisruptionBudget validation (pkg/apis/policy/validation). kube checks no more of the metadata
+// than every object gets (a path segment name), so a PDB may be named Bad_Name.
+import { fieldPath, GoSyntax, invalid, notSupported, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { validateConditions } from '../../../apimachinery/validation/conditions.ts';
+import { validateNonnegativeField } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidPercent } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { goJSON, goLabelSelector } from '../../apps/validation/go-syntax.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { IntOrString, PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from '../v1/types.ts';
 
@@ -23,10 +26,17 @@ export function isNotMoreThan100Percent(v: IntOrString, p: FieldPath): FieldErro
   return Number.isNaN(n) || n <= 100 ? [] : [invalid(p, v, 'must not be greater than 100%')];
 }
 
+/** The internal PodDisruptionBudgetSpec as field errors print it (Go field names, no JSON tags). */
+function goSpec(spec: RO<PodDisruptionBudgetSpec>): GoSyntax {
+  const ptr = (v: unknown): string => (v === undefined ? 'null' : goJSON(v));
+  return new GoSyntax(`{"MinAvailable":${ptr(spec.minAvailable)},"Selector":${goLabelSelector(spec.selector)},` +
+    `"MaxUnavailable":${ptr(spec.maxUnavailable)},"UnhealthyPodEvictionPolicy":${ptr(spec.unhealthyPodEvictionPolicy)}}`);
+}
+
 export function validatePodDisruptionBudgetSpec(spec: RO<PodDisruptionBudgetSpec>, p: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined) {
-    errs.push(invalid(p, spec, 'minAvailable and maxUnavailable cannot be both set'));
+    errs.push(invalid(p, goSpec(spec), 'minAvailable and maxUnavailable cannot be both set'));
   }
   for (const k of ['minAvailable', 'maxUnavailable'] as const) {
     const v = spec[k];
@@ -41,14 +51,13 @@ export function validatePodDisruptionBudgetSpec(spec: RO<PodDisruptionBudgetSpec
 }
 
 export function validatePodDisruptionBudget(pdb: RO<PodDisruptionBudget>): FieldError[] {
-  const errs = validateObjectMeta(pdb.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
-  return [...errs, ...validatePodDisruptionBudgetSpec(pdb.spec ?? {}, fieldPath('spec'))];
+  return validatePodDisruptionBudgetSpec(pdb.spec ?? {}, fieldPath('spec'));
 }
 
-/** ValidatePodDisruptionBudgetStatusUpdate (policy/v1 rules): counters are never negative. */
+/** ValidatePodDisruptionBudgetStatusUpdate (policy/v1 rules): valid conditions, counters never negative. */
 export function validatePodDisruptionBudgetStatus(status: RO<PodDisruptionBudgetStatus> | undefined): FieldError[] {
   const p = fieldPath('status');
-  const errs: FieldError[] = [];
+  const errs = validateConditions(status?.conditions, p.child('conditions'));
   for (const k of ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'] as const) {
     errs.push(...validateNonnegativeField(status?.[k] ?? 0, p.child(k)));
   }
