@@ -89,7 +89,7 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
-  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs. kapi serves a single IP family: a second (dual-stack) range is refused.' },
+  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
   { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
@@ -245,9 +245,6 @@ function validateServiceRanges(text: string, errs: string[]): CIDR[] {
   }
   if (ranges.length === 2 && ranges[0]?.family === ranges[1]?.family) {
     errs.push('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
-  } else if (ranges.length === 2 && entries.length === 2) {
-    // Services would get addresses of the first family only: refused rather than half served.
-    errs.push('--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family');
   }
   return ranges;
 }

@@ -130,6 +130,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
+      ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
