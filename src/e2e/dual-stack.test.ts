@@ -49,6 +49,8 @@ const SVC = (ns: string): string => `/api/v1/namespaces/${ns}/services`;
 const service = (name: string, spec: Record<string, unknown>): unknown =>
   ({ metadata: { name }, spec: { selector: { app: 'x' }, ports: [{ port: 80 }], ...spec } });
 const create = (spec: Record<string, unknown>) => (name: string, ns: string): readonly RawRequest[] => [post(SVC(ns), service(name, spec))];
+/** The same create with ?dryRun=All: kube's dry-run allocator checks the range only. */
+const dryRun = (spec: Record<string, unknown>) => (name: string, ns: string): readonly RawRequest[] => [post(`${SVC(ns)}?dryRun=All`, service(name, spec))];
 /** Creates a service with `spec`, then PUTs it back with `spec` merged over the stored spec (IPs as allocated unless named). */
 const update = (spec: Record<string, unknown>, change: Record<string, unknown>) => (name: string, ns: string): readonly RawRequest[] =>
   [post(SVC(ns), service(name, spec)), put(`${SVC(ns)}/${name}`, service(name, { ...spec, ...change }))];
@@ -63,6 +65,14 @@ const SINGLE_STACK_CASES: readonly ValidationCase[] = [
   { name: 'an IPv6 clusterIP', requests: create({ clusterIP: 'fd00::51', clusterIPs: ['fd00::51'] }) },
   { name: 'two clusterIPs', requests: create({ ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.50', clusterIPs: ['10.0.0.50', 'fd00::50'] }) },
   { name: 'an IPv4 clusterIP outside the range', requests: create({ clusterIP: '10.9.0.5', clusterIPs: ['10.9.0.5'] }) },
+  { name: 'the network address', requests: create({ clusterIP: '10.0.0.0', clusterIPs: ['10.0.0.0'] }) },
+  { name: 'the broadcast address', requests: create({ clusterIP: '10.0.0.255', clusterIPs: ['10.0.0.255'] }) },
+  { name: 'a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.70', clusterIPs: ['10.0.0.70'] })),
+    post(SVC(ns), service(n, { clusterIP: '10.0.0.70', clusterIPs: ['10.0.0.70'] }))] },
+  { name: 'dry run: an IPv4 clusterIP outside the range', requests: dryRun({ clusterIP: '10.9.0.5', clusterIPs: ['10.9.0.5'] }) },
+  { name: 'dry run: the network address', requests: dryRun({ clusterIP: '10.0.0.0', clusterIPs: ['10.0.0.0'] }) },
+  { name: 'dry run: a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.71', clusterIPs: ['10.0.0.71'] })),
+    post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.71', clusterIPs: ['10.0.0.71'] }))] },
   { name: 'upgrade to RequireDualStack', requests: (n, ns) => [post(SVC(ns), service(n, {})), put(`${SVC(ns)}/${n}`, service(n, { ipFamilyPolicy: 'RequireDualStack' }))] },
 ];
 
@@ -76,6 +86,11 @@ const DUAL_STACK_CASES: readonly ValidationCase[] = [
   { name: 'three families', requests: create({ ipFamilyPolicy: 'RequireDualStack', ipFamilies: ['IPv4', 'IPv6', 'IPv4'] }) },
   { name: 'an IPv6 clusterIP outside the range', requests: create({ clusterIP: 'fd01::51', clusterIPs: ['fd01::51'] }) },
   { name: 'a secondary clusterIP outside the range', requests: create({ ipFamilyPolicy: 'PreferDualStack', clusterIP: '10.0.0.53', clusterIPs: ['10.0.0.53', 'fd01::53'] }) },
+  { name: 'dry run: an IPv6 clusterIP outside the range', requests: dryRun({ clusterIP: 'fd01::51', clusterIPs: ['fd01::51'] }) },
+  { name: 'dry run: a secondary clusterIP outside the range', requests: dryRun({ ipFamilyPolicy: 'PreferDualStack', clusterIP: '10.0.0.53', clusterIPs: ['10.0.0.53', 'fd01::53'] }) },
+  { name: 'dry run: taken addresses of both families', requests: (n, ns) => [
+    post(SVC(ns), service(`${n}-a`, { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.72', clusterIPs: ['10.0.0.72', 'fd00::72'] })),
+    post(`${SVC(ns)}?dryRun=All`, service(n, { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.72', clusterIPs: ['10.0.0.72', 'fd00::72'] }))] },
   { name: 'a secondary clusterIP taken twice', requests: (n, ns) => [
     post(SVC(ns), service(`${n}-a`, { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.54', clusterIPs: ['10.0.0.54', 'fd00::54'] })),
     post(SVC(ns), service(n, { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.55', clusterIPs: ['10.0.0.55', 'fd00::54'] }))] },

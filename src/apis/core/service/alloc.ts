@@ -3,7 +3,7 @@
 // afterDelete releases.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { newInternalError, newInvalid, StatusError } from '../../../apimachinery/errors/status-error.ts';
-import { ipToBigInt, parseCIDRSloppy, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
+import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
 import type { DeepReadonly, FinishFunc, WriteHooks } from '../../../registry/rest/strategy.ts';
 import type { Service } from '../v1/types.ts';
 import { AllocationError } from './bitmap.ts';
@@ -40,15 +40,6 @@ const allocatorFor = (a: ServiceAllocators, ip: string): IPAllocator | undefined
   return [a.serviceIPs, a.secondaryServiceIPs].find((x) => x !== undefined && (x.family === 'IPv4') === v4);
 };
 
-/** Whether the range of `alloc` contains `ip` (its network and broadcast addresses included). */
-function rangeContains(alloc: IPAllocator, ip: string): boolean {
-  const cidr = parseCIDRSloppy(alloc.cidr);
-  const addr = parseIPSloppy(ip);
-  if (cidr === undefined || addr === undefined || addr.v4 !== cidr.network.v4) return false;
-  const bits = BigInt(cidr.network.bytes.length * 8 - cidr.prefixLength);
-  return (ipToBigInt(addr) >> bits) === (ipToBigInt(cidr.network) >> bits);
-}
-
 // kube's allocator answers so for an address outside every ServiceCIDR (ErrMismatchedNetwork).
 const ERR_MISMATCHED_NETWORK = 'the provided network does not match the current range';
 
@@ -81,17 +72,28 @@ class Txn {
   readonly ips: string[] = [];
   private readonly ports: number[] = [];
   constructor(private readonly a: ServiceAllocators, private readonly dryRun: boolean) {}
-  /** Reserves `ip`, or the next free address of `family`. */
+  /**
+   * Reserves `ip`, or the next free address of `family`. As kube's allocators: an address outside
+   * the usable range is ErrMismatchedNetwork (no ServiceCIDR holds it), while a dry run checks the
+   * range of the family's CIDR only (ErrNotInRange), not whether the address is taken.
+   */
   async ip(svc: RO<Service>, family: Family, ip: string | undefined): Promise<string> {
-    const alloc = ip === undefined ? clusterFamilies(this.a).includes(family) ? this.familyAllocator(family) : undefined : allocatorFor(this.a, ip);
     try {
-      if (alloc === undefined || (ip !== undefined && !rangeContains(alloc, ip))) throw new AllocationError('NotInRange', ERR_MISMATCHED_NETWORK);
       if (ip === undefined) {
-        const got = await alloc.allocateNext(this.dryRun);
+        const got = await this.familyAllocator(family).allocateNext(this.dryRun);
         this.ips.push(got);
         return got;
       }
-      await alloc.allocate(ip, this.dryRun);
+      const alloc = allocatorFor(this.a, ip);
+      if (alloc === undefined) throw new AllocationError('NotInRange', ERR_MISMATCHED_NETWORK);
+      try {
+        await alloc.allocate(ip, this.dryRun);
+      } catch (err) {
+        if (!(err instanceof AllocationError)) throw err;
+        if (this.dryRun && err.kind === 'Allocated') return ip;
+        if (!this.dryRun && err.kind === 'NotInRange') throw new AllocationError('NotInRange', ERR_MISMATCHED_NETWORK);
+        throw err;
+      }
       this.ips.push(ip);
       return ip;
     } catch (err) {
