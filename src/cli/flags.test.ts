@@ -5,7 +5,7 @@ import { parseServeFlags, serveHelp } from './flags.ts';
 describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
-      securePort: 6443, bindAddress: '127.0.0.1', dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
+      securePort: 6443, bindAddress: '127.0.0.1', advertiseAddress: undefined, dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
       tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,

@@ -18,6 +18,8 @@ export type StorageBackend = 'sqlite' | 'etcd3';
 export interface ServeOptions {
   readonly securePort: number;
   readonly bindAddress: string;
+  /** --advertise-address; undefined: chosen from --bind-address or the host's interfaces. */
+  readonly advertiseAddress: string | undefined;
   readonly dataDir: string;
   readonly kubeconfigOut: string | undefined;
   readonly tlsCertFile: string | undefined;
@@ -68,6 +70,7 @@ type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 
 interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
 const FLAGS: readonly FlagDef[] = [
+  { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
@@ -265,7 +268,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     if (v !== undefined) return v;
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
-    return f.kind === 'string' && f.def === '' ? '' : convert(f, f.def, undefined);
+    return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;
   const num = (n: string): number => get(n) as number;
@@ -318,6 +321,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   return {
     securePort,
     bindAddress: str('bind-address'),
+    advertiseAddress: optional('advertise-address'),
     dataDir: str('data-dir'),
     kubeconfigOut: optional('kubeconfig-out'),
     tlsCertFile: tlsCert,

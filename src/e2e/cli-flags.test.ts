@@ -39,6 +39,8 @@ describe('kapi serve refuses flags it would ignore', () => {
       want: 'disable-admission-plugins plugin "Bar" is unknown' },
     { name: 'two service ranges of one family (kube\'s message)', flags: ['--service-cluster-ip-range=10.96.0.0/16,10.97.0.0/16'],
       want: '--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family' },
+    { name: 'an IPv6 service range with an IPv4 advertise address (kube\'s message)', flags: ['--service-cluster-ip-range=fd00::/108', '--advertise-address=192.0.2.2'],
+      want: 'service IP family "fd00::/108" must match public address family "192.0.2.2"' },
     { name: 'a negative shutdown delay', flags: ['--shutdown-delay-duration=-1s'], want: '--shutdown-delay-duration can not be negative value' },
   ];
   for (const c of cases) {

@@ -7,41 +7,85 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DUAL_STACK_FLAGS, observeDualStack, type DualStackReport } from './testing/dual-stack.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DUAL_STACK_FLAGS, DUAL_STACK_RANGES, DUAL_STACK_V6_PRIMARY_FLAGS, observeDualStack, type DualStackReport } from './testing/dual-stack.ts';
+import { loadAdminCredentials, rawRequest, type RawRequest, type RawResponse } from './testing/https-client.ts';
 import { oracleUnavailable, startOracle } from './testing/oracle.ts';
-import { startSuite } from './testing/suite.ts';
+import { startCliServer, startSuite } from './testing/suite.ts';
 import { describeValidationCorpus, post, put, type ValidationCase } from './testing/validation-differential.ts';
-import type { RawRequest } from './testing/https-client.ts';
 
-const FIXTURE = new URL('./testing/fixtures/dual-stack-kube.json', import.meta.url);
 const recording = process.env['KAPI_RECORD'] === '1' && oracleUnavailable() === undefined;
 const withoutIPAddresses = ({ ipAddresses: _a, ...rest }: DualStackReport): Omit<DualStackReport, 'ipAddresses'> => rest;
 
-describe('dual-stack services agree with kube-apiserver v1.36', () => {
-  let kapi: DualStackReport;
-  before(async () => {
-    const suite = await startSuite({ flags: DUAL_STACK_FLAGS });
-    try { kapi = await observeDualStack(suite.request); } finally { await suite.close(); }
-  });
+const CLUSTERS = [
+  { name: 'IPv4 primary', flags: DUAL_STACK_FLAGS, fixture: new URL('./testing/fixtures/dual-stack-kube.json', import.meta.url) },
+  { name: 'IPv6 primary', flags: DUAL_STACK_V6_PRIMARY_FLAGS, fixture: new URL('./testing/fixtures/dual-stack-v6-primary-kube.json', import.meta.url) },
+];
 
-  it('policies, families and cluster IPs as kube answered (recorded)', { skip: recording ? 'KAPI_RECORD=1' : false }, () => {
-    assert.ok(existsSync(FIXTURE), 'record with KAPI_RECORD=1 and the oracle built');
-    assert.deepEqual(withoutIPAddresses(kapi), JSON.parse(readFileSync(FIXTURE, 'utf8')));
-  });
+for (const cluster of CLUSTERS) {
+  describe(`dual-stack services (${cluster.name}) agree with kube-apiserver v1.36`, () => {
+    let kapi: DualStackReport;
+    before(async () => {
+      const suite = await startSuite({ flags: cluster.flags });
+      try { kapi = await observeDualStack(suite.request); } finally { await suite.close(); }
+    });
 
-  it('every allocated cluster IP, and no other, has its IPAddress object', () => {
-    assert.equal(kapi.ipAddresses, 'exactly the allocated addresses');
-  });
+    it('policies, families and cluster IPs as kube answered (recorded)', { skip: recording ? 'KAPI_RECORD=1' : false }, () => {
+      assert.ok(existsSync(cluster.fixture), 'record with KAPI_RECORD=1 and the oracle built');
+      assert.deepEqual(withoutIPAddresses(kapi), JSON.parse(readFileSync(cluster.fixture, 'utf8')));
+    });
 
-  it('the live oracle answers as kapi', { skip: oracleUnavailable() ?? false }, async (t) => {
-    const oracle = await startOracle({ flags: DUAL_STACK_FLAGS });
-    let kube: DualStackReport;
-    try { kube = await observeDualStack(oracle.request); } finally { await oracle.stop(); }
-    // kube v1.36 sometimes leaves the secondary address of an upgraded service without its
-    // IPAddress object; kapi always writes it, so that part is reported, not compared.
-    t.diagnostic(`kube's IPAddress objects: ${kube.ipAddresses}`);
-    if (recording) writeFileSync(FIXTURE, `${JSON.stringify(withoutIPAddresses(kube), null, 1)}\n`);
-    assert.deepEqual(withoutIPAddresses(kapi), withoutIPAddresses(kube));
+    it('every allocated cluster IP, and no other, has its IPAddress object', () => {
+      assert.equal(kapi.ipAddresses, 'exactly the allocated addresses');
+    });
+
+    it('the live oracle answers as kapi', { skip: oracleUnavailable() ?? false }, async (t) => {
+      const oracle = await startOracle({ flags: cluster.flags });
+      let kube: DualStackReport;
+      try { kube = await observeDualStack(oracle.request); } finally { await oracle.stop(); }
+      // kube v1.36 sometimes leaves the secondary address of an upgraded service without its
+      // IPAddress object; kapi always writes it, so that part is reported, not compared.
+      t.diagnostic(`kube's IPAddress objects: ${kube.ipAddresses}`);
+      if (recording) writeFileSync(cluster.fixture, `${JSON.stringify(withoutIPAddresses(kube), null, 1)}\n`);
+      assert.deepEqual(withoutIPAddresses(kapi), withoutIPAddresses(kube));
+    });
+  });
+}
+
+describe('a single-stack cluster restarted dual-stack', () => {
+  it('the default ServiceCIDR gains the second CIDR and services may then upgrade', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kapi-dual-stack-'));
+    try {
+      const run = async <T>(flags: readonly string[], body: (send: (req: RawRequest) => Promise<RawResponse>) => Promise<T>): Promise<T> => {
+        const server = await startCliServer(dir, flags);
+        try {
+          const creds = await loadAdminCredentials(server.kubeconfigPath);
+          return await body((req) => rawRequest(creds, req));
+        } finally {
+          await server.stop('SIGTERM');
+        }
+      };
+      const svcPath = '/api/v1/namespaces/default/services/web';
+      await run(['--service-cluster-ip-range', '10.0.0.0/24'], async (send) => {
+        const r = await send(post('/api/v1/namespaces/default/services', service('web', {})));
+        assert.equal(r.status, 201, r.text);
+      });
+      await run(DUAL_STACK_FLAGS, async (send) => {
+        const cidr = (await send({ method: 'GET', path: '/apis/networking.k8s.io/v1/servicecidrs/kubernetes' })).json() as { spec: { cidrs: string[] } };
+        assert.deepEqual(cidr.spec.cidrs, [...DUAL_STACK_RANGES]);
+        const old = (await send({ method: 'GET', path: svcPath })).json() as { spec: Record<string, unknown> };
+        const r = await send(put(svcPath, { ...old, spec: { ...old.spec, ipFamilyPolicy: 'RequireDualStack' } }));
+        assert.equal(r.status, 200, r.text);
+        const spec = (r.json() as { spec: { ipFamilies: string[]; clusterIPs: string[] } }).spec;
+        assert.deepEqual(spec.ipFamilies, ['IPv4', 'IPv6']);
+        const ip = await send({ method: 'GET', path: `/apis/networking.k8s.io/v1/ipaddresses/${spec.clusterIPs[1] ?? ''}` });
+        assert.equal(ip.status, 200, ip.text);
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

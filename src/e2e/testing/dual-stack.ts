@@ -7,6 +7,11 @@ import type { RawRequest, RawResponse } from './https-client.ts';
 
 export const DUAL_STACK_RANGES = ['10.0.0.0/24', 'fd00::/108'] as const;
 export const DUAL_STACK_FLAGS = ['--service-cluster-ip-range', DUAL_STACK_RANGES.join(',')];
+/**
+ * The same ranges with IPv6 primary: IPv6 is then every defaulted service's family. kube refuses
+ * to start unless the advertised address is IPv6 too.
+ */
+export const DUAL_STACK_V6_PRIMARY_FLAGS = ['--service-cluster-ip-range', [...DUAL_STACK_RANGES].reverse().join(','), '--advertise-address', '2001:db8::2'];
 
 type Send = (req: RawRequest) => Promise<RawResponse>;
 type Spec = Record<string, unknown>;
