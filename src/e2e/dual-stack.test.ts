@@ -113,6 +113,15 @@ const SINGLE_STACK_CASES: readonly ValidationCase[] = [
   { name: 'the broadcast address', requests: create({ clusterIP: '10.0.0.255', clusterIPs: ['10.0.0.255'] }) },
   { name: 'a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.70', clusterIPs: ['10.0.0.70'] })),
     post(SVC(ns), service(n, { clusterIP: '10.0.0.70', clusterIPs: ['10.0.0.70'] }))] },
+  { name: 'a clusterIP an IPAddress object holds', requests: (n, ns) => [
+    post('/apis/networking.k8s.io/v1/ipaddresses', { metadata: { name: '10.0.0.80' }, spec: { parentRef: { group: 'gateway.networking.k8s.io', resource: 'gateways', namespace: ns, name: 'gw' } } }),
+    post(SVC(ns), service(n, { clusterIP: '10.0.0.80', clusterIPs: ['10.0.0.80'] }))] },
+  { name: 'an IPAddress object for an address a service holds', requests: (n, ns) => [
+    post(SVC(ns), service(n, { clusterIP: '10.0.0.81', clusterIPs: ['10.0.0.81'] })),
+    post('/apis/networking.k8s.io/v1/ipaddresses', { metadata: { name: '10.0.0.81' }, spec: { parentRef: { resource: 'services', namespace: ns, name: 'other' } } })] },
+  { name: 'dry run: a clusterIP an IPAddress object holds', requests: (n, ns) => [
+    post('/apis/networking.k8s.io/v1/ipaddresses', { metadata: { name: '10.0.0.82' }, spec: { parentRef: { resource: 'gateways', namespace: ns, name: 'gw' } } }),
+    post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.82', clusterIPs: ['10.0.0.82'] }))] },
   { name: 'dry run: an IPv4 clusterIP outside the range', requests: dryRun({ clusterIP: '10.9.0.5', clusterIPs: ['10.9.0.5'] }) },
   { name: 'dry run: the network address', requests: dryRun({ clusterIP: '10.0.0.0', clusterIPs: ['10.0.0.0'] }) },
   { name: 'dry run: a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.71', clusterIPs: ['10.0.0.71'] })),

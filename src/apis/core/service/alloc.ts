@@ -8,7 +8,7 @@ import type { DeepReadonly, FinishFunc, WriteHooks } from '../../../registry/res
 import type { Service } from '../v1/types.ts';
 import { AllocationError } from './bitmap.ts';
 import { initIPFamilyFields, normalizeClusterIPs } from './cluster-ips.ts';
-import type { IPAllocator } from './ipallocator.ts';
+import { ERR_IP_ALLOCATED, ERR_IP_FULL, type IPAllocator } from './ipallocator.ts';
 import { ERR_PORT_ALLOCATED, type PortAllocator } from './portallocator.ts';
 
 export interface ServiceAllocators {
@@ -29,7 +29,12 @@ export interface IPAddressRecorder {
   allocated(ip: string, family: Family, service: { readonly namespace: string; readonly name: string }): Promise<void>;
   /** Drops the record of `ip`; a missing one is fine. Never rejects. */
   released(ip: string): Promise<void>;
+  /** Whether an IPAddress object holds `ip` (one a client created blocks the address, as in kube). */
+  exists(ip: string): Promise<boolean>;
 }
+
+/** How many addresses held by IPAddress objects allocateNext skips before giving up. */
+const NEXT_ATTEMPTS = 16;
 
 /** The families the cluster serves, the primary (default) first. */
 export const clusterFamilies = (a: ServiceAllocators): Family[] =>
@@ -80,7 +85,7 @@ class Txn {
   async ip(svc: RO<Service>, family: Family, ip: string | undefined): Promise<string> {
     try {
       if (ip === undefined) {
-        const got = await this.familyAllocator(family).allocateNext(this.dryRun);
+        const got = await this.next(this.familyAllocator(family));
         this.ips.push(got);
         return got;
       }
@@ -94,12 +99,31 @@ class Txn {
         if (!this.dryRun && err.kind === 'NotInRange') throw new AllocationError('NotInRange', ERR_MISMATCHED_NETWORK);
         throw err;
       }
+      if (!this.dryRun && await this.a.ipAddresses?.exists(ip) === true) {
+        await alloc.release(ip);
+        throw new AllocationError('Allocated', ERR_IP_ALLOCATED);
+      }
       this.ips.push(ip);
       return ip;
     } catch (err) {
       if (!(err instanceof AllocationError)) throw err;
       if (ip === undefined) throw newInternalError(new Error(`failed to allocate a serviceIP: ${err.message}`));
       throw invalidService(svc, [invalid(fieldPath('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${err.message}`)]);
+    }
+  }
+  /** The next free address that no IPAddress object holds; those skipped are freed again. */
+  private async next(alloc: IPAllocator): Promise<string> {
+    if (this.dryRun || this.a.ipAddresses === undefined) return alloc.allocateNext(this.dryRun);
+    const skipped: string[] = [];
+    try {
+      for (let i = 0; i < NEXT_ATTEMPTS; i++) {
+        const got = await alloc.allocateNext(false);
+        if (!await this.a.ipAddresses.exists(got)) return got;
+        skipped.push(got);
+      }
+      throw new AllocationError('Full', ERR_IP_FULL);
+    } finally {
+      for (const ip of skipped) await alloc.release(ip);
     }
   }
   get primaryFamily(): Family { return this.a.serviceIPs.family; }

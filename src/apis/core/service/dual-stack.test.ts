@@ -32,6 +32,7 @@ describe('dual-stack service allocation', () => {
   const recorder: IPAddressRecorder = {
     async allocated(ip, family, parent) { held.set(ip, `${family} ${parent.namespace}/${parent.name}`); },
     async released(ip) { held.delete(ip); },
+    async exists(ip) { return held.has(ip) || ip === '10.0.0.99'; },
   };
   const create = async (s: Service, dryRun = false): Promise<Service> => {
     await (await def.hooks.beginCreate?.(ctx, s, dryRun))?.(true);
@@ -70,6 +71,16 @@ describe('dual-stack service allocation', () => {
       for (const ip of s.spec.clusterIPs ?? []) assert.equal(held.get(ip), `${ip.includes(':') ? 'IPv6' : 'IPv4'} default/c${i}`);
     });
   }
+
+  it('an address an IPAddress object holds is taken', async () => {
+    await assert.rejects(create(svc('held', { clusterIP: '10.0.0.99', clusterIPs: ['10.0.0.99'] })), (err: unknown) => {
+      assert.ok(err instanceof StatusError);
+      assert.deepEqual(err.status.details?.causes?.map((c) => c.message), ['Invalid value: ["10.0.0.99"]: failed to allocate IP 10.0.0.99: provided IP is already allocated']);
+      return true;
+    });
+    // the bitmap was given back: a dry run (which checks the range only) passes
+    await create(svc('held-dry', { clusterIP: '10.0.0.99', clusterIPs: ['10.0.0.99'] }), true);
+  });
 
   it('dry run records nothing', async () => {
     const before = held.size;

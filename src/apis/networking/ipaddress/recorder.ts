@@ -37,6 +37,17 @@ export function newIPAddressRecorder(store: () => Store<KubeObject> | undefined,
         if (!isAlreadyExists(err)) log(`ipallocator: recording IPAddress ${ip}: ${String(err)}`);
       }
     },
+    async exists(ip) {
+      const s = store();
+      if (s === undefined) return false;
+      try {
+        await s.get(systemContext(''), ip, {});
+        return true;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+    },
     async released(ip) {
       const s = store();
       if (s === undefined) return;
