@@ -5,7 +5,7 @@ import { parseServeFlags, serveHelp } from './flags.ts';
 describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
-      securePort: 6443, bindAddress: '127.0.0.1', dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
+      securePort: 6443, bindAddress: '127.0.0.1', advertiseAddress: undefined, dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
       tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
@@ -48,6 +48,8 @@ describe('parseServeFlags syntax', () => {
       check: (o) => [o.storageBackend, o.etcdServers], want: ['etcd3', ['http://a:2379', 'http://b:2379']] },
     { name: 'an IPv6 range', argv: ['--service-cluster-ip-range=fd00::/108'],
       check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/108'], 'fd00::1'] },
+    { name: 'a dual-stack range: the primary family names the kubernetes service', argv: ['--service-cluster-ip-range=fd00::/108,10.96.0.0/16'],
+      check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/108', '10.96.0.0/16'], 'fd00::1'] },
     { name: 'node port range', argv: ['--service-node-port-range=20000-20010'], check: (o) => o.serviceNodePortRange, want: { base: 20000, size: 11 } },
     { name: 'durations', argv: ['--event-ttl=2h', '--etcd-compaction-interval=0', '--shutdown-delay-duration=5s'],
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
@@ -95,8 +97,8 @@ describe('parseServeFlags errors', () => {
       want: 'specified --service-cluster-ip-range is too large; for 128-bit addresses, the mask must be >= 108' },
     { name: 'three ranges', argv: ['--service-cluster-ip-range=10.0.0.0/24,fd00::/108,10.1.0.0/24'],
       want: '--service-cluster-ip-range must not contain more than two entries' },
-    { name: 'dual-stack is refused, not half served', argv: ['--service-cluster-ip-range=10.96.0.0/16,fd00::/108'],
-      want: '--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family' },
+    { name: 'two ranges of one family', argv: ['--service-cluster-ip-range=10.96.0.0/16,10.97.0.0/16'],
+      want: '--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family' },
     { name: 'an unknown admission plugin, as kube', argv: ['--enable-admission-plugins=Foo'], want: 'enable-admission-plugins plugin "Foo" is unknown' },
     { name: 'an unknown plugin to disable, as kube', argv: ['--disable-admission-plugins=Bar'], want: 'disable-admission-plugins plugin "Bar" is unknown' },
     { name: 'a plugin of kube\'s that kapi does not implement is refused by name', argv: ['--enable-admission-plugins=NodeRestriction'],

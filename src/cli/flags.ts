@@ -18,6 +18,8 @@ export type StorageBackend = 'sqlite' | 'etcd3';
 export interface ServeOptions {
   readonly securePort: number;
   readonly bindAddress: string;
+  /** --advertise-address; undefined: chosen from --bind-address or the host's interfaces. */
+  readonly advertiseAddress: string | undefined;
   readonly dataDir: string;
   readonly kubeconfigOut: string | undefined;
   readonly tlsCertFile: string | undefined;
@@ -68,6 +70,7 @@ type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 
 interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
 const FLAGS: readonly FlagDef[] = [
+  { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
@@ -89,7 +92,7 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
-  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs. kapi serves a single IP family: a second (dual-stack) range is refused.' },
+  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
   { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
@@ -245,9 +248,6 @@ function validateServiceRanges(text: string, errs: string[]): CIDR[] {
   }
   if (ranges.length === 2 && ranges[0]?.family === ranges[1]?.family) {
     errs.push('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
-  } else if (ranges.length === 2 && entries.length === 2) {
-    // Services would get addresses of the first family only: refused rather than half served.
-    errs.push('--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family');
   }
   return ranges;
 }
@@ -268,7 +268,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     if (v !== undefined) return v;
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
-    return f.kind === 'string' && f.def === '' ? '' : convert(f, f.def, undefined);
+    return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;
   const num = (n: string): number => get(n) as number;
@@ -321,6 +321,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   return {
     securePort,
     bindAddress: str('bind-address'),
+    advertiseAddress: optional('advertise-address'),
     dataDir: str('data-dir'),
     kubeconfigOut: optional('kubeconfig-out'),
     tlsCertFile: tlsCert,

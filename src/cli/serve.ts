@@ -1,6 +1,7 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -22,7 +23,7 @@ import {
 } from '../authn/serviceaccount/index.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminToken, ensurePKI } from './certs.ts';
-import { parseServeFlags, type ServeOptions } from './flags.ts';
+import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
 /**
@@ -32,10 +33,19 @@ import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 function advertiseAddress(bind: string): string | undefined {
   const loopbackOrAny = bind === '0.0.0.0' || bind === '::' || bind.startsWith('127.') || bind === '::1' || bind === 'localhost';
   if (!loopbackOrAny) return bind;
-  for (const addrs of Object.values(networkInterfaces())) {
-    for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return undefined;
+  const all = Object.values(networkInterfaces()).flatMap((addrs) => addrs ?? []).filter((a) => !a.internal);
+  // As kube's ChooseHostInterface: an IPv4 address first, else a global IPv6 one.
+  return all.find((a) => a.family === 'IPv4')?.address ?? all.find((a) => a.family === 'IPv6' && !a.address.startsWith('fe80:'))?.address;
+}
+
+/**
+ * kube-apiserver refuses to start when the kubernetes Service (of the primary range's family)
+ * could not reach the advertised address (validatePublicIPServiceClusterIPRangeIPFamilies).
+ */
+function checkAdvertiseFamily(opts: ServeOptions, advertise: string | undefined): void {
+  const primary = opts.serviceClusterIPRanges[0];
+  if (advertise === undefined || primary === undefined || (primary.family === 6) === isIPv6(advertise)) return;
+  throw new FlagError(`service IP family ${JSON.stringify(primary.text)} must match public address family ${JSON.stringify(advertise)}`);
 }
 
 /** The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. */
@@ -81,6 +91,8 @@ function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readon
 
 /** Starts a server with kube-apiserver-style options (the flags of `kapi serve`). */
 export async function runServer(opts: ServeOptions, log: (line: string) => void = () => {}): Promise<RunningServer> {
+  const advertise = opts.advertiseAddress ?? advertiseAddress(opts.bindAddress);
+  checkAdvertiseFamily(opts, advertise);
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const hosts = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? [] : [opts.bindAddress];
@@ -121,7 +133,6 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const backend = await openBackend(opts, dataDir);
   let cp: ControlPlane;
   try {
-    const advertise = advertiseAddress(opts.bindAddress);
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
       authenticator: requestAuthenticator(tokens, apiAudiences),
@@ -130,6 +141,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
+      ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },

@@ -6,6 +6,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
+import { ensureDefaultServiceCIDR } from './default-servicecidr.ts';
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 
 export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -16,6 +17,9 @@ export interface BootstrapOptions {
   readonly securePort: number;
   /** The address clients in the cluster reach this server on; without one no endpoints are written. */
   readonly advertiseAddress: string | undefined;
+  /** --service-cluster-ip-range, primary and (dual-stack) secondary: the default ServiceCIDR. */
+  readonly serviceClusterIPRange: { readonly text: string };
+  readonly secondaryServiceClusterIPRange?: { readonly text: string };
 }
 
 async function exists(store: Store<KubeObject>, namespace: string, name: string): Promise<boolean> {
@@ -65,6 +69,12 @@ export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<Ku
     await createIfMissing(get('namespaces'), '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   }
   await ensureLegacyTokenTracking(get('configmaps'));
+  // The default ServiceCIDR comes before the kubernetes service, whose address lies in it.
+  const serviceCIDRs = stores.get('servicecidrs.networking.k8s.io');
+  if (serviceCIDRs !== undefined) {
+    await ensureDefaultServiceCIDR(serviceCIDRs,
+      [opts.serviceClusterIPRange.text, ...(opts.secondaryServiceClusterIPRange !== undefined ? [opts.secondaryServiceClusterIPRange.text] : [])]);
+  }
   const labels = { component: 'apiserver', provider: 'kubernetes' };
   await createIfMissing(get('services'), 'default', {
     apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels },

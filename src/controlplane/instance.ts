@@ -94,7 +94,7 @@ const TOKEN_OBJECT_RESOURCES = { ServiceAccount: 'serviceaccounts', Pod: 'pods',
 export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
   const scheme = new Scheme();
   scheme.addUnversionedKinds({ group: '', version: 'v1' }, ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
-  const core = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix);
+  const core = await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix, () => stores.get('ipaddresses.networking.k8s.io'));
   // RBAC follows the rbac.authorization.k8s.io stores (looked up once they are built).
   const rbacStore = (resource: string): ListWatcher => ({
     list: (ctx, opts) => storeOf(`${resource}.rbac.authorization.k8s.io`).list(ctx, opts),

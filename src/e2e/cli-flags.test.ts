@@ -1,5 +1,5 @@
 // `kapi serve` flags that kapi parses either take effect as in kube-apiserver or stop start-up
-// with a message naming them: admission plugins kapi lacks, a dual-stack service range, bad
+// with a message naming them: admission plugins kapi lacks, two service ranges of one family, bad
 // values. --shutdown-delay-duration keeps serving with /readyz failing after SIGTERM, and -v 3
 // logs every request as kube's httplog does.
 import { after, before, describe, it } from 'node:test';
@@ -37,8 +37,10 @@ describe('kapi serve refuses flags it would ignore', () => {
       want: 'enable-admission-plugins plugin "Foo" is unknown' },
     { name: 'an unknown plugin to disable (kube\'s message)', flags: ['--disable-admission-plugins=Bar'],
       want: 'disable-admission-plugins plugin "Bar" is unknown' },
-    { name: 'a dual-stack service range', flags: ['--service-cluster-ip-range=10.96.0.0/16,fd00::/108'],
-      want: '--service-cluster-ip-range: dual-stack (a second range) is not supported by kapi, which serves a single IP family' },
+    { name: 'two service ranges of one family (kube\'s message)', flags: ['--service-cluster-ip-range=10.96.0.0/16,10.97.0.0/16'],
+      want: '--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family' },
+    { name: 'an IPv6 service range with an IPv4 advertise address (kube\'s message)', flags: ['--service-cluster-ip-range=fd00::/108', '--advertise-address=192.0.2.2'],
+      want: 'service IP family "fd00::/108" must match public address family "192.0.2.2"' },
     { name: 'a negative shutdown delay', flags: ['--shutdown-delay-duration=-1s'], want: '--shutdown-delay-duration can not be negative value' },
   ];
   for (const c of cases) {

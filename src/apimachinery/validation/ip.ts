@@ -133,7 +133,13 @@ export function parseCIDRSloppy(s: string): ParsedCIDR | undefined {
   const ip = parseIPSloppy(s.slice(0, slash));
   const lenText = s.slice(slash + 1);
   if (ip === undefined || !/^[0-9]{1,3}$/.test(lenText)) return undefined;
-  const prefixLength = Number(lenText);
+  let prefixLength = Number(lenText);
+  // An IPv4-mapped IPv6 address ("::ffff:10.0.0.0/104") takes an IPv6 prefix length; Go reads
+  // it as the IPv4 network of that length less 96.
+  if (ip.v4 && s.slice(0, slash).includes(':')) {
+    if (prefixLength < 96 || prefixLength > 128) return undefined;
+    prefixLength -= 96;
+  }
   const bits = ip.bytes.length * 8;
   if (prefixLength > bits) return undefined;
   const hostBits = BigInt(bits - prefixLength);

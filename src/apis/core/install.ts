@@ -34,13 +34,18 @@ import { newIPAllocator, type IPAllocator } from './service/ipallocator.ts';
 import { newPortAllocator, type PortAllocator } from './service/portallocator.ts';
 import { serviceSubresources } from './service/proxy.ts';
 import { newServiceDefinition } from './service/service.ts';
+import type { IPAddressRecorder } from './service/alloc.ts';
 
 export { namespaceFinalizeStrategy };
 
 export interface CoreV1Deps {
   /** Either ready allocators, or storage plus ranges to build them from. */
   readonly serviceIPs?: IPAllocator;
+  /** The second range of a dual-stack cluster (--service-cluster-ip-range[1]). */
+  readonly secondaryServiceIPs?: IPAllocator;
   readonly nodePorts?: PortAllocator;
+  /** Publishes allocated service IPs as IPAddress objects. */
+  readonly ipAddresses?: IPAddressRecorder;
   readonly storage?: Storage;
   /** --service-cluster-ip-range; default 10.0.0.0/24 (kube-apiserver's default). */
   readonly serviceClusterIPRange?: string;
@@ -74,7 +79,11 @@ export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject
   const serviceIPs = deps.serviceIPs ?? newIPAllocator(storageOrThrow(), deps.serviceClusterIPRange ?? '10.0.0.0/24');
   const nodePorts = deps.nodePorts ?? newPortAllocator(storageOrThrow(), deps.serviceNodePortRange ?? '30000-32767');
   const issuer = deps.serviceAccountTokenIssuer ?? newServiceAccountTokenIssuer();
-  const services = newServiceDefinition({ serviceIPs, nodePorts });
+  const services = newServiceDefinition({
+    serviceIPs, nodePorts,
+    ...(deps.secondaryServiceIPs !== undefined ? { secondaryServiceIPs: deps.secondaryServiceIPs } : {}),
+    ...(deps.ipAddresses !== undefined ? { ipAddresses: deps.ipAddresses } : {}),
+  });
   const defs = [
     erase({ ...pods, extraSubresources: podSubresources }),
     erase({ ...services, extraSubresources: serviceSubresources }),

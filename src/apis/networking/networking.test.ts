@@ -13,7 +13,7 @@ import type { Ingress, IngressClass, IPAddress, NetworkPolicy, ServiceCIDR } fro
 const ctx = systemContext('default');
 const fmt = (errs: readonly Parameters<typeof formatFieldError>[0][]) => errs.map(formatFieldError);
 const backend = { service: { name: 'web', port: { number: 80 } } };
-const ing = (spec: Ingress['spec'] & object, extra: Partial<Ingress> = {}): Ingress => ({ metadata: { name: 'i', namespace: 'default' }, spec, ...extra });
+const ing = (spec: Ingress['spec'] & object, extra: Partial<Ingress> = {}): Ingress => ({ metadata: { name: 'i', namespace: 'default', resourceVersion: '1' }, spec, ...extra });
 
 describe('ingresses', () => {
   const cases: { name: string; obj: Ingress; want: string[] }[] = [
@@ -62,7 +62,7 @@ describe('ingresses', () => {
 });
 
 describe('ingressclasses', () => {
-  const ic = (spec: IngressClass['spec'] & object): IngressClass => ({ metadata: { name: 'nginx' }, spec });
+  const ic = (spec: IngressClass['spec'] & object): IngressClass => ({ metadata: { name: 'nginx', resourceVersion: '1' }, spec });
   const cases: { name: string; obj: IngressClass; want: string[] }[] = [
     { name: 'valid', obj: ic({ controller: 'k8s.io/ingress-nginx', parameters: { kind: 'Cfg', name: 'c', scope: 'Namespace', namespace: 'ns' } }), want: [] },
     { name: 'controller required', obj: ic({}), want: ['spec.controller: Required value'] },
@@ -114,7 +114,7 @@ describe('ipaddresses and servicecidrs', () => {
     assert.deepEqual(ipAddresses.table.map((c) => c.cell(ip, 0)), ['10.0.0.1', 'services/default/web']);
   });
   it('servicecidr cidrs', () => {
-    const sc = (cidrs: string[]): ServiceCIDR => ({ metadata: { name: 'kubernetes' }, spec: { cidrs } });
+    const sc = (cidrs: string[]): ServiceCIDR => ({ metadata: { name: 'kubernetes', resourceVersion: '1' }, spec: { cidrs } });
     assert.deepEqual(fmt(serviceCIDRs.strategy.validate(ctx, sc(['10.96.0.0/12', 'fd00::/108']))), []);
     assert.deepEqual(fmt(serviceCIDRs.strategy.validate(ctx, sc([]))), ['spec.cidrs: Required value: at least one CIDR required']);
     assert.deepEqual(fmt(serviceCIDRs.strategy.validate(ctx, sc(['10.0.0.0/24', '10.1.0.0/24']))),

@@ -1,10 +1,10 @@
 // Ingresses (pkg/registry/networking/ingress): status is reset on create and kept by spec
 // updates; generation follows the spec. The status subresource changes only status.
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
 import type { Ingress, IngressRule, IngressStatus } from '../v1/types.ts';
-import { ingressUpdateOptions, validateIngressCreateSpec, validateIngressSpec, validateIngressStatus } from './validation.ts';
+import { ingressStatusWarnings, ingressUpdateOptions, validateIngressCreateSpec, validateIngressSpec, validateIngressStatus } from './validation.ts';
 
 /** Non-wide output clips the address list to 16 characters. */
 const LOAD_BALANCER_WIDTH = 16;
@@ -47,7 +47,13 @@ export const ingressStrategy: Strategy<Ingress> = {
     setOptional(ing, 'status', old.status === undefined ? undefined : copyOf<IngressStatus>(old.status));
     bumpGenerationIfChanged(ing.metadata, ing.spec, old.spec);
   },
-  validateUpdate: (_ctx, ing, old) => validateIngressSpec(ing.spec ?? {}, ingressUpdateOptions(old)),
+  // ValidateIngressUpdate checks the metadata update and the new metadata itself, on top of the
+  // store's generic checks (so kube reports a bad annotation up to four times).
+  validateUpdate: (_ctx, ing, old) => [
+    ...validateObjectMetaUpdate(ing.metadata, old.metadata),
+    ...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
+    ...validateIngressSpec(ing.spec ?? {}, ingressUpdateOptions(old)),
+  ],
   // status and its loadBalancer are structs: Go always writes them ({"loadBalancer":{}}).
   canonicalize(ing) {
     ing.status ??= {};
@@ -60,7 +66,8 @@ export const ingressStatusStrategy: Strategy<Ingress> = {
   prepareForUpdate(_ctx, ing, old) {
     setOptional(ing, 'spec', old.spec === undefined ? undefined : copyOf<Ingress['spec']>(old.spec));
   },
-  validateUpdate: (_ctx, ing, old) => validateIngressStatus(ing.status, old.status),
+  validateUpdate: (_ctx, ing, old) => [...validateObjectMetaUpdate(ing.metadata, old.metadata), ...validateIngressStatus(ing.status, old.status)],
+  warningsOnUpdate: (_ctx, ing) => ingressStatusWarnings(ing.status),
 };
 
 export const ingresses = {

@@ -3,10 +3,11 @@
 // wildcard-host rules, DNS-label service names).
 import { fieldPath, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain, isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { HTTPIngressPath, Ingress, IngressBackend, IngressRule, IngressSpec, IngressStatus } from '../v1/types.ts';
+import { ipWarnings } from '../../core/service/warnings.ts';
 import { isPathSegmentName, isWildcardDNS1123Subdomain } from '../validation-helpers.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -18,11 +19,12 @@ export const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
 export interface IngressValidationOptions {
   readonly allowInvalidSecretName: boolean;
   readonly allowInvalidWildcardHostRule: boolean;
-  readonly allowRelaxedServiceNameValidation: boolean;
 }
-const STRICT: IngressValidationOptions = { allowInvalidSecretName: false, allowInvalidWildcardHostRule: false, allowRelaxedServiceNameValidation: false };
+const STRICT: IngressValidationOptions = { allowInvalidSecretName: false, allowInvalidWildcardHostRule: false };
+/** kube v1.36 enables StrictIPCIDRValidation by default: no leading zeros, no IPv4-mapped IPv6. */
+const STRICT_IP = true;
 
-function validateBackend(b: RO<IngressBackend>, p: FieldPath, opts: IngressValidationOptions): FieldError[] {
+function validateBackend(b: RO<IngressBackend>, p: FieldPath): FieldError[] {
   if (b.resource !== undefined && b.service !== undefined) return [invalid(p, '', 'cannot set both resource and service backends')];
   const errs: FieldError[] = [];
   if (b.resource !== undefined) {
@@ -38,10 +40,8 @@ function validateBackend(b: RO<IngressBackend>, p: FieldPath, opts: IngressValid
   if (b.service === undefined) return [invalid(p, '', 'resource or service backend is required')];
   const name = b.service.name ?? '';
   if (name === '') errs.push(required(p.child('service', 'name')));
-  else {
-    const nameFn = opts.allowRelaxedServiceNameValidation ? nameIsDNSLabel : nameIsDNS1035Label;
-    for (const m of nameFn(name, false)) errs.push(invalid(p.child('service', 'name'), name, m));
-  }
+  // RelaxedServiceNameValidation (on by default in v1.36): service names are DNS labels.
+  else for (const m of nameIsDNSLabel(name, false)) errs.push(invalid(p.child('service', 'name'), name, m));
   const portName = b.service.port?.name ?? '';
   const portNumber = b.service.port?.number ?? 0;
   if (portName !== '' && portNumber !== 0) errs.push(invalid(p, '', 'cannot set both port name & port number'));
@@ -51,7 +51,7 @@ function validateBackend(b: RO<IngressBackend>, p: FieldPath, opts: IngressValid
   return errs;
 }
 
-function validatePath(path: RO<HTTPIngressPath>, p: FieldPath, opts: IngressValidationOptions): FieldError[] {
+function validatePath(path: RO<HTTPIngressPath>, p: FieldPath): FieldError[] {
   if (path.pathType === undefined) return [required(p.child('pathType'), 'pathType must be specified')];
   const errs: FieldError[] = [];
   const value = path.path ?? '';
@@ -69,16 +69,16 @@ function validatePath(path: RO<HTTPIngressPath>, p: FieldPath, opts: IngressVali
     default:
       errs.push(notSupported(p.child('pathType'), path.pathType, PATH_TYPES));
   }
-  errs.push(...validateBackend(path.backend ?? {}, p.child('backend'), opts));
+  errs.push(...validateBackend(path.backend ?? {}, p.child('backend')));
   return errs;
 }
 
-function validateRuleValue(rule: RO<IngressRule>, p: FieldPath, opts: IngressValidationOptions): FieldError[] {
+function validateRuleValue(rule: RO<IngressRule>, p: FieldPath): FieldError[] {
   if (rule.http === undefined) return [];
   const hp = p.child('http');
   const paths = rule.http.paths ?? [];
   const errs: FieldError[] = paths.length === 0 ? [required(hp.child('paths'))] : [];
-  paths.forEach((x, i) => errs.push(...validatePath(x, hp.child('paths').index(i), opts)));
+  paths.forEach((x, i) => errs.push(...validatePath(x, hp.child('paths').index(i))));
   return errs;
 }
 
@@ -97,7 +97,7 @@ function validateRules(rules: RO<IngressRule[]>, p: FieldPath, opts: IngressVali
         for (const m of isDNS1123Subdomain(host)) errs.push(invalid(hostPath, host, m));
       }
     }
-    if (!wildcard || !opts.allowInvalidWildcardHostRule) errs.push(...validateRuleValue(rule, p.index(i), opts));
+    if (!wildcard || !opts.allowInvalidWildcardHostRule) errs.push(...validateRuleValue(rule, p.index(i)));
   });
   return errs;
 }
@@ -109,7 +109,7 @@ export function validateIngressSpec(spec: RO<IngressSpec>, opts: IngressValidati
   const errs: FieldError[] = [];
   const rules = spec.rules ?? [];
   if (rules.length === 0 && spec.defaultBackend === undefined) errs.push(invalid(p, spec.rules ?? null, 'either `defaultBackend` or `rules` must be specified'));
-  if (spec.defaultBackend !== undefined) errs.push(...validateBackend(spec.defaultBackend, p.child('defaultBackend'), opts));
+  if (spec.defaultBackend !== undefined) errs.push(...validateBackend(spec.defaultBackend, p.child('defaultBackend')));
   if (rules.length > 0) errs.push(...validateRules(rules, p.child('rules'), opts));
   (spec.tls ?? []).forEach((tls, i) => {
     const tp = p.child('tls').index(i);
@@ -135,19 +135,10 @@ export function validateIngressCreateSpec(ing: RO<Ingress>): FieldError[] {
   return errs;
 }
 
-/** A stored service name valid as a DNS label but not as a DNS-1035 label keeps the relaxed check. */
-function usesRelaxedServiceName(old: RO<Ingress>): boolean {
-  const relaxed = (name: string | undefined): boolean =>
-    name !== undefined && nameIsDNSLabel(name, false).length === 0 && nameIsDNS1035Label(name, false).length > 0;
-  if (relaxed(old.spec?.defaultBackend?.service?.name)) return true;
-  return (old.spec?.rules ?? []).some((r) => (r.http?.paths ?? []).some((x) => relaxed(x.backend?.service?.name)));
-}
-
 export function ingressUpdateOptions(old: RO<Ingress>): IngressValidationOptions {
   return {
     allowInvalidSecretName: (old.spec?.tls ?? []).some((t) => tlsSecretNameErrors(t.secretName ?? '').length > 0),
-    allowInvalidWildcardHostRule: (old.spec?.rules ?? []).some((r) => (r.host ?? '').includes('*') && validateRuleValue(r, fieldPath('x'), STRICT).length > 0),
-    allowRelaxedServiceNameValidation: usesRelaxedServiceName(old),
+    allowInvalidWildcardHostRule: (old.spec?.rules ?? []).some((r) => (r.host ?? '').includes('*') && validateRuleValue(r, fieldPath('x')).length > 0),
   };
 }
 
@@ -157,7 +148,7 @@ export function validateIngressStatus(status: RO<IngressStatus> | undefined, old
   const existing = (old?.loadBalancer?.ingress ?? []).map((i) => i.ip ?? '').filter((ip) => ip !== '');
   const errs: FieldError[] = [];
   (status?.loadBalancer?.ingress ?? []).forEach((ing, i) => {
-    if ((ing.ip ?? '') !== '') errs.push(...isValidIPForLegacyField(p.index(i).child('ip'), ing.ip ?? '', false, existing));
+    if ((ing.ip ?? '') !== '') errs.push(...isValidIPForLegacyField(p.index(i).child('ip'), ing.ip ?? '', STRICT_IP, existing));
     const hostname = ing.hostname ?? '';
     if (hostname !== '') {
       for (const m of isDNS1123Subdomain(hostname)) errs.push(invalid(p.index(i).child('hostname'), hostname, m));
@@ -165,4 +156,10 @@ export function validateIngressStatus(status: RO<IngressStatus> | undefined, old
     }
   });
   return errs;
+}
+
+/** The status strategy's warnings: IPs kube will refuse one day, IPv6 not in canonical form. */
+export function ingressStatusWarnings(status: RO<IngressStatus> | undefined): string[] {
+  const p = fieldPath('status', 'loadBalancer', 'ingress');
+  return (status?.loadBalancer?.ingress ?? []).flatMap((ing, i) => ((ing.ip ?? '') === '' ? [] : ipWarnings(p.index(i), ing.ip ?? '')));
 }

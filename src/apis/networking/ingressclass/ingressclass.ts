@@ -1,7 +1,7 @@
 // IngressClasses (pkg/registry/networking/ingressclass): controller is immutable; parameters
 // reference a cluster- or namespace-scoped resource (scope defaults to Cluster).
 import { fieldPath, forbidden, invalid, notSupported, required, tooLong, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateImmutableField, validateNamespaceName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateImmutableField, validateNamespaceName, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../core/common.ts';
@@ -70,9 +70,11 @@ export const ingressClasses = {
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate(_ctx, ic, old) { bumpGenerationIfChanged(ic.metadata, ic.spec, old.spec); },
+    // ValidateIngressClassUpdate runs the whole create validation (metadata included) after the immutability check.
     validateUpdate: (_ctx, ic, old) => [
+      ...validateObjectMetaUpdate(ic.metadata, old.metadata),
       ...validateImmutableField(ic.spec?.controller ?? '', old.spec?.controller ?? '', fieldPath('spec', 'controller')),
-      ...validateSpec(ic),
+      ...validateIngressClass(ic),
     ],
   },
   defaults: defaultIngressClass,

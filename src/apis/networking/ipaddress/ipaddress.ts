@@ -2,7 +2,7 @@
 // by the IP in canonical form. parentRef is required and immutable.
 import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIP } from '../../../apimachinery/validation/ip.ts';
-import { validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { validateImmutableField, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nameColumn } from '../../core/common.ts';
@@ -29,6 +29,12 @@ export function validateIPAddress(ip: DeepReadonly<IPAddress>): FieldError[] {
   return [...validateObjectMeta(ip.metadata, { namespaced: false, nameFn: validateIPAddressName }), ...validateParentRef(ip.spec?.parentRef)];
 }
 
+/** The internal ParentReference as Go prints it in an error: every field, named as in Go. */
+function goParentRef(ref: DeepReadonly<ParentReference> | undefined): Record<string, string> | null {
+  if (ref === undefined) return null;
+  return { Group: ref.group ?? '', Resource: ref.resource ?? '', Namespace: ref.namespace ?? '', Name: ref.name ?? '' };
+}
+
 /** printIPAddress: "resource[.group][/namespace]/name", lowercased group resource. */
 function parentRefCell(ref: DeepReadonly<ParentReference> | undefined): string {
   if (ref === undefined) return '<none>';
@@ -40,12 +46,20 @@ function parentRefCell(ref: DeepReadonly<ParentReference> | undefined): string {
 export const ipAddresses = {
   group: 'networking.k8s.io', kind: 'IPAddress', resource: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false,
   strategy: {
-    prepareForCreate() {},
+    // kube's noopNameGenerator: a generateName is taken as the name itself (and refused unless an IP).
+    prepareForCreate(_ctx, ip) {
+      if ((ip.metadata.name ?? '') === '' && (ip.metadata.generateName ?? '') !== '') ip.metadata.name = ip.metadata.generateName ?? '';
+    },
     validate: (_ctx, ip) => validateIPAddress(ip),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate() {},
-    validateUpdate: (_ctx, ip, old) => validateImmutableField(ip.spec?.parentRef ?? null, old.spec?.parentRef ?? null, fieldPath('spec', 'parentRef')),
+    // ValidateIPAddress of the new object, then parentRef immutability (a Go struct value: its field names).
+    validateUpdate: (_ctx, ip, old) => [
+      ...validateIPAddress(ip),
+      ...validateObjectMetaUpdate(ip.metadata, old.metadata),
+      ...validateImmutableField(goParentRef(ip.spec?.parentRef), goParentRef(old.spec?.parentRef), fieldPath('spec', 'parentRef')),
+    ],
   },
   // kube declares only these two columns (its printer also emits an age cell that no column shows).
   table: [

@@ -3,17 +3,20 @@
 import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { isValidCIDRForLegacyField, parseCIDRSloppy, ipToBigInt } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
+import { cidrWarnings } from '../../core/service/warnings.ts';
 
 type RO<T> = DeepReadonly<T>;
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
 const POLICY_TYPES = ['Ingress', 'Egress'];
+/** kube v1.36 enables StrictIPCIDRValidation by default: no leading zeros, no bits beyond the prefix. */
+const STRICT_CIDR = true;
 
 interface Options extends LabelSelectorValidationOptions { readonly allowCIDRs?: readonly string[] }
 
@@ -25,7 +28,8 @@ function validatePort(port: RO<NetworkPolicyPort>, p: FieldPath): FieldError[] {
   } else if (typeof port.port === 'number') {
     for (const m of isValidPortNum(port.port)) errs.push(invalid(p.child('port'), port.port, m));
     if (port.endPort !== undefined) {
-      if (port.endPort < port.port) errs.push(invalid(p.child('endPort'), port.endPort, 'must be greater than or equal to `port`'));
+      // kube reports the port, not the endPort, as the invalid value.
+      if (port.endPort < port.port) errs.push(invalid(p.child('endPort'), port.port, 'must be greater than or equal to `port`'));
       for (const m of isValidPortNum(port.endPort)) errs.push(invalid(p.child('endPort'), port.endPort, m));
     }
   } else {
@@ -38,12 +42,12 @@ function validatePort(port: RO<NetworkPolicyPort>, p: FieldPath): FieldError[] {
 function validateIPBlock(b: RO<IPBlock>, p: FieldPath, opts: Options): FieldError[] {
   const cidr = b.cidr ?? '';
   if (cidr === '') return [required(p.child('cidr'))];
-  const errs = isValidCIDRForLegacyField(p.child('cidr'), cidr, false, opts.allowCIDRs);
+  const errs = isValidCIDRForLegacyField(p.child('cidr'), cidr, STRICT_CIDR, opts.allowCIDRs);
   const outer = parseCIDRSloppy(cidr);
   if (outer === undefined) return errs;
   (b.except ?? []).forEach((ex, i) => {
     const ep = p.child('except').index(i);
-    errs.push(...isValidCIDRForLegacyField(ep, ex, false, opts.allowCIDRs));
+    errs.push(...isValidCIDRForLegacyField(ep, ex, STRICT_CIDR, opts.allowCIDRs));
     const inner = parseCIDRSloppy(ex);
     if (inner === undefined) return;
     // net.IPNet.Contains of the except's address, and a strictly longer prefix.
@@ -88,6 +92,17 @@ export function validateNetworkPolicySpec(spec: RO<NetworkPolicySpec>, opts: Opt
   return errs;
 }
 
+/** networkPolicyWarnings: every ipBlock CIDR and except kube will refuse one day or that is not canonical. */
+function networkPolicyWarnings(np: RO<NetworkPolicy>): string[] {
+  const p = fieldPath('spec');
+  const block = (b: RO<IPBlock> | undefined, bp: FieldPath): string[] => (b === undefined ? [] :
+    [...cidrWarnings(bp.child('cidr'), b.cidr ?? ''), ...(b.except ?? []).flatMap((ex, k) => cidrWarnings(bp.child('except').index(k), ex))]);
+  return [
+    ...(np.spec?.ingress ?? []).flatMap((r, i) => (r.from ?? []).flatMap((peer, j) => block(peer.ipBlock, p.child('ingress').index(i).child('from').index(j).child('ipBlock')))),
+    ...(np.spec?.egress ?? []).flatMap((r, i) => (r.to ?? []).flatMap((peer, j) => block(peer.ipBlock, p.child('egress').index(i).child('to').index(j).child('ipBlock')))),
+  ];
+}
+
 /** Update leniency: a stored pod selector with bad values, and CIDRs already in the old object. */
 function updateOptions(old: RO<NetworkPolicy>): Options {
   const peers = [...(old.spec?.ingress ?? []).flatMap((r) => r.from ?? []), ...(old.spec?.egress ?? []).flatMap((r) => r.to ?? [])];
@@ -116,7 +131,10 @@ export const networkPolicies = {
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate(_ctx, np, old) { bumpGenerationIfChanged(np.metadata, np.spec, old.spec); },
-    validateUpdate: (_ctx, np, old) => validateNetworkPolicySpec(np.spec ?? {}, updateOptions(old)),
+    // ValidateNetworkPolicyUpdate checks the metadata update itself too (its causes come twice with the store's).
+    validateUpdate: (_ctx, np, old) => [...validateObjectMetaUpdate(np.metadata, old.metadata), ...validateNetworkPolicySpec(np.spec ?? {}, updateOptions(old))],
+    warningsOnCreate: (_ctx, np) => networkPolicyWarnings(np),
+    warningsOnUpdate: (_ctx, np) => networkPolicyWarnings(np),
   },
   defaults: defaultNetworkPolicy,
   table: [

@@ -3,7 +3,7 @@
 // (conditions) is written through the status subresource only.
 import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidCIDR, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
-import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../core/common.ts';
 import type { ServiceCIDR } from '../v1/types.ts';
@@ -18,7 +18,8 @@ const familyOf = (cidr: string): 'IPv4' | 'IPv6' | '' => {
 function validateSpec(spec: DeepReadonly<ServiceCIDR['spec']>): FieldError[] {
   const cidrs = spec?.cidrs ?? [];
   if (cidrs.length === 0) return [required(CIDRS, 'at least one CIDR required')];
-  if (cidrs.length > 2) return [invalid(CIDRS, spec, 'may only hold up to 2 values')];
+  // The value is the internal ServiceCIDRSpec, printed with its Go field name.
+  if (cidrs.length > 2) return [invalid(CIDRS, { CIDRs: cidrs }, 'may only hold up to 2 values')];
   const errs = cidrs.flatMap((c, i) => isValidCIDR(CIDRS.index(i), c));
   const [a, b] = [familyOf(cidrs[0] ?? ''), familyOf(cidrs[1] ?? '')];
   if (cidrs.length === 2 && a === b && a !== '') {
@@ -50,7 +51,8 @@ export const serviceCIDRStrategy: Strategy<ServiceCIDR> = {
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, sc, old) { setOptional(sc, 'status', old.status === undefined ? undefined : copyOf<ServiceCIDR['status']>(old.status)); },
-  validateUpdate: (_ctx, sc, old) => validateServiceCIDRUpdate(sc, old),
+  // ValidateServiceCIDRUpdate checks the metadata update itself too (its causes come twice with the store's).
+  validateUpdate: (_ctx, sc, old) => [...validateObjectMetaUpdate(sc.metadata, old.metadata), ...validateServiceCIDRUpdate(sc, old)],
 };
 
 export const serviceCIDRStatusStrategy: Strategy<ServiceCIDR> = {
@@ -60,7 +62,7 @@ export const serviceCIDRStatusStrategy: Strategy<ServiceCIDR> = {
     setOptional(sc, 'spec', old.spec === undefined ? undefined : copyOf<ServiceCIDR['spec']>(old.spec));
     resetObjectMetaForStatus(sc.metadata, old.metadata);
   },
-  validateUpdate: () => [],
+  validateUpdate: (_ctx, sc, old) => validateObjectMetaUpdate(sc.metadata, old.metadata),
 };
 
 export const serviceCIDRs = {
