@@ -8,7 +8,8 @@ import type { TopologySelectorTerm } from '../v1/types.ts';
 
 export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelectorTerm[]> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  const seen: Record<string, string[]>[] = [];
+  // kube's list of seen terms starts with one empty entry per term, so an empty term is always a duplicate
+  const seen: Record<string, string[]>[] = (terms ?? []).map(() => ({}));
   (terms ?? []).forEach((term, i) => {
     const exprMap: Record<string, string[]> = {};
     (term.matchLabelExpressions ?? []).forEach((req, j) => {
@@ -19,7 +20,7 @@ export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelect
       if (req.key in exprMap) errs.push(duplicate(p.child('key'), req.key));
       exprMap[req.key] = values;
     });
-    if (seen.some((s) => deepEqual(s, exprMap))) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
+    for (const s of seen) if (deepEqual(s, exprMap)) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
     seen.push(exprMap);
   });
   return errs;
