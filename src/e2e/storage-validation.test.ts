@@ -5,10 +5,11 @@
 // everywhere; the live oracle is asked as well where it is built.
 import { describeValidationCorpus } from './testing/validation-differential.ts';
 import { ATTRIBUTES_CLASS, CAPACITY, CLASSES, CSI_DRIVER, CSI_NODE, STORAGE_CLASS, VOLUME_ATTACHMENT } from './testing/storage-validation-corpus.ts';
-import { VOLUME_CASES } from './testing/volume-validation-corpus.ts';
+import { VOLUME_CASES, volumeSetup } from './testing/volume-validation-corpus.ts';
 
 describeValidationCorpus({
   title: 'storage validation',
   cases: [...STORAGE_CLASS, ...CSI_DRIVER, ...CSI_NODE, ...VOLUME_ATTACHMENT, ...CAPACITY, ...ATTRIBUTES_CLASS, ...CLASSES, ...VOLUME_CASES],
+  setup: volumeSetup,
   fixture: new URL('./testing/fixtures/storage-validation-kube.json', import.meta.url),
 });

@@ -38,6 +38,8 @@ const PV_CREATE: ValidationCase[] = [
   pvCase('no volume source', {}),
   pvCase('two volume sources', { ...host, nfs: { server: 's', path: '/p' } }),
   pvCase('three volume sources', { ...host, ...csi(), local: { path: '/mnt' } }),
+  create('pv: mount-options annotation on hostPath', fixed(PV), (n) => ({ ...pv(host)(n), metadata: { name: n, annotations: { 'volume.beta.kubernetes.io/mount-options': 'ro' } } })),
+  create('pv: mount-options annotation on nfs', fixed(PV), (n) => ({ ...pv({ nfs: { server: 's', path: '/p' } })(n), metadata: { name: n, annotations: { 'volume.beta.kubernetes.io/mount-options': 'ro' } } })),
   pvCase('storageClassName invalid', { ...host, storageClassName: 'Bad_Class' }),
   pvCase('volumeMode Bogus', { ...host, volumeMode: 'Bogus' }),
   pvCase('volumeAttributesClassName empty', { ...csi(), volumeAttributesClassName: '' }),
@@ -174,9 +176,13 @@ const PVC_CREATE: ValidationCase[] = [
 ];
 
 const pvcUpdate = (name: string, spec: Obj, change: Obj, sub = ''): ValidationCase => update(`pvc update: ${name}`, claims, pvc(spec), change, sub);
-/** Bind the claim (status phase Bound) before the change, as the volume binder would. */
+/**
+ * Bind the claim (status phase Bound) before the change, as the volume binder would. The claim's
+ * class allows expansion (created by the corpus's setup), so that kube's PersistentVolumeClaimResize
+ * admission (not in kapi) lets a resize through to validation.
+ */
 const boundUpdate = (name: string, change: Obj): ValidationCase => ({ name: `pvc update: ${name}`, requests: (n, ns) => [
-  post(claims(ns), pvc()(n)),
+  post(claims(ns), pvc({ storageClassName: EXPANDABLE })(n)),
   patch(`${claims(ns)}/${n}/status`, { status: { phase: 'Bound', capacity: { storage: '1Gi' } } }),
   patch(`${claims(ns)}/${n}`, change)] });
 
@@ -214,5 +220,10 @@ const PVC_UPDATE: ValidationCase[] = [
   pvcUpdate('status condition type empty', {}, { status: { conditions: [{ type: '', status: 'True' }] } }, '/status'),
   pvcUpdate('status with spec change ignored', {}, { spec: { accessModes: ['ReadWriteMany'] }, status: { phase: 'Lost' } }, '/status'),
 ];
+
+/** The corpus's setup: the StorageClass the bound-claim cases use. */
+export const EXPANDABLE = 'vdiff-expandable';
+export const volumeSetup = (): ReturnType<typeof post>[] =>
+  [post('/apis/storage.k8s.io/v1/storageclasses', { metadata: { name: EXPANDABLE }, provisioner: 'example.com/disk', allowVolumeExpansion: true })];
 
 export const VOLUME_CASES: readonly ValidationCase[] = [...PV_CREATE, ...PV_UPDATE, ...PVC_CREATE, ...PVC_UPDATE];

@@ -9,7 +9,7 @@ import { nodeSelectorTermWarnings } from '../node-labels.ts';
 import { BETA_STORAGE_CLASS_ANNOTATION, DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG } from '../persistentvolumeclaim/warnings.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolume } from '../v1/types.ts';
-import { validatePersistentVolume, validatePersistentVolumeUpdate } from './validation.ts';
+import { MOUNT_OPTIONS_ANNOTATION, validateMountOptionAnnotation, validatePersistentVolume, validatePersistentVolumeUpdate } from './validation.ts';
 
 export { validatePersistentVolume, validatePersistentVolumeSpec } from './validation.ts';
 
@@ -42,6 +42,9 @@ export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
   if (Object.hasOwn(pv.metadata.annotations ?? {}, BETA_STORAGE_CLASS_ANNOTATION)) {
     warnings.push(`${fieldPath('metadata', 'annotations').key(BETA_STORAGE_CLASS_ANNOTATION).toString()}: ${DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG}`);
   }
+  if (Object.hasOwn(pv.metadata.annotations ?? {}, MOUNT_OPTIONS_ANNOTATION)) {
+    warnings.push(`${fieldPath('metadata', 'annotations').key(MOUNT_OPTIONS_ANNOTATION).toString()}: deprecated since v1.31; use "mountOptions" attribute instead`);
+  }
   const spec = pv.spec ?? {};
   if (spec.persistentVolumeReclaimPolicy === 'Recycle') {
     warnings.push('spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.');
@@ -59,17 +62,19 @@ export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
 
 export const persistentVolumeStrategy: Strategy<PersistentVolume> = {
   prepareForCreate(_ctx, pv) { pv.status = { phase: 'Pending', lastPhaseTransitionTime: nowRFC3339() }; },
-  validate: (_ctx, pv) => validatePersistentVolume(pv),
+  validate: (_ctx, pv) => [...validatePersistentVolume(pv), ...validateMountOptionAnnotation(pv)],
   warningsOnCreate: (_ctx, pv) => persistentVolumeWarnings(pv),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pv, old) {
     setOptional(pv, 'status', old.status === undefined ? undefined : copyOf<PersistentVolume['status']>(old.status));
   },
-  validateUpdate: (_ctx, pv, old) => [
-    ...validatePersistentVolume(pv).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.')),
-    ...validatePersistentVolumeUpdate(pv, old),
-  ],
+  // kube's strategy validates the new PV, then ValidatePersistentVolumeUpdate validates it again:
+  // each spec error is reported twice.
+  validateUpdate: (_ctx, pv, old) => {
+    const spec = validatePersistentVolume(pv).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
+    return [...spec, ...validateMountOptionAnnotation(pv), ...spec, ...validatePersistentVolumeUpdate(pv, old)];
+  },
   warningsOnUpdate: (_ctx, pv) => persistentVolumeWarnings(pv),
 };
 

@@ -113,6 +113,18 @@ export function validatePersistentVolume(pv: RO<PersistentVolume>): FieldError[]
   ];
 }
 
+export const MOUNT_OPTIONS_ANNOTATION = 'volume.beta.kubernetes.io/mount-options';
+/** The sources that take mount options (pkg/volume/validation checkMountOption). */
+const MOUNTABLE = ['gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'nfs', 'rbd', 'quobyte', 'iscsi', 'cinder', 'cephfs', 'azureFile',
+  'vsphereVolume', 'azureDisk', 'photonPersistentDisk'];
+
+/** volumevalidation.ValidatePersistentVolume: the legacy mount-options annotation only on sources that mount. */
+export function validateMountOptionAnnotation(pv: RO<PersistentVolume>): FieldError[] {
+  const spec = (pv.spec ?? {}) as Obj;
+  if (MOUNTABLE.some((k) => has(spec, k)) || !Object.hasOwn(pv.metadata.annotations ?? {}, MOUNT_OPTIONS_ANNOTATION)) return [];
+  return [forbidden(fieldPath('metadata', 'annotations', MOUNT_OPTIONS_ANNOTATION), 'may not specify mount options for this volume type')];
+}
+
 /** The beta topology labels kube lets a PV's node affinity move to their GA names. */
 const BETA_TO_GA: Readonly<Record<string, string>> = {
   'failure-domain.beta.kubernetes.io/zone': 'topology.kubernetes.io/zone',
