@@ -52,3 +52,26 @@ export function templateSpecValue(spec: unknown): GoSyntax {
     !(typeof v === 'object' && Object.keys(v as object).length === 0)));
   return new GoSyntax(JSON.stringify({ ...meta, Spec: claimSpecGo(s['spec']) }));
 }
+
+const result = (r: Obj): unknown => ({
+  Request: str(r, 'request'), Driver: str(r, 'driver'), Pool: str(r, 'pool'), Device: str(r, 'device'), AdminAccess: orNull(r['adminAccess']),
+  Tolerations: listOrNull(r['tolerations'], toleration), BindingConditions: strings(r, 'bindingConditions'),
+  BindingFailureConditions: strings(r, 'bindingFailureConditions'), ShareID: orNull(r['shareID']), ConsumedCapacity: orNull(r['consumedCapacity']),
+});
+const allocationConfig = (c: Obj): unknown => {
+  const o = obj(c['opaque']);
+  return { Source: str(c, 'source'), Requests: strings(c, 'requests'), Opaque: o === undefined ? null : { Driver: str(o, 'driver'), Parameters: orNull(o['parameters']) } };
+};
+const nodeSelector = (v: unknown): unknown => {
+  const sel = obj(v);
+  if (sel === undefined) return null;
+  const req = (e: Obj): unknown => ({ Key: str(e, 'key'), Operator: str(e, 'operator'), Values: strings(e, 'values') });
+  return { NodeSelectorTerms: listOrNull(sel['nodeSelectorTerms'], (t) => ({ MatchExpressions: listOrNull(t['matchExpressions'], req), MatchFields: listOrNull(t['matchFields'], req) })) };
+};
+
+/** resource.AllocationResult. */
+export function allocationValue(a: Obj): GoSyntax {
+  const devices = obj(a['devices']) ?? {};
+  return new GoSyntax(JSON.stringify({ Devices: { Results: listOrNull(devices['results'], result), Config: listOrNull(devices['config'], allocationConfig) },
+    NodeSelector: nodeSelector(a['nodeSelector']), AllocationTimestamp: orNull(a['allocationTimestamp']) }));
+}

@@ -35,6 +35,8 @@ const DEVICE_CLASS: ValidationCase[] = [
   create('dc: opaque parameters missing', fixed(DC), dc({ config: [opaque({ parameters: undefined })] })),
   create('dc: opaque parameters not an object', fixed(DC), dc({ config: [opaque({ parameters: [1] })] })),
   create('dc: extendedResourceName invalid', fixed(DC), dc({ extendedResourceName: 'cpu' })),
+  create('dc: 33 configs', fixed(DC), dc({ config: Array.from({ length: 33 }, () => opaque()) })),
+  create('dc: name too long', fixed(DC), () => ({ metadata: { name: 'a'.repeat(254) }, spec: {} })),
   update('dc update: selectors changed allowed', fixed(DC), dc(), { spec: { selectors: [cel('true')] } }),
 ];
 
@@ -68,6 +70,13 @@ const CLAIM: ValidationCase[] = [
   claimCase('subrequest name duplicate', { requests: [{ name: 'r', firstAvailable: [{ name: 'a', deviceClassName: 'gpu' }, { name: 'a', deviceClassName: 'gpu' }] }] }),
   claimCase('subrequest deviceClassName empty', { requests: [{ name: 'r', firstAvailable: [{ name: 'a', deviceClassName: '' }] }] }),
   claimCase('33 requests', { requests: Array.from({ length: 33 }, (_, i) => req({ name: `r${i}` })) }),
+  claimCase('nine subrequests', { requests: [{ name: 'r', firstAvailable: Array.from({ length: 9 }, (_, i) => ({ name: `s${i}`, deviceClassName: 'gpu' })) }] }),
+  claimCase('constraint subrequest ref valid', { requests: [{ name: 'r', firstAvailable: [{ name: 'a', deviceClassName: 'gpu' }] }],
+    constraints: [{ requests: ['r/a'], distinctAttribute: 'gpu.example.com/model' }] }),
+  claimCase('constraint subrequest ref unknown', { requests: [{ name: 'r', firstAvailable: [{ name: 'a', deviceClassName: 'gpu' }] }],
+    constraints: [{ requests: ['r/x'], matchAttribute: 'gpu.example.com/model' }] }),
+  claimCase('constraint ref with two slashes', { requests: [req()], constraints: [{ requests: ['a/b/c'], matchAttribute: 'gpu.example.com/model' }] }),
+  claimCase('constraint requests duplicate', { requests: [req()], constraints: [{ requests: ['gpu', 'gpu'], matchAttribute: 'gpu.example.com/model' }] }),
   claimCase('constraint unknown request', { requests: [req()], constraints: [{ requests: ['other'], matchAttribute: 'gpu.example.com/model' }] }),
   claimCase('constraint without attribute', { requests: [req()], constraints: [{ requests: ['gpu'] }] }),
   claimCase('constraint matchAttribute invalid', { requests: [req()], constraints: [{ matchAttribute: 'model' }] }),
@@ -83,6 +92,17 @@ const CLAIM: ValidationCase[] = [
     { request: 'other', driver: 'gpu.example.com', pool: 'pool', device: 'dev-0' }] } } } }, '/status'),
   update('claim status: allocation result fields invalid', claimsIn, claim(), { status: { allocation: { devices: { results: [
     { request: 'gpu', driver: 'Bad_Driver', pool: '', device: 'Bad_Device' }] } } } }, '/status'),
+  update('claim status: reservedFor duplicate uid', claimsIn, claim(), { status: { allocation: { devices: { results: [] } },
+    reservedFor: [{ resource: 'pods', name: 'a', uid: 'u1' }, { resource: 'pods', name: 'b', uid: 'u1' }] } }, '/status'),
+  update('claim status: allocation config source Bogus', claimsIn, claim(), { status: { allocation: { devices: { results: [],
+    config: [{ source: 'Bogus', ...opaque() }] } } } }, '/status'),
+  { name: 'claim status: allocation changed', requests: (n, ns) => [post(claimsIn(ns), claim()(n)),
+    patch(`${claimsIn(ns)}/${n}/status`, { status: { allocation: { devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: 'pool', device: 'dev-0' }] } } } }),
+    patch(`${claimsIn(ns)}/${n}/status`, { status: { allocation: { devices: { results: [{ request: 'gpu', driver: 'gpu.example.com', pool: 'pool', device: 'dev-1' }] } } } })] },
+  update('claim status: device status valid', claimsIn, claim(), { status: { allocation: { devices: { results: [
+    { request: 'gpu', driver: 'gpu.example.com', pool: 'pool', device: 'dev-0' }] } }, devices: [{ driver: 'gpu.example.com', pool: 'pool', device: 'dev-0' }] } }, '/status'),
+  update('claim status: shareID invalid', claimsIn, claim(), { status: { allocation: { devices: { results: [
+    { request: 'gpu', driver: 'gpu.example.com', pool: 'pool', device: 'dev-0', shareID: 'not-a-uuid' }] } } } }, '/status'),
   update('claim status: devices not allocated', claimsIn, claim(), { status: { devices: [
     { driver: 'gpu.example.com', pool: 'pool', device: 'dev-0' }] } }, '/status'),
 ];
@@ -95,6 +115,7 @@ const TEMPLATE: ValidationCase[] = [
   create('template: request name invalid', templatesIn, tmpl({ requests: [req({ name: 'Bad_Name' })] })),
   create('template: deviceClassName empty', templatesIn, tmpl({ requests: [req({ exactly: exactly({ deviceClassName: '' }) })] })),
   create('template: metadata label invalid', templatesIn, tmpl(undefined, { labels: { 'bad key': 'v' } })),
+  create('template: metadata name set', templatesIn, (n) => ({ metadata: { name: n }, spec: { metadata: { name: 'x', namespace: 'y' }, spec: { devices: { requests: [req()] } } } })),
   update('template update: spec', templatesIn, tmpl(), { spec: { spec: { devices: { requests: [req({ name: 'other' })] } } } }),
 ];
 
@@ -135,6 +156,16 @@ const SLICE: ValidationCase[] = [
   sliceCase('perDeviceNodeSelection device without node', { nodeName: undefined, perDeviceNodeSelection: true, devices: [dev()] }),
   sliceCase('taint effect Bogus', { devices: [dev({ taints: [{ key: 'k', effect: 'Bogus' }] })] }),
   sliceCase('sharedCounters and devices', { sharedCounters: [{ name: 'c', counters: { mem: { value: '1' } } }], devices: [dev()] }),
+  sliceCase('perDeviceNodeSelection device with two node fields', { nodeName: undefined, perDeviceNodeSelection: true, devices: [dev({ nodeName: 'n', allNodes: true })] }),
+  sliceCase('perDeviceNodeSelection valid', { nodeName: undefined, perDeviceNodeSelection: true, devices: [dev({ nodeName: 'node-1' })] }),
+  sliceCase('attribute ints empty', { devices: [dev({ attributes: { i: { ints: [] } } })] }),
+  sliceCase('attribute domain invalid', { devices: [dev({ attributes: { 'Bad_Domain/model': { string: 'a' } } })] }),
+  sliceCase('taint key invalid', { devices: [dev({ taints: [{ key: 'bad key', effect: 'NoSchedule' }] })] }),
+  sliceCase('taint effect missing', { devices: [dev({ taints: [{ key: 'k' }] })] }),
+  sliceCase('129 devices', { devices: Array.from({ length: 129 }, (_, i) => dev({ name: `d${i}` })) }),
+  sliceCase('sharedCounters name invalid and no counters', { sharedCounters: [{ name: 'Bad_Name', counters: {} }] }),
+  sliceCase('sharedCounters valid', { sharedCounters: [{ name: 'mem', counters: { memory: { value: '1Gi' } } }] }),
+  sliceCase('nodeName empty', { nodeName: '', allNodes: true }),
   update('slice update: driver', fixed(SLICES), slice(), { spec: { driver: 'other.example.com' } }),
   update('slice update: pool name', fixed(SLICES), slice(), { spec: { pool: { name: 'other' } } }),
   update('slice update: nodeName', fixed(SLICES), slice(), { spec: { nodeName: 'node-2' } }),

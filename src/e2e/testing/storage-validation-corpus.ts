@@ -114,6 +114,7 @@ const CSI_NODE: ValidationCase[] = [
   update('csinode update: topologyKeys', fixed(CSINODES), csiNode(drv()), { spec: { drivers: [drv({ topologyKeys: [] })] } }),
   update('csinode update: allocatable allowed', fixed(CSINODES), csiNode(drv({ allocatable: { count: 1 } })), { spec: { drivers: [drv({ allocatable: { count: 2 } })] } }),
   update('csinode update: driver added', fixed(CSINODES), csiNode(drv()), { spec: { drivers: [drv(), drv({ name: 'other.example.com' })] } }),
+  update('csinode update: driver removed allowed', fixed(CSINODES), csiNode(drv()), { spec: { drivers: [] } }),
   update('csinode update: driver invalid', fixed(CSINODES), csiNode(), { spec: { drivers: [drv({ nodeID: '' })] } }),
 ];
 
@@ -185,6 +186,7 @@ const ATTRIBUTES_CLASS: ValidationCase[] = [
   create('vac: parameters missing', fixed(VAC), vac({ parameters: undefined })),
   create('vac: parameter key empty', fixed(VAC), vac({ parameters: { '': 'v' } })),
   create('vac: 513 parameters', fixed(VAC), vac({ parameters: manyParams(513) })),
+  create('vac: parameters over 256kB', fixed(VAC), vac({ parameters: { big: 'x'.repeat(256 * 1024) } })),
   update('vac update: driverName', fixed(VAC), vac(), { driverName: 'other.example.com' }),
   update('vac update: parameters', fixed(VAC), vac(), { parameters: { iops: '200' } }),
   update('vac update: labels allowed', fixed(VAC), vac(), { metadata: { labels: { a: 'b' } } }),
@@ -202,6 +204,8 @@ const CLASSES: ValidationCase[] = [
   create('pc: system- prefix', fixed(PC), (n) => ({ metadata: { name: `system-${n}` }, value: 1000 })),
   create('pc: system-node-critical with wrong value', fixed(PC), () => ({ metadata: { name: 'system-node-critical' }, value: 1000 })),
   create('pc: preemptionPolicy Bogus', fixed(PC), pc({ preemptionPolicy: 'Bogus' })),
+  create('pc: system-cluster-critical as defined allowed', fixed(PC), () => ({ metadata: { name: 'system-cluster-critical' }, value: 2000000000 })),
+  { name: 'pc: second globalDefault', requests: (n) => [post(PC, pc({ globalDefault: true })(`${n}-a`)), post(PC, pc({ globalDefault: true })(`${n}-b`))] },
   update('pc update: value', fixed(PC), pc(), { value: 2000 }),
   update('pc update: preemptionPolicy', fixed(PC), pc(), { preemptionPolicy: 'Never' }),
   update('pc update: description allowed', fixed(PC), pc(), { description: 'new' }),
@@ -220,6 +224,8 @@ const CLASSES: ValidationCase[] = [
   create('rc: toleration Exists with value', fixed(RC), rc({ scheduling: { tolerations: [{ key: 'k', operator: 'Exists', value: 'v' }] } })),
   create('rc: toleration effect Bogus', fixed(RC), rc({ scheduling: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'Bogus' }] } })),
   create('rc: toleration duplicate', fixed(RC), rc({ scheduling: { tolerations: [{ key: 'k', operator: 'Exists' }, { key: 'k', operator: 'Exists' }] } })),
+  create('rc: overhead extended resource', fixed(RC), rc({ overhead: { podFixed: { 'example.com/foo': '1' } } })),
+  create('rc: overhead hugepages without cpu', fixed(RC), rc({ overhead: { podFixed: { 'hugepages-2Mi': '2Mi' } } })),
   update('rc update: handler', fixed(RC), rc(), { handler: 'crun' }),
   update('rc update: overhead', fixed(RC), rc(), { overhead: { podFixed: { cpu: '1' } } }),
 ];

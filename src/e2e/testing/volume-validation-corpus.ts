@@ -9,8 +9,6 @@ type Obj = Record<string, unknown>;
 
 const pv = (spec: Obj = {}) => (n: string): Obj =>
   ({ metadata: { name: n }, spec: { accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' }, ...spec } });
-/** A PV with one volume source (and no other). */
-const src = (source: Obj, extra: Obj = {}) => pv({ ...source, ...extra });
 const host = { hostPath: { path: '/tmp/x' } };
 const csi = (extra: Obj = {}): Obj => ({ csi: { driver: 'disk.example.com', volumeHandle: 'h', ...extra } });
 const affinity = (...exprs: Obj[]): Obj => ({ required: { nodeSelectorTerms: [{ matchExpressions: exprs }] } });
@@ -72,6 +70,8 @@ const PV_CREATE: ValidationCase[] = [
   pvCase('iscsi lun 300', { iscsi: { targetPortal: 'p', iqn: 'iqn.2001-04.com.example:s', lun: 300 } }),
   pvCase('iscsi chap without secret', { iscsi: { targetPortal: 'p', iqn: 'iqn.2001-04.com.example:s', chapAuthSession: true } }),
   pvCase('iscsi initiatorName bad', { iscsi: { targetPortal: 'p', iqn: 'iqn.2001-04.com.example:s', initiatorName: 'bad' } }),
+  pvCase('iscsi portal too long with initiatorName', { iscsi: { targetPortal: `${'p'.repeat(60)}:3260`, iqn: 'iqn.2001-04.com.example:s', initiatorName: 'iqn.2001-04.com.example:i' } }),
+  pvCase('iscsi naa bad format', { iscsi: { targetPortal: 'p', iqn: 'naa.123' } }),
   pvCase('iscsi secretRef name empty', { iscsi: { targetPortal: 'p', iqn: 'iqn.2001-04.com.example:s', chapAuthDiscovery: true, secretRef: { name: '' } } }),
   pvCase('fc nothing', { fc: {} }),
   pvCase('fc targetWWNs without lun', { fc: { targetWWNs: ['500a0981891b8dc5'] } }),
@@ -161,6 +161,7 @@ const PVC_CREATE: ValidationCase[] = [
   pvcCase('storageClassName empty allowed', { storageClassName: '' }),
   pvcCase('volumeMode Bogus', { volumeMode: 'Bogus' }),
   pvcCase('selector operator Bogus', { selector: { matchExpressions: [{ key: 'a', operator: 'Bogus' }] } }),
+  pvcCase('selector In without values', { selector: { matchExpressions: [{ key: 'a', operator: 'In' }] } }),
   pvcCase('selector label value invalid', { selector: { matchLabels: { a: 'bad value' } } }),
   pvcCase('dataSource kind empty', { dataSource: ds({ kind: '' }) }),
   pvcCase('dataSource name empty', { dataSource: ds({ name: '' }) }),
@@ -217,6 +218,8 @@ const PVC_UPDATE: ValidationCase[] = [
   pvcUpdate('status allocatedResourceStatuses cpu', {}, { status: { allocatedResourceStatuses: { cpu: 'NodeResizePending' } } }, '/status'),
   pvcUpdate('status modifyVolumeStatus Bogus', {}, { status: { modifyVolumeStatus: { status: 'Bogus' } } }, '/status'),
   pvcUpdate('status modifyVolumeStatus without status', {}, { status: { modifyVolumeStatus: { targetVolumeAttributesClassName: 'gold' } } }, '/status'),
+  pvcUpdate('status allocatedResourceStatuses key invalid', {}, { status: { allocatedResourceStatuses: { 'bad key!': 'NodeResizePending' } } }, '/status'),
+  pvcUpdate('status currentVolumeAttributesClassName set', {}, { status: { currentVolumeAttributesClassName: 'Bad_VAC' } }, '/status'),
   pvcUpdate('status condition type empty', {}, { status: { conditions: [{ type: '', status: 'True' }] } }, '/status'),
   pvcUpdate('status with spec change ignored', {}, { spec: { accessModes: ['ReadWriteMany'] }, status: { phase: 'Lost' } }, '/status'),
 ];

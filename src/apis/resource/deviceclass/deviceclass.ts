@@ -12,6 +12,10 @@ import { fieldPath, items, validateDeviceConfiguration, validateList, type Field
 
 type RO<T> = DeepReadonly<T>;
 
+/** validate.LongName (declarative, content.IsDNS1123Subdomain): the DNS subdomain rule, its length in bytes. */
+const longName = (name: string, prefix: boolean): string[] =>
+  nameIsDNSSubdomain(name, prefix).map((m) => m.replace(/^must be no more than (\d+) characters$/, 'must be no more than $1 bytes'));
+
 /** v1helper.IsExtendedResourceName: not kube's own, not "requests.", and a qualified name behind "requests.". */
 const isExtendedResourceName = (name: string): boolean =>
   name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
@@ -31,7 +35,7 @@ function validateSpec(dc: RO<DeviceClass>, old?: RO<DeviceClass>): FieldError[] 
 }
 
 export function validateDeviceClass(dc: RO<DeviceClass>): FieldError[] {
-  return [...validateObjectMeta(dc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(dc)];
+  return [...validateObjectMeta(dc.metadata, { namespaced: false, nameFn: longName }), ...validateSpec(dc)];
 }
 
 const base = specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true });

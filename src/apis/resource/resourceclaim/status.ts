@@ -3,7 +3,9 @@
 // added while the claim is deleted), a new allocation's results and configs (naming the claim's
 // requests), an allocation fixed once set, and device statuses only for allocated devices.
 import { duplicate, fieldPath, forbidden, GoSyntax, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { validateImmutableField } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
+import { goQuote } from '../../../apimachinery/fieldvalidation/go-quote.ts';
+import { allocationValue } from '../go-values.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validateNodeSelector } from '../../core/pod/affinity.ts';
 import { obj, optStr, str, type Obj } from '../../core/pod/spec-access.ts';
@@ -19,10 +21,29 @@ const consumerKey = (r: Obj): string => JSON.stringify([str(r, 'apiGroup'), str(
 /** structured.SharedDeviceID of a result or a device status. */
 const deviceID = (d: Obj): string => JSON.stringify([str(d, 'driver'), str(d, 'pool'), str(d, 'device'), optStr(d, 'shareID') ?? null]);
 
-/** validateUID in its RFC 4122 normalised form (the shareID of a result or status). */
+/** google/uuid's Validate: the error it gives a malformed UUID, or undefined. */
+function uuidError(s: string): string | undefined {
+  const hex = /^[0-9a-fA-F]*$/;
+  let v = s;
+  if (s.length === 45) {
+    if (s.slice(0, 9).toLowerCase() !== 'urn:uuid:') return `invalid urn prefix: ${goQuote(s.slice(0, 9))}`;
+    v = s.slice(9);
+  } else if (s.length === 38) {
+    if (!s.startsWith('{') || !s.endsWith('}')) return 'invalid bracketed UUID format';
+    v = s.slice(1, -1);
+  } else if (s.length === 32) return hex.test(s) ? undefined : 'invalid UUID format';
+  else if (s.length !== 36) return `invalid UUID length: ${s.length}`;
+  const parts = v.split('-');
+  return v[8] === '-' && v[13] === '-' && v[18] === '-' && v[23] === '-' && parts.every((x) => hex.test(x)) ? undefined : 'invalid UUID format';
+}
+
+/** validateUID of a shareID: a UUID, in its RFC 4122 normalised form. */
 function validateShareID(d: Obj, p: FieldPath): FieldError[] {
   const id = optStr(d, 'shareID');
-  if (id === undefined || UUID.test(id)) return [];
+  if (id === undefined) return [];
+  const err = uuidError(id);
+  if (err !== undefined) return [invalid(p.child('shareID'), id, `error validating uid: ${err}`)];
+  if (UUID.test(id)) return [];
   return [invalid(p.child('shareID'), id, 'uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters')];
 }
 
@@ -106,7 +127,9 @@ export function validateResourceClaimStatusUpdate(claim: DeepReadonly<ResourceCl
     }
   }
   const oldAllocation = obj(oldStatus['allocation']);
-  if (oldAllocation !== undefined && allocation !== undefined) errs.push(...validateImmutableField(allocation, oldAllocation, p.child('allocation')));
+  if (oldAllocation !== undefined && allocation !== undefined && !deepEqual(allocation, oldAllocation)) {
+    errs.push(invalid(p.child('allocation'), allocationValue(allocation), 'field is immutable'));
+  }
   else if (allocation !== undefined) errs.push(...validateAllocation(allocation, p.child('allocation'), gatherRequestNames(claim.spec)));
   return errs;
 }

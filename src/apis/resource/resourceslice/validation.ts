@@ -33,17 +33,14 @@ function validateAttribute(a: Obj, p: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let n = 0;
   for (const [json] of ATTRIBUTE_KINDS) {
-    if (!has(a, json)) continue;
+    // an empty list decodes to a nil slice: it counts as unset
+    if (!has(a, json) || (Array.isArray(a[json]) && list(a, json).length === 0)) continue;
     n++;
     const v = a[json];
     if (json === 'string') errs.push(...stringValue(String(v), p.child('string')));
     if (json === 'version') errs.push(...versionValue(String(v), p.child('version')));
-    if (json.endsWith('s')) {
-      const l = list(a, json);
-      if (l.length === 0) errs.push(invalid(p.child(json), new GoSyntax(JSON.stringify(v)), 'must not be empty if specified'));
-      if (json === 'strings') l.forEach((e, i) => errs.push(...stringValue(String(e), p.child(json).index(i))));
-      if (json === 'versions') l.forEach((e, i) => errs.push(...versionValue(String(e), p.child(json).index(i))));
-    }
+    if (json === 'strings') list(a, json).forEach((e, i) => errs.push(...stringValue(String(e), p.child(json).index(i))));
+    if (json === 'versions') list(a, json).forEach((e, i) => errs.push(...versionValue(String(e), p.child(json).index(i))));
   }
   if (n === 0) errs.push(invalid(p, '', 'exactly one value must be specified'));
   if (n > 1) errs.push(invalid(p, new GoSyntax(JSON.stringify(Object.fromEntries(ATTRIBUTE_KINDS.map(([json, go]) => [go, a[json] ?? null])))), 'exactly one value must be specified'));
