@@ -30,7 +30,7 @@ describe('ResourceClaim status update: reservedFor (validateResourceClaimStatusU
 describe('ResourceClaim status update: allocation and device statuses', () => {
   const other = { devices: { results: [{ request: 'r', driver: 'd.example.com', pool: 'p', device: 'y' }] } };
   const cases: { name: string; next: ResourceClaim; old?: ResourceClaim; want: string[] }[] = [
-    { name: 'a new allocation names the claim\'s requests', next: claim({ devices: undefined, allocation: { devices: { results: [{ request: 'q', driver: 'd.example.com', pool: 'p', device: 'x' }] } } }),
+    { name: 'a new allocation names the claim\'s requests', next: claim({ allocation: { devices: { results: [{ request: 'q', driver: 'd.example.com', pool: 'p', device: 'x' }] } } }),
       want: ['status.allocation.devices.results[0].request: Invalid value: "q": must be the name of a request in the claim or the name of a request and a subrequest separated by \'/\''] },
     { name: 'an allocation is fixed once set', next: claim({ allocation: other }), old: claim({ allocation }),
       want: ['status.allocation: Invalid value: {"Devices":{"Results":[{"Request":"r","Driver":"d.example.com","Pool":"p","Device":"y","AdminAccess":null,"Tolerations":null,' +
