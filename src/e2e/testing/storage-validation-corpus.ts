@@ -51,6 +51,7 @@ const STORAGE_CLASS: ValidationCase[] = [
   create('sc: reclaimPolicy Bogus', fixed(SC), sc({ reclaimPolicy: 'Bogus' })),
   create('sc: volumeBindingMode Bogus', fixed(SC), sc({ volumeBindingMode: 'Bogus' })),
   create('sc: topology values empty', fixed(SC), sc({ allowedTopologies: [term(zone([]))] })),
+  create('sc: topology value repeated', fixed(SC), sc({ allowedTopologies: [term(zone(['a', 'b', 'a']))] })),
   create('sc: topology key invalid', fixed(SC), sc({ allowedTopologies: [term({ key: 'bad key', values: ['a'] })] })),
   create('sc: topology key repeated in a term', fixed(SC), sc({ allowedTopologies: [term(zone(), zone(['b']))] })),
   create('sc: topology term repeated', fixed(SC), sc({ allowedTopologies: [term(zone()), term(zone())] })),

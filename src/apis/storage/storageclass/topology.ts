@@ -1,5 +1,5 @@
 // ValidateTopologySelectorTerm for StorageClass.allowedTopologies: keys are qualified names, each
-// key appears once per term with at least one value, and terms are not repeated.
+// key appears once per term with at least one value, each once, and terms are not repeated.
 import { duplicate, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
@@ -16,6 +16,11 @@ export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelect
       const p = path.index(i).child('matchLabelExpressions').index(j);
       const values = [...new Set(req.values ?? [])].sort();
       if (values.length === 0) errs.push(required(p.child('values'), ''));
+      const seenValues = new Set<string>();
+      (req.values ?? []).forEach((v, k) => {
+        if (seenValues.has(v)) errs.push(duplicate(p.child('values').index(k), v));
+        seenValues.add(v);
+      });
       for (const m of isQualifiedName(req.key)) errs.push(invalid(p.child('key'), req.key, m));
       if (req.key in exprMap) errs.push(duplicate(p.child('key'), req.key));
       exprMap[req.key] = values;
