@@ -179,8 +179,8 @@ const PVC_CREATE: ValidationCase[] = [
 const pvcUpdate = (name: string, spec: Obj, change: Obj, sub = ''): ValidationCase => update(`pvc update: ${name}`, claims, pvc(spec), change, sub);
 /**
  * Bind the claim (status phase Bound) before the change, as the volume binder would. The claim's
- * class allows expansion (created by the corpus's setup), so that kube's PersistentVolumeClaimResize
- * admission (not in kapi) lets a resize through to validation.
+ * class allows expansion (created by the corpus's setup), so that the PersistentVolumeClaimResize
+ * admission lets a resize through.
  */
 const boundUpdate = (name: string, change: Obj): ValidationCase => ({ name: `pvc update: ${name}`, requests: (n, ns) => [
   post(claims(ns), pvc({ storageClassName: EXPANDABLE })(n)),
@@ -191,6 +191,11 @@ const PVC_UPDATE: ValidationCase[] = [
   pvcUpdate('accessModes', {}, { spec: { accessModes: ['ReadWriteMany'] } }),
   pvcUpdate('storage grown unbound', {}, { spec: { resources: { requests: { storage: '2Gi' } } } }),
   boundUpdate('storage grown bound allowed', { spec: { resources: { requests: { storage: '2Gi' } } } }),
+  // PersistentVolumeClaimResize admission: a bound claim whose class does not allow expansion
+  { name: 'pvc update: storage grown bound without an expandable class', requests: (n, ns) => [
+    post(claims(ns), pvc()(n)),
+    patch(`${claims(ns)}/${n}/status`, { status: { phase: 'Bound', capacity: { storage: '1Gi' } } }),
+    patch(`${claims(ns)}/${n}`, { spec: { resources: { requests: { storage: '2Gi' } } } })] },
   boundUpdate('storage shrunk below capacity', { spec: { resources: { requests: { storage: '500Mi' } } } }),
   boundUpdate('storage request invalid', { spec: { resources: { requests: { storage: '0' } } } }),
   pvcUpdate('volumeName set once allowed', {}, { spec: { volumeName: 'pv-1' } }),
