@@ -128,6 +128,8 @@ const PV_UPDATE: ValidationCase[] = [
   pvUpdate('accessModes allowed', host, { spec: { accessModes: ['ReadWriteMany'] } }),
   pvUpdate('accessMode Bogus', host, { spec: { accessModes: ['Bogus'] } }),
   pvUpdate('nodeAffinity changed', { ...host, nodeAffinity: hostAffinity }, { spec: { nodeAffinity: affinity({ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-2'] }) } }),
+  pvUpdate('nodeAffinity beta zone label to GA allowed', { ...host, nodeAffinity: affinity({ key: 'failure-domain.beta.kubernetes.io/zone', operator: 'In', values: ['a'] }) },
+    { spec: { nodeAffinity: affinity({ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] }) } }),
   pvUpdate('nodeAffinity added', host, { spec: { nodeAffinity: hostAffinity } }),
   pvUpdate('volumeAttributesClassName unset', { ...csi(), volumeAttributesClassName: 'gold' }, { spec: { volumeAttributesClassName: null } }),
   pvUpdate('volumeAttributesClassName changed allowed', { ...csi(), volumeAttributesClassName: 'gold' }, { spec: { volumeAttributesClassName: 'silver' } }),

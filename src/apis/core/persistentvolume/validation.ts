@@ -129,6 +129,8 @@ export function validateMountOptionAnnotation(pv: RO<PersistentVolume>): FieldEr
 const BETA_TO_GA: Readonly<Record<string, string>> = {
   'failure-domain.beta.kubernetes.io/zone': 'topology.kubernetes.io/zone',
   'failure-domain.beta.kubernetes.io/region': 'topology.kubernetes.io/region',
+  'beta.kubernetes.io/os': 'kubernetes.io/os',
+  'beta.kubernetes.io/arch': 'kubernetes.io/arch',
   'beta.kubernetes.io/instance-type': 'node.kubernetes.io/instance-type',
 };
 
