@@ -2,7 +2,8 @@
 // ResourceClaim, ResourceClaimTemplate and ResourceSlice (pkg/apis/resource/validation and the
 // declarative tags of k8s.io/api/resource/v1): creates, updates, status updates, and valid
 // objects. kube's answers are recorded in fixtures/resource-validation-kube.json. CEL selector
-// expressions that do not compile are left out: kapi has no CEL compiler yet (the CEL issue).
+// expressions that do not compile are left out: kapi has no CEL compiler yet (the CEL issue); so is
+// adminAccess in a namespace without the admin-access label (kube's strategy reads the namespace).
 import { patch, post, type ValidationCase } from './validation-differential.ts';
 
 type Obj = Record<string, unknown>;
@@ -53,6 +54,9 @@ const CLAIM: ValidationCase[] = [
   claimCase('valid firstAvailable', { requests: [{ name: 'r', firstAvailable: [{ name: 'a', deviceClassName: 'gpu' }, { name: 'b', deviceClassName: 'gpu', allocationMode: 'All' }] }] }),
   claimCase('valid empty', {}),
   { name: 'claim: name invalid', requests: (_n, ns) => [post(claimsIn(ns), claim()('Bad_Claim'))] },
+  claimCase('capacity requests valid', { requests: [req({ exactly: exactly({ capacity: { requests: { memory: '1Gi' } } }) })] }),
+  claimCase('capacity request name invalid', { requests: [req({ exactly: exactly({ capacity: { requests: { 'bad name': '1Gi' } } }) })] }),
+  claimCase('toleration Equal with bad value', { requests: [req({ exactly: exactly({ tolerations: [{ key: 'k', operator: 'Equal', value: 'bad value' }] }) })] }),
   claimCase('request name empty', { requests: [req({ name: '' })] }),
   claimCase('request name invalid', { requests: [req({ name: 'Bad_Name' })] }),
   claimCase('request names duplicate', { requests: [req(), req()] }),

@@ -227,6 +227,7 @@ const CLASSES: ValidationCase[] = [
   create('rc: toleration duplicate', fixed(RC), rc({ scheduling: { tolerations: [{ key: 'k', operator: 'Exists' }, { key: 'k', operator: 'Exists' }] } })),
   create('rc: overhead extended resource', fixed(RC), rc({ overhead: { podFixed: { 'example.com/foo': '1' } } })),
   create('rc: overhead hugepages without cpu', fixed(RC), rc({ overhead: { podFixed: { 'hugepages-2Mi': '2Mi' } } })),
+  create('rc: deprecated node label warns', fixed(RC), rc({ scheduling: { nodeSelector: { 'beta.kubernetes.io/arch': 'amd64' } } })),
   update('rc update: handler', fixed(RC), rc(), { handler: 'crun' }),
   update('rc update: overhead', fixed(RC), rc(), { overhead: { podFixed: { cpu: '1' } } }),
 ];
