@@ -91,3 +91,38 @@ export function persistentVolumeSourceDiff(oldSpec: Obj, spec: Obj): string | un
   const b = JSON.stringify(after);
   return a === b ? undefined : objectDiff(before, after);
 }
+
+const strOrEmpty = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** core.NodeSelector, as a VolumeNodeAffinity's Required holds it. */
+function nodeSelectorValue(v: unknown): unknown {
+  const sel = obj(v);
+  if (sel === undefined) return null;
+  const req = (e: unknown): unknown => {
+    const r = obj(e) ?? {};
+    return { Key: strOrEmpty(r['key']), Operator: strOrEmpty(r['operator']), Values: present(r['values']) ? r['values'] : null };
+  };
+  const list = (v2: unknown): unknown => (Array.isArray(v2) ? v2.map(req) : null);
+  const terms = sel['nodeSelectorTerms'];
+  return { NodeSelectorTerms: Array.isArray(terms) ? terms.map((t) => ({ MatchExpressions: list(obj(t)?.['matchExpressions']), MatchFields: list(obj(t)?.['matchFields']) })) : null };
+}
+
+/**
+ * The internal core.PersistentVolumeSpec as encoding/json writes it (the source's fields inline, as
+ * the embedded struct is): how kube prints a VolumeAttachment's inline spec.
+ */
+export function persistentVolumeSpecValue(spec: Obj): Record<string, unknown> {
+  const na = obj(spec['nodeAffinity']);
+  return {
+    Capacity: value(spec['capacity'], 'map'),
+    ...build(spec, SOURCE),
+    AccessModes: value(spec['accessModes'], 'slice'),
+    ClaimRef: value(spec['claimRef'], objectRef),
+    PersistentVolumeReclaimPolicy: value(spec['persistentVolumeReclaimPolicy'], 'str'),
+    StorageClassName: value(spec['storageClassName'], 'str'),
+    MountOptions: value(spec['mountOptions'], 'slice'),
+    VolumeMode: value(spec['volumeMode'], 'ptr'),
+    NodeAffinity: na === undefined ? null : { Required: nodeSelectorValue(na['required']) },
+    VolumeAttributesClassName: value(spec['volumeAttributesClassName'], 'ptr'),
+  };
+}

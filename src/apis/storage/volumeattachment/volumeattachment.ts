@@ -4,6 +4,8 @@ import { fieldPath, forbidden, inclusiveRangeErrorField, invalid, required, tooL
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
 import { validatePersistentVolumeSpec } from '../../core/persistentvolume/validation.ts';
 import { validateCSIDriverName } from '../../core/persistentvolume/sources.ts';
+import { persistentVolumeSpecValue } from '../../core/persistentvolume/source-value.ts';
+import { defaultVolumeSources } from '../../core/volume-defaults.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../kit.ts';
@@ -55,11 +57,14 @@ function validateVolumeAttachmentStatus(va: RO<VolumeAttachment>): FieldError[] 
   return errs;
 }
 
-/** The spec as kube prints it (Go field names; an inline spec is shown as its v1 JSON). */
+/** The spec as kube prints it (the internal Go struct as encoding/json writes it). */
 function specValue(spec: RO<NonNullable<VolumeAttachment['spec']>>): GoSyntax {
   const src = spec.source ?? {};
+  const inline = src.inlineVolumeSpec;
   return new GoSyntax(JSON.stringify({ Attacher: spec.attacher ?? '',
-    Source: { PersistentVolumeName: src.persistentVolumeName ?? null, InlineVolumeSpec: src.inlineVolumeSpec ?? null }, NodeName: spec.nodeName ?? '' }));
+    Source: { PersistentVolumeName: src.persistentVolumeName ?? null,
+      InlineVolumeSpec: inline === undefined || inline === null ? null : persistentVolumeSpecValue(inline as Record<string, unknown>) },
+    NodeName: spec.nodeName ?? '' }));
 }
 
 export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO<VolumeAttachment>): FieldError[] {
@@ -73,6 +78,11 @@ export const volumeAttachments = {
   goZeroValues: (o) => { for (const [path, v] of [[['status'], { attached: false }]] as const) setZero(o, path, v); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
+  // SetObjectDefaults_VolumeAttachment: the inline spec's volume sources get their plugin defaults
+  defaults: (va: VolumeAttachment) => {
+    const inline = va.spec?.source?.inlineVolumeSpec;
+    if (inline !== undefined && inline !== null) defaultVolumeSources(inline);
+  },
   statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va), resetMetadata: {} }),
   table: [
     nameColumn<VolumeAttachment>(),
