@@ -4,8 +4,8 @@
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { parseQuantity } from '../../apis/core/v1/quantity.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { cmpQuantity, parseQuantity, ZERO, type Quantity } from './resource-quota-quantity.ts';
 
 const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
 
@@ -19,7 +19,7 @@ export type StorageClassGetter = (name: string) => Promise<(KubeObject & { allow
 
 /** apihelper.GetPersistentVolumeClaimClass: the beta annotation first, then spec.storageClassName. */
 const claimClass = (c: ClaimLike): string => c.metadata.annotations?.[BETA_STORAGE_CLASS] ?? c.spec?.storageClassName ?? '';
-const requested = (c: ClaimLike): number => parseQuantity(c.spec?.resources?.requests?.['storage'] ?? 0) ?? 0;
+const requested = (c: ClaimLike): Quantity => parseQuantity(c.spec?.resources?.requests?.['storage'] ?? 0) ?? ZERO;
 
 export function persistentVolumeClaimResize(getClass: StorageClassGetter): Plugin {
   return {
@@ -29,7 +29,7 @@ export function persistentVolumeClaimResize(getClass: StorageClassGetter): Plugi
       if (a.resource.group !== '' || a.resource.resource !== 'persistentvolumeclaims' || a.subresource !== '') return;
       const pvc = a.object as ClaimLike | undefined;
       const old = a.oldObject as ClaimLike | undefined;
-      if (pvc === undefined || old === undefined || requested(pvc) <= requested(old)) return;
+      if (pvc === undefined || old === undefined || cmpQuantity(requested(pvc), requested(old)) <= 0) return;
       const refuse = (msg: string): never => { throw newForbidden({ group: '', resource: 'persistentvolumeclaims' }, pvc.metadata.name ?? '', msg); };
       if (old.status?.phase !== 'Bound') refuse('Only bound persistent volume claims can be expanded');
       const cls = claimClass(pvc);
