@@ -14,6 +14,7 @@ import { limitRanger, type LimitRange } from '../admission/plugins/limit-ranger.
 import { defaultStorageClass } from '../admission/plugins/default-storage-class.ts';
 import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
+import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
 
@@ -31,7 +32,7 @@ export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
 
 /** The plugins kapi implements, in kube-apiserver's RecommendedPluginOrder; all are on unless disabled. */
 export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority',
-  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'DefaultIngressClass', 'ResourceQuota'];
+  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PersistentVolumeClaimResize', 'DefaultIngressClass', 'ResourceQuota'];
 
 /**
  * AdmissionOptions.Validate with kube's messages (unknown names, a name both enabled and
@@ -126,6 +127,8 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
     LimitRanger: () => limitRanger(async (ns) => (await stores.limitRanges?.list(ns) ?? []) as LimitRange[]),
     DefaultStorageClass: () => defaultStorageClass(() => listAll(stores.storageClasses)),
     StorageObjectInUseProtection: () => storageObjectInUseProtection(),
+    PersistentVolumeClaimResize: () => persistentVolumeClaimResize(async (name) =>
+      (stores.storageClasses === undefined ? undefined : await getOrUndefined(stores.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
     DefaultIngressClass: () => defaultIngressClass(() => listAll(stores.ingressClasses)),
     ResourceQuota: () => resourceQuotaAdmission({
       list: async (ns) => (stores.resourceQuotaLister !== undefined ? await stores.resourceQuotaLister.list(ns) : await listAll(stores.resourceQuotas, ns)) as QuotaObject[],

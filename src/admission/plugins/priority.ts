@@ -1,5 +1,5 @@
 // Priority admission: a pod's priority comes from its PriorityClass (or the global default, or
-// 0), and naming a class that does not exist is refused.
+// 0), and naming a class that does not exist is refused; a second global default class is refused.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
@@ -19,8 +19,9 @@ interface PodLike extends KubeObject { spec?: { priorityClassName?: string; prio
 export function priorityAdmission(classes: PriorityClassLookup): Plugin {
   return {
     name: 'Priority',
-    handles: (op: Operation) => op === 'CREATE',
+    handles: (op: Operation) => op === 'CREATE' || op === 'UPDATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
+      if (a.operation !== 'CREATE') return;
       const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
       if (created === undefined) return;
       const { pod, spec } = created;
@@ -38,6 +39,16 @@ export function priorityAdmission(classes: PriorityClassLookup): Plugin {
       }
       spec.priority = value;
       spec.preemptionPolicy ??= pc?.preemptionPolicy ?? 'PreemptLowerPriority';
+    },
+    // validatePriorityClass: one global default only (a class may stay or become it when it is the one).
+    async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+      if (a.resource.group !== 'scheduling.k8s.io' || a.resource.resource !== 'priorityclasses' || a.subresource !== '') return;
+      const pc = a.object as (KubeObject & { globalDefault?: boolean }) | undefined;
+      if (pc?.globalDefault !== true) return;
+      const current = await classes.globalDefault();
+      if (current === undefined || (a.operation === 'UPDATE' && current.name === pc.metadata.name)) return;
+      throw newForbidden({ group: 'scheduling.k8s.io', resource: 'priorityclasses' }, pc.metadata.name ?? '',
+        `PriorityClass ${current.name} is already marked as default. Only one default can exist`);
     },
   };
 }

@@ -195,3 +195,22 @@ export const validatePathSegmentName: ValidateNameFunc = (name, prefix) => {
   for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
   return errs;
 };
+
+/**
+ * ValidateTemplateObjectMeta (embedded metadata of claim templates): valid annotations and labels,
+ * and no other field set. kube names a set field by its Go name with the first letter lowered
+ * (so uid reads "uID").
+ */
+export function validateTemplateObjectMeta(meta: DeepReadonly<Record<string, unknown>> | undefined, path: FieldPath): FieldError[] {
+  const m = meta ?? {};
+  const errs = [
+    ...validateAnnotations(m['annotations'] as DeepReadonly<Record<string, string>> | undefined, path.child('annotations')),
+    ...validateLabels(m['labels'] as DeepReadonly<Record<string, string>> | undefined, path.child('labels')),
+  ];
+  for (const [k, v] of Object.entries(m)) {
+    if (k === 'annotations' || k === 'labels' || v === undefined || v === null || v === '' || v === 0) continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    errs.push(forbidden(path.child(k === 'uid' ? 'uID' : k), 'cannot be set'));
+  }
+  return errs;
+}

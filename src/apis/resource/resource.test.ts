@@ -52,7 +52,7 @@ describe('resourceclaims', () => {
   it('requires exactly one of exactly and firstAvailable', () => {
     const c: ResourceClaim = { metadata: { name: 'c', namespace: 'default' }, spec: { devices: { requests: [{ name: 'gpu' }] } } };
     assert.deepEqual(resourceClaims.strategy.validate(ctx, c).map(formatFieldError),
-      ['spec.devices.requests[0]: Invalid value: "": exactly one of `exactly` or `firstAvailable` is required']);
+      ['spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required']);
   });
   it('spec is immutable, status kept', () => {
     const old = { ...claim(), status: { allocation: {} } };
@@ -76,6 +76,6 @@ describe('resourceslices', () => {
     assert.deepEqual(resourceSlices.selectableFields(s), { 'metadata.name': 's', 'spec.nodeName': 'n1', 'spec.driver': 'gpu.example.com' });
     const both: ResourceSlice = { metadata: { name: 's' }, spec: { ...s.spec, allNodes: true } };
     assert.deepEqual(resourceSlices.strategy.validate(ctx, both).map(formatFieldError),
-      ['spec: Invalid value: "": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required']);
+      ['spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set']);
   });
 });

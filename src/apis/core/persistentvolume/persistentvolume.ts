@@ -1,47 +1,20 @@
 // PersistentVolumes (pkg/registry/core/persistentvolume): cluster-scoped, status subresource,
 // phase Pending on create with its transition time.
 import { defaultVolumeSources } from '../volume-defaults.ts';
-import { fieldPath, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
-import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
+import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { nodeSelectorTermWarnings } from '../node-labels.ts';
-import { validateAccessModes } from '../persistentvolumeclaim/validation.ts';
 import { BETA_STORAGE_CLASS_ANNOTATION, DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG } from '../persistentvolumeclaim/warnings.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolume } from '../v1/types.ts';
+import { MOUNT_OPTIONS_ANNOTATION, validateMountOptionAnnotation, validatePersistentVolume, validatePersistentVolumeUpdate } from './validation.ts';
+
+export { validatePersistentVolume, validatePersistentVolumeSpec } from './validation.ts';
 
 type RO<T> = DeepReadonly<T>;
-const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
-const VOLUME_MODES = ['Block', 'Filesystem'];
-const PV_SOURCES = ['gcePersistentDisk', 'awsElasticBlockStore', 'hostPath', 'glusterfs', 'nfs', 'rbd', 'iscsi', 'cinder', 'cephfs',
-  'fc', 'flocker', 'flexVolume', 'azureFile', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'portworxVolume',
-  'scaleIO', 'local', 'storageos', 'csi'];
-
 const nowRFC3339 = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-export function validatePersistentVolume(pv: RO<PersistentVolume>): FieldError[] {
-  const errs = validateObjectMeta(pv.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
-  const spec = pv.spec ?? {};
-  const p = fieldPath('spec');
-  const modes = spec.accessModes ?? [];
-  if (modes.length === 0) errs.push(required(p.child('accessModes')));
-  errs.push(...validateAccessModes(modes, p.child('accessModes')));
-  const capacity = spec.capacity ?? {};
-  if (Object.keys(capacity).length === 0) errs.push(required(p.child('capacity')));
-  if (!('storage' in capacity) || Object.keys(capacity).length > 1) errs.push(notSupported(p.child('capacity'), capacity, ['storage']));
-  const policy = spec.persistentVolumeReclaimPolicy;
-  if (policy !== undefined && !RECLAIM_POLICIES.includes(policy)) errs.push(notSupported(p.child('persistentVolumeReclaimPolicy'), policy, RECLAIM_POLICIES));
-  if ((spec.storageClassName ?? '') !== '') errs.push(...isDNS1123Subdomain(spec.storageClassName ?? '').map((m) => invalid(p.child('storageClassName'), spec.storageClassName, m)));
-  if (spec.volumeMode !== undefined && !VOLUME_MODES.includes(spec.volumeMode)) errs.push(notSupported(p.child('volumeMode'), spec.volumeMode, VOLUME_MODES));
-  const sources = PV_SOURCES.filter((s) => spec[s] !== undefined && spec[s] !== null);
-  if (sources.length === 0) errs.push(required(p, 'must specify a volume type'));
-  if (sources.length > 1) errs.push(invalid(p.child(sources[1] ?? ''), sources[1], 'may not specify more than 1 volume type'));
-  if (spec.hostPath !== undefined && (spec.hostPath.path ?? '') === '') errs.push(required(p.child('hostPath', 'path')));
-  return errs;
-}
 
 /** SetDefaults_PersistentVolume: Retain, Filesystem, phase Pending. */
 export function defaultPersistentVolume(pv: PersistentVolume): void {
@@ -69,6 +42,9 @@ export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
   if (Object.hasOwn(pv.metadata.annotations ?? {}, BETA_STORAGE_CLASS_ANNOTATION)) {
     warnings.push(`${fieldPath('metadata', 'annotations').key(BETA_STORAGE_CLASS_ANNOTATION).toString()}: ${DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG}`);
   }
+  if (Object.hasOwn(pv.metadata.annotations ?? {}, MOUNT_OPTIONS_ANNOTATION)) {
+    warnings.push(`${fieldPath('metadata', 'annotations').key(MOUNT_OPTIONS_ANNOTATION).toString()}: deprecated since v1.31; use "mountOptions" attribute instead`);
+  }
   const spec = pv.spec ?? {};
   if (spec.persistentVolumeReclaimPolicy === 'Recycle') {
     warnings.push('spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.');
@@ -86,14 +62,19 @@ export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
 
 export const persistentVolumeStrategy: Strategy<PersistentVolume> = {
   prepareForCreate(_ctx, pv) { pv.status = { phase: 'Pending', lastPhaseTransitionTime: nowRFC3339() }; },
-  validate: (_ctx, pv) => validatePersistentVolume(pv),
+  validate: (_ctx, pv) => [...validatePersistentVolume(pv), ...validateMountOptionAnnotation(pv)],
   warningsOnCreate: (_ctx, pv) => persistentVolumeWarnings(pv),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pv, old) {
     setOptional(pv, 'status', old.status === undefined ? undefined : copyOf<PersistentVolume['status']>(old.status));
   },
-  validateUpdate: (_ctx, pv) => validatePersistentVolume(pv).filter((e) => !e.field.startsWith('metadata.')),
+  // kube's strategy validates the new PV, then ValidatePersistentVolumeUpdate validates it again:
+  // each spec error is reported twice.
+  validateUpdate: (_ctx, pv, old) => {
+    const spec = validatePersistentVolume(pv).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
+    return [...spec, ...validateMountOptionAnnotation(pv), ...spec, ...validatePersistentVolumeUpdate(pv, old)];
+  },
   warningsOnUpdate: (_ctx, pv) => persistentVolumeWarnings(pv),
 };
 

@@ -1,10 +1,10 @@
 // PersistentVolumeClaims (pkg/registry/core/persistentvolumeclaim): status subresource; the
 // spec is immutable after creation except requests (expansion) and the attributes class.
-import type { ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { quantityString } from '../v1/quantity.ts';
-import type { PersistentVolumeClaim } from '../v1/types.ts';
+import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';
 import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './validation.ts';
 import { validatePersistentVolumeClaimStatusUpdate } from './status-validation.ts';
 import { pvcWarnings } from './warnings.ts';
@@ -16,14 +16,43 @@ export function defaultPersistentVolumeClaim(pvc: PersistentVolumeClaim): void {
   pvc.spec.volumeMode ??= 'Filesystem';
 }
 
+const present = <T>(v: T | undefined | null): v is T => v !== undefined && v !== null;
+
+/**
+ * The data source rules of the strategy (pvcutil): a cross-namespace dataSourceRef is dropped
+ * (CrossNamespaceVolumeDataSource is alpha, off), a legacy dataSource other than a claim or a
+ * VolumeSnapshot is silently dropped, and each of dataSource / dataSourceRef is filled from the other.
+ */
+export function prepareDataSources(spec: PersistentVolumeClaimSpec, old?: DeepReadonly<PersistentVolumeClaimSpec>): void {
+  if ((spec.dataSourceRef?.namespace ?? '') !== '' && !present(old?.dataSourceRef)) delete spec.dataSourceRef;
+  const inUse = present(old?.dataSource) || present(old?.dataSourceRef);
+  const ds = spec.dataSource;
+  if (!inUse && !present(spec.dataSourceRef) && present(ds)) {
+    const group = ds.apiGroup ?? '';
+    const known = (ds.kind === 'PersistentVolumeClaim' && group === '') || (ds.kind === 'VolumeSnapshot' && group === 'snapshot.storage.k8s.io');
+    if (!known) delete spec.dataSource;
+  }
+  if (present(spec.dataSource) && !present(spec.dataSourceRef)) {
+    const { apiGroup, kind, name } = spec.dataSource;
+    spec.dataSourceRef = { ...(present(apiGroup) ? { apiGroup } : {}), kind, name };
+  } else if (present(spec.dataSourceRef) && !present(spec.dataSource) && (spec.dataSourceRef.namespace ?? '') === '') {
+    const { apiGroup, kind, name } = spec.dataSourceRef;
+    spec.dataSource = { ...(present(apiGroup) ? { apiGroup } : {}), kind, name };
+  }
+}
+
 export const persistentVolumeClaimStrategy: Strategy<PersistentVolumeClaim> = {
-  prepareForCreate(_ctx, pvc) { pvc.status = { phase: 'Pending' }; },
+  prepareForCreate(_ctx, pvc) {
+    pvc.status = { phase: 'Pending' };
+    if (pvc.spec !== undefined) prepareDataSources(pvc.spec);
+  },
   validate: (_ctx, pvc) => validatePersistentVolumeClaim(pvc),
   warningsOnCreate: (_ctx, pvc) => pvcWarnings(pvc),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pvc, old) {
     setOptional(pvc, 'status', old.status === undefined ? undefined : copyOf<PersistentVolumeClaim['status']>(old.status));
+    if (pvc.spec !== undefined) prepareDataSources(pvc.spec, old.spec);
   },
   validateUpdate: (_ctx, pvc, old) => validatePersistentVolumeClaimUpdate(pvc, old),
   warningsOnUpdate: (_ctx, pvc) => pvcWarnings(pvc),

@@ -160,3 +160,29 @@ export function semanticEqual(x: GoValue, y: GoValue): boolean {
     }
   }
 }
+
+const sortedMap = (m: RO<Record<string, unknown>> | undefined | null): Record<string, unknown> | null =>
+  m === undefined || m === null ? null : Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]));
+const orNull = <T>(v: T | undefined | null): T | null => (v === undefined || v === null ? null : v);
+
+/**
+ * The internal core.PersistentVolumeClaimSpec as encoding/json writes it (Go field names, nil as
+ * null, maps sorted; the selector keeps its JSON tags): what kube's util/diff.Diff compares.
+ */
+export function pvcSpecJSON(spec: RO<PersistentVolumeClaimSpec> | undefined): Record<string, unknown> {
+  const s = spec ?? {};
+  const ds = s.dataSource;
+  const dsr = s.dataSourceRef;
+  return {
+    AccessModes: orNull(s.accessModes),
+    Selector: orNull(s.selector),
+    Resources: { Limits: sortedMap(s.resources?.limits), Requests: sortedMap(s.resources?.requests) },
+    VolumeName: s.volumeName ?? '',
+    StorageClassName: orNull(s.storageClassName),
+    VolumeMode: orNull(s.volumeMode),
+    DataSource: ds === undefined || ds === null ? null : { APIGroup: orNull(ds.apiGroup), Kind: ds.kind ?? '', Name: ds.name ?? '' },
+    DataSourceRef: dsr === undefined || dsr === null ? null
+      : { APIGroup: orNull(dsr.apiGroup), Kind: dsr.kind ?? '', Name: dsr.name ?? '', Namespace: orNull(dsr.namespace) },
+    VolumeAttributesClassName: orNull(s.volumeAttributesClassName),
+  };
+}

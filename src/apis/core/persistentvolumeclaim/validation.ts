@@ -1,16 +1,16 @@
 // PersistentVolumeClaim validation (ValidatePersistentVolumeClaim, ValidatePersistentVolumeClaimSpec,
 // ValidatePersistentVolumeClaimUpdate of pkg/apis/core/validation). The volume expansion
 // recovery (RecoverVolumeExpansionFailure) and VolumeAttributesClass features are GA in v1.36.
-import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { fieldPath, forbidden, GoSyntax, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import { nameIsDNSSubdomain, validateNamespaceName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { cmpDiff } from '../printers/cmp-diff.ts';
+import { objectDiff } from '../printers/diff.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';
-import { pvcSpecValue, semanticEqual } from './spec-value.ts';
+import { pvcSpecJSON, pvcSpecValue, semanticEqual } from './spec-value.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -32,6 +32,9 @@ export function validateAccessModes(modes: readonly string[], p: FieldPath): Fie
   if (rwop && other) errs.push(forbidden(p, 'may not use ReadWriteOncePod with other access modes'));
   return errs;
 }
+
+/** kube passes a *field.Path as the value, which encoding/json writes as {} (no exported fields). */
+const PATH_VALUE = new GoSyntax('{}');
 
 const classNameErrors = (p: FieldPath, name: string): FieldError[] => isDNS1123Subdomain(name).map((m) => invalid(p, name, m));
 
@@ -71,10 +74,10 @@ export function validatePersistentVolumeClaimSpec(spec: RO<PersistentVolumeClaim
   if (ds !== undefined && ds !== null) errs.push(...validateDataSource(ds, p.child('dataSource'), false));
   if (dsr !== undefined && dsr !== null) errs.push(...validateDataSource(dsr, p.child('dataSourceRef'), true));
   if (dsr !== undefined && dsr !== null && (dsr.namespace ?? '') !== '') {
-    if (ds !== undefined && ds !== null) errs.push(invalid(p, p.child('dataSource').toString(), 'may not be specified when dataSourceRef.namespace is specified'));
+    if (ds !== undefined && ds !== null) errs.push(invalid(p, PATH_VALUE, 'may not be specified when dataSourceRef.namespace is specified'));
   } else if (ds !== undefined && ds !== null && dsr !== undefined && dsr !== null) {
     if ((ds.apiGroup ?? null) !== (dsr.apiGroup ?? null) || ds.kind !== dsr.kind || ds.name !== dsr.name) {
-      errs.push(invalid(p, p.child('dataSource').toString(), 'must match dataSourceRef'));
+      errs.push(invalid(p, PATH_VALUE, 'must match dataSourceRef'));
     }
   }
   if ((spec.volumeAttributesClassName ?? '') !== '') errs.push(...classNameErrors(p.child('volumeAttributesClassName'), spec.volumeAttributesClassName ?? ''));
@@ -122,15 +125,16 @@ export function validatePersistentVolumeClaimUpdate(pvc: RO<PersistentVolumeClai
       (oldAnn[BETA_STORAGE_CLASS_ANNOTATION] === undefined || next.storageClassName === oldAnn[BETA_STORAGE_CLASS_ANNOTATION]);
     if (fromNil) setOrDelete(next, 'storageClassName', prev.storageClassName);
   }
-  // A bound claim may be resized.
-  if (pvc.status?.phase === 'Bound' && next.resources?.requests !== undefined && next.resources.requests !== null) {
+  // A bound claim may be resized and given another attributes class.
+  const bound = pvc.status?.phase === 'Bound';
+  if (bound && next.resources?.requests !== undefined && next.resources.requests !== null) {
     const was = oldSpec.resources?.requests?.['storage'];
     next.resources.requests = { ...next.resources.requests, storage: was ?? '0' };
   }
-  setOrDelete(next, 'volumeAttributesClassName', prev.volumeAttributesClassName);
-  const before = pvcSpecValue(prev);
-  const after = pvcSpecValue(next);
-  if (!semanticEqual(after, before)) errs.push(forbidden('spec', `${PVC_SPEC_IMMUTABLE}\n${cmpDiff(before, after)}`));
+  if (bound) setOrDelete(next, 'volumeAttributesClassName', prev.volumeAttributesClassName);
+  if (!semanticEqual(pvcSpecValue(next), pvcSpecValue(prev))) {
+    errs.push(forbidden('spec', `${PVC_SPEC_IMMUTABLE}\n${objectDiff(pvcSpecJSON(prev), pvcSpecJSON(next))}`));
+  }
 
   const newSize = parseQuantity(spec.resources?.requests?.['storage'] ?? 0) ?? 0;
   const oldSize = parseQuantity(oldSpec.resources?.requests?.['storage'] ?? 0) ?? 0;
@@ -138,14 +142,12 @@ export function validatePersistentVolumeClaimUpdate(pvc: RO<PersistentVolumeClai
   if (newSize < oldSize && newSize <= statusSize) {
     errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than status.capacity'));
   }
-  if ((spec.volumeMode ?? null) !== (oldSpec.volumeMode ?? null)) errs.push(invalid('volumeMode', spec.volumeMode ?? 'null', 'field is immutable'));
-  const oldVAC = oldSpec.volumeAttributesClassName;
-  if (oldVAC !== undefined && oldVAC !== null && spec.volumeAttributesClassName !== oldVAC) {
-    if (spec.volumeAttributesClassName === undefined || spec.volumeAttributesClassName === null) {
-      errs.push(forbidden('spec.volumeAttributesClassName', 'update from non-nil value to nil is forbidden'));
-    } else if (spec.volumeAttributesClassName === '') {
-      errs.push(forbidden('spec.volumeAttributesClassName', 'update from non-nil value to an empty string is forbidden'));
-    }
+  if ((spec.volumeMode ?? null) !== (oldSpec.volumeMode ?? null)) errs.push(invalid('volumeMode', spec.volumeMode ?? null, 'field is immutable'));
+  // Once a class is applied (status.currentVolumeAttributesClassName), it may not be removed.
+  const vac = spec.volumeAttributesClassName ?? null;
+  if (vac !== (oldSpec.volumeAttributesClassName ?? null) && (old.status?.currentVolumeAttributesClassName ?? null) !== null) {
+    if (vac === null) errs.push(forbidden('spec.volumeAttributesClassName', 'update to nil is forbidden when status.currentVolumeAttributesClassName is not nil'));
+    else if (vac === '') errs.push(forbidden('spec.volumeAttributesClassName', 'update to empty string is forbidden when status.currentVolumeAttributesClassName is not nil'));
   }
   return errs;
 }

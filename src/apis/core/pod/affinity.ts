@@ -60,6 +60,14 @@ function validateNodeSelectorTerm(term: Obj, checkValues: boolean, p: FieldPath)
   ];
 }
 
+/** ValidateNodeSelector: at least one term, each valid (label values checked unless allowed invalid). */
+export function validateNodeSelector(sel: Obj, checkValues: boolean, p: FieldPath): FieldError[] {
+  const tp = p.child('nodeSelectorTerms');
+  const terms = objects(sel, 'nodeSelectorTerms');
+  if (terms.length === 0) return [required(tp, 'must have at least one node selector term')];
+  return terms.flatMap((t, i) => validateNodeSelectorTerm(t, checkValues, tp.index(i)));
+}
+
 function validateWeight(term: Obj, p: FieldPath): FieldError[] {
   const w = num(term, 'weight') ?? 0;
   return w <= 0 || w > 100 ? [invalid(p.child('weight'), w, 'must be in the range 1-100')] : [];

@@ -21,7 +21,12 @@ const overcommitAllowed = (name: string): boolean => isNative(name) && !isHugePa
 /** validateContainerResourceName (also the name of an HPA's ContainerResource metric). */
 export function validateContainerResourceName(name: string, p: FieldPath): FieldError[] {
   const qualified = isQualifiedName(name);
-  if (qualified.length > 0) return qualified.map((m) => invalid(p, name, m));
+  if (qualified.length > 0) {
+    // validateResourceName stops at the name errors; the container check still runs
+    const errs = qualified.map((m) => invalid(p, name, m));
+    if (!name.includes('/') && !STANDARD_CONTAINER.has(name) && !isHugePages(name)) errs.push(invalid(p, name, 'must be a standard resource for containers'));
+    return errs;
+  }
   const errs: FieldError[] = [];
   if (!name.includes('/')) {
     if (!STANDARD.has(name) && !isHugePages(name) && !name.startsWith('requests.hugepages-')) {

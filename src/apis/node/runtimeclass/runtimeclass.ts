@@ -1,10 +1,11 @@
 // RuntimeClasses (pkg/registry/node/runtimeclass + ValidateRuntimeClass): the handler is a DNS
 // label and fixed once created; scheduling.nodeSelector is a label map.
-import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { duplicate, fieldPath, GoSyntax, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { validateTolerations } from '../../core/pod/affinity.ts';
+import { validateOverhead } from '../../core/pod/resources.ts';
 import { nameIsDNSLabel, nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nodeLabelDeprecatedMessage } from '../../core/node-labels.ts';
-import { parseQuantity } from '../../core/v1/quantity.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
 import type { RuntimeClass } from '../v1/types.ts';
 
@@ -13,12 +14,32 @@ type RO<T> = DeepReadonly<T>;
 export function validateRuntimeClass(rc: RO<RuntimeClass>): FieldError[] {
   const errs = validateObjectMeta(rc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const handler = rc.handler ?? '';
-  for (const m of nameIsDNSLabel(handler, false)) errs.push(invalid(fieldPath('handler'), handler, m));
-  for (const [k, v] of Object.entries(rc.overhead?.podFixed ?? {})) {
-    const q = parseQuantity(v);
-    if (q !== undefined && q < 0) errs.push(invalid(fieldPath('overhead', 'podFixed').key(k), v, 'must be greater than or equal to 0'));
+  if (handler === '') errs.push(required(fieldPath('handler')));
+  else for (const m of nameIsDNSLabel(handler, false)) errs.push(invalid(fieldPath('handler'), handler, m));
+  // kube checks podFixed as a container's limits, and reports it so (overhead.limits[...])
+  if (rc.overhead !== undefined && rc.overhead !== null) errs.push(...validateOverhead(rc.overhead.podFixed, fieldPath('overhead')));
+  const scheduling = rc.scheduling;
+  if (scheduling !== undefined && scheduling !== null) {
+    errs.push(...validateLabels(scheduling.nodeSelector, fieldPath('scheduling', 'nodeSelector')));
+    errs.push(...validateTolerationSet(scheduling.tolerations ?? [], fieldPath('scheduling', 'tolerations')));
   }
-  errs.push(...validateLabels(rc.scheduling?.nodeSelector, fieldPath('scheduling', 'nodeSelector')));
+  return errs;
+}
+
+/** ValidateTolerations, then each (key, operator, value, effect) once. */
+function validateTolerationSet(tolerations: readonly unknown[], p: FieldPath): FieldError[] {
+  const errs = validateTolerations(tolerations, p);
+  const seen = new Set<string>();
+  tolerations.forEach((raw, i) => {
+    const t = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const s = (k: string): string => (typeof t[k] === 'string' ? t[k] : '');
+    const key = JSON.stringify([s('key'), s('operator'), s('value'), s('effect')]);
+    if (seen.has(key)) {
+      const seconds = typeof t['tolerationSeconds'] === 'number' ? t['tolerationSeconds'] : null;
+      errs.push(duplicate(p.index(i), new GoSyntax(JSON.stringify({ Key: s('key'), Operator: s('operator'), Value: s('value'), Effect: s('effect'), TolerationSeconds: seconds }))));
+    }
+    seen.add(key);
+  });
   return errs;
 }
 

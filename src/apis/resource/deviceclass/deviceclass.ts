@@ -1,21 +1,48 @@
-// DeviceClasses (pkg/registry/resource/deviceclass): cluster-scoped, generation bumped on spec changes.
-import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+// DeviceClasses (pkg/registry/resource/deviceclass + ValidateDeviceClass): cluster-scoped,
+// generation bumped on spec changes; selectors and opaque configs as in claims, and an optional
+// extended resource name.
+import { invalid } from '../../../apimachinery/errors/field-errors.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { validateSelectors } from '../requests.ts';
 import type { DeviceClass } from '../v1/types.ts';
+import { fieldPath, items, validateDeviceConfiguration, validateList, type FieldError } from '../validation-kit.ts';
 
-export function validateDeviceClass(dc: DeepReadonly<DeviceClass>): FieldError[] {
-  const errs = validateObjectMeta(dc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
-  (dc.spec?.selectors ?? []).forEach((s, i) => {
-    if ((s.cel?.expression ?? '') === '') errs.push(required(fieldPath('spec', 'selectors').index(i).child('cel', 'expression'), ''));
-  });
+type RO<T> = DeepReadonly<T>;
+
+/** validate.LongName (declarative, content.IsDNS1123Subdomain): the DNS subdomain rule, its length in bytes. */
+const longName = (name: string, prefix: boolean): string[] =>
+  nameIsDNSSubdomain(name, prefix).map((m) => m.replace(/^must be no more than (\d+) characters$/, 'must be no more than $1 bytes'));
+
+/** v1helper.IsExtendedResourceName: not kube's own, not "requests.", and a qualified name behind "requests.". */
+const isExtendedResourceName = (name: string): boolean =>
+  name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
+
+/** validateDeviceClassSpec; unchanged configs count as stored (their parameters' size limit is not re-checked). */
+function validateSpec(dc: RO<DeviceClass>, old?: RO<DeviceClass>): FieldError[] {
+  const spec = dc.spec ?? {};
+  const p = fieldPath('spec');
+  const stored = old !== undefined && deepEqual(spec.config ?? null, old.spec?.config ?? null);
+  const errs = [
+    ...validateSelectors(spec.selectors, p.child('selectors')),
+    ...validateList(items(spec.config), 32, p.child('config'), (c, cp) => validateDeviceConfiguration(c, cp, stored)),
+  ];
+  const ext = spec.extendedResourceName;
+  if (typeof ext === 'string' && !isExtendedResourceName(ext)) errs.push(invalid(p.child('extendedResourceName'), ext, 'must be a valid extended resource name'));
   return errs;
 }
+
+export function validateDeviceClass(dc: RO<DeviceClass>): FieldError[] {
+  return [...validateObjectMeta(dc.metadata, { namespaced: false, nameFn: longName }), ...validateSpec(dc)];
+}
+
+const base = specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true });
 
 export const deviceClasses = {
   group: 'resource.k8s.io', kind: 'DeviceClass', resource: 'deviceclasses', singular: 'deviceclass', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true }),
+  strategy: { ...base, validateUpdate: (_ctx, dc, old) => validateSpec(dc, old) },
   table: [nameColumn<DeviceClass>(), ageColumn<DeviceClass>()],
 } satisfies ResourceDefinition<DeviceClass>;

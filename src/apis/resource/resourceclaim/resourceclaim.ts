@@ -4,6 +4,7 @@ import { invalid, type FieldError } from '../../../apimachinery/errors/field-err
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { claimSpecValue } from '../go-values.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaim } from '../v1/types.ts';
 import { validateResourceClaimStatusUpdate } from './status.ts';
@@ -31,7 +32,7 @@ export function resourceClaimState(c: RO<ResourceClaim>): string {
 
 const strategy = specStatusStrategy<ResourceClaim>({
   validate: validateResourceClaim, hasStatus: true,
-  validateUpdate: (c, old) => (deepEqual(c.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', c.spec, 'field is immutable')]),
+  validateUpdate: (c, old) => (deepEqual(c.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', claimSpecValue(c.spec), 'field is immutable')]),
 });
 
 export const resourceClaims = {

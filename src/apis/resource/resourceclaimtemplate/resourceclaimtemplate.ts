@@ -1,9 +1,10 @@
 // ResourceClaimTemplates (pkg/registry/resource/resourceclaimtemplate): namespaced, the template
 // spec fixed after create.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta, validateTemplateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { templateSpecValue } from '../go-values.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaimTemplate } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
@@ -11,6 +12,7 @@ import { setZero } from '../../../registry/rest/zero-values.ts';
 export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTemplate>): FieldError[] {
   return [
     ...validateObjectMeta(t.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
+    ...validateTemplateObjectMeta(t.spec?.metadata, fieldPath('spec', 'metadata')),
     ...validateClaimSpec(t.spec?.spec, fieldPath('spec', 'spec')),
   ];
 }
@@ -22,7 +24,7 @@ export const resourceClaimTemplates = {
   namespaced: true,
   strategy: specStatusStrategy<ResourceClaimTemplate>({
     validate: validateResourceClaimTemplate,
-    validateUpdate: (t, old) => (deepEqual(t.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', t.spec, 'field is immutable')]),
+    validateUpdate: (t, old) => (deepEqual(t.spec ?? null, old.spec ?? null) ? [] : [invalid('spec', templateSpecValue(t.spec), 'field is immutable')]),
   }),
   defaults: (t: ResourceClaimTemplate) => defaultClaimSpec(t.spec?.spec),
   table: [nameColumn<ResourceClaimTemplate>(), ageColumn<ResourceClaimTemplate>()],

@@ -25,7 +25,7 @@ describe('priorityclasses', () => {
       want: ["metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: value of system-cluster-critical PriorityClass must be 2000000000"] },
     { name: 'value too high', obj: pc('high', { value: 1000000001 }), want: ['value: Forbidden: maximum allowed value of a user defined priority is 1000000000'] },
     { name: 'bad preemption policy', obj: pc('high', { preemptionPolicy: 'Sometimes' }),
-      want: ['preemptionPolicy: Unsupported value: "Sometimes": supported values: "Never", "PreemptLowerPriority"'] },
+      want: ['preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never"'] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(priorityClasses.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
 

@@ -13,7 +13,8 @@ type RO<T> = DeepReadonly<T>;
 
 /** scheduling.HighestUserDefinablePriority. */
 export const HIGHEST_USER_DEFINABLE_PRIORITY = 1000000000;
-const PREEMPTION_POLICIES = ['Never', 'PreemptLowerPriority'];
+// the declarative enum's order, as kube v1.36 lists the supported values
+const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
 
 /** SetDefaults_PriorityClass. */
 export function defaultPriorityClass(pc: PriorityClass): void {

@@ -1,7 +1,7 @@
 // CSIDrivers (pkg/registry/storage/csidriver): cluster-scoped, no status; attachRequired and
 // volumeLifecycleModes are immutable.
 import { duplicate, fieldPath, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
 import type { CSIDriver } from '../v1/types.ts';
@@ -41,9 +41,22 @@ function validateSpec(d: RO<CSIDriver>): FieldError[] {
     if (t.expirationSeconds > 2 ** 32) errs.push(invalid(tp.child('expirationSeconds'), t.expirationSeconds, 'may not specify a duration larger than 2^32 seconds'));
   });
   for (const m of s.volumeLifecycleModes ?? []) if (!LIFECYCLE_MODES.includes(m)) errs.push(notSupported(p.child('volumeLifecycleModes'), m, LIFECYCLE_MODES));
+  if (s.serviceAccountTokenInSecrets !== undefined && s.serviceAccountTokenInSecrets !== null && (s.tokenRequests ?? []).length === 0) {
+    errs.push(invalid(p.child('serviceAccountTokenInSecrets'), s.serviceAccountTokenInSecrets, 'serviceAccountTokenInSecrets is set but no tokenRequests are specified'));
+  }
   const period = s.nodeAllocatableUpdatePeriodSeconds;
   if (period !== undefined && period < 10) errs.push(invalid(p.child('nodeAllocatableUpdatePeriodSeconds'), period, 'must be greater than or equal to 10 seconds'));
   return errs;
+}
+
+const TOKEN_IN_SECRETS_RECOMMENDED = 'spec.serviceAccountTokenInSecrets is unset; if supported by this CSI driver, set to true to prevent possible logging of tokens in volume attributes';
+
+/** The strategy's warnings: token requests without serviceAccountTokenInSecrets (on update, when they changed). */
+function tokenWarnings(d: RO<CSIDriver>, old?: RO<CSIDriver>): string[] {
+  const requests = d.spec?.tokenRequests ?? [];
+  if (requests.length === 0 || (d.spec?.serviceAccountTokenInSecrets ?? null) !== null) return [];
+  if (old !== undefined && deepEqual(old.spec?.tokenRequests ?? [], requests)) return [];
+  return [TOKEN_IN_SECRETS_RECOMMENDED];
 }
 
 export function validateCSIDriver(d: RO<CSIDriver>): FieldError[] {
@@ -60,7 +73,11 @@ export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): F
 export const csiDrivers = {
   group: 'storage.k8s.io', kind: 'CSIDriver', resource: 'csidrivers', singular: 'csidriver', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: specStatusStrategy<CSIDriver>({ allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
+  strategy: {
+    ...specStatusStrategy<CSIDriver>({ allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
+    warningsOnCreate: (_ctx, d) => tokenWarnings(d),
+    warningsOnUpdate: (_ctx, d, old) => tokenWarnings(d, old),
+  },
   defaults: defaultCSIDriver,
   table: [
     nameColumn<CSIDriver>(),

@@ -1,7 +1,8 @@
 // CSINodes (pkg/registry/storage/csinode): one per node, named like it; a driver entry may not
 // change once registered (its allocatable count may, MutableCSINodeAllocatableCount).
-import { duplicate, fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { duplicate, fieldPath, GoSyntax, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { validateCSIDriverName } from '../../core/persistentvolume/sources.ts';
+import { deepEqual, nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
@@ -16,7 +17,7 @@ export function validateCSINode(n: RO<CSINode>): FieldError[] {
   (n.spec?.drivers ?? []).forEach((d, i) => {
     const p = fieldPath('spec', 'drivers').index(i);
     const name = d.name ?? '';
-    for (const m of nameIsDNSSubdomain(name, false)) errs.push(invalid(p.child('name'), name, m));
+    errs.push(...validateCSIDriverName(name, p.child('name')));
     const id = d.nodeID ?? '';
     if (id.length === 0) errs.push(required(p.child('nodeID'), ''));
     if (id.length > CSI_NODE_ID_MAX_LENGTH) errs.push(invalid(p.child('nodeID'), id, `must be ${CSI_NODE_ID_MAX_LENGTH} characters or less`));
@@ -34,12 +35,16 @@ export function validateCSINode(n: RO<CSINode>): FieldError[] {
   return errs;
 }
 
+/** A driver as kube prints it in the immutability error: Go field names, allocatable cleared. */
+const driverValue = (d: RO<NonNullable<NonNullable<CSINode['spec']>['drivers']>[number]>): GoSyntax =>
+  new GoSyntax(JSON.stringify({ Name: d.name ?? '', NodeID: d.nodeID ?? '', TopologyKeys: d.topologyKeys ?? null, Allocatable: null }));
+
 export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldError[] {
   const errs: FieldError[] = [];
   const strip = (d: RO<NonNullable<NonNullable<CSINode['spec']>['drivers']>[number]>): unknown => ({ ...d, allocatable: undefined });
   for (const o of old.spec?.drivers ?? []) {
     for (const d of n.spec?.drivers ?? []) {
-      if (o.name === d.name && !deepEqual(strip(d), strip(o))) errs.push(...validateImmutableField(d, o, fieldPath('spec', 'drivers')));
+      if (o.name === d.name && !deepEqual(strip(d), strip(o))) errs.push(invalid(fieldPath('spec', 'drivers'), driverValue(d), 'field is immutable'));
     }
   }
   return errs;

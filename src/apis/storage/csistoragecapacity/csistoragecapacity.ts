@@ -4,12 +4,17 @@ import { fieldPath, invalid, type FieldError } from '../../../apimachinery/error
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { specStatusStrategy } from '../kit.ts';
+import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { CSIStorageCapacity } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
 export function validateCSIStorageCapacity(c: RO<CSIStorageCapacity>): FieldError[] {
   const errs = validateObjectMeta(c.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
+  if (c.nodeTopology !== undefined && c.nodeTopology !== null) {
+    errs.push(...validateLabelSelector(c.nodeTopology as RO<LabelSelector>, {}, fieldPath('nodeTopology')));
+  }
   const sc = c.storageClassName ?? '';
   for (const m of nameIsDNSSubdomain(sc, false)) errs.push(invalid(fieldPath('storageClassName'), sc, m));
   if (c.capacity !== undefined && String(c.capacity).trim().startsWith('-')) errs.push(invalid('capacity', c.capacity, 'must be greater than or equal to 0'));

@@ -36,9 +36,9 @@ describe('storageclasses', () => {
     const old = sc({ parameters: { type: 'gp2' } });
     const next = sc({ provisioner: 'other.io/x', parameters: { type: 'io1' }, reclaimPolicy: 'Retain', volumeBindingMode: 'WaitForFirstConsumer' });
     assert.deepEqual(storageClasses.strategy.validateUpdate(ctx, next, old).map(formatFieldError), [
-      'parameters: Forbidden: updates to parameters are forbidden.',
-      'provisioner: Forbidden: updates to provisioner are forbidden.',
-      'reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden.',
+      'parameters: Invalid value: {"type":"io1"}: field is immutable',
+      'provisioner: Invalid value: "other.io/x": field is immutable',
+      'reclaimPolicy: Invalid value: "Retain": field is immutable',
       'volumeBindingMode: Invalid value: "WaitForFirstConsumer": field is immutable',
     ]);
   });

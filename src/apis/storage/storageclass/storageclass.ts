@@ -1,7 +1,7 @@
 // StorageClasses (pkg/registry/storage/storageclass + ValidateStorageClass + printStorageClass):
 // cluster-scoped, no status; provisioner, parameters, reclaimPolicy and volumeBindingMode are fixed
 // once created.
-import { fieldPath, forbidden, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { fieldPath, GoSyntax, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
@@ -39,11 +39,16 @@ export function validateStorageClass(sc: RO<StorageClass>): FieldError[] {
   return errs;
 }
 
+/** A map as Go's encoding/json prints it: keys sorted (null when unset). */
+const goMap = (m: RO<Record<string, string>> | undefined): GoSyntax =>
+  new GoSyntax(m === undefined || m === null ? 'null' : JSON.stringify(Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]))));
+
+/** The declarative +k8s:immutable of v1.36: each of the four fields may not change once set. */
 export function validateStorageClassUpdate(sc: RO<StorageClass>, old: RO<StorageClass>): FieldError[] {
   const errs: FieldError[] = [];
-  if (!deepEqual(sc.parameters ?? null, old.parameters ?? null)) errs.push(forbidden('parameters', 'updates to parameters are forbidden.'));
-  if ((sc.provisioner ?? '') !== (old.provisioner ?? '')) errs.push(forbidden('provisioner', 'updates to provisioner are forbidden.'));
-  if ((sc.reclaimPolicy ?? '') !== (old.reclaimPolicy ?? '')) errs.push(forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
+  if (!deepEqual(sc.parameters ?? null, old.parameters ?? null)) errs.push(invalid('parameters', goMap(sc.parameters), 'field is immutable'));
+  errs.push(...validateImmutableField(sc.provisioner ?? '', old.provisioner ?? '', fieldPath('provisioner')));
+  errs.push(...validateImmutableField(sc.reclaimPolicy ?? null, old.reclaimPolicy ?? null, fieldPath('reclaimPolicy')));
   errs.push(...validateImmutableField(sc.volumeBindingMode ?? null, old.volumeBindingMode ?? null, fieldPath('volumeBindingMode')));
   return errs;
 }

@@ -1,5 +1,5 @@
 // ValidateTopologySelectorTerm for StorageClass.allowedTopologies: keys are qualified names, each
-// key appears once per term with at least one value, and terms are not repeated.
+// key appears once per term with at least one value, each once, and terms are not repeated.
 import { duplicate, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
@@ -8,18 +8,24 @@ import type { TopologySelectorTerm } from '../v1/types.ts';
 
 export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelectorTerm[]> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  const seen: Record<string, string[]>[] = [];
+  // kube's list of seen terms starts with one empty entry per term, so an empty term is always a duplicate
+  const seen: Record<string, string[]>[] = (terms ?? []).map(() => ({}));
   (terms ?? []).forEach((term, i) => {
     const exprMap: Record<string, string[]> = {};
     (term.matchLabelExpressions ?? []).forEach((req, j) => {
       const p = path.index(i).child('matchLabelExpressions').index(j);
       const values = [...new Set(req.values ?? [])].sort();
       if (values.length === 0) errs.push(required(p.child('values'), ''));
+      const seenValues = new Set<string>();
+      (req.values ?? []).forEach((v, k) => {
+        if (seenValues.has(v)) errs.push(duplicate(p.child('values').index(k), v));
+        seenValues.add(v);
+      });
       for (const m of isQualifiedName(req.key)) errs.push(invalid(p.child('key'), req.key, m));
       if (req.key in exprMap) errs.push(duplicate(p.child('key'), req.key));
       exprMap[req.key] = values;
     });
-    if (seen.some((s) => deepEqual(s, exprMap))) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
+    for (const s of seen) if (deepEqual(s, exprMap)) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
     seen.push(exprMap);
   });
   return errs;

@@ -43,6 +43,7 @@ export interface CSIDriver extends KubeObject {
     requiresRepublish?: boolean;
     seLinuxMount?: boolean;
     nodeAllocatableUpdatePeriodSeconds?: number;
+    serviceAccountTokenInSecrets?: boolean | null;
   };
 }
 

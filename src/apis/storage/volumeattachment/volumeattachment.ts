@@ -1,6 +1,11 @@
 // VolumeAttachments (pkg/registry/storage/volumeattachment): cluster-scoped, status subresource,
 // spec immutable after create.
 import { fieldPath, forbidden, inclusiveRangeErrorField, invalid, required, tooLong, type FieldError } from './errors.ts';
+import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
+import { validatePersistentVolumeSpec } from '../../core/persistentvolume/validation.ts';
+import { validateCSIDriverName } from '../../core/persistentvolume/sources.ts';
+import { persistentVolumeSpecValue } from '../../core/persistentvolume/source-value.ts';
+import { defaultVolumeSources } from '../../core/volume-defaults.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../kit.ts';
@@ -24,21 +29,20 @@ export function validateVolumeAttachment(va: RO<VolumeAttachment>): FieldError[]
   const errs = validateObjectMeta(va.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const spec = va.spec ?? {};
   const p = fieldPath('spec');
-  if ((spec.attacher ?? '') === '') errs.push(required(p.child('attacher'), ''));
+  errs.push(...validateCSIDriverName(spec.attacher ?? '', p.child('attacher')));
   const src = spec.source ?? {};
-  const hasPV = src.persistentVolumeName !== undefined;
-  const hasInline = src.inlineVolumeSpec !== undefined;
+  const hasPV = src.persistentVolumeName !== undefined && src.persistentVolumeName !== null;
+  const inline = src.inlineVolumeSpec;
+  const hasInline = inline !== undefined && inline !== null;
   if (!hasPV && !hasInline) errs.push(required(p.child('source'), 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   else if (hasPV && hasInline) errs.push(forbidden(p.child('source'), 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   else if (hasPV && src.persistentVolumeName === '') errs.push(required(p.child('source', 'persistentVolumeName'), 'must specify non empty persistentVolumeName'));
+  else if (hasInline) errs.push(...validatePersistentVolumeSpec(inline as Record<string, unknown>, '', true, p.child('source', 'inlineVolumeSpec')));
   const node = spec.nodeName ?? '';
   for (const m of nameIsDNSSubdomain(node, false)) errs.push(invalid(p.child('nodeName'), node, m));
-  // ValidateVolumeAttachmentV1: the attacher is a CSI driver name.
-  if ((spec.attacher ?? '') !== '') for (const m of nameIsDNSSubdomain(spec.attacher ?? '', false)) errs.push(invalid('spec.attacher', spec.attacher, m));
-  if (hasPV && src.persistentVolumeName !== '') {
-    for (const m of nameIsDNSSubdomain(src.persistentVolumeName ?? '', false)) errs.push(invalid('spec.source.persistentVolumeName', src.persistentVolumeName, m));
-  }
   errs.push(...validateVolumeAttachmentStatus(va));
+  // ValidatePersistentVolumeName runs on a set name, empty or not.
+  if (hasPV) for (const m of nameIsDNSSubdomain(src.persistentVolumeName ?? '', false)) errs.push(invalid('spec.source.persistentVolumeName', src.persistentVolumeName, m));
   return errs;
 }
 
@@ -53,8 +57,18 @@ function validateVolumeAttachmentStatus(va: RO<VolumeAttachment>): FieldError[] 
   return errs;
 }
 
+/** The spec as kube prints it (the internal Go struct as encoding/json writes it). */
+function specValue(spec: RO<NonNullable<VolumeAttachment['spec']>>): GoSyntax {
+  const src = spec.source ?? {};
+  const inline = src.inlineVolumeSpec;
+  return new GoSyntax(JSON.stringify({ Attacher: spec.attacher ?? '',
+    Source: { PersistentVolumeName: src.persistentVolumeName ?? null,
+      InlineVolumeSpec: inline === undefined || inline === null ? null : persistentVolumeSpecValue(inline as Record<string, unknown>) },
+    NodeName: spec.nodeName ?? '' }));
+}
+
 export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO<VolumeAttachment>): FieldError[] {
-  return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', va.spec, 'field is immutable')];
+  return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', specValue(va.spec ?? {}), 'field is immutable')];
 }
 
 const strategy = specStatusStrategy<VolumeAttachment>({ allowUnconditionalUpdate: false, validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate, hasStatus: true });
@@ -64,6 +78,11 @@ export const volumeAttachments = {
   goZeroValues: (o) => { for (const [path, v] of [[['status'], { attached: false }]] as const) setZero(o, path, v); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
+  // SetObjectDefaults_VolumeAttachment: the inline spec's volume sources get their plugin defaults
+  defaults: (va: VolumeAttachment) => {
+    const inline = va.spec?.source?.inlineVolumeSpec;
+    if (inline !== undefined && inline !== null) defaultVolumeSources(inline);
+  },
   statusStrategy: statusStrategy(strategy, { validate: (va) => validateVolumeAttachmentStatus(va), resetMetadata: {} }),
   table: [
     nameColumn<VolumeAttachment>(),
