@@ -52,6 +52,15 @@ const CSR_CASES: readonly ValidationCase[] = [
   },
   csrStatus('valid certificate on an approved request', 'status', { certificate: CERT_PEM, conditions: [cond('Approved')] }, { conditions: [cond('Approved')] }),
   csrStatus('certificate not PEM', 'status', { certificate: Buffer.from('junk').toString('base64'), conditions: [cond('Approved')] }, { conditions: [cond('Approved')] }),
+  csrStatus('certificate on an unapproved request', 'status', { certificate: CERT_PEM }),
+  {
+    name: 'CertificateSigningRequest status: certificate replaced',
+    requests: (n) => [
+      post(CSR, csr(n)), patch(`${CSR}/${n}/approval`, { status: { conditions: [cond('Approved')] } }),
+      patch(`${CSR}/${n}/status`, { status: { certificate: CERT_PEM } }),
+      patch(`${CSR}/${n}/status${DRY}`, { status: { certificate: Buffer.from('x').toString('base64') } }),
+    ],
+  },
   csrStatus('add Approved through status', 'status', { conditions: [cond('Approved')] }),
   csrStatus('add Failed through status', 'status', { conditions: [cond('Failed')] }),
   csrStatus('condition type empty', 'status', { conditions: [cond('')] }),
@@ -109,6 +118,10 @@ const nonRes = (over: Obj): Obj[] => [{ subjects: [user], nonResourceRules: [{ v
 const FLOWSCHEMA_CASES: readonly ValidationCase[] = [
   fsCase('valid', { distinguisherMethod: { type: 'ByUser' } }),
   fsCase('valid non-resource rule and service account', {}, [{ subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: 'sa', namespace: 'ns' } }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['/metrics', '/api/*'] }] }]),
+  fsCase('valid wildcard service account and URL forms', {}, [{
+    subjects: [{ kind: 'ServiceAccount', serviceAccount: { name: '*', namespace: 'ns' } }, { kind: 'Group', group: { name: 'g' } }],
+    nonResourceRules: [{ verbs: ['get', 'list'], nonResourceURLs: ['/', '/a/*', '/healthz'] }],
+  }]),
   fsCase('matchingPrecedence 0', { matchingPrecedence: 0 }),
   fsCase('matchingPrecedence 10001', { matchingPrecedence: 10001 }),
   fsCase('matchingPrecedence 1', { matchingPrecedence: 1 }),
