@@ -197,6 +197,11 @@ const POLICY_CASES: ValidationCase[] = [
   map('reinvocationPolicy missing', { reinvocationPolicy: undefined }),
   map('reinvocationPolicy Bogus', { reinvocationPolicy: 'Bogus' }),
   {
+    name: 'MutatingAdmissionPolicy v1beta1: reinvocationPolicy missing',
+    requests: (n) => [post(`/apis/admissionregistration.k8s.io/v1beta1/mutatingadmissionpolicies${DRY}`,
+      { ...policy('Mutating', n, mapSpec({ reinvocationPolicy: undefined })), apiVersion: 'admissionregistration.k8s.io/v1beta1' })],
+  },
+  {
     name: 'ValidatingAdmissionPolicy update: matchConstraints removed',
     requests: (n) => [post(policyPath('Validating'), policy('Validating', n, vapSpec())), patch(`${policyPath('Validating')}/${n}${DRY}`, { spec: { matchConstraints: null } })],
   },
