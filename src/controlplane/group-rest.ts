@@ -47,7 +47,7 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
       if (def.storedAs !== undefined) {
         const shared = lookup(def.storedAs.groupResource);
         if (shared === undefined) throw new Error(`${def.resource}.${name}: no storage ${def.storedAs.groupResource} to share`);
-        const view = shared.withStrategy(def.strategy);
+        const view = shared.withStrategy(def.strategy, { group: name, resource: def.resource });
         served.set(def.resource, { store: view, main: view, storageVersion: def.storedAs.hubVersion });
         continue;
       }

@@ -160,7 +160,7 @@ const CASES: readonly Case[] = [
     qualifiedKind: 'CertificateSigningRequest.certificates.k8s.io',
     body: { apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: meta,
       spec: { request: Buffer.from('nope').toString('base64'), usages: ['digital signature'] } },
-    causes: [invalid('spec.request', '[]byte{0x6e, 0x6f, 0x70, 0x65}: PEM block type must be CERTIFICATE REQUEST'), required('spec.signerName')] },
+    causes: [invalid('spec.request', '"bm9wZQ==": PEM block type must be CERTIFICATE REQUEST'), required('spec.signerName')] },
   { name: 'ServiceAccount: name not a DNS subdomain', path: `/api/v1/namespaces/${NS}/serviceaccounts`, qualifiedKind: 'ServiceAccount',
     body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'Bad_Name' } },
     causes: [invalid('metadata.name', RFC1123)] },

@@ -20,8 +20,8 @@ describe('flowschemas', () => {
     { name: 'no priority level', obj: { metadata: { name: 'fs' }, spec: { matchingPrecedence: 10 } }, want: ['spec.priorityLevelConfiguration.name: Required value: must reference a priority level'] },
     { name: 'precedence too high', obj: { metadata: { name: 'fs' }, spec: { matchingPrecedence: 10001, priorityLevelConfiguration: { name: 'x' } } },
       want: ['spec.matchingPrecedence: Invalid value: 10001: must not be greater than 10000'] },
-    { name: 'bad distinguisher', obj: { metadata: { name: 'fs' }, spec: { matchingPrecedence: 1, priorityLevelConfiguration: { name: 'x' }, distinguisherMethod: { type: 'ByColor' } } },
-      want: ['spec.distinguisherMethod.type: Unsupported value: "ByColor": supported values: "ByNamespace", "ByUser"'] },
+    { name: 'bad distinguisher', obj: { metadata: { name: 'fs' }, spec: { matchingPrecedence: 2, priorityLevelConfiguration: { name: 'x' }, distinguisherMethod: { type: 'ByColor' } } },
+      want: ['spec.distinguisherMethod.type: Unsupported value: {"Type":"ByColor"}: supported values: "ByNamespace", "ByUser"'] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(flowSchemas.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
 
@@ -55,7 +55,11 @@ describe('prioritylevelconfigurations', () => {
   });
   const cases: { name: string; obj: PriorityLevelConfiguration; want: string[] }[] = [
     { name: 'limited without limited', obj: { metadata: { name: 'p' }, spec: { type: 'Limited' } }, want: ['spec.limited: Required value: must not be empty when type is Limited'] },
-    { name: 'exempt with limited', obj: { metadata: { name: 'p' }, spec: { type: 'Exempt', limited: {} } }, want: ['spec.limited: Forbidden: must be nil if the type is not Limited'] },
+    { name: 'exempt with limited', obj: { metadata: { name: 'exempt' }, spec: { type: 'Exempt', limited: {} } }, want: [
+      'spec.limited: Forbidden: must be nil if the type is not Limited',
+      'spec: Invalid value: {"Type":"Exempt","Limited":{"NominalConcurrencyShares":0,"LimitResponse":{"Type":"","Queuing":null},"LendablePercent":null,"BorrowingLimitPercent":null},"Exempt":null}: ' +
+        "spec of 'exempt' except the 'spec.exempt' field must equal the fixed value",
+    ] },
     { name: 'hand size above queues', obj: { metadata: { name: 'p' }, spec: { type: 'Limited', limited: { limitResponse: { type: 'Queue', queuing: { queues: 2, handSize: 3, queueLengthLimit: 1 } } } } },
       want: ['spec.limited.limitResponse.queuing.handSize: Invalid value: 3: should not be greater than queues (2)'] },
   ];

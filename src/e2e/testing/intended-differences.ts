@@ -122,11 +122,6 @@ export const knownDefects: readonly ListedDifference[] = [
     reason: `${I10}: kube protects a VolumeAttributesClass with a finalizer on create; kapi does not`,
   },
   {
-    cases: /^events\.events\.k8s\.io /, where: '*',
-    reason: `${I10}: events.k8s.io Events: an update of an unchanged event is refused (source: field is immutable), and errors name ` +
-      'the core resource (events) instead of events.events.k8s.io',
-  },
-  {
     cases: / (create Accept (Table|PartialObjectMetadata)|patch:merge Accept Table|deletecollection Accept Table, dry run)$/, where: '*',
     reason: `${I10}: kube answers writes in Table and PartialObjectMetadata form too; kapi negotiates them only on reads (406)`,
   },

@@ -35,6 +35,8 @@ export interface StoreConfig<T extends KubeObject> {
   readonly listApiVersion: string;
   /** Which strategy this endpoint uses: the main resource's or a subresource's (status). */
   readonly strategy?: Strategy<T>;
+  /** The resource errors name (NotFound, AlreadyExists, Conflict); the definition's by default. */
+  readonly qualifiedResource?: GroupResource;
 }
 
 const ro = <T>(v: T): DeepReadonly<T> => v as DeepReadonly<T>;
@@ -67,13 +69,16 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     this.prefix = cfg.keyPrefix;
     this.strategy = cfg.strategy ?? cfg.definition.strategy;
     this.listApiVersion = cfg.listApiVersion;
-    this.qualifiedResource = { group: cfg.definition.group, resource: cfg.definition.resource };
+    this.qualifiedResource = cfg.qualifiedResource ?? { group: cfg.definition.group, resource: cfg.definition.resource };
   }
 
-  /** A view of the same objects through another strategy (the status subresource). */
-  withStrategy(strategy: Strategy<T>): Store<T> {
+  /**
+   * A view of the same objects through another strategy (the status subresource), or served as
+   * another resource (events.k8s.io events over core events), which errors then name.
+   */
+  withStrategy(strategy: Strategy<T>, qualifiedResource: GroupResource = this.qualifiedResource): Store<T> {
     return new Store({ definition: this.definition, storage: this.storage, keyPrefix: this.prefix,
-      listApiVersion: this.listApiVersion, strategy });
+      listApiVersion: this.listApiVersion, strategy, qualifiedResource });
   }
 
   /** NamespaceKeyFunc / NoNamespaceKeyFunc: rejects with 400 for a missing namespace or a name no path segment can hold. */

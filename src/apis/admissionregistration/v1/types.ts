@@ -8,6 +8,8 @@ export interface RuleWithOperations {
   apiVersions?: string[];
   resources?: string[];
   scope?: string;
+  /** Only in admission policies' match resources (NamedRuleWithOperations). */
+  resourceNames?: string[];
 }
 
 export interface WebhookClientConfig {
@@ -28,8 +30,10 @@ export interface Webhook {
   timeoutSeconds?: number;
   admissionReviewVersions?: string[];
   reinvocationPolicy?: string;
-  matchConditions?: { name?: string; expression?: string }[];
+  matchConditions?: MatchCondition[];
 }
+
+export interface MatchCondition { name?: string; expression?: string }
 
 export interface WebhookConfiguration extends KubeObject {
   webhooks?: Webhook[];
@@ -54,12 +58,13 @@ export interface AdmissionPolicy extends KubeObject {
   spec?: {
     paramKind?: { apiVersion?: string; kind?: string };
     matchConstraints?: MatchResources;
-    validations?: { expression?: string; message?: string }[];
-    mutations?: { patchType?: string }[];
+    validations?: { expression?: string; message?: string; messageExpression?: string; reason?: string }[];
+    auditAnnotations?: { key?: string; valueExpression?: string }[];
+    mutations?: { patchType?: string; jsonPatch?: { expression?: string }; applyConfiguration?: { expression?: string } }[];
     failurePolicy?: string;
     reinvocationPolicy?: string;
     variables?: { name?: string; expression?: string }[];
-    matchConditions?: { name?: string; expression?: string }[];
+    matchConditions?: MatchCondition[];
   };
   status?: Record<string, unknown>;
 }

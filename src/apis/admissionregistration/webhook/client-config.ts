@@ -3,32 +3,37 @@ import { invalid, required, type FieldError, type FieldPath } from '../../../api
 import { isDNS1123Subdomain, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { WebhookClientConfig } from '../v1/types.ts';
+import { parseGoURL } from './go-url.ts';
+
+const FORM = '; desired format: https://host[/path]';
 
 export function validateWebhookURL(p: FieldPath, raw: string): FieldError[] {
-  let u: URL;
-  try { u = new URL(raw); } catch { return [invalid(p, raw, 'host must be specified')]; }
+  const u = parseGoURL(raw);
+  if (typeof u === 'string') return [required(p, `url must be a valid URL: ${u}${FORM}`)];
   const errs: FieldError[] = [];
-  const scheme = u.protocol.replace(/:$/, '');
-  if (scheme !== 'https') errs.push(invalid(p, scheme, "'https' is the only allowed URL scheme"));
-  if (u.host === '') errs.push(invalid(p, u.host, 'host must be specified'));
-  if (u.username !== '' || u.password !== '') errs.push(invalid(p, u.password === '' ? u.username : `${u.username}:***`, 'user information is not permitted in the URL'));
-  if (u.hash !== '') errs.push(invalid(p, u.hash.slice(1), 'fragments are not permitted in the URL'));
-  if (u.search !== '') errs.push(invalid(p, u.search.slice(1), 'query parameters are not permitted in the URL'));
+  if (u.scheme !== 'https') errs.push(invalid(p, u.scheme, `'https' is the only allowed URL scheme${FORM}`));
+  if (u.host === '') errs.push(invalid(p, u.host, `host must be specified${FORM}`));
+  if (u.user !== undefined) errs.push(invalid(p, u.user, 'user information is not permitted in the URL'));
+  if (u.fragment !== '') errs.push(invalid(p, u.fragment, 'fragments are not permitted in the URL'));
+  if (u.rawQuery !== '') errs.push(invalid(p, u.rawQuery, 'query parameters are not permitted in the URL'));
   return errs;
 }
 
 export function validateWebhookService(p: FieldPath, svc: DeepReadonly<NonNullable<WebhookClientConfig['service']>>): FieldError[] {
   const errs: FieldError[] = [];
-  if ((svc.name ?? '') === '') errs.push(required(p.child('name'), 'service name is required'));
-  if ((svc.namespace ?? '') === '') errs.push(required(p.child('namespace'), 'service namespace is required'));
+  if ((svc.name ?? '') === '') errs.push(required(p.child('name'), ''));
+  if ((svc.namespace ?? '') === '') errs.push(required(p.child('namespace'), ''));
   if (svc.port !== undefined) for (const m of isValidPortNum(svc.port)) errs.push(invalid(p.child('port'), svc.port, `port is not valid: ${m}`));
-  const path = svc.path;
-  if (path === undefined || path === '/') return errs;
-  if (!path.startsWith('/')) { errs.push(invalid(p.child('path'), path, "must start with a '/'")); return errs; }
-  const steps = path.slice(1).split('/');
-  steps.forEach((step, i) => {
-    if (step === '' && i !== steps.length - 1) errs.push(invalid(p.child('path'), path, `segment[${i}] may not be empty`));
-    else if (step !== '') for (const m of isDNS1123Subdomain(step)) errs.push(invalid(p.child('path'), path, `segment[${i}]: ${m}`));
+  const path = svc.path ?? '';
+  if (path === '' || path === '/') return errs;
+  if (path === '//') return [...errs, invalid(p.child('path'), path, 'segment[0] may not be empty')];
+  if (!path.startsWith('/')) errs.push(invalid(p.child('path'), path, "must start with a '/'"));
+  // kube drops the first character whatever it is, and one trailing slash
+  let rest = path.slice(1);
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  rest.split('/').forEach((step, i) => {
+    if (step === '') errs.push(invalid(p.child('path'), path, `segment[${i}] may not be empty`));
+    else for (const m of isDNS1123Subdomain(step)) errs.push(invalid(p.child('path'), path, `segment[${i}]: ${m}`));
   });
   return errs;
 }

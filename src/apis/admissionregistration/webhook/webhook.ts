@@ -6,7 +6,9 @@ import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/va
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
-import { defaultRule, invalidList, MATCH_POLICIES, validateRuleWithOperations } from '../rules.ts';
+import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
+import { sameMatchConditions, validateMatchConditions } from '../match-conditions.ts';
+import { defaultRule, MATCH_POLICIES, validateRuleWithOperations } from '../rules.ts';
 import type { Webhook, WebhookConfiguration } from '../v1/types.ts';
 import { validateClientConfig } from './client-config.ts';
 
@@ -17,7 +19,8 @@ const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const ALL_SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const REINVOCATION_POLICIES = ['IfNeeded', 'Never'];
-export const ACCEPTED_ADMISSION_REVIEW_VERSIONS = ['v1', 'v1beta1', 'v1alpha1'];
+/** The AdmissionReview versions the previous release understood (v1alpha1 is not one of them). */
+export const ACCEPTED_ADMISSION_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 /** SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (v1). */
 export function defaultWebhook(kind: Kind, w: Webhook): void {
@@ -40,7 +43,15 @@ export function isFullyQualifiedName(p: FieldPath, name: string): FieldError[] {
   return [];
 }
 
-interface Options { requireNoSideEffects: boolean; requireRecognizedVersion: boolean; requireUniqueNames: boolean }
+interface Options {
+  requireNoSideEffects: boolean;
+  requireRecognizedVersion: boolean;
+  requireUniqueNames: boolean;
+  /** Selector values stored before kube checked them stay accepted. */
+  allowInvalidLabelValueInSelector: boolean;
+  /** An update that keeps every webhook's match conditions does not check them again. */
+  ignoreMatchConditions: boolean;
+}
 
 function validateAdmissionReviewVersions(versions: readonly string[], requireRecognized: boolean, p: FieldPath): FieldError[] {
   if (versions.length < 1) return [required(p, `must specify one of ${ACCEPTED_ADMISSION_REVIEW_VERSIONS.join(', ')}`)];
@@ -53,7 +64,7 @@ function validateAdmissionReviewVersions(versions: readonly string[], requireRec
     for (const m of isDNS1035Label(v)) errs.push(invalid(p.index(i), v, m));
     if (ACCEPTED_ADMISSION_REVIEW_VERSIONS.includes(v)) accepted = true;
   });
-  if (requireRecognized && !accepted) errs.push(invalidList(p, versions, `must include at least one of ${ACCEPTED_ADMISSION_REVIEW_VERSIONS.join(', ')}`));
+  if (requireRecognized && !accepted) errs.push(invalid(p, versions, `must include at least one of ${ACCEPTED_ADMISSION_REVIEW_VERSIONS.join(', ')}`));
   return errs;
 }
 
@@ -68,10 +79,14 @@ function validateWebhook(kind: Kind, w: RO<Webhook>, opts: Options, p: FieldPath
   if (w.timeoutSeconds !== undefined && (w.timeoutSeconds > 30 || w.timeoutSeconds < 1)) {
     errs.push(invalid(p.child('timeoutSeconds'), w.timeoutSeconds, 'the timeout value must be between 1 and 30 seconds'));
   }
+  const selectorOpts = { allowInvalidLabelValueInSelector: opts.allowInvalidLabelValueInSelector };
+  errs.push(...validateLabelSelector(w.namespaceSelector, selectorOpts, p.child('namespaceSelector')));
+  errs.push(...validateLabelSelector(w.objectSelector, selectorOpts, p.child('objectSelector')));
   if (kind === 'Mutating' && w.reinvocationPolicy !== undefined && !REINVOCATION_POLICIES.includes(w.reinvocationPolicy)) {
     errs.push(notSupported(p.child('reinvocationPolicy'), w.reinvocationPolicy, REINVOCATION_POLICIES));
   }
   errs.push(...validateClientConfig(w.clientConfig, p.child('clientConfig')));
+  if (!opts.ignoreMatchConditions) errs.push(...validateMatchConditions(w.matchConditions, p.child('matchConditions')));
   return errs;
 }
 
@@ -91,17 +106,25 @@ function validateConfiguration(kind: Kind, c: RO<WebhookConfiguration>, opts: Op
   return errs;
 }
 
-const STRICT: Options = { requireNoSideEffects: true, requireRecognizedVersion: true, requireUniqueNames: true };
+const STRICT: Options = {
+  requireNoSideEffects: true, requireRecognizedVersion: true, requireUniqueNames: true, allowInvalidLabelValueInSelector: false, ignoreMatchConditions: false,
+};
+
+const hasInvalidSelector = (w: RO<Webhook>): boolean =>
+  validateLabelSelector(w.namespaceSelector, {}).length > 0 || validateLabelSelector(w.objectSelector, {}).length > 0;
 
 /** On update kube keeps accepting what the stored object already got away with. */
-function updateOptions(old: RO<WebhookConfiguration>): Options {
+function updateOptions(c: RO<WebhookConfiguration>, old: RO<WebhookConfiguration>): Options {
   const hooks = old.webhooks ?? [];
+  const next = c.webhooks ?? [];
   const names = hooks.map((w) => w.name ?? '');
   return {
     requireNoSideEffects: hooks.every((w) => w.sideEffects === undefined || NO_SIDE_EFFECTS.includes(w.sideEffects)),
     requireRecognizedVersion: hooks.every((w) => (w.admissionReviewVersions ?? []).length === 0 ||
       (w.admissionReviewVersions ?? []).some((v) => ACCEPTED_ADMISSION_REVIEW_VERSIONS.includes(v))),
     requireUniqueNames: new Set(names).size === names.length,
+    allowInvalidLabelValueInSelector: hooks.some(hasInvalidSelector),
+    ignoreMatchConditions: next.length === hooks.length && hooks.every((w, i) => sameMatchConditions(next[i]?.matchConditions, w.matchConditions)),
   };
 }
 
@@ -113,7 +136,7 @@ function definition(kind: Kind) {
     namespaced: false,
     strategy: {
       ...strategy,
-      validateUpdate: (_ctx, c, old) => validateConfiguration(kind, c, updateOptions(old)).filter((e) => !e.field.startsWith('metadata.')),
+      validateUpdate: (_ctx, c, old) => validateConfiguration(kind, c, updateOptions(c, old)).filter((e) => !e.field.startsWith('metadata.')),
     },
     defaults: (c) => { for (const w of c.webhooks ?? []) defaultWebhook(kind, w); },
     table: [

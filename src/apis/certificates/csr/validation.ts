@@ -2,11 +2,11 @@
 // self-signed PEM CSR, usages from the known set, a valid signerName, Approved/Denied/Failed
 // conditions only True, and which condition changes each endpoint may make.
 import {
-  duplicate, fieldPath, forbidden, invalid, notSupported, OMIT_VALUE, required, type FieldError,
+  duplicate, fieldPath, forbidden, invalid, notSupported, required, type FieldError,
 } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { checkCertificates, checkCSR, goBytes } from '../pem.ts';
+import { checkCertificates, checkCSR } from '../pem.ts';
 import { validateSignerName } from '../signer-name.ts';
 import type { CertificateSigningRequest } from '../v1/types.ts';
 
@@ -64,8 +64,8 @@ export function validateCSR(csr: CSR, opts: CSRValidationOptions): FieldError[] 
   const p = fieldPath('spec');
   const request = b64(spec.request);
   const problem = checkCSR(request ?? Buffer.alloc(0));
-  // The bad value is the request bytes as Go prints them (%#v); it travels in the detail.
-  if (problem !== undefined) errs.push(invalid(p.child('request'), OMIT_VALUE, `${goBytes(request)}: ${problem}`));
+  // The bad value is the request bytes as JSON prints a []byte: base64, or null when absent.
+  if (problem !== undefined) errs.push(invalid(p.child('request'), request === undefined ? null : request.toString('base64'), problem));
   const usages = spec.usages ?? [];
   if (usages.length === 0) errs.push(required(p.child('usages'), ''));
   if (!opts.allowUnknownUsages) {
@@ -105,8 +105,9 @@ function validateConditions(csr: CSR, opts: CSRValidationOptions): FieldError[] 
     if ((c.status ?? '') === '') errs.push(required(cp.child('status'), ''));
     else if (!allowed.includes(c.status)) errs.push(notSupported(cp.child('status'), c.status, allowed));
     if (!opts.allowBothApprovedAndDenied) {
-      if (c.type === 'Approved') { approved = true; if (denied) errs.push(invalid(cp.child('type'), c.type, 'Approved and Denied conditions are mutually exclusive')); }
-      if (c.type === 'Denied') { denied = true; if (approved) errs.push(invalid(cp.child('type'), c.type, 'Approved and Denied conditions are mutually exclusive')); }
+      // reported on the list, not the item (kube's zeroOrOneOf origin)
+      if (c.type === 'Approved') { approved = true; if (denied) errs.push(invalid(p, c.type, 'Approved and Denied conditions are mutually exclusive')); }
+      if (c.type === 'Denied') { denied = true; if (approved) errs.push(invalid(p, c.type, 'Approved and Denied conditions are mutually exclusive')); }
     }
     if (!opts.allowDuplicateConditionTypes) {
       if (seen.has(c.type)) errs.push(duplicate(cp.child('type'), c.type));

@@ -72,16 +72,24 @@ export function validateEventCreate(e: DeepReadonly<Event>, strict = false): Fie
   return errs;
 }
 
+type Ref = DeepReadonly<NonNullable<Event['involvedObject']>>;
+/** core.ObjectReference as Go prints the internal struct in an immutable-field error. */
+const goReference = (r: Ref | undefined): unknown => r === undefined ? null : {
+  Kind: r.kind ?? '', Namespace: r.namespace ?? '', Name: r.name ?? '', UID: r.uid ?? '',
+  APIVersion: r.apiVersion ?? '', ResourceVersion: r.resourceVersion ?? '', FieldPath: r.fieldPath ?? '',
+};
+const goSource = (s: DeepReadonly<Event['source']>): unknown => ({ Component: s?.component ?? '', Host: s?.host ?? '' });
+
 export function validateEventUpdate(e: DeepReadonly<Event>, old: DeepReadonly<Event>, strict = false): FieldError[] {
   const errs = legacyValidateEvent(e, reportingControllerField(strict));
   if (!strict) return errs;
   if (!deepEqual(e.series, old.series)) errs.push(...validateSeries(e));
   const immutable: [keyof Event, unknown, unknown][] = [
-    ['involvedObject', e.involvedObject, old.involvedObject], ['reason', e.reason, old.reason], ['message', e.message, old.message],
-    ['source', e.source, old.source], ['firstTimestamp', e.firstTimestamp, old.firstTimestamp],
+    ['involvedObject', goReference(e.involvedObject), goReference(old.involvedObject)], ['reason', e.reason, old.reason], ['message', e.message, old.message],
+    ['source', goSource(e.source), goSource(old.source)], ['firstTimestamp', e.firstTimestamp, old.firstTimestamp],
     ['lastTimestamp', e.lastTimestamp, old.lastTimestamp], ['count', e.count, old.count], ['reason', e.reason, old.reason],
     ['type', e.type, old.type], ['eventTime', e.eventTime, old.eventTime], ['action', e.action, old.action],
-    ['related', e.related, old.related], ['reportingComponent', e.reportingComponent, old.reportingComponent],
+    ['related', goReference(e.related), goReference(old.related)], ['reportingComponent', e.reportingComponent, old.reportingComponent],
     ['reportingInstance', e.reportingInstance, old.reportingInstance],
   ];
   for (const [name, a, b] of immutable) {

@@ -6,9 +6,20 @@ export interface FlowSchema extends KubeObject {
     priorityLevelConfiguration?: { name?: string };
     matchingPrecedence?: number;
     distinguisherMethod?: { type?: string };
-    rules?: { subjects?: { kind?: string }[]; resourceRules?: unknown[]; nonResourceRules?: unknown[] }[];
+    rules?: PolicyRulesWithSubjects[];
   };
   status?: { conditions?: { type?: string; status?: string }[] };
+}
+
+export interface PolicyRulesWithSubjects {
+  subjects?: {
+    kind?: string;
+    user?: { name?: string };
+    group?: { name?: string };
+    serviceAccount?: { namespace?: string; name?: string };
+  }[];
+  resourceRules?: { verbs?: string[]; apiGroups?: string[]; resources?: string[]; clusterScope?: boolean; namespaces?: string[] }[];
+  nonResourceRules?: { verbs?: string[]; nonResourceURLs?: string[] }[];
 }
 
 export interface QueuingConfiguration { queues?: number; handSize?: number; queueLengthLimit?: number }

@@ -1,0 +1,33 @@
+// matchConditions of webhooks and admission policies (validateMatchConditions): at most 64, each
+// named by a qualified name, once. Compiling the CEL expressions belongs to the CEL work; here an
+// expression only has to be there.
+import { duplicate, required, tooMany, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
+import { deepEqual, validateLabelName } from '../../apimachinery/validation/object-meta.ts';
+import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+import type { MatchCondition } from './v1/types.ts';
+
+const MAX_MATCH_CONDITIONS = 64;
+
+export function validateMatchConditions(conditions: DeepReadonly<MatchCondition[]> | undefined, p: FieldPath): FieldError[] {
+  const list = conditions ?? [];
+  const errs: FieldError[] = [];
+  if (list.length > MAX_MATCH_CONDITIONS) errs.push(tooMany(p, list.length, MAX_MATCH_CONDITIONS));
+  const names = new Set<string>();
+  list.forEach((c, i) => {
+    const cp = p.index(i);
+    if ((c.expression ?? '').trim() === '') errs.push(required(cp.child('expression'), ''));
+    const name = c.name ?? '';
+    if (name === '') errs.push(required(cp.child('name'), ''));
+    else errs.push(...validateLabelName(name, cp.child('name')));
+    if (name !== '') {
+      if (names.has(name)) errs.push(duplicate(cp.child('name'), name));
+      names.add(name);
+    }
+  });
+  return errs;
+}
+
+/** Whether an update left the match conditions as they were, so kube does not check them again. */
+export function sameMatchConditions(a: DeepReadonly<MatchCondition[]> | undefined, b: DeepReadonly<MatchCondition[]> | undefined): boolean {
+  return deepEqual(a ?? [], b ?? []);
+}
