@@ -39,7 +39,7 @@ describe('replicationcontrollers', () => {
     { name: 'no template', mutate: (r) => { delete r.spec.template; }, want: ['spec.template: Required value'] },
     { name: 'empty selector', mutate: (r) => { r.spec.selector = {}; }, want: ['spec.selector: Required value'] },
     { name: 'selector mismatch', mutate: (r) => { r.spec.selector = { app: 'be' }; },
-      want: ['spec.template.metadata.labels: Invalid value: map[string]string{"app":"fe"}: `selector` does not match template `labels`'] },
+      want: ['spec.template.metadata.labels: Invalid value: {"app":"fe"}: `selector` does not match template `labels`'] },
     { name: 'negative replicas', mutate: (r) => { r.spec.replicas = -2; }, want: ['spec.replicas: Invalid value: -2: must be greater than or equal to 0'] },
     { name: 'activeDeadlineSeconds', mutate: (r) => { r.spec.template!.spec.activeDeadlineSeconds = 3; },
       want: ['spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not Supported'] },
