@@ -3,6 +3,8 @@
 // admission plugins, not here.
 import { defaultVolumeSources } from '../volume-defaults.ts';
 import type { Container, PodSpec, Pod, Probe, ProbeHandler, Volume } from '../v1/types.ts';
+import { defaultPodLevelResources } from './pod-resources.ts';
+import { normalizePodIPs } from './status-validation.ts';
 
 const DEFAULT_MODE = 0o644; // 420
 
@@ -138,6 +140,8 @@ export function defaultPod(pod: Pod): void {
       for (const p of c.ports ?? []) if (p.hostPort === undefined || p.hostPort === 0) p.hostPort = p.containerPort;
     }
   }
+  defaultPodLevelResources(pod);
   spec.enableServiceLinks ??= true;
   defaultPodSpec(spec);
+  normalizePodIPs(pod.status);
 }
