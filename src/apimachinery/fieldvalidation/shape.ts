@@ -5,6 +5,7 @@
 import { getDefinitions } from '../openapi/definitions.ts';
 import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';
+import { canonicalQuantityText } from '../resource/quantity.ts';
 
 export type Shape =
   | { readonly kind: 'struct'; readonly goName: string; readonly fields: (name: string) => Shape | undefined;
@@ -70,7 +71,9 @@ const timeShape = (goName: string, layout: TimeLayout): Shape => ({
 });
 
 const OPAQUE_SHAPES: Readonly<Record<string, Shape>> = {
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity },
+  // a Quantity is stored and returned as kube marshals it back ("1.5" is "1500m", "1024Mi" is "1Gi")
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity,
+    canonical: (v) => (typeof v === 'string' || typeof v === 'number' ? canonicalQuantityText(v) ?? v : v) },
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Time': timeShape('v1.Time', 'time'),
   'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': timeShape('v1.MicroTime', 'microtime'),

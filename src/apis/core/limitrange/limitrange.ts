@@ -2,13 +2,13 @@
 // type, and the min ≤ defaultRequest ≤ default ≤ max ordering (quantities compared exactly, shown
 // canonical). kube does not check the sign of the quantities here.
 import { duplicate, fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { cmpQuantity, formatQuantity, parseQuantity, type Quantity } from '../../../admission/plugins/resource-quota-quantity.ts';
+import { cmpQuantity, formatQuantity, parseQuantity, type Quantity } from '../../../apimachinery/resource/quantity.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nameColumn } from '../common.ts';
-import { isOvercommitAllowed, validateContainerResourceName, validateResourceName } from '../v1/resource-names.ts';
+import { isOvercommitAllowed, roundUpResourceList, validateContainerResourceName, validateResourceName } from '../v1/resource-names.ts';
 import type { LimitRange, LimitRangeItem, ResourceList } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -107,6 +107,7 @@ export function validateLimitRange(lr: RO<LimitRange>): FieldError[] {
  */
 export function defaultLimitRange(lr: LimitRange): void {
   for (const item of lr.spec?.limits ?? []) {
+    for (const list of [item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio]) roundUpResourceList(list);
     if (item.type !== 'Container') continue;
     const def: ResourceList = { ...item.default };
     for (const [k, v] of Object.entries(item.max ?? {})) if (!Object.hasOwn(def, k)) setKey(def, k, v);

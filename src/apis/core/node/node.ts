@@ -5,6 +5,7 @@ import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import type { Node } from '../v1/types.ts';
 import { repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { normalizePodCIDRs, validateNode, validateNodeFields, validateNodeUpdate } from './validation.ts';
+import { roundUpResourceList } from '../v1/resource-names.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -19,6 +20,8 @@ function dropConfigSource(node: Node, old: RO<Node> | undefined): void {
 /** SetDefaults_NodeStatus: allocatable defaults to capacity. */
 export function defaultNode(node: Node): void {
   normalizePodCIDRs(node);
+  roundUpResourceList(node.status?.capacity);
+  roundUpResourceList(node.status?.allocatable);
   if (node.status?.capacity !== undefined && node.status.allocatable === undefined) node.status.allocatable = { ...node.status.capacity };
 }
 

@@ -3,7 +3,7 @@
 // sidecars add up, other init containers count at their peak), the defaulting of the pod-level
 // requests and huge page limits from them (SetDefaults_Pod), and validatePodResourceConsistency.
 import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { addQuantity, cmpQuantity, formatQuantity, parseQuantity, type Quantity } from '../../../admission/plugins/resource-quota-quantity.ts';
+import { addQuantity, cmpQuantity, formatQuantity, parseQuantity, type Quantity } from '../../../apimachinery/resource/quantity.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { Container, Pod, ResourceList } from '../v1/types.ts';
 import { isHugePageResourceName, isOvercommitAllowed } from '../v1/resource-names.ts';

@@ -4,12 +4,13 @@ import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
 import type { ResourceQuota } from '../v1/types.ts';
 import { validateResourceQuota, validateResourceQuotaUpdate } from './resourcequota.ts';
 
-const rq = (spec: ResourceQuota['spec']): ResourceQuota => ({ metadata: { name: 'q', namespace: 'ns' }, spec });
-const scoped = (req: { scopeName: string; operator: string; values?: string[] }, hard: Record<string, string> = { pods: '1' }): ResourceQuota['spec'] =>
+type Spec = NonNullable<ResourceQuota['spec']>;
+const rq = (spec: Spec): ResourceQuota => ({ metadata: { name: 'q', namespace: 'ns' }, spec });
+const scoped = (req: { scopeName: string; operator: string; values?: string[] }, hard: Record<string, string> = { pods: '1' }): Spec =>
   ({ hard, scopeSelector: { matchExpressions: [req] } });
 
 describe('ResourceQuota validation (ValidateResourceQuota*), as kube-apiserver v1.36 answers', () => {
-  const cases: { name: string; spec: ResourceQuota['spec']; want: string[] }[] = [
+  const cases: { name: string; spec: Spec; want: string[] }[] = [
     { name: 'hard name not standard', spec: { hard: { bogus: '1' } }, want: [
       'spec.hard[bogus]: Invalid value: "bogus": must be a standard resource for quota', 'spec.hard[bogus]: Invalid value: "bogus": must be a standard resource type or fully qualified'] },
     { name: 'fractional count', spec: { hard: { 'count/secrets': '500m' } }, want: ['spec.hard[count/secrets]: Invalid value: "500m": must be an integer'] },

@@ -4,7 +4,7 @@ import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, repe
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import { quantityString } from '../v1/quantity.ts';
-import { isStandardQuotaResourceName, validateQuotaResourceName, validateResourceQuantityValue } from '../v1/resource-names.ts';
+import { isStandardQuotaResourceName, roundUpResourceList, validateQuotaResourceName, validateResourceQuantityValue } from '../v1/resource-names.ts';
 import type { ResourceList, ResourceQuota } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 
@@ -130,6 +130,7 @@ export const resourceQuotaStatusStrategy: Strategy<ResourceQuota> = {
 
 export const resourceQuotas = {
   group: '', kind: 'ResourceQuota', resource: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,
+  defaults: (rq) => { for (const list of [rq.spec?.hard, rq.status?.hard, rq.status?.used]) roundUpResourceList(list); },
   goZeroValues: (o) => { for (const [path, v] of [[['spec'], {}]] as const) setZero(o, path, v); },
   strategy: resourceQuotaStrategy,
   statusStrategy: resourceQuotaStatusStrategy,

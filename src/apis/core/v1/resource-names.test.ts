@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldPath, formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { canonicalQuantity, validateContainerResourceName, validateQuotaResourceName, validateResourceQuantityValue } from './resource-names.ts';
+import { canonicalQuantity, roundUpResourceList, validateContainerResourceName, validateQuotaResourceName, validateResourceQuantityValue } from './resource-names.ts';
 
 describe('canonicalQuantity (Quantity.String)', () => {
   const cases: [string, string][] = [
@@ -25,4 +25,12 @@ describe('resource name and value checks of the core helpers', () => {
     { name: 'fractional cpu is fine', errs: () => validateResourceQuantityValue('cpu', '500m', p), want: [] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(c.errs().map(formatFieldError), c.want));
+});
+
+describe('roundUpResourceList (SetDefaults_ResourceList)', () => {
+  it('rounds finer values up to milli-units and keeps the rest as written', () => {
+    const list: Record<string, string> = { a: '1n', b: '1u', c: '1e-9', d: '100m', e: '+1', f: '-1n' };
+    roundUpResourceList(list);
+    assert.deepEqual(list, { a: '1m', b: '1m', c: '1e-3', d: '100m', e: '+1', f: '-1m' });
+  });
 });

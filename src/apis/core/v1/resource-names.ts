@@ -5,7 +5,7 @@
 // exactly and shown in kube's canonical form ("1.5" is "1500m", "1024Mi" is "1Gi").
 import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
-import { formatQuantity, parseQuantity, type Quantity } from '../../../admission/plugins/resource-quota-quantity.ts';
+import { formatQuantity, parseQuantity, type Quantity } from '../../../apimachinery/resource/quantity.ts';
 
 export const IS_NEGATIVE_ERROR = 'must be greater than or equal to 0';
 export const IS_NOT_INTEGER_ERROR = 'must be an integer';
@@ -78,3 +78,20 @@ export function validateResourceQuantityValue(name: string, q: string | number, 
   if (isIntegerResourceName(name) && milli % 1000n !== 0n) errs.push(invalid(p, shown, IS_NOT_INTEGER_ERROR));
   return errs;
 }
+
+/**
+ * SetDefaults_ResourceList: every value of a core/v1 ResourceList is rounded up to milli-units
+ * ("1n" is "1m"); a value with no finer digits keeps its text.
+ */
+export function roundUpResourceList(list: Record<string, string | number> | undefined | null): void {
+  if (list === undefined || list === null) return;
+  for (const [k, v] of Object.entries(list)) {
+    const q = parseQuantity(v);
+    if (q === undefined || q.nano % MILLI === 0n) continue;
+    // away from zero, as inf.Dec's RoundUp
+    const abs = q.nano < 0n ? -q.nano : q.nano;
+    const up = abs + MILLI - (abs % MILLI);
+    list[k] = formatQuantity({ nano: q.nano < 0n ? -up : up, format: q.format });
+  }
+}
+const MILLI = 1_000_000n;
