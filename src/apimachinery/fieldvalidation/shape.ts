@@ -6,13 +6,16 @@ import { getDefinitions } from '../openapi/definitions.ts';
 import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';
 import { canonicalQuantityText } from '../resource/quantity.ts';
+import { goBase64Error } from './go-base64.ts';
 
 export type Shape =
   | { readonly kind: 'struct'; readonly goName: string; readonly fields: (name: string) => Shape | undefined;
       readonly preserveUnknown: boolean }
   | { readonly kind: 'map'; readonly goName: string; readonly value: () => Shape }
   | { readonly kind: 'slice'; readonly goName: string; readonly elem: () => Shape }
-  | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean' }
+  | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean';
+      /** A check of the string beyond its JSON type (a []byte field's base64). */
+      readonly check?: (v: string) => string | undefined }
   | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined;
       /** The value as the Go type marshals it back, for a value check accepted (a UTC time). */
       readonly canonical?: (v: unknown) => unknown }
@@ -128,7 +131,8 @@ function computeShape(node: SchemaNode, defs: Definitions): Shape {
       const e = (): Shape => shapeOf(items, defs);
       return { kind: 'slice', goName: `[]${e().goName}`, elem: e };
     }
-    case 'string': return { kind: 'scalar', goName: 'string', json: 'string' };
+    // a []byte is base64 text, decoded as encoding/json does
+    case 'string': return node.format === 'byte' ? { kind: 'scalar', goName: '[]uint8', json: 'string', check: goBase64Error } : { kind: 'scalar', goName: 'string', json: 'string' };
     case 'boolean': return { kind: 'scalar', goName: 'bool', json: 'boolean' };
     case 'integer':
       return { kind: 'scalar', goName: node.format === 'int32' ? 'int32' : 'int64', json: 'integer' };

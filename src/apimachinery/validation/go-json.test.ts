@@ -6,7 +6,10 @@ describe("goJSONParse: encoding/json's error texts", () => {
   const cases: [string, string][] = [
     ['bogus', "invalid character 'b' looking for beginning of value"],
     ['  ', 'unexpected end of JSON input'],
-    ['tru', 'unexpected end of JSON input'],
+    ['tru', "invalid character ' ' in literal true (expecting 'e')"],
+    ['nul', "invalid character ' ' in literal null (expecting 'l')"],
+    ['-', "invalid character ' ' in numeric literal"],
+    ['{', 'unexpected end of JSON input'],
     ['trux', "invalid character 'x' in literal true (expecting 'e')"],
     ["'a'", "invalid character '\\'' looking for beginning of value"],
   ];

@@ -18,15 +18,16 @@ function goJSONSyntaxError(text: string): string {
   if (trimmed === '') return 'unexpected end of JSON input';
   const c = trimmed[0] ?? '';
   if (!/^[{["\-0-9tfn]/.test(c)) return `invalid character ${quoteChar(c)} looking for beginning of value`;
-  // a literal that starts well and then goes wrong: Go names the first byte that breaks it
+  // a literal that starts well and then goes wrong: Go names the first byte that breaks it; at the
+  // end of the input its scanner is fed a space, which it names too
   for (const lit of ['true', 'false', 'null']) {
     if (c !== lit[0]) continue;
     for (let i = 1; i < lit.length; i++) {
-      const got = trimmed[i];
-      if (got === undefined) return 'unexpected end of JSON input';
+      const got = trimmed[i] ?? ' ';
       if (got !== lit[i]) return `invalid character ${quoteChar(got)} in literal ${lit} (expecting ${quoteChar(lit[i] ?? '')})`;
     }
   }
+  if (/^-\s*$/.test(trimmed)) return `invalid character ${quoteChar(trimmed[1] ?? ' ')} in numeric literal`;
   return 'unexpected end of JSON input';
 }
 

@@ -4,6 +4,7 @@
 // ValidateResourceQuota*, ValidateReplicationController*, ValidatePodTemplate*, ValidatePodBinding)
 // and the strategies of pkg/registry/core, plus valid objects that must be accepted. Sent to kapi
 // and the reference kube-apiserver by e2e/core-validation.test.ts.
+import { CERT_A, KEY_A, KEY_B, KEY_ED25519 } from './tls-pem.ts';
 import { post, putBack, type ValidationCase } from './validation-differential.ts';
 
 export type Obj = Record<string, unknown>;
@@ -75,6 +76,13 @@ const NODE_CASES: ValidationCase[] = [
   nodeCreate('node: declared feature invalid', nodeBody({}, { declaredFeatures: ['bad feature'] })),
   nodeCreate('node: declared features unsorted', nodeBody({}, { declaredFeatures: ['B', 'A', 'A'] })),
   nodeCreate('node: swap capacity negative', nodeBody({}, { nodeInfo: { swap: { capacity: -1 } } })),
+  nodeCreate('node: podCIDR only', nodeBody({ podCIDR: '10.1.0.0/24' })),
+  nodeCreate('node: podCIDR invalid only', nodeBody({ podCIDR: 'bogus' })),
+  nodeCreate('node: taints annotation with a bad taint', nodeBody({}, {}, { annotations: { 'scheduler.alpha.kubernetes.io/taints': '[{"key":"k","effect":"Bogus"}]' } })),
+  nodeCreate('node: taints annotation not a list', nodeBody({}, {}, { annotations: { 'scheduler.alpha.kubernetes.io/taints': '{}' } })),
+  nodeCreate('node: taint with timeAdded', nodeBody({ taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2024-01-01T00:00:00Z' }, { key: 'k', effect: 'NoExecute' }] })),
+  nodeCreate('node: name too long', (n) => ({ metadata: { name: `${'a'.repeat(250)}-${n}` } })),
+  nodeCreate('node: fractional hugepages', nodeBody({}, { capacity: { 'hugepages-2Mi': '1.5' } })),
   nodeUpdate('node: update podCIDRs set', (o) => set(o, ['spec', 'podCIDRs'], ['10.1.0.0/24'])),
   nodeUpdate('node: update podCIDRs changed', (o) => set(o, ['spec', 'podCIDRs'], ['10.2.0.0/24']), '', nodeBody({ podCIDRs: ['10.1.0.0/24'] })),
   nodeUpdate('node: update podCIDRs dropped', (o) => set(o, ['spec', 'podCIDRs'], []), '', nodeBody({ podCIDRs: ['10.1.0.0/24'] })),
@@ -114,6 +122,8 @@ const CONFIG_CASES: ValidationCase[] = [
   cmCreate('configmap: binary key invalid', { binaryData: { 'bad/key': b64('x') } }),
   cmCreate('configmap: key in data and binaryData', { data: { k: 'x' }, binaryData: { k: b64('x') } }),
   cmCreate('configmap: too large', { data: { a: 'x'.repeat(1024 * 1024 + 1) } }),
+  cmCreate('configmap: binaryData not base64', { binaryData: { a: '!!!' } }),
+  cmCreate('configmap: data value not a string', { data: { a: 1 } }),
   cmCreate('configmap: name invalid', { metadata: { name: 'Bad' } }),
   update('configmap: immutable data changed', cmBody({ data: { a: 'x' }, immutable: true }), cmPath, (o) => set(o, ['data'], { a: 'y' })),
   update('configmap: immutable binaryData changed', cmBody({ binaryData: { a: b64('x') }, immutable: true }), cmPath, (o) => set(o, ['binaryData'], { a: b64('y') })),
@@ -148,6 +158,21 @@ const CONFIG_CASES: ValidationCase[] = [
   update('secret: immutable stringData', secretBody({ data: { a: b64('x') }, immutable: true }), secretPath, (o) => set(o, ['stringData'], { a: 'y' })),
   update('secret: update sa annotation removed', secretBody(typed('kubernetes.io/service-account-token'), { annotations: { 'kubernetes.io/service-account.name': 'sa' } }),
     secretPath, (o) => set(o, ['metadata', 'annotations'], {})),
+  secretCreate('secret: basic-auth with username only', typed('kubernetes.io/basic-auth', { username: b64('u') })),
+  secretCreate('secret: tls not PEM', typed('kubernetes.io/tls', { 'tls.crt': b64('c'), 'tls.key': b64('k') })),
+  secretCreate('secret: tls valid pair', typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64(KEY_A) })),
+  secretCreate('secret: tls key of another pair', typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64(KEY_B) })),
+  secretCreate('secret: tls key of another type', typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64(KEY_ED25519) })),
+  secretCreate('secret: tls inputs switched', typed('kubernetes.io/tls', { 'tls.crt': b64(KEY_A), 'tls.key': b64(CERT_A) })),
+  secretCreate('secret: tls key not PEM', typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64('k') })),
+  secretCreate('secret: tls key block broken', typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n') })),
+  secretCreate('secret: tls certificate block broken', typed('kubernetes.io/tls', { 'tls.crt': b64('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'), 'tls.key': b64(KEY_A) })),
+  secretCreate('secret: tls other blocks', typed('kubernetes.io/tls', { 'tls.crt': b64('-----BEGIN FOO-----\nAAAA\n-----END FOO-----\n'), 'tls.key': b64('-----BEGIN BAR-----\nAAAA\n-----END BAR-----\n') })),
+  update('secret: update tls key of another pair', secretBody(typed('kubernetes.io/tls', { 'tls.crt': b64(CERT_A), 'tls.key': b64(KEY_A) })), secretPath,
+    (o) => set(o, ['data', 'tls.key'], b64(KEY_B))),
+  secretCreate('secret: dockerconfigjson literal broken', typed('kubernetes.io/dockerconfigjson', { '.dockerconfigjson': b64('nul') })),
+  secretCreate('secret: data not base64', { data: { a: '!!!' } }),
+  secretCreate('secret: stringData over data', { data: { a: b64('x') }, stringData: { a: 'y', 'bad key': 'z' } }),
   update('secret: update tls key removed', secretBody(typed('kubernetes.io/tls', { 'tls.crt': b64('c'), 'tls.key': b64('k') })), secretPath, (o) => set(o, ['data'], { 'tls.crt': b64('c') })),
 ];
 

@@ -49,7 +49,7 @@ function validateNodeAnnotations(annotations: RO<Record<string, string>> | undef
   if (taints !== '') {
     const r = goJSONParse(taints);
     if ('error' in r) errs.push(invalid(p, TAINTS_ANNOTATION, r.error));
-    else if (r.value !== null && !Array.isArray(r.value)) errs.push(invalid(p, TAINTS_ANNOTATION, `json: cannot unmarshal ${goJSONKind(r.value)} into Go value of type []v1.Taint`));
+    else if (r.value !== null && !Array.isArray(r.value)) errs.push(invalid(p, TAINTS_ANNOTATION, `json: cannot unmarshal ${goJSONKind(r.value)} into Go value of type []core.Taint`));
     else errs.push(...validateTaints((r.value ?? []) as Taint[], p.child(TAINTS_ANNOTATION)));
   }
   const avoid = annotations?.[AVOID_PODS_ANNOTATION] ?? '';

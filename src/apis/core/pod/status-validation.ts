@@ -55,9 +55,7 @@ function mayRestart(status: Obj, container: Obj | undefined, podPolicy: string, 
   const exitCode = num(child(child(status, 'state'), 'terminated'), 'exitCode') ?? 0;
   const own = str(container, 'restartPolicy');
   if (init && own === 'Always') return true;
-  let policy = own === '' ? podPolicy : own;
-  // regular init containers of an Always pod are retried only on failure
-  if (init && policy === 'Always') policy = 'OnFailure';
+  const policy = own === '' ? podPolicy : own;
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
 }
 
