@@ -57,6 +57,8 @@ export function fromUnstructuredError(value: unknown, shape: Shape): string | un
       // Types with their own UnmarshalJSON get the value re-encoded as JSON.
       return shape.check?.(value);
     case 'scalar':
+      // a []byte field holds its base64 text
+      if (shape.check !== undefined && typeof value === 'string') return shape.check(value);
       return scalarError(value, shape.goName);
     case 'map': {
       const k = goKind(value);

@@ -5,13 +5,17 @@
 import { getDefinitions } from '../openapi/definitions.ts';
 import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';
+import { canonicalQuantityText } from '../resource/quantity.ts';
+import { goBase64Error } from './go-base64.ts';
 
 export type Shape =
   | { readonly kind: 'struct'; readonly goName: string; readonly fields: (name: string) => Shape | undefined;
       readonly preserveUnknown: boolean }
   | { readonly kind: 'map'; readonly goName: string; readonly value: () => Shape }
   | { readonly kind: 'slice'; readonly goName: string; readonly elem: () => Shape }
-  | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean' }
+  | { readonly kind: 'scalar'; readonly goName: string; readonly json: 'string' | 'number' | 'integer' | 'boolean';
+      /** A check of the string beyond its JSON type (a []byte field's base64). */
+      readonly check?: (v: string) => string | undefined }
   | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined;
       /** The value as the Go type marshals it back, for a value check accepted (a UTC time). */
       readonly canonical?: (v: unknown) => unknown }
@@ -70,7 +74,9 @@ const timeShape = (goName: string, layout: TimeLayout): Shape => ({
 });
 
 const OPAQUE_SHAPES: Readonly<Record<string, Shape>> = {
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity },
+  // a Quantity is stored and returned as kube marshals it back ("1.5" is "1500m", "1024Mi" is "1Gi")
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity,
+    canonical: (v) => (typeof v === 'string' || typeof v === 'number' ? canonicalQuantityText(v) ?? v : v) },
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Time': timeShape('v1.Time', 'time'),
   'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': timeShape('v1.MicroTime', 'microtime'),
@@ -125,7 +131,8 @@ function computeShape(node: SchemaNode, defs: Definitions): Shape {
       const e = (): Shape => shapeOf(items, defs);
       return { kind: 'slice', goName: `[]${e().goName}`, elem: e };
     }
-    case 'string': return { kind: 'scalar', goName: 'string', json: 'string' };
+    // a []byte is base64 text, decoded as encoding/json does
+    case 'string': return node.format === 'byte' ? { kind: 'scalar', goName: '[]uint8', json: 'string', check: goBase64Error } : { kind: 'scalar', goName: 'string', json: 'string' };
     case 'boolean': return { kind: 'scalar', goName: 'bool', json: 'boolean' };
     case 'integer':
       return { kind: 'scalar', goName: node.format === 'int32' ? 'int32' : 'int64', json: 'integer' };

@@ -100,6 +100,11 @@ class Decoder {
   /** Parses one value at s[i] (whitespace skipped) and leaves i after it. */
   private value(shape: Shape, into: unknown): unknown {
     const v = this.rawValue(shape, into);
+    if (shape.kind === 'scalar' && shape.check !== undefined && typeof v === 'string') {
+      const error = shape.check(v);
+      if (error !== undefined) this.typeError ??= error;
+      return v;
+    }
     if (shape.kind !== 'opaque' || shape.check === undefined) return v;
     const error = shape.check(v);
     if (error !== undefined) this.typeError ??= error;

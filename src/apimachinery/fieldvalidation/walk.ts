@@ -66,6 +66,10 @@ export function walkValue(value: unknown, shape: Shape, prune = true): WalkResul
       return v;
     }
     if (s.kind === 'scalar') {
+      if (s.check !== undefined && typeof v === 'string') {
+        const error = s.check(v);
+        if (error !== undefined) typeError ??= error;
+      }
       if (s.json === 'integer' && typeof v === 'number' && (!Number.isInteger(v) || !fits(v, s.goName))) {
         mismatch(`number ${String(v)}`, s);
       }

@@ -214,3 +214,19 @@ export function validateTemplateObjectMeta(meta: DeepReadonly<Record<string, unk
   }
   return errs;
 }
+
+const METADATA_CONTENT = ['metadata.labels', 'metadata.annotations', 'metadata.ownerReferences', 'metadata.finalizers'];
+
+/**
+ * The metadata content errors (labels, annotations, owner references, finalizers) a kind's own
+ * update validator reports again: kube's ValidateXUpdate functions call ValidateObjectMetaUpdate
+ * (`update`) and some also the create checks of the new object (`create`) besides the checks of
+ * the generic update path, so the same bad label appears once per call.
+ */
+export function repeatedMetadataErrors(meta: DeepReadonly<ObjectMeta>, old: DeepReadonly<ObjectMeta>, calls: { update?: boolean; create?: ObjectMetaOptions }): FieldError[] {
+  const errs = [
+    ...(calls.update === true ? validateObjectMetaUpdate(meta, old) : []),
+    ...(calls.create === undefined ? [] : validateObjectMeta(meta, calls.create)),
+  ];
+  return errs.filter((e) => METADATA_CONTENT.some((p) => e.field === p || e.field.startsWith(`${p}[`) || e.field.startsWith(`${p}.`)));
+}

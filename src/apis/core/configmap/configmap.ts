@@ -1,7 +1,7 @@
 // ConfigMaps (pkg/registry/core/configmap + ValidateConfigMap): key rules, a 1MiB total, and
 // `immutable` freezing data and binaryData.
 import { fieldPath, forbidden, invalid, tooLong, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../common.ts';
@@ -30,10 +30,10 @@ export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   for (const key of Object.keys(binary).sort()) {
     const p = fieldPath('binaryData').key(key);
     for (const m of isConfigMapKey(key)) errs.push(invalid(p, key, m));
-    if (Object.hasOwn(data, key)) errs.push(invalid(p, key, 'duplicate of key present in data'));
     total += base64DecodedLength(binary[key] ?? '');
   }
-  if (total > MAX_SECRET_SIZE) errs.push(tooLong('', '', MAX_SECRET_SIZE));
+  // kube's path here is field.NewPath(""), which prints as "[]"
+  if (total > MAX_SECRET_SIZE) errs.push(tooLong('[]', '', MAX_SECRET_SIZE));
   return errs;
 }
 
@@ -44,7 +44,9 @@ export function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepRe
     if (!deepEqual(cm.data ?? {}, old.data ?? {})) errs.push(forbidden('data', IMMUTABLE_WHEN_SET));
     if (!deepEqual(cm.binaryData ?? {}, old.binaryData ?? {})) errs.push(forbidden('binaryData', IMMUTABLE_WHEN_SET));
   }
-  return [...errs, ...validateConfigMap(cm).filter((e) => !e.field.startsWith('metadata.'))];
+  // ValidateConfigMapUpdate repeats the metadata checks of update and create
+  return [...errs, ...validateConfigMap(cm).filter((e) => !e.field.startsWith('metadata.')),
+    ...repeatedMetadataErrors(cm.metadata, old.metadata, { update: true, create: { namespaced: true, nameFn: nameIsDNSSubdomain } })];
 }
 
 export const configMaps = {

@@ -7,6 +7,7 @@ import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import type { Namespace } from '../v1/types.ts';
 import { namespaceStorage } from './storage.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';
+import { repeatedMetadataErrors, validateNamespaceName } from '../../../apimachinery/validation/object-meta.ts';
 
 export const FINALIZER_KUBERNETES = 'kubernetes';
 
@@ -32,7 +33,9 @@ export const namespaceStrategy: Strategy<Namespace> = {
     setOptional(ns.spec, 'finalizers', old.spec?.finalizers === undefined ? undefined : [...old.spec.finalizers]);
     setOptional(ns, 'status', old.status === undefined ? undefined : copyOf<Namespace['status']>(old.status));
   },
-  validateUpdate: (_ctx, ns) => validateNamespace(ns).filter((e) => !e.field.startsWith('metadata.')),
+  // ValidateNamespace and ValidateNamespaceUpdate repeat the metadata checks
+  validateUpdate: (_ctx, ns, old) => [...validateNamespace(ns).filter((e) => !e.field.startsWith('metadata.')),
+    ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true, create: { namespaced: false, nameFn: validateNamespaceName } })],
 };
 
 export const namespaceStatusStrategy: Strategy<Namespace> = {
@@ -40,7 +43,7 @@ export const namespaceStatusStrategy: Strategy<Namespace> = {
   prepareForUpdate(_ctx, ns, old) {
     setOptional(ns, 'spec', old.spec === undefined ? undefined : copyOf<Namespace['spec']>(old.spec));
   },
-  validateUpdate: (_ctx, ns) => validateNamespaceStatusUpdate(ns),
+  validateUpdate: (_ctx, ns, old) => [...validateNamespaceStatusUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
 };
 
 /** PUT /api/v1/namespaces/{name}/finalize: only spec.finalizers may change. */
@@ -54,7 +57,7 @@ export const namespaceFinalizeStrategy: Strategy<Namespace> = {
     ns.spec = { ...next.spec };
     setOptional(ns.spec, 'finalizers', finalizers);
   },
-  validateUpdate: (_ctx, ns) => validateNamespaceFinalizeUpdate(ns),
+  validateUpdate: (_ctx, ns, old) => [...validateNamespaceFinalizeUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
 };
 
 export const namespaces = {

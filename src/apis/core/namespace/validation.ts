@@ -39,6 +39,8 @@ export function validateNamespaceStatusUpdate(ns: DeepReadonly<Namespace>): Fiel
   return phase === 'Terminating' ? [] : [invalid(p, phase, "may only be 'Terminating' if `deletionTimestamp` is not empty")];
 }
 
+/** ValidateNamespaceFinalizeUpdate: each finalizer checked at its own index. */
 export function validateNamespaceFinalizeUpdate(ns: DeepReadonly<Namespace>): FieldError[] {
-  return validateSpecFinalizers(ns);
+  const p = fieldPath('spec', 'finalizers');
+  return (ns.spec?.finalizers ?? []).flatMap((f, i) => validateFinalizerName(f, p.index(i)));
 }

@@ -1,55 +1,27 @@
 // Nodes (pkg/registry/core/node): cluster-scoped; status may be set on create (kubelets
 // register with it) but only changes through /status afterwards.
-import { fieldPath, forbidden, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { isValidCIDRForLegacyField } from '../../../apimachinery/validation/ip.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
-import { isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
 import type { Node } from '../v1/types.ts';
-import { validateNodeAddresses, validateNodeResources } from './resources.ts';
+import { repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
+import { normalizePodCIDRs, validateNode, validateNodeFields, validateNodeUpdate } from './validation.ts';
+import { roundUpResourceList } from '../v1/resource-names.ts';
 
 type RO<T> = DeepReadonly<T>;
-const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
-function validateNodeSpec(node: RO<Node>): FieldError[] {
-  const errs: FieldError[] = [];
-  const spec = node.spec ?? {};
-  (spec.podCIDRs ?? []).forEach((c, i) => errs.push(...isValidCIDRForLegacyField(fieldPath('spec', 'podCIDRs').index(i), c, false)));
-  if ((spec.podCIDRs ?? []).length > 2) errs.push(invalid(fieldPath('spec', 'podCIDRs'), spec.podCIDRs, 'may specify no more than one CIDR for each IP family'));
-  const seen = new Set<string>();
-  (spec.taints ?? []).forEach((t, i) => {
-    const p = fieldPath('spec', 'taints').index(i);
-    errs.push(...isQualifiedName(t.key ?? '').map((m) => invalid(p.child('key'), t.key, m)));
-    if ((t.value ?? '') !== '') errs.push(...isValidLabelValue(t.value ?? '').map((m) => invalid(p.child('value'), t.value, m)));
-    if ((t.effect ?? '') === '') errs.push(required(p.child('effect')));
-    else if (!TAINT_EFFECTS.includes(t.effect)) errs.push(notSupported(p.child('effect'), t.effect, TAINT_EFFECTS));
-    const k = `${t.key}:${t.effect}`;
-    if (seen.has(k)) errs.push(invalid(p, t, 'taints must be unique by key and effect pair'));
-    seen.add(k);
-  });
-  return errs;
-}
-
-export function validateNode(node: RO<Node>): FieldError[] {
-  return [...validateObjectMeta(node.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateNodeResources(node), ...validateNodeSpec(node)];
-}
-
-export function validateNodeUpdate(node: RO<Node>, old: RO<Node>): FieldError[] {
-  const errs = [...validateNodeResources(node), ...validateNodeAddresses(node), ...validateNodeSpec(node)];
-  const oldCIDRs = old.spec?.podCIDRs ?? [];
-  if (oldCIDRs.length > 0 && JSON.stringify(node.spec?.podCIDRs ?? []) !== JSON.stringify(oldCIDRs)) {
-    errs.push(forbidden(fieldPath('spec', 'podCIDRs'), 'node updates may not change podCIDR except from "" to valid'));
-  }
-  const oldProvider = old.spec?.providerID ?? '';
-  if (oldProvider !== '' && (node.spec?.providerID ?? '') !== oldProvider) {
-    errs.push(forbidden(fieldPath('spec', 'providerID'), 'node updates may not change providerID except from "" to valid'));
-  }
-  return errs;
+/**
+ * Nodes allow every field, status included, on create; configSource and status.config are dropped
+ * unless the old object already had them (dropDisabledFields; both are deprecated and unused).
+ */
+function dropConfigSource(node: Node, old: RO<Node> | undefined): void {
+  if (node.spec !== undefined && old?.spec?.configSource === undefined) delete node.spec.configSource;
 }
 
 /** SetDefaults_NodeStatus: allocatable defaults to capacity. */
 export function defaultNode(node: Node): void {
+  normalizePodCIDRs(node);
+  roundUpResourceList(node.status?.capacity);
+  roundUpResourceList(node.status?.allocatable);
   if (node.status?.capacity !== undefined && node.status.allocatable === undefined) node.status.allocatable = { ...node.status.capacity };
 }
 
@@ -91,14 +63,20 @@ function goNode(node: Node): void {
 }
 
 export const nodeStrategy: Strategy<Node> = {
-  prepareForCreate() {},
+  prepareForCreate(_ctx, node) {
+    dropConfigSource(node, undefined);
+    if (node.status !== undefined) delete node.status.config;
+  },
   validate: (_ctx, node) => validateNode(node),
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, node, old) {
     setOptional(node, 'status', old.status === undefined ? undefined : copyOf<Node['status']>(old.status));
+    dropConfigSource(node, old);
   },
-  validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
+  // ValidateNode and ValidateNodeUpdate both run: metadata checks and taints are reported twice
+  validateUpdate: (_ctx, node, old) => [...validateNodeFields(node), ...validateNodeUpdate(node, old),
+    ...repeatedMetadataErrors(node.metadata, old.metadata, { update: true, create: { namespaced: false } })],
   canonicalize: goNode,
 };
 
@@ -106,8 +84,9 @@ export const nodeStatusStrategy: Strategy<Node> = {
   ...nodeStrategy,
   prepareForUpdate(_ctx, node, old) {
     setOptional(node, 'spec', old.spec === undefined ? undefined : copyOf<Node['spec']>(old.spec));
+    if (old.status?.config === undefined && node.status !== undefined) delete node.status.config;
   },
-  validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
+  validateUpdate: (_ctx, node, old) => [...validateNodeUpdate(node, old), ...repeatedMetadataErrors(node.metadata, old.metadata, { update: true })],
 };
 
 export const nodes = {

@@ -3,6 +3,9 @@
 // admission plugins, not here.
 import { defaultVolumeSources } from '../volume-defaults.ts';
 import type { Container, PodSpec, Pod, Probe, ProbeHandler, Volume } from '../v1/types.ts';
+import { defaultPodLevelResources } from './pod-resources.ts';
+import { normalizePodIPs } from './status-validation.ts';
+import { roundUpResourceList } from '../v1/resource-names.ts';
 
 const DEFAULT_MODE = 0o644; // 420
 
@@ -57,6 +60,8 @@ export function defaultContainer(c: Container): void {
     if (p.protocol === undefined || p.protocol === '') p.protocol = 'TCP';
   }
   c.resources ??= {};
+  roundUpResourceList(c.resources.limits);
+  roundUpResourceList(c.resources.requests);
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
   defaultProbe(c.startupProbe);
@@ -115,6 +120,9 @@ export function defaultPodSpec(spec: PodSpec): void {
   if ((spec.serviceAccountName ?? '') === '' && (spec.serviceAccount ?? '') !== '') spec.serviceAccountName = spec.serviceAccount ?? '';
   if ((spec.serviceAccountName ?? '') !== '') spec.serviceAccount = spec.serviceAccountName ?? '';
   spec.containers ??= [];
+  roundUpResourceList(spec.overhead);
+  roundUpResourceList(spec.resources?.limits);
+  roundUpResourceList(spec.resources?.requests);
   for (const c of [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])]) {
     defaultContainer(c);
     // dropDisabledPodFields: ContainerStopSignals is off in v1.36, so kube never keeps the field
@@ -138,6 +146,14 @@ export function defaultPod(pod: Pod): void {
       for (const p of c.ports ?? []) if (p.hostPort === undefined || p.hostPort === 0) p.hostPort = p.containerPort;
     }
   }
+  defaultPodLevelResources(pod);
   spec.enableServiceLinks ??= true;
   defaultPodSpec(spec);
+  normalizePodIPs(pod.status);
+  for (const s of [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])]) {
+    const st = s as { allocatedResources?: Record<string, string>; resources?: { limits?: Record<string, string>; requests?: Record<string, string> } };
+    roundUpResourceList(st.allocatedResources);
+    roundUpResourceList(st.resources?.limits);
+    roundUpResourceList(st.resources?.requests);
+  }
 }

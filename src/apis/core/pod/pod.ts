@@ -11,8 +11,10 @@ import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
 import { podQOSClass } from './qos.ts';
 import { podTable } from './table.ts';
-import { validatePodStatusUpdate, validatePodUpdate } from './update.ts';
+import { validatePodStatusUpdate } from './status-validation.ts';
+import { validatePodUpdate } from './update.ts';
 import { validatePodCreate } from './validation.ts';
+import { repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 
 /** Gated pods carry PodScheduled=False/SchedulingGated from the start (applySchedulingGatedCondition). */
 function applySchedulingGatedCondition(pod: Pod): void {
@@ -51,7 +53,8 @@ export const podStrategy: Strategy<Pod> = {
     pod.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(pod.metadata, pod.spec, old.spec);
   },
-  validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
+  // ValidatePodUpdate repeats the metadata checks of update and create
+  validateUpdate: (_ctx, pod, old) => [...validatePodUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true, create: { namespaced: true } })],
   checkGracefulDelete: (_ctx, pod, options) => podGracePeriod(pod, options),
 };
 
@@ -65,7 +68,7 @@ export const podStatusStrategy: Strategy<Pod> = {
       : copyOf<Pod['metadata']['ownerReferences']>(old.metadata.ownerReferences));
     pod.metadata.generation = old.metadata.generation ?? 1;
   },
-  validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
+  validateUpdate: (_ctx, pod, old) => [...validatePodStatusUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true })],
 };
 
 export const pods = {

@@ -1,4 +1,4 @@
-// The pod's QoS class (pkg/apis/core/helper/qos.GetPodQOS), stored in status.qosClass on create.
+// The pod's QoS class (pkg/apis/core/helper/qos.ComputePodQOS), stored in status.qosClass on create.
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { Pod, ResourceList } from '../v1/types.ts';
@@ -20,11 +20,17 @@ export function podQOSClass(pod: DeepReadonly<Pod>): 'Guaranteed' | 'Burstable' 
     }
     return seen;
   };
-  const all = [...(pod.spec.containers ?? []), ...(pod.spec.initContainers ?? [])];
-  for (const c of all) {
-    add(requests, c.resources?.requests);
-    const withLimits = add(limits, c.resources?.limits);
-    if (!SUPPORTED.every((r) => withLimits.includes(r))) isGuaranteed = false;
+  const podLevel = pod.spec.resources;
+  if (podLevel !== undefined && podLevel !== null) {
+    // PodLevelResources (on in v1.36): pod-level resources alone decide the class
+    add(requests, podLevel.requests);
+    if (Object.keys(podLevel.limits ?? {}).length > 0 && !SUPPORTED.every((r) => add(limits, podLevel.limits).includes(r))) isGuaranteed = false;
+  } else {
+    for (const c of [...(pod.spec.containers ?? []), ...(pod.spec.initContainers ?? [])]) {
+      add(requests, c.resources?.requests);
+      const withLimits = add(limits, c.resources?.limits);
+      if (!SUPPORTED.every((r) => withLimits.includes(r))) isGuaranteed = false;
+    }
   }
   if (Object.keys(requests).length === 0 && Object.keys(limits).length === 0) return 'BestEffort';
   if (isGuaranteed) {

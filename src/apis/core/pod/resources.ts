@@ -3,6 +3,10 @@
 import { duplicate, forbidden, invalid, notFound, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { parseQuantity } from '../v1/quantity.ts';
+import { canonicalQuantity } from '../v1/resource-names.ts';
+import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import type { PodSpec } from '../v1/types.ts';
+import { validatePodResourceConsistency } from './pod-resources.ts';
 import { dns1123Label, obj, objects, str, type Obj } from './spec-access.ts';
 
 const STANDARD_CONTAINER = new Set(['cpu', 'memory', 'ephemeral-storage']);
@@ -43,8 +47,9 @@ function validateQuantity(name: string, q: unknown, p: FieldPath): { value: numb
   const value = typeof q === 'string' || typeof q === 'number' ? parseQuantity(q) : undefined;
   if (value === undefined) return { value, errs: [invalid(p, q, QUANTITY_PATTERN)] };
   const errs: FieldError[] = [];
-  if (value < 0) errs.push(invalid(p, String(q), 'must be greater than or equal to 0'));
-  if (isExtended(name) && !Number.isInteger(value)) errs.push(invalid(p, String(q), 'must be an integer'));
+  const shown = canonicalQuantity(q as string | number);
+  if (value < 0) errs.push(invalid(p, shown, 'must be greater than or equal to 0'));
+  if (isExtended(name) && !Number.isInteger(value)) errs.push(invalid(p, shown, 'must be an integer'));
   return { value, errs };
 }
 
@@ -53,7 +58,8 @@ function validateHugePageValue(name: string, q: unknown, value: number | undefin
   if (!isHugePages(name) || value === undefined) return [];
   const page = parseQuantity(name.slice('hugepages-'.length));
   const divisible = page !== undefined && page > 0 && Number.isInteger(page) && Math.ceil(value) % page === 0;
-  return divisible ? [] : [invalid(p, String(q), `${String(q)} is not positive integer multiple of ${name}`)];
+  const shown = canonicalQuantity(q as string | number);
+  return divisible ? [] : [invalid(p, shown, `${shown} is not positive integer multiple of ${name}`)];
 }
 
 const entries = (o: Obj | undefined): [string, unknown][] => Object.entries(o ?? {});
@@ -130,11 +136,12 @@ export function validateResourceRequirements(raw: unknown, claimNames: ReadonlyS
     errs.push(...qe);
     if (limitValues.has(name)) {
       const limit = limitValues.get(name);
-      const limitText = String(limits?.[name]);
+      const limitText = canonicalQuantity(limits?.[name] as string | number);
+      const shown = canonicalQuantity(q as string | number);
       if (value !== undefined && limit !== undefined) {
         // kube reports these on `requests`, not the key
-        if (value !== limit && !overcommitAllowed(name)) errs.push(invalid(reqPath, String(q), `must be equal to ${name} limit of ${limitText}`));
-        else if (value > limit) errs.push(invalid(reqPath, String(q), `must be less than or equal to ${name} limit of ${limitText}`));
+        if (value !== limit && !overcommitAllowed(name)) errs.push(invalid(reqPath, shown, `must be equal to ${name} limit of ${limitText}`));
+        else if (value > limit) errs.push(invalid(reqPath, shown, `must be less than or equal to ${name} limit of ${limitText}`));
       }
     } else if (!overcommitAllowed(name)) {
       errs.push(required(limPath, 'Limit must be set for non overcommitable resources'));
@@ -154,28 +161,15 @@ export const validateOverhead = (overhead: unknown, p: FieldPath): FieldError[] 
 
 /**
  * validatePodResources (PodLevelResources is on in v1.36): the names and quantities of
- * spec.resources, and no container limit above the pod's. (The check of the pod's requests against
- * the aggregate of the containers', and the defaulting of the pod's requests from them, are not done.)
+ * spec.resources, and their consistency with the containers' (pod-resources.ts).
  */
-export function validatePodResources(raw: unknown, containers: readonly Obj[], os: string | undefined, claimNames: ReadonlySet<string>,
-  p: FieldPath): FieldError[] {
-  const res = obj(raw);
+export function validatePodResources(spec: DeepReadonly<PodSpec>, os: string | undefined, claimNames: ReadonlySet<string>, p: FieldPath): FieldError[] {
+  const res = obj(spec.resources);
   if (res === undefined) return [];
   if (os === 'windows') return [forbidden(p, 'may not be set for a windows pod')];
   const errs: FieldError[] = [];
   if (res['claims'] !== undefined && res['claims'] !== null) errs.push(forbidden(p.child('claims'), 'claims may not be set for Resources at pod-level'));
   errs.push(...validateResourceRequirements(res, claimNames, p, validatePodResourceName));
-  const podLimits = obj(res['limits']) ?? {};
-  containers.forEach((c, i) => {
-    for (const [name, q] of entries(obj(obj(c['resources'])?.['limits']))) {
-      if (!Object.hasOwn(podLimits, name)) continue;
-      const limit = podLimits[name];
-      const cv = typeof q === 'string' || typeof q === 'number' ? parseQuantity(q) : undefined;
-      const pv = typeof limit === 'string' || typeof limit === 'number' ? parseQuantity(limit) : undefined;
-      if (cv !== undefined && pv !== undefined && cv > pv) {
-        errs.push(invalid(p.child('containers').index(i).key(name).child('limits'), String(q), `must be less than or equal to pod limits of ${String(limit)}`));
-      }
-    }
-  });
+  errs.push(...validatePodResourceConsistency({ spec }, p));
   return errs;
 }

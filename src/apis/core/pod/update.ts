@@ -1,9 +1,7 @@
-// Pod update validation (ValidatePodUpdate, ValidatePodStatusUpdate): a pod's spec is
+// Pod update validation (ValidatePodUpdate; status updates are in status-validation.ts): a pod's spec is
 // immutable except images, activeDeadlineSeconds, added tolerations and a few more.
 import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import { isValidIPForLegacyField } from '../../../apimachinery/validation/ip.ts';
-import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { objectDiff } from '../printers/diff.ts';
 import type { Container, Pod, PodSpec, Toleration } from '../v1/types.ts';
@@ -94,21 +92,4 @@ export function validatePodUpdate(pod: RO<Pod>, old: RO<Pod>): FieldError[] {
 function setOrDelete<K extends keyof PodSpec>(spec: PodSpec, key: K, value: PodSpec[K] | undefined): void {
   if (value === undefined) delete spec[key];
   else spec[key] = value;
-}
-
-/** ValidatePodStatusUpdate: the checks of status the kubelet and scheduler write. */
-export function validatePodStatusUpdate(pod: DeepReadonly<Pod>, old: DeepReadonly<Pod>): FieldError[] {
-  const errs: FieldError[] = [];
-  const status = pod.status ?? {};
-  if ((status.nominatedNodeName ?? '') !== '') {
-    for (const m of isDNS1123Subdomain(status.nominatedNodeName ?? '')) errs.push(invalid(fieldPath('status', 'nominatedNodeName'), status.nominatedNodeName, m));
-  }
-  (status.podIPs ?? []).forEach((ip, i) => errs.push(...isValidIPForLegacyField(fieldPath('status', 'podIPs').index(i), ip.ip, false)));
-  (status.hostIPs ?? []).forEach((ip, i) => errs.push(...isValidIPForLegacyField(fieldPath('status', 'hostIPs').index(i), ip.ip, false)));
-  if ((status.podIPs ?? []).length > 0 && status.podIP !== undefined && status.podIP !== status.podIPs?.[0]?.ip) {
-    errs.push(invalid(fieldPath('status', 'podIPs').index(0).child('ip'), status.podIPs?.[0]?.ip, 'must match status.podIP'));
-  }
-  const oldNode = old.spec.nodeName ?? '';
-  if (oldNode !== '' && (pod.spec.nodeName ?? '') !== oldNode) errs.push(forbidden(fieldPath('spec', 'nodeName'), 'may not be changed'));
-  return errs;
 }

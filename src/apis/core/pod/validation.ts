@@ -112,8 +112,7 @@ export function validatePodSpec(spec: RO<PodSpec>, p: FieldPath, opts: PodSpecOp
   errs.push(...validateContainers(spec.containers, ctx, p.child('containers')));
   errs.push(...validateInitContainers(spec.initContainers, spec.containers, ctx, p.child('initContainers')));
   errs.push(...validateEphemeralContainers(spec.ephemeralContainers, spec.containers, spec.initContainers, ctx, p.child('ephemeralContainers')));
-  errs.push(...validatePodResources((spec as RO<PodSpec> & { readonly resources?: unknown }).resources,
-    objects({ containers: spec.containers }, 'containers'), ctx.os, claimNames, p.child('resources')));
+  errs.push(...validatePodResources(spec, ctx.os, claimNames, p.child('resources')));
   errs.push(...validateHostNetworkDeps(spec, opts.resourceIsPod, p));
   errs.push(...validateRestartPolicy(spec.restartPolicy, p.child('restartPolicy')));
   errs.push(...validateEnum(spec.dnsPolicy, ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'], p.child('dnsPolicy')));

@@ -1,6 +1,6 @@
 // PodTemplates (pkg/registry/core/podtemplate): a pod spec validated and defaulted like a pod's.
 import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
@@ -57,7 +57,9 @@ export const podTemplates = {
       pt.metadata.generation = old.metadata.generation ?? 1;
       bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
     },
-    validateUpdate: (_ctx, pt) => validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
+    // ValidatePodTemplateUpdate repeats the metadata update checks
+    validateUpdate: (_ctx, pt, old) => [...validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
+      ...repeatedMetadataErrors(pt.metadata, old.metadata, { update: true })],
     warningsOnUpdate: (_ctx, pt, old) => (pt.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('template'), pt.template) : []),
   },
   defaults: defaultPodTemplate,

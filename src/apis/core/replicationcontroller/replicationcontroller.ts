@@ -3,11 +3,10 @@
 // printReplicationController.
 import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { selectorFromSet } from '../../../apimachinery/labels/selector.ts';
-import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, repeatedMetadataErrors, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { containerColumns, workloadStrategies } from '../../apps/common.ts';
 import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
-import { goStringMap, goSyntax } from '../../apps/validation/go-syntax.ts';
 import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
@@ -39,7 +38,8 @@ function validatePodTemplateSpecForRC(t: RO<PodTemplateSpec> | undefined | null,
   const errs: FieldError[] = [];
   const selector = selectorFromSet(selectorMap ?? {});
   if (!selector.empty && !selector.matches(t.metadata?.labels)) {
-    errs.push(invalid(p.child('metadata', 'labels'), goSyntax(goStringMap(t.metadata?.labels)), SELECTOR_MISMATCH));
+    // a map is shown as JSON (field.Error marshals non-scalar values)
+    errs.push(invalid(p.child('metadata', 'labels'), t.metadata?.labels ?? null, SELECTOR_MISMATCH));
   }
   errs.push(...validatePodTemplateSpec(t, p));
   const policy = t.spec?.restartPolicy ?? '';
@@ -58,9 +58,12 @@ export function validateReplicationControllerSpec(spec: RO<ReplicationController
   return errs;
 }
 
+/** The declarative `+k8s:longName` check of v1.36: a DNS subdomain, its length counted in bytes. */
+const longName: ValidateNameFunc = (name, prefix) => nameIsDNSSubdomain(name, prefix).map((m) => m.replace(/^must be no more than (\d+) characters$/, 'must be no more than $1 bytes'));
+
 export function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
   return [
-    ...validateObjectMeta(rc.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')),
+    ...validateObjectMeta(rc.metadata, { namespaced: true, nameFn: longName }, fieldPath('metadata')),
     ...validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
   ];
 }
@@ -75,18 +78,25 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
 });
 
-export const replicationControllerStrategy = strategy;
-export const replicationControllerStatusStrategy = statusStrategy;
+// ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks
+export const replicationControllerStrategy: typeof strategy = {
+  ...strategy,
+  validateUpdate: (ctx, rc, old) => [...strategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
+};
+export const replicationControllerStatusStrategy: typeof statusStrategy = {
+  ...statusStrategy,
+  validateUpdate: (ctx, rc, old) => [...statusStrategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
+};
 
 export const replicationControllers = {
   group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
   shortNames: ['rc'], categories: ['all'], namespaced: true,
   strategy: {
-    ...strategy,
+    ...replicationControllerStrategy,
     // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
     defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
   },
-  statusStrategy,
+  statusStrategy: replicationControllerStatusStrategy,
   defaults: defaultReplicationController,
   scale: {
     specReplicas: (rc) => rc.spec?.replicas ?? 1,

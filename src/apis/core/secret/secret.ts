@@ -1,9 +1,18 @@
 // Secrets (pkg/registry/core/secret). Data values are base64 strings on the wire and in storage.
-import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import type { Secret } from '../v1/types.ts';
 import { SECRET_TYPES, validateSecret, validateSecretUpdate } from './validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
+import { x509KeyPairError } from './tls-warnings.ts';
+
+/** warningsForSecret: a TLS Secret whose certificate and key do not make a pair. */
+function warningsForSecret(s: DeepReadonly<Secret>): string[] {
+  if (s.type !== SECRET_TYPES.tls) return [];
+  const decode = (k: string): string => Buffer.from(s.data?.[k] ?? '', 'base64').toString('latin1');
+  const err = x509KeyPairError(decode('tls.crt'), decode('tls.key'));
+  return err === undefined ? [] : [err];
+}
 
 /** SetDefaults_Secret and the v1 conversion: type Opaque; stringData folded into data (base64). */
 export function defaultSecret(s: Secret): void {
@@ -25,6 +34,8 @@ export const secrets = {
     allowUnconditionalUpdate: true,
     prepareForUpdate() {},
     validateUpdate: (_ctx, s, old) => validateSecretUpdate(s, old),
+    warningsOnCreate: (_ctx, s) => warningsForSecret(s),
+    warningsOnUpdate: (_ctx, s) => warningsForSecret(s),
   },
   defaults: defaultSecret,
   selectableFields: (s) => ({

@@ -1,7 +1,8 @@
 // Secret validation (ValidateSecret / ValidateSecretUpdate): keys, the 1MiB total, the keys
 // each well-known type requires, and immutability.
 import { fieldPath, forbidden, invalid, required, tooLong, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
-import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
+import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
+import { goJSONKind, goJSONParse } from '../../../apimachinery/validation/go-json.ts';
 import { isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { base64DecodedLength, IMMUTABLE_WHEN_SET, MAX_SECRET_SIZE } from '../configmap/configmap.ts';
@@ -23,16 +24,11 @@ const REDACTED = '<secret contents redacted>';
 
 /** Go's json.Unmarshal into a map: the error text for the common failures. */
 function jsonObjectError(b64: string): string | undefined {
-  const text = Buffer.from(b64, 'base64').toString('utf8');
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return text.trim() === '' ? 'unexpected end of JSON input' : 'invalid character looking for beginning of value';
-  }
+  const r = goJSONParse(Buffer.from(b64, 'base64').toString('utf8'));
+  if ('error' in r) return r.error;
+  const v = r.value;
   if (v === null || (typeof v === 'object' && !Array.isArray(v))) return undefined;
-  const kind = Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : typeof v === 'number' ? 'number' : 'bool';
-  return `json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`;
+  return `json: cannot unmarshal ${goJSONKind(v)} into Go value of type map[string]interface {}`;
 }
 
 export function validateSecret(s: DeepReadonly<Secret>): FieldError[] {
@@ -84,5 +80,7 @@ export function validateSecretUpdate(s: DeepReadonly<Secret>, old: DeepReadonly<
     if (s.immutable !== true) errs.push(forbidden('immutable', IMMUTABLE_WHEN_SET));
     if (!deepEqual(s.data ?? {}, old.data ?? {})) errs.push(forbidden('data', IMMUTABLE_WHEN_SET));
   }
-  return [...errs, ...validateSecret(s).filter((e) => !e.field.startsWith('metadata.') || e.field.startsWith('metadata.annotations['))];
+  // ValidateSecretUpdate repeats the metadata checks of update and create
+  return [...errs, ...validateSecret(s).filter((e) => !e.field.startsWith('metadata.') || e.field.startsWith('metadata.annotations[')),
+    ...repeatedMetadataErrors(s.metadata, old.metadata, { update: true, create: { namespaced: true, nameFn: nameIsDNSSubdomain } })];
 }

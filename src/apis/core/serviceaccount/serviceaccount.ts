@@ -1,5 +1,5 @@
 // ServiceAccounts (pkg/registry/core/serviceaccount). The token subresource is served elsewhere.
-import { validateObjectMeta, validateServiceAccountName } from '../../../apimachinery/validation/object-meta.ts';
+import { repeatedMetadataErrors, validateObjectMeta, validateServiceAccountName } from '../../../apimachinery/validation/object-meta.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../common.ts';
 import type { ServiceAccount } from '../v1/types.ts';
@@ -18,7 +18,9 @@ export const serviceAccounts = {
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate: (_ctx, sa) => cleanSecretReferences(sa),
-    validateUpdate: () => [],
+    // ValidateServiceAccountUpdate runs the metadata checks of update and create again, besides
+    // the generic ones, so a bad label or annotation is reported twice as often
+    validateUpdate: (_ctx, sa, old) => repeatedMetadataErrors(sa.metadata, old.metadata, { update: true, create: { namespaced: true, nameFn: validateServiceAccountName } }),
   },
   table: [
     // kube 1.36 prints no Secrets column: token Secrets are no longer listed in serviceaccounts.

@@ -154,6 +154,8 @@ export interface PodSpec {
   overhead?: ResourceList;
   topologySpreadConstraints?: Record<string, unknown>[];
   schedulingGates?: { name: string }[];
+  resources?: ResourceRequirements;
+  os?: { name: string };
 }
 export interface PodCondition { type: string; status: string; lastProbeTime?: string | null; lastTransitionTime?: string | null; reason?: string; message?: string }
 export interface ContainerState {
@@ -225,6 +227,7 @@ export interface NodeCondition { type: string; status: string; lastHeartbeatTime
 export interface Taint { key: string; value?: string; effect: string; timeAdded?: string }
 export interface NodeSpec {
   podCIDR?: string; podCIDRs?: string[]; providerID?: string; unschedulable?: boolean; taints?: Taint[];
+  externalID?: string; configSource?: Record<string, unknown>;
 }
 export interface NodeStatus {
   capacity?: ResourceList; allocatable?: ResourceList; phase?: string; conditions?: NodeCondition[];
@@ -233,7 +236,9 @@ export interface NodeStatus {
   nodeInfo?: {
     machineID?: string; systemUUID?: string; bootID?: string; kernelVersion?: string; osImage?: string;
     containerRuntimeVersion?: string; kubeletVersion?: string; kubeProxyVersion?: string; operatingSystem?: string; architecture?: string;
+    swap?: { capacity?: number };
   };
+  config?: Record<string, unknown>; declaredFeatures?: string[];
   images?: { names?: string[]; sizeBytes?: number }[];
 }
 export interface Node { apiVersion?: string; kind?: string; metadata: ObjectMeta; spec?: NodeSpec; status?: NodeStatus }

@@ -36,7 +36,7 @@ export function validateEphemeralContainersUpdate(pod: DeepReadonly<Pod>, old: D
     ...validatePodAnnotationsAndSpec(pod),
     ...validatePodSpecificAnnotationUpdates(pod.metadata.annotations, old.metadata.annotations, pod.spec, fieldPath('metadata', 'annotations')),
   ];
-  if (old.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined) return [forbidden('', 'static pods do not support ephemeral containers')];
+  if (old.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined) return [forbidden('[]', 'static pods do not support ephemeral containers')];
   const specPath = fieldPath('spec', 'ephemeralContainers');
   const next = pod.spec.ephemeralContainers ?? [];
   for (const o of old.spec.ephemeralContainers ?? []) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { formatFieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { StatusError } from '../../../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../../../apimachinery/meta/types.ts';
 import { systemContext } from '../../../../apimachinery/request/context.ts';
@@ -9,6 +10,8 @@ import type { Connecter, Getter, Updater } from '../../../../registry/rest/capab
 import type { Pod } from '../../v1/types.ts';
 import { podSubresources } from './index.ts';
 import { decrementBudget, EVICTION_VIOLATES_BUDGET } from './eviction.ts';
+import { validatePodResize } from './resize.ts';
+import { defaultPod } from '../defaults.ts';
 import { minimalPod, newFixture, subresourceContext, type Fixture } from './testing.ts';
 import type { Store } from '../../../../registry/generic/store.ts';
 import type { ResourceDefinition } from '../../../../registry/rest/strategy.ts';
@@ -158,4 +161,38 @@ describe('pod subresources', () => {
     }), undefined, undefined, false, { dryRun: false }),
     (e: unknown) => e instanceof StatusError && (e.status.message ?? '').includes('Pod QOS Class may not change as a result of resizing'));
   });
+});
+
+describe('ValidatePodResize of v1.36, as kube-apiserver answers', () => {
+  const burstable = { requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '200m', memory: '128Mi' } };
+  const pod = (spec: Partial<Pod['spec']>, annotations?: Record<string, string>): Pod => {
+    const p: Pod = {
+      metadata: { name: 'p', namespace: 'ns', ...(annotations === undefined ? {} : { annotations }) },
+      spec: { containers: [{ name: 'c', image: 'i', resources: structuredClone(burstable) }], serviceAccountName: 'default', ...spec },
+      status: { qosClass: 'Burstable' },
+    };
+    defaultPod(p);
+    return p;
+  };
+  const cases: { name: string; old?: Pod; change: (p: Pod) => void; want: string[] }[] = [
+    { name: 'cpu changed', change: (p) => { p.spec.containers[0]!.resources!.limits!['cpu'] = '300m'; }, want: [] },
+    { name: 'limit removed', change: (p) => { p.spec.containers[0]!.resources!.limits = { cpu: '200m' }; },
+      want: ['spec.containers[0].resources.limits: Forbidden: resource limits cannot be removed'] },
+    { name: 'ephemeral-storage changed', change: (p) => { p.spec.containers[0]!.resources!.limits!['ephemeral-storage'] = '1Gi'; },
+      want: ['spec: Forbidden: only cpu and memory resources are mutable'] },
+    { name: 'container renamed', change: (p) => { p.spec.containers[0]!.name = 'd'; }, want: ['spec.containers[0].name: Forbidden: containers may not be renamed or reordered on resize'] },
+    { name: 'static pod', old: pod({}, { 'kubernetes.io/config.mirror': 'x' }), change: () => {}, want: ['[]: Forbidden: static pods cannot be resized'] },
+    { name: 'QoS class changes', change: (p) => { p.spec.containers[0]!.resources!.limits = { cpu: '100m', memory: '64Mi' }; },
+      want: ['spec: Invalid value: "Burstable": Pod QOS Class may not change as a result of resizing'] },
+    { name: 'pod-level limit removed', old: pod({ resources: structuredClone(burstable), containers: [{ name: 'c', image: 'i' }] }),
+      change: (p) => { p.spec.resources!.limits = { cpu: '200m' }; }, want: ['spec.resources.limits: Forbidden: pod-level resource limits cannot be removed'] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const old = c.old ?? pod({});
+      const next = structuredClone(old);
+      c.change(next);
+      assert.deepEqual(validatePodResize(next, old).map(formatFieldError).sort(), [...c.want].sort());
+    });
+  }
 });
