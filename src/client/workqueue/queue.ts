@@ -22,6 +22,9 @@ export class RateLimitingQueue<K = string> {
 
   get isShuttingDown(): boolean { return this.shuttingDown; }
 
+  /** Whether an item is queued or being processed (delayed adds not counted). */
+  get busy(): boolean { return this.queue.length > 0 || this.processing.size > 0; }
+
   add(item: K): void {
     if (this.shuttingDown || this.dirty.has(item)) return;
     this.dirty.add(item);
