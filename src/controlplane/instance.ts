@@ -149,15 +149,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const controller = { informers: informerFor };
   const controllers = {
     namespace: new NamespaceController(core.namespaces, core.namespaceFinalize,
-      () => [...storage().namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)], controller),
+      () => [...built.namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)], controller),
     namespaceDefaults: new NamespaceDefaultsController(core.namespaces, core.serviceAccounts, core.configMaps, cfg.caCert, controller),
     garbageCollector: new GarbageCollector(built.all, controller),
     resourceQuota: new ResourceQuotaController({
       quotas: core.resourceQuotas, followed: built.namespaced, controller,
-      storeFor: (gr) => {
-        const key = gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
-        return storage().byName.get(key) ?? crServer.servedStores().get(key)?.store;
-      },
+      storeFor: (gr) => built.byName.get(resourceName(gr)) ?? crServer.servedStores().get(resourceName(gr))?.store,
     }),
     // kube-controller-manager's pvc-protection and pv-protection controllers, which release the
     // finalizers StorageObjectInUseProtection adds.
@@ -177,6 +174,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
   }));
 
+  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
+  // registers the local APIServices (kube-apiserver-autoregistration), so the chain behind the
+  // built-in routes is the apiextensions server.
+  const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
@@ -184,10 +185,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     installer, nonResource: new Map<string, NonResourceHandler>(openAPIHandlers(installer, crServer)), openWatches: deps.openWatches,
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
-    // The server chain: what no built-in route serves goes to the apiextensions server, then 404.
+    // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
     delegate: async (req, res, state) => {
-      if (!(await crServer.serve(req, res, state))) server.notFound(res, state);
+      for (const d of delegates) if (await d.serve(req, res, state)) return;
+      server.notFound(res, state);
     },
     filters: [
       withAuditInit(),
