@@ -1,5 +1,6 @@
-// The bootstrap controller: the system namespaces and the `kubernetes` service with its
-// endpoints and endpoint slice, created at start (idempotently, so several servers may start together).
+// What kube-apiserver's bootstrap hooks create at start (idempotently, so several servers may
+// start together): the system namespaces, the system priority classes, and the `kubernetes`
+// service with its endpoints and endpoint slice.
 import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
@@ -7,7 +8,6 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 import { ensureDefaultServiceCIDR } from './default-servicecidr.ts';
-import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 
 export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
@@ -59,45 +59,49 @@ async function createIfMissing(store: Store<KubeObject>, namespace: string, obj:
   throw last;
 }
 
-export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<KubeObject>>, opts: BootstrapOptions): Promise<void> {
-  const get = (r: string): Store<KubeObject> => {
-    const s = stores.get(r);
-    if (s === undefined) throw new Error(`bootstrap: no store for ${r}`);
-    return s;
-  };
+/** The start-system-namespaces-controller hook: default, kube-system, kube-public, kube-node-lease. */
+export async function ensureSystemNamespaces(namespaces: Store<KubeObject>): Promise<void> {
   for (const name of SYSTEM_NAMESPACES) {
-    await createIfMissing(get('namespaces'), '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    await createIfMissing(namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   }
-  await ensureLegacyTokenTracking(get('configmaps'));
+}
+
+/** The scheduling/bootstrap-system-priority-classes hook: the system priority classes exist wherever scheduling.k8s.io is served. */
+export async function ensureSystemPriorityClasses(priorityClasses: Store<KubeObject>): Promise<void> {
+  for (const pc of systemPriorityClasses()) await createIfMissing(priorityClasses, '', pc as KubeObject);
+}
+
+export interface BootstrapStores {
+  readonly services: Store<KubeObject>;
+  readonly endpoints: Store<KubeObject>;
+  readonly endpointSlices: Store<KubeObject> | undefined;
+  readonly serviceCIDRs: Store<KubeObject> | undefined;
+}
+
+/** The bootstrap-controller hook: the kubernetes service, with its endpoints and endpoint slice when there is an address to advertise. */
+export async function bootstrapKubernetesService(stores: BootstrapStores, opts: BootstrapOptions): Promise<void> {
   // The default ServiceCIDR comes before the kubernetes service, whose address lies in it.
-  const serviceCIDRs = stores.get('servicecidrs.networking.k8s.io');
-  if (serviceCIDRs !== undefined) {
-    await ensureDefaultServiceCIDR(serviceCIDRs,
+  if (stores.serviceCIDRs !== undefined) {
+    await ensureDefaultServiceCIDR(stores.serviceCIDRs,
       [opts.serviceClusterIPRange.text, ...(opts.secondaryServiceClusterIPRange !== undefined ? [opts.secondaryServiceClusterIPRange.text] : [])]);
   }
   const labels = { component: 'apiserver', provider: 'kubernetes' };
-  await createIfMissing(get('services'), 'default', {
+  await createIfMissing(stores.services, 'default', {
     apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels },
     spec: {
       type: 'ClusterIP', clusterIP: opts.kubernetesServiceIP, clusterIPs: [opts.kubernetesServiceIP],
       ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: opts.securePort }], sessionAffinity: 'None',
     },
   } as KubeObject);
-  // The system priority classes exist wherever scheduling.k8s.io is served.
-  const priorityClasses = stores.get('priorityclasses.scheduling.k8s.io');
-  if (priorityClasses !== undefined) {
-    for (const pc of systemPriorityClasses()) await createIfMissing(priorityClasses, '', pc as KubeObject);
-  }
   if (opts.advertiseAddress === undefined) return;
-  await createIfMissing(get('endpoints'), 'default', {
+  await createIfMissing(stores.endpoints, 'default', {
     apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
     subsets: [{ addresses: [{ ip: opts.advertiseAddress }], ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }] }],
   } as KubeObject);
   // kube's endpoints reconciler writes the same address as an EndpointSlice, which is what
   // clients (kube-proxy, client-go's endpointslice users) read the apiserver's address from.
-  const slices = stores.get('endpointslices.discovery.k8s.io');
-  if (slices === undefined) return;
-  await createIfMissing(slices, 'default', {
+  if (stores.endpointSlices === undefined) return;
+  await createIfMissing(stores.endpointSlices, 'default', {
     apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
     metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
     addressType: isIPv6(opts.advertiseAddress) ? 'IPv6' : 'IPv4',

@@ -5,7 +5,9 @@
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Watch } from '../apimachinery/watch/event.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
+import type { SharedInformer } from '../client/cache/shared-informer.ts';
+import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import type { Store } from '../registry/generic/store.ts';
 import { AUTOMANAGED_LABEL, markLocalAvailable } from './local-apiservices.ts';
 
@@ -26,56 +28,26 @@ export function servedGroupVersions(crds: readonly CRDView[]): Map<string, { gro
   return out;
 }
 
-export class CRDRegistrationController {
-  private watch: Watch | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+/** The one key: every sync compares all CRDs with all APIServices. */
+const ALL = 'all';
 
-  constructor(private readonly crds: Store<KubeObject>, private readonly apiServices: Store<KubeObject>) {}
+export class CRDRegistrationController extends Controller {
+  private readonly crdInformer: SharedInformer;
 
-  async start(): Promise<void> {
-    const w = await this.crds.watch(systemContext(''), {});
-    this.watch = w;
-    void (async () => {
-      try {
-        for await (const ev of w) if (ev.type !== 'BOOKMARK') this.kick();
-      } catch {
-        // storage closed: stopping
-      }
-    })();
-    this.kick();
+  constructor(crds: Store<KubeObject>, private readonly apiServices: Store<KubeObject>, opts: ControllerOptions = {}) {
+    super('crd registration controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), ...opts });
+    const kick = (): void => { this.queue.add(ALL); };
+    this.crdInformer = this.follow(crds, 'customresourcedefinitions.apiextensions.k8s.io', { onAdd: kick, onUpdate: kick, onDelete: kick });
   }
 
-  stop(): void {
-    this.stopped = true;
-    this.watch?.stop();
-    if (this.timer !== undefined) clearTimeout(this.timer);
+  override async start(): Promise<void> {
+    await super.start();
+    this.queue.add(ALL);
   }
 
-  /** Resolves once the APIServices match the CRDs as of now (for tests). */
-  async synced(): Promise<void> {
-    this.kick();
-    while (this.running !== undefined) await this.running;
-  }
-
-  /** One sync at a time; a change during a sync runs another after it. */
-  private kick(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) { this.again = true; return; }
-    this.running = this.sync().catch(() => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => { this.timer = undefined; this.kick(); }, RETRY_MS);
-    }).finally(() => {
-      this.running = undefined;
-      if (this.again) { this.again = false; this.kick(); }
-    });
-  }
-
-  private async sync(): Promise<void> {
+  protected async sync(): Promise<void> {
     const ctx = systemContext('');
-    const wanted = servedGroupVersions((await this.crds.list(ctx, {})).items as CRDView[]);
+    const wanted = servedGroupVersions(this.crdInformer.list() as CRDView[]);
     const existing = new Map<string, APIServiceView>();
     for (const s of (await this.apiServices.list(ctx, {})).items as APIServiceView[]) existing.set(s.metadata.name ?? '', s);
     for (const [name, gv] of wanted) {

@@ -6,7 +6,10 @@ import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { parseGroupVersion } from '../apimachinery/schema/group-version.ts';
-import type { Watch } from '../apimachinery/watch/event.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
+import { resourceName } from '../client/cache/informer-factory.ts';
+import type { SharedInformer } from '../client/cache/shared-informer.ts';
+import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
 import type { Store } from '../registry/generic/store.ts';
 
@@ -28,20 +31,17 @@ function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
   else delete obj.metadata.ownerReferences;
 }
 
-export class GarbageCollector {
+export class GarbageCollector extends Controller {
   private readonly nodes = new Map<string, Node>();          // by uid
   private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
   private readonly byKind = new Map<string, Store<KubeObject>>();
-  private readonly abort = new AbortController();
-  private readonly watches = new Map<Store<KubeObject>, Watch>();
-  private readonly queue = new Set<string>();                  // uids of owners or dependents to look at
-  private running = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly informers = new Map<Store<KubeObject>, SharedInformer>();
 
-  constructor(private readonly stores: readonly Store<KubeObject>[]) {}
-
-  async start(): Promise<void> {
-    for (const store of this.stores) await this.addStore(store);
+  constructor(stores: readonly Store<KubeObject>[], opts: ControllerOptions = {}) {
+    super('garbage collector', {
+      rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: (e) => isConflict(e) || isNotFound(e), ...opts,
+    });
+    for (const store of stores) this.followStore(store);
   }
 
   /**
@@ -49,23 +49,22 @@ export class GarbageCollector {
    * store of a kind already followed replaces the other one (a CRD whose storage version changed).
    */
   async addStore(store: Store<KubeObject>): Promise<void> {
+    if (this.stopped) return;
+    await this.followStore(store).start();
+  }
+
+  private followStore(store: Store<KubeObject>): SharedInformer {
     const kind = kindKey(store);
     const prev = this.byKind.get(kind);
-    if (prev !== undefined) this.removeWatch(prev);
+    if (prev !== undefined) this.removeStore(prev);
     this.byKind.set(kind, store);
-    const w = await store.watch(systemContext(''), {});
-    if (this.abort.signal.aborted || this.byKind.get(kind) !== store) { w.stop(); return; }
-    this.watches.set(store, w);
-    void (async () => {
-      try {
-        for await (const ev of w) {
-          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(store, ev.object);
-          else if (ev.type === 'DELETED') this.forget(ev.object.metadata.uid ?? '');
-        }
-      } catch {
-        // storage closed: stopping
-      }
-    })();
+    const informer = this.follow(store, resourceName(store.definition), {
+      onAdd: (o) => { this.observe(store, o); },
+      onUpdate: (_old, o) => { this.observe(store, o); },
+      onDelete: (o) => { this.forget(o.metadata.uid ?? ''); },
+    });
+    this.informers.set(store, informer);
+    return informer;
   }
 
   /** Stops following a store's kind (a CRD that is gone) and forgets its objects. */
@@ -73,21 +72,12 @@ export class GarbageCollector {
     const kind = kindKey(store);
     if (this.byKind.get(kind) !== store) return;
     this.byKind.delete(kind);
-    this.removeWatch(store);
+    const informer = this.informers.get(store);
+    if (informer !== undefined) this.unfollow(informer);
+    this.informers.delete(store);
     for (const node of [...this.nodes.values()]) {
       if (kindKey(node.store) === kind) this.forget(node.uid);
     }
-  }
-
-  private removeWatch(store: Store<KubeObject>): void {
-    this.watches.get(store)?.stop();
-    this.watches.delete(store);
-  }
-
-  stop(): void {
-    this.abort.abort();
-    for (const w of this.watches.values()) w.stop();
-    clearTimeout(this.timer);
   }
 
   private observe(store: Store<KubeObject>, obj: KubeObject): void {
@@ -122,25 +112,10 @@ export class GarbageCollector {
 
   private enqueue(uid: string): void {
     this.queue.add(uid);
-    if (!this.running) { this.running = true; setImmediate(() => void this.drain()); }
   }
 
-  private async drain(): Promise<void> {
-    const failed: string[] = [];
-    while (this.queue.size > 0 && !this.abort.signal.aborted) {
-      const uid = this.queue.values().next().value as string;
-      this.queue.delete(uid);
-      try {
-        await this.process(uid);
-      } catch (err) {
-        if (!isConflict(err) && !isNotFound(err)) console.error('garbage collector:', err);
-        failed.push(uid);
-      }
-    }
-    this.running = false;
-    if (failed.length > 0 && !this.abort.signal.aborted) {
-      this.timer = setTimeout(() => { for (const f of failed) this.enqueue(f); }, RETRY_MS);
-    }
+  protected async sync(uid: string): Promise<void> {
+    await this.process(uid);
   }
 
   private async process(uid: string): Promise<void> {

@@ -7,89 +7,64 @@ import type { Namespace, NamespaceCondition } from '../apis/core/v1/types.ts';
 import { nowRFC3339 } from '../registry/generic/names.ts';
 import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
+import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
+import type { SyncResult } from '../client/workqueue/worker.ts';
 
 const FINALIZER = 'kubernetes';
+/** While content remains, the namespace is looked at again after this long. */
 const RETRY_MS = 1000;
 
-export class NamespaceController {
-  private readonly working = new Set<string>();
-  private readonly abort = new AbortController();
-  private readonly timers = new Set<NodeJS.Timeout>();
-
+export class NamespaceController extends Controller {
   constructor(
     private readonly namespaces: Store<KubeObject> & GracefulDeleter,
     /** The finalize subresource: the only way to change spec.finalizers. */
     private readonly finalize: Updater,
     /** Every namespaced store whose objects must go with their namespace, custom resources too. */
     private readonly contents: () => Iterable<Store<KubeObject>>,
-  ) {}
-
-  async start(): Promise<void> {
-    const w = await this.namespaces.watch(systemContext('', this.abort.signal), {});
-    void (async () => {
-      try {
-        for await (const ev of w) {
-          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.enqueue(ev.object as Namespace);
-        }
-      } catch {
-        // the store closed: the server is stopping
-      }
-    })();
-    this.abort.signal.addEventListener('abort', () => w.stop());
+    opts: ControllerOptions = {},
+  ) {
+    super('namespace controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isConflict, ...opts });
+    const enqueue = (ns: KubeObject): void => { if (ns.metadata.deletionTimestamp !== undefined) this.queue.add(ns.metadata.name ?? ''); };
+    this.follow(namespaces, 'namespaces', { onAdd: enqueue, onUpdate: (_old, ns) => enqueue(ns) });
   }
 
-  stop(): void {
-    this.abort.abort();
-    for (const t of this.timers) clearTimeout(t);
-  }
-
-  private enqueue(ns: Namespace): void {
-    const name = ns.metadata.name ?? '';
-    if (ns.metadata.deletionTimestamp === undefined || this.working.has(name) || this.abort.signal.aborted) return;
-    this.working.add(name);
-    void this.sync(name).then((done) => {
-      this.working.delete(name);
-      if (!done && !this.abort.signal.aborted) {
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          void this.namespaces.get(systemContext(name), name, {}).then((n) => this.enqueue(n as Namespace), () => undefined);
-        }, RETRY_MS);
-        this.timers.add(t);
-      }
-    });
-  }
-
-  /** Resolves true when the namespace is gone or no longer ours to finish. */
-  private async sync(name: string): Promise<boolean> {
+  /** Empties a terminating namespace; asks to come back while content remains. */
+  protected async sync(name: string): Promise<SyncResult> {
+    let ns: Namespace;
     try {
-      const remaining = new Map<string, number>();
-      const finalizers = new Map<string, number>();
-      for (const store of this.contents()) {
-        const ctx = systemContext(name);
-        await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
-        const left = (await store.list(ctx, {})).items;
-        if (left.length === 0) continue;
-        remaining.set(`${store.definition.resource}.${store.definition.group}`, left.length);
-        for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
-      }
-      if (remaining.size > 0) {
-        await this.reportRemaining(name, remaining, finalizers);
-        return false;
-      }
+      ns = await this.namespaces.get(systemContext(name), name, {}) as Namespace;
+    } catch (err) {
+      if (isNotFound(err)) return;
+      throw err;
+    }
+    if (ns.metadata.deletionTimestamp === undefined) return;
+    const remaining = new Map<string, number>();
+    const finalizers = new Map<string, number>();
+    for (const store of this.contents()) {
       const ctx = systemContext(name);
+      await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
+      const left = (await store.list(ctx, {})).items;
+      if (left.length === 0) continue;
+      remaining.set(`${store.definition.resource}.${store.definition.group}`, left.length);
+      for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
+    }
+    if (remaining.size > 0) {
+      await this.reportRemaining(name, remaining, finalizers);
+      return { requeueAfterMs: RETRY_MS };
+    }
+    const ctx = systemContext(name);
+    try {
       await this.finalize.update(ctx, name, {
         updatedObject: (_c, cur) => {
-          const ns = structuredClone(cur) as Namespace;
-          if (ns.spec !== undefined) ns.spec.finalizers = (ns.spec.finalizers ?? []).filter((f) => f !== FINALIZER);
-          return ns;
+          const next = structuredClone(cur) as Namespace;
+          if (next.spec !== undefined) next.spec.finalizers = (next.spec.finalizers ?? []).filter((f) => f !== FINALIZER);
+          return next;
         },
       }, undefined, undefined, false, { dryRun: false });
       await this.namespaces.delete(ctx, name, undefined, {});
-      return true;
     } catch (err) {
-      if (isNotFound(err)) return true;
-      if (!isConflict(err)) console.error(`namespace controller: ${name}:`, err);
-      return false;
+      if (!isNotFound(err)) throw err;
     }
   }
 

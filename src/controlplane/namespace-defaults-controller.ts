@@ -4,60 +4,33 @@
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Watch } from '../apimachinery/watch/event.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
+import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import type { Store } from '../registry/generic/store.ts';
 
 const RETRY_MS = 1000;
 
-export class NamespaceDefaultsController {
-  private readonly watches: Watch[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private stopped = false;
-
+export class NamespaceDefaultsController extends Controller {
   constructor(
     private readonly namespaces: Store<KubeObject>,
     private readonly serviceAccounts: Store<KubeObject>,
     private readonly configMaps: Store<KubeObject>,
     /** PEM of the CA that signed the serving certificate. */
     private readonly caCert: string,
-  ) {}
-
-  async start(): Promise<void> {
-    const follow = async (store: Store<KubeObject>, onEvent: (type: string, obj: KubeObject) => void): Promise<void> => {
-      const w = await store.watch(systemContext(''), {});
-      this.watches.push(w);
-      void (async () => {
-        try {
-          for await (const ev of w) if (ev.type !== 'BOOKMARK' && ev.type !== 'ERROR') onEvent(ev.type, ev.object);
-        } catch {
-          // storage closed: stopping
-        }
-      })();
+    opts: ControllerOptions = {},
+  ) {
+    super('namespace defaults controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), ...opts });
+    const ensure = (ns: KubeObject): void => { this.queue.add(ns.metadata.name ?? ''); };
+    this.follow(namespaces, 'namespaces', { onAdd: ensure, onUpdate: (_old, ns) => ensure(ns) });
+    const recreate = (name: string) => (obj: KubeObject): void => {
+      if (obj.metadata.name === name) this.queue.add(obj.metadata.namespace ?? '');
     };
-    await follow(this.namespaces, (type, ns) => { if (type !== 'DELETED') this.ensure(ns.metadata.name ?? ''); });
-    const recreate = (name: string) => (type: string, obj: KubeObject): void => {
-      if (type === 'DELETED' && obj.metadata.name === name) this.ensure(obj.metadata.namespace ?? '');
-    };
-    await follow(this.serviceAccounts, recreate('default'));
-    await follow(this.configMaps, recreate('kube-root-ca.crt'));
+    this.follow(serviceAccounts, 'serviceaccounts', { onDelete: recreate('default') });
+    this.follow(configMaps, 'configmaps', { onDelete: recreate('kube-root-ca.crt') });
   }
 
-  stop(): void {
-    this.stopped = true;
-    for (const w of this.watches) w.stop();
-    for (const t of this.timers) clearTimeout(t);
-  }
-
-  private ensure(namespace: string): void {
-    void this.sync(namespace).catch(() => {
-      if (this.stopped) return;
-      const t = setTimeout(() => { this.timers.delete(t); this.ensure(namespace); }, RETRY_MS);
-      this.timers.add(t);
-    });
-  }
-
-  private async sync(namespace: string): Promise<void> {
-    if (this.stopped || namespace === '') return;
+  protected async sync(namespace: string): Promise<void> {
+    if (namespace === '') return;
     const ctx = systemContext(namespace);
     let ns: KubeObject;
     try {

@@ -4,11 +4,12 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { PersistentVolume } from '../apis/core/v1/types.ts';
 import { PV_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
 import type { Store } from '../registry/generic/store.ts';
+import type { ControllerOptions } from '../client/controller.ts';
 import { ProtectionController } from './protection-controller.ts';
 
 export class PVProtectionController extends ProtectionController {
-  constructor(volumes: Store<KubeObject>) {
-    super(volumes, PV_PROTECTION_FINALIZER, 'pv-protection controller');
+  constructor(volumes: Store<KubeObject>, opts: ControllerOptions = {}) {
+    super(volumes, 'persistentvolumes', PV_PROTECTION_FINALIZER, 'pv-protection controller', opts);
   }
 
   /** isBeingUsed: a Bound volume is in use; its status changing brings it back here. */

@@ -6,6 +6,7 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import type { Pod } from '../apis/core/v1/types.ts';
 import { PVC_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
 import type { Store } from '../registry/generic/store.ts';
+import type { ControllerOptions } from '../client/controller.ts';
 import { ProtectionController } from './protection-controller.ts';
 
 /** podIsShutDown: kubelet is done with it, or it was force-deleted. */
@@ -27,19 +28,14 @@ export function podUsesPVC(pod: Pod, pvc: KubeObject): boolean {
 }
 
 export class PVCProtectionController extends ProtectionController {
-  constructor(claims: Store<KubeObject>, private readonly pods: Store<KubeObject>) {
-    super(claims, PVC_PROTECTION_FINALIZER, 'pvc-protection controller');
-  }
-
-  override async start(): Promise<void> {
-    await super.start();
+  constructor(claims: Store<KubeObject>, private readonly pods: Store<KubeObject>, opts: ControllerOptions = {}) {
+    super(claims, 'persistentvolumeclaims', PVC_PROTECTION_FINALIZER, 'pvc-protection controller', opts);
     // A pod going away (or changing) may free the claims of its namespace that wait to go.
-    await this.follow(this.pods, (_type, pod) => {
-      const prefix = `${pod.metadata.namespace ?? ''}/`;
-      for (const key of this.terminating) if (key.startsWith(prefix)) this.enqueue(key);
-    });
+    const podChanged = (pod: KubeObject): void => { for (const key of this.terminatingIn(pod.metadata.namespace ?? '')) this.queue.add(key); };
+    this.follow(pods, 'pods', { onAdd: podChanged, onUpdate: (_old, pod) => podChanged(pod), onDelete: podChanged });
   }
 
+  /** Read from storage, not the pod informer: a pod created a moment ago must keep its claim. */
   protected async inUse(pvc: KubeObject): Promise<boolean> {
     const pods = await this.pods.list(systemContext(pvc.metadata.namespace ?? ''), {});
     return (pods.items as Pod[]).some((p) => podUsesPVC(p, pvc));

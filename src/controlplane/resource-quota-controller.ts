@@ -5,7 +5,9 @@
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Watch } from '../apimachinery/watch/event.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
+import { resourceName } from '../client/cache/informer-factory.ts';
+import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import { podCountsTowardsQuota, type PodLike } from '../admission/plugins/resource-quota-pods.ts';
 import { evaluatorsFor, quotaScopes } from '../admission/plugins/resource-quota.ts';
 import type { GroupResource, QuotaObject } from '../admission/plugins/resource-quota-evaluators.ts';
@@ -26,78 +28,58 @@ export interface ResourceQuotaControllerOptions {
   readonly followed: readonly Store<KubeObject>[];
   readonly resyncMs?: number;
   readonly now?: () => number;
+  /** The shared informers (absent: private ones). */
+  readonly controller?: ControllerOptions;
 }
 
-export class ResourceQuotaController {
-  private readonly abort = new AbortController();
-  private readonly watches: Watch[] = [];
+export class ResourceQuotaController extends Controller {
   /** Namespace → names of its quotas. */
   private readonly quotasByNamespace = new Map<string, Set<string>>();
-  private readonly queue = new Set<string>();
-  private running = false;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
-  private followingObjects = false;
+  private followingObjects: Promise<void> | undefined;
 
   constructor(private readonly opts: ResourceQuotaControllerOptions) {
+    super('resource quota controller', {
+      rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: (e) => e instanceof Stale, ...opts.controller,
+    });
     this.now = opts.now ?? Date.now;
+    this.follow(opts.quotas, 'resourcequotas', {
+      onAdd: (q, initial) => { this.observeQuota(q as QuotaObject, initial); },
+      // The periodic resync (onUpdate with the same object) recounts every namespace with a quota.
+      onUpdate: (old, q) => { if (old === q) this.queue.add(q.metadata.namespace ?? ''); else this.observeQuota(q as QuotaObject, false); },
+      onDelete: (q) => { this.quotasByNamespace.get(q.metadata.namespace ?? '')?.delete(q.metadata.name ?? ''); },
+    }, { resyncMs: opts.resyncMs ?? DEFAULT_RESYNC_MS });
   }
 
-  async start(): Promise<void> {
-    const existing = await this.opts.quotas.list(systemContext(''), {});
-    for (const q of existing.items) this.observeQuota(q as QuotaObject, true);
-    this.follow(this.opts.quotas, await this.opts.quotas.watch(systemContext(''), { resourceVersion: existing.metadata.resourceVersion ?? '' }));
+  override async start(): Promise<void> {
+    await super.start();
     if (this.quotasByNamespace.size > 0) await this.followObjects();
-    const resync = setInterval(() => { for (const ns of this.quotasByNamespace.keys()) this.enqueue(ns); }, this.opts.resyncMs ?? DEFAULT_RESYNC_MS);
-    resync.unref();
-    this.timers.add(resync);
   }
 
   /**
    * Follows the changes of every other store, from when the first quota exists: until then no
    * write needs looking at, and a server without quotas pays nothing for this controller.
    */
-  private async followObjects(): Promise<void> {
-    if (this.followingObjects) return;
-    this.followingObjects = true;
-    for (const store of this.opts.followed) {
-      if (store === this.opts.quotas) continue;
-      this.follow(store, await store.watch(systemContext(''), {}));
-    }
-    // What changed while the watches were starting is counted again.
-    for (const ns of this.quotasByNamespace.keys()) this.enqueue(ns);
-  }
-
-  stop(): void {
-    this.abort.abort();
-    for (const w of this.watches) w.stop();
-    for (const t of this.timers) clearTimeout(t);
-  }
-
-  private follow(store: Store<KubeObject>, w: Watch): void {
-    if (this.abort.signal.aborted) { w.stop(); return; }
-    this.watches.push(w);
-    const isQuota = store === this.opts.quotas;
-    const resource = store.definition.group === '' ? store.definition.resource : '';
-    void (async () => {
-      try {
-        for await (const ev of w) {
-          if (ev.type !== 'ADDED' && ev.type !== 'MODIFIED' && ev.type !== 'DELETED') continue;
-          const ns = ev.object.metadata.namespace ?? '';
-          if (isQuota) {
-            if (ev.type === 'DELETED') this.quotasByNamespace.get(ns)?.delete(ev.object.metadata.name ?? '');
-            else this.observeQuota(ev.object as QuotaObject, false);
-            continue;
-          }
-          if (!this.quotasByNamespace.has(ns)) continue;
-          // Deletions free quota; so do pods that end, and services or claims that change size or type.
-          if (ev.type === 'DELETED' || (ev.type === 'MODIFIED' && (resource === 'services' || resource === 'persistentvolumeclaims' ||
-              (resource === 'pods' && !podCountsTowardsQuota(ev.object as PodLike, this.now()))))) this.enqueue(ns);
-        }
-      } catch {
-        // storage closed: stopping
-      }
+  private followObjects(): Promise<void> {
+    this.followingObjects ??= (async () => {
+      const informers = this.opts.followed.filter((s) => s !== this.opts.quotas).map((store) => {
+        const resource = store.definition.group === '' ? store.definition.resource : '';
+        const changed = (old: KubeObject, obj: KubeObject): void => {
+          // Pods that end free quota; so do services or claims that change size or type.
+          if (old === obj || !this.quotasByNamespace.has(obj.metadata.namespace ?? '')) return;
+          if (resource === 'services' || resource === 'persistentvolumeclaims' ||
+            (resource === 'pods' && !podCountsTowardsQuota(obj as PodLike, this.now()))) this.queue.add(obj.metadata.namespace ?? '');
+        };
+        const deleted = (obj: KubeObject): void => {
+          if (this.quotasByNamespace.has(obj.metadata.namespace ?? '')) this.queue.add(obj.metadata.namespace ?? '');
+        };
+        return this.follow(store, resourceName(store.definition), { onUpdate: changed, onDelete: deleted });
+      });
+      await Promise.all(informers.map((i) => i.start()));
+      // What changed while the informers were starting is counted again.
+      for (const ns of this.quotasByNamespace.keys()) this.queue.add(ns);
     })();
+    return this.followingObjects;
   }
 
   /** Queues the namespace of a new quota, or of one whose limits are not yet its status's. */
@@ -106,37 +88,17 @@ export class ResourceQuotaController {
     let names = this.quotasByNamespace.get(ns);
     if (names === undefined) this.quotasByNamespace.set(ns, names = new Set());
     names.add(q.metadata.name ?? '');
-    if (!this.followingObjects && !initial) {
+    if (this.followingObjects === undefined && !initial) {
       this.followObjects().catch((err: unknown) => { console.error('resource quota controller:', err); });
     }
     const hard = toUsage(q.spec?.hard);
     const statusHard = toUsage(q.status?.hard);
     const used = q.status?.used ?? {};
-    if (initial || !equalUsage(hard, statusHard) || [...hard.keys()].some((k) => !(k in used))) this.enqueue(ns);
+    if (initial || !equalUsage(hard, statusHard) || [...hard.keys()].some((k) => !(k in used))) this.queue.add(ns);
   }
 
-  private enqueue(ns: string): void {
-    this.queue.add(ns);
-    if (!this.running && !this.abort.signal.aborted) { this.running = true; setImmediate(() => void this.drain()); }
-  }
-
-  private async drain(): Promise<void> {
-    const failed: string[] = [];
-    while (this.queue.size > 0 && !this.abort.signal.aborted) {
-      const ns = this.queue.values().next().value as string;
-      this.queue.delete(ns);
-      try {
-        await this.syncNamespace(ns);
-      } catch (err) {
-        if (!(err instanceof Stale)) console.error(`resource quota controller: ${ns}:`, err);
-        failed.push(ns);
-      }
-    }
-    this.running = false;
-    if (failed.length > 0 && !this.abort.signal.aborted) {
-      const t = setTimeout(() => { this.timers.delete(t); for (const f of failed) this.enqueue(f); }, RETRY_MS);
-      this.timers.add(t);
-    }
+  protected async sync(ns: string): Promise<void> {
+    await this.syncNamespace(ns);
   }
 
   private async syncNamespace(ns: string): Promise<void> {

@@ -255,6 +255,6 @@ describe('response framing against the reference kube-apiserver', { skip: oracle
     assert.deepEqual(api(k), api(o));
     assert.deepEqual(o.filter((p) => !k.includes(p) && !UNSERVED.test(p)), []);
     // kapi's own extra: it bootstraps RBAC roles whatever the authorizer (the oracle runs AlwaysAllow).
-    assert.deepEqual(k.filter((p) => !o.includes(p) && !/^\/(healthz|readyz)\/poststarthook\/rbac\/bootstrap-roles$/.test(p)), []);
+    assert.deepEqual(k.filter((p) => !o.includes(p) && !/^\/(healthz|livez|readyz)\/poststarthook\/rbac\/bootstrap-roles$/.test(p)), []);
   });
 });

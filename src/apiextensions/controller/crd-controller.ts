@@ -7,6 +7,9 @@
 import { isConflict, isNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
+import { Controller, type ControllerOptions } from '../../client/controller.ts';
+import type { SharedInformer } from '../../client/cache/shared-informer.ts';
+import type { SyncResult } from '../../client/workqueue/worker.ts';
 import type { Store } from '../../registry/generic/store.ts';
 import { setCondition } from '../crd/conditions.ts';
 import {
@@ -23,6 +26,8 @@ export interface CRDControllerOptions {
   readonly beforeEstablish?: (crd: CRD) => void;
   /** A Store of the CRD's custom resources (CustomResourceServer.newStoreFor), for cleanup. */
   readonly instances: (crd: CRD) => Store<KubeObject> | undefined;
+  /** The shared informers (absent: a private one). */
+  readonly controller?: ControllerOptions;
 }
 
 /** The names in use by other CRDs of the same group, and the first one that clashes. */
@@ -45,57 +50,29 @@ function conflict(crd: CRD, others: readonly CRD[]): { reason: string; message: 
   return undefined;
 }
 
-export class CRDController {
-  private readonly abort = new AbortController();
-  private readonly known = new Map<string, CRD>();
-  private readonly working = new Set<string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+export class CRDController extends Controller {
+  private readonly crdInformer: SharedInformer;
 
-  constructor(private readonly opts: CRDControllerOptions) {}
-
-  async start(): Promise<void> {
-    const w = await this.opts.crds.watch(systemContext('', this.abort.signal), {});
-    this.abort.signal.addEventListener('abort', () => w.stop());
-    const list = await this.opts.crds.list(systemContext(''), {});
-    for (const c of list.items) this.known.set(c.metadata.name ?? '', c as CRD);
-    for (const c of list.items) this.enqueue(c.metadata.name ?? '');
-    void (async () => {
-      try {
-        for await (const ev of w) {
-          const name = ev.type === 'BOOKMARK' || ev.type === 'ERROR' ? '' : ev.object.metadata.name ?? '';
-          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') { this.known.set(name, ev.object as CRD); this.enqueue(name); }
-          else if (ev.type === 'DELETED') this.known.delete(name);
-        }
-      } catch {
-        // the store closed: the server is stopping
-      }
-    })();
-  }
-
-  stop(): void {
-    this.abort.abort();
-    for (const t of this.timers) clearTimeout(t);
-  }
-
-  private enqueue(name: string): void {
-    if (name === '' || this.working.has(name) || this.abort.signal.aborted) return;
-    this.working.add(name);
-    void this.sync(name).then((done) => {
-      this.working.delete(name);
-      if (!done && !this.abort.signal.aborted) {
-        const t = setTimeout(() => { this.timers.delete(t); this.enqueue(name); }, RETRY_MS);
-        this.timers.add(t);
-      }
+  constructor(private readonly opts: CRDControllerOptions) {
+    super('crd controller', opts.controller);
+    const enqueue = (crd: KubeObject): void => { this.queue.add(crd.metadata.name ?? ''); };
+    this.crdInformer = this.follow(opts.crds, 'customresourcedefinitions.apiextensions.k8s.io', {
+      onAdd: enqueue, onUpdate: (_old, crd) => enqueue(crd),
     });
   }
 
+  protected async sync(name: string): Promise<SyncResult> {
+    if (name === '') return;
+    return (await this.reconcile(name)) ? undefined : { requeueAfterMs: RETRY_MS };
+  }
+
   /** Resolves true when nothing is left to do for the CRD (until its next change). */
-  private async sync(name: string): Promise<boolean> {
+  private async reconcile(name: string): Promise<boolean> {
     const ctx = systemContext('');
     try {
       const crd = await this.opts.crds.get(ctx, name, {}) as CRD;
       if (crd.metadata.deletionTimestamp !== undefined) return await this.finalize(crd);
-      const clash = conflict(crd, [...this.known.values()]);
+      const clash = conflict(crd, this.crdInformer.list() as CRD[]);
       const next = structuredClone(crd);
       if (clash === undefined) {
         next.status ??= {};

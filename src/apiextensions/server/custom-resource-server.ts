@@ -4,11 +4,12 @@
 // other served versions convert with strategy None (only apiVersion changes).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
+import type { InformerSource } from '../../client/controller.ts';
+import { SharedInformer } from '../../client/cache/shared-informer.ts';
 import { decodeBody } from '../../apimachinery/fieldvalidation/index.ts';
 import { StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
-import { systemContext } from '../../apimachinery/request/context.ts';
 import { Scheme } from '../../apimachinery/runtime/scheme.ts';
 import { gvkKey } from '../../apimachinery/schema/group-version.ts';
 import type { DiscoveryGroup } from '../../endpoints/discovery/types.ts';
@@ -41,6 +42,8 @@ export interface CustomResourceServerOptions {
   readonly minRequestTimeoutSeconds: number;
   /** Shared with the other servers, so shutdown ends CR watches too. */
   readonly openWatches: Set<() => void>;
+  /** The shared informers (absent: a private CRD informer). */
+  readonly informers?: InformerSource;
 }
 
 interface Built {
@@ -64,33 +67,37 @@ export class CustomResourceServer {
   private readonly crds = new Map<string, CRD>();
   private built: Built;
   private readonly listeners = new Set<() => void>();
-  private readonly abort = new AbortController();
+  private readonly informer: SharedInformer;
+  private readonly removeHandler: () => void;
+  private started = false;
 
   constructor(private readonly opts: CustomResourceServerOptions) {
     this.built = this.build();
+    const name = 'customresourcedefinitions.apiextensions.k8s.io';
+    this.informer = opts.informers?.(opts.crds, name) ?? new SharedInformer(opts.crds, { name });
+    this.removeHandler = this.informer.addEventHandler({
+      // The first list is taken whole, and served at start() with one rebuild.
+      onAdd: (crd, initial) => { if (initial && !this.started) this.crds.set(crd.metadata.name ?? '', crd as CRD); else this.observe(crd as CRD); },
+      onUpdate: (_old, crd) => { this.observe(crd as CRD); },
+      onDelete: (crd) => { this.crds.delete(crd.metadata.name ?? ''); this.rebuild(); },
+    });
   }
 
   /** Lists the CRDs and follows their changes until stop(). */
   async start(): Promise<void> {
-    const w = await this.opts.crds.watch(systemContext('', this.abort.signal), {});
-    this.abort.signal.addEventListener('abort', () => w.stop());
-    const list = await this.opts.crds.list(systemContext(''), {});
-    for (const crd of list.items) this.crds.set(crd.metadata.name ?? '', crd as CRD);
+    await this.informer.start();
+    this.started = true;
     this.rebuild();
-    void (async () => {
-      try {
-        for await (const ev of w) {
-          if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.observe(ev.object as CRD);
-          else if (ev.type === 'DELETED') { this.crds.delete(ev.object.metadata.name ?? ''); this.rebuild(); }
-        }
-      } catch {
-        // the store closed: the server is stopping
-      }
-    })();
+  }
+
+  /** Resolves once the CRD informer has synced (crd-informer-synced). */
+  async synced(): Promise<void> {
+    await this.informer.start();
   }
 
   stop(): void {
-    this.abort.abort();
+    this.removeHandler();
+    if (this.opts.informers === undefined) this.informer.stop();
   }
 
   /**

@@ -37,7 +37,6 @@ class FakeSource implements ListWatcher {
   }
 
   emit(e: WatchEvent): void { for (const w of this.watches) w.push(e); }
-  end(): void { for (const w of [...this.watches]) { w.push(undefined); this.watches.delete(w); } }
 }
 
 const until = async (what: string, cond: () => boolean): Promise<void> => {
@@ -75,9 +74,10 @@ describe('RBACCache', () => {
       roleBindings.emit({ type: 'DELETED', object: binding });
       await until('the deletion', () => rbac.decide(getPods).decision === 'NoOpinion');
 
-      // A watch that ends is followed by a new list.
+      // A watch that ends is resumed from the last resourceVersion; one that is too old (410) is
+      // followed by a new list.
       roleBindings.items = [binding];
-      roleBindings.end();
+      roleBindings.emit({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 410, reason: 'Expired', message: 'too old' } });
       await until('the relist', () => rbac.decide(getPods).decision === 'Allow');
       assert.equal(roleBindings.lists, 2);
 

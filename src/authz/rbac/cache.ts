@@ -1,21 +1,19 @@
-// The RBAC authorizer's view of roles and bindings: four list+watch followers (kube's informers
-// and listers) kept in memory, so a request is authorized without reading storage. Bindings are
-// indexed by the users and groups they name, so a request only looks at the bindings that can
-// apply to its user.
+// The RBAC authorizer's view of roles and bindings: four shared informers and their listers,
+// kept in memory, so a request is authorized without reading storage. Bindings are indexed by the
+// users and groups they name (an informer index), so a request only looks at the bindings that
+// can apply to its user.
 import { newNotFound } from '../../apimachinery/errors/status-error.ts';
-import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
-import { systemContext, type RequestContext } from '../../apimachinery/request/context.ts';
-import type { Watch } from '../../apimachinery/watch/event.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { ListWatcher } from '../../client/cache/list-watch.ts';
+import { SharedInformer } from '../../client/cache/shared-informer.ts';
 import { SERVICE_ACCOUNT_USERNAME_PREFIX } from './rule.ts';
 import { RBAC_GROUP, type BindingObject, type ClusterRoleObject, type RBACListers, type RoleObject } from './types.ts';
 
 /** What the cache follows: a registry Store, or anything that lists and watches the same way. */
-export interface ListWatcher {
-  /** Rejects with a StatusError when storage fails. */
-  list(ctx: RequestContext, opts: { readonly resourceVersion?: string }): Promise<KubeList>;
-  /** Events after `resourceVersion`; rejects with Expired (410) when it was compacted. */
-  watch(ctx: RequestContext, opts: { readonly resourceVersion?: string; readonly allowWatchBookmarks?: boolean }): Promise<Watch>;
-}
+export type { ListWatcher } from '../../client/cache/list-watch.ts';
+
+/** Where the cache gets its informers (the server's shared factory); absent: private ones. */
+export type InformerFor = (lw: ListWatcher, name: string) => SharedInformer;
 
 export interface RBACSources {
   readonly roles: ListWatcher;
@@ -89,141 +87,70 @@ export class BindingIndex {
   }
 }
 
-const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
-const namespaceOf = (o: KubeObject): string => o.metadata.namespace ?? '';
+const SUBJECT_INDEX = 'subject';
 
-/** How one followed resource applies what it sees. */
-interface Sink {
-  reset(items: readonly KubeObject[]): void;
-  set(obj: KubeObject): void;
-  delete(obj: KubeObject): void;
+/** The subject index of RoleBindings: namespace-qualified, so that one index serves every namespace. */
+const namespacedSubjectKeys = (b: KubeObject): string[] =>
+  subjectKeys(b as BindingObject).map((k) => `${b.metadata.namespace ?? ''}\u0000${k}`);
+
+/** The bindings of an index whose keys name the user or one of their groups, each once. */
+function candidates(informer: SharedInformer, user: UserLike, prefix = ''): BindingObject[] {
+  const out = new Set<KubeObject>(informer.byIndex(SUBJECT_INDEX, `${prefix}u:${user.name}`));
+  for (const g of user.groups) for (const b of informer.byIndex(SUBJECT_INDEX, `${prefix}g:${g}`)) out.add(b);
+  return [...out] as BindingObject[];
 }
 
-/** Pause before relisting after a failure, and after a watch that simply ended. */
-const RETRY_MS = 1000;
-const ENDED_MS = 50;
-
 export class RBACCache implements RBACListers {
-  private readonly roles = new Map<string, Map<string, RoleObject>>();
-  private readonly clusterRoles = new Map<string, ClusterRoleObject>();
-  private readonly roleBindings = new Map<string, BindingIndex>();
-  private readonly clusterRoleBindings = new BindingIndex();
-  private readonly abort = new AbortController();
-  private readonly watches = new Set<Watch>();
+  private readonly roles: SharedInformer;
+  private readonly clusterRoles: SharedInformer;
+  private readonly roleBindings: SharedInformer;
+  private readonly clusterRoleBindings: SharedInformer;
+  private readonly owned: SharedInformer[] = [];
 
-  constructor(private readonly sources: RBACSources) {}
+  constructor(sources: RBACSources, informerFor?: InformerFor) {
+    const informer = (lw: ListWatcher, name: string): SharedInformer => {
+      if (informerFor !== undefined) return informerFor(lw, name);
+      const inf = new SharedInformer(lw, { name });
+      this.owned.push(inf);
+      return inf;
+    };
+    this.roles = informer(sources.roles, 'roles.rbac.authorization.k8s.io');
+    this.clusterRoles = informer(sources.clusterRoles, 'clusterroles.rbac.authorization.k8s.io');
+    this.roleBindings = informer(sources.roleBindings, 'rolebindings.rbac.authorization.k8s.io');
+    this.clusterRoleBindings = informer(sources.clusterRoleBindings, 'clusterrolebindings.rbac.authorization.k8s.io');
+    this.roleBindings.addIndexers({ [SUBJECT_INDEX]: namespacedSubjectKeys });
+    this.clusterRoleBindings.addIndexers({ [SUBJECT_INDEX]: (b) => subjectKeys(b as BindingObject) });
+  }
 
-  /** Lists everything once (resolves when all four are synced), then follows the watches until stop(). */
+  /** Resolves when all four informers have synced; rejects when a first list fails. */
   async start(): Promise<void> {
-    const synced = [
-      this.follow(this.sources.roles, this.namespacedSink(this.roles, (o) => o as RoleObject)),
-      this.follow(this.sources.clusterRoles, {
-        reset: (items) => { this.clusterRoles.clear(); for (const o of items) this.clusterRoles.set(nameOf(o), o as ClusterRoleObject); },
-        set: (o) => { this.clusterRoles.set(nameOf(o), o as ClusterRoleObject); },
-        delete: (o) => { this.clusterRoles.delete(nameOf(o)); },
-      }),
-      this.follow(this.sources.roleBindings, {
-        reset: (items) => { this.roleBindings.clear(); for (const o of items) this.bindingsOf(namespaceOf(o)).set(o as BindingObject); },
-        set: (o) => { this.bindingsOf(namespaceOf(o)).set(o as BindingObject); },
-        delete: (o) => { this.roleBindings.get(namespaceOf(o))?.delete(nameOf(o)); },
-      }),
-      this.follow(this.sources.clusterRoleBindings, {
-        reset: (items) => { this.clusterRoleBindings.clear(); for (const o of items) this.clusterRoleBindings.set(o as BindingObject); },
-        set: (o) => { this.clusterRoleBindings.set(o as BindingObject); },
-        delete: (o) => { this.clusterRoleBindings.delete(nameOf(o)); },
-      }),
-    ];
-    await Promise.all(synced);
+    await Promise.all([this.roles, this.clusterRoles, this.roleBindings, this.clusterRoleBindings].map((i) => i.start()));
   }
 
+  /** Stops the informers the cache made itself (shared ones stop with their factory). */
   stop(): void {
-    this.abort.abort();
-    for (const w of this.watches) w.stop();
-    this.watches.clear();
-  }
-
-  private bindingsOf(namespace: string): BindingIndex {
-    let idx = this.roleBindings.get(namespace);
-    if (idx === undefined) this.roleBindings.set(namespace, idx = new BindingIndex());
-    return idx;
-  }
-
-  private namespacedSink<T extends KubeObject>(into: Map<string, Map<string, T>>, cast: (o: KubeObject) => T): Sink {
-    const of = (ns: string): Map<string, T> => {
-      let m = into.get(ns);
-      if (m === undefined) into.set(ns, m = new Map());
-      return m;
-    };
-    return {
-      reset: (items) => { into.clear(); for (const o of items) of(namespaceOf(o)).set(nameOf(o), cast(o)); },
-      set: (o) => { of(namespaceOf(o)).set(nameOf(o), cast(o)); },
-      delete: (o) => { into.get(namespaceOf(o))?.delete(nameOf(o)); },
-    };
-  }
-
-  /**
-   * Lists, then watches from the list's resourceVersion; relists when the watch ends (storage
-   * restarted, revision compacted). Resolves after the first list.
-   */
-  private follow(source: ListWatcher, sink: Sink): Promise<void> {
-    return new Promise((resolveSynced, rejectSynced) => {
-      let synced = false;
-      const signal = this.abort.signal;
-      const loop = async (): Promise<void> => {
-        while (!signal.aborted) {
-          let delay = ENDED_MS;
-          try {
-            const list = await source.list(systemContext(''), {});
-            sink.reset(list.items);
-            if (!synced) { synced = true; resolveSynced(); }
-            const rv = list.metadata.resourceVersion;
-            const w = await source.watch(systemContext('', signal), { ...(rv !== undefined ? { resourceVersion: rv } : {}), allowWatchBookmarks: true });
-            this.watches.add(w);
-            try {
-              for await (const ev of w) {
-                if (ev.type === 'ADDED' || ev.type === 'MODIFIED') sink.set(ev.object);
-                else if (ev.type === 'DELETED') sink.delete(ev.object);
-                else if (ev.type === 'ERROR') { delay = RETRY_MS; break; } // relist
-              }
-            } finally {
-              w.stop();
-              this.watches.delete(w);
-            }
-          } catch (err) {
-            if (!synced && !signal.aborted) { rejectSynced(err); return; }
-            delay = RETRY_MS;
-          }
-          if (signal.aborted) break;
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, delay);
-            signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
-          });
-        }
-        if (!synced) resolveSynced();
-      };
-      void loop();
-    });
+    for (const i of this.owned) i.stop();
   }
 
   // ---- RBACListers ----
 
   getRole(namespace: string, name: string): RoleObject {
-    const r = this.roles.get(namespace)?.get(name);
+    const r = this.roles.get(namespace, name) as RoleObject | undefined;
     if (r === undefined) throw newNotFound({ group: RBAC_GROUP, resource: 'role' }, name);
     return r;
   }
 
   getClusterRole(name: string): ClusterRoleObject {
-    const r = this.clusterRoles.get(name);
+    const r = this.clusterRoles.get('', name) as ClusterRoleObject | undefined;
     if (r === undefined) throw newNotFound({ group: RBAC_GROUP, resource: 'clusterrole' }, name);
     return r;
   }
 
   listRoleBindings(namespace: string, user: UserLike): readonly BindingObject[] {
-    return this.roleBindings.get(namespace)?.candidates(user) ?? [];
+    return candidates(this.roleBindings, user, `${namespace}\u0000`);
   }
 
   listClusterRoleBindings(user: UserLike): readonly BindingObject[] {
-    return this.clusterRoleBindings.candidates(user);
+    return candidates(this.clusterRoleBindings, user);
   }
 }

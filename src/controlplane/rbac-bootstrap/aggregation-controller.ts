@@ -6,13 +6,14 @@ import { isNotFound } from '../../apimachinery/errors/status-error.ts';
 import { labelSelectorAsSelector } from '../../apimachinery/labels/label-selector.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
-import type { Watch } from '../../apimachinery/watch/event.ts';
 import type { ClusterRole, PolicyRule } from '../../apis/rbac/v1/types.ts';
+import { Controller, type ControllerOptions } from '../../client/controller.ts';
+import type { SharedInformer } from '../../client/cache/shared-informer.ts';
+import { ItemExponentialFailureRateLimiter } from '../../client/workqueue/rate-limiter.ts';
 import type { Store } from '../../registry/generic/store.ts';
 import { semanticEqual } from './reconcile.ts';
 
 const RETRY_MS = 500;
-const RELIST_MS = 1000;
 
 /** Go's string order (byte-wise for the ASCII names ClusterRoles have). */
 const byName = (a: ClusterRole, b: ClusterRole): number => {
@@ -46,129 +47,35 @@ const SKIP = new Error('no longer aggregated');
 export interface AggregationControllerOptions {
   /** Where sync failures go. Default: console.error. */
   readonly warn?: (message: string) => void;
+  /** The shared informers (absent: a private one). */
+  readonly controller?: ControllerOptions;
 }
 
-export class ClusterRoleAggregationController {
-  /** The ClusterRoles as last seen, by name (the informer's cache). */
-  private readonly cache = new Map<string, ClusterRole>();
-  private readonly queue = new Set<string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly abort = new AbortController();
-  private readonly warn: (message: string) => void;
-  private watch: Watch | undefined;
-  private draining: Promise<void> | undefined;
+export class ClusterRoleAggregationController extends Controller {
+  private readonly informer: SharedInformer;
 
   constructor(private readonly clusterRoles: Store<KubeObject>, opts: AggregationControllerOptions = {}) {
-    this.warn = opts.warn ?? ((m) => console.error(m));
-  }
-
-  /** Lists the ClusterRoles, follows their changes and aggregates every aggregated role once. */
-  async start(): Promise<void> {
-    await this.listAndWatch();
-  }
-
-  stop(): void {
-    this.abort.abort();
-    this.watch?.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.queue.clear();
+    super('clusterrole aggregation', {
+      rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isNotFound,
+      ...(opts.warn !== undefined ? { log: opts.warn } : {}), ...opts.controller,
+    });
+    // Which aggregated role depends on which is not tracked: any change queues every aggregated
+    // role, as kube's controller does (the set of ClusterRoles is small).
+    const changed = (): void => { for (const r of this.informer.list()) if ((r as ClusterRole).aggregationRule !== undefined) this.queue.add(r.metadata.name ?? ''); };
+    this.informer = this.follow(clusterRoles, 'clusterroles.rbac.authorization.k8s.io', { onAdd: changed, onUpdate: changed, onDelete: changed });
   }
 
   /** Resolves when no sync is queued or running (for tests and orderly shutdown). */
   async idle(): Promise<void> {
-    while (this.draining !== undefined) await this.draining;
+    while (this.queue.busy) await new Promise((r) => setImmediate(r));
   }
 
-  private async listAndWatch(): Promise<void> {
-    const ctx = systemContext('', this.abort.signal);
-    const list = await this.clusterRoles.list(ctx, {});
-    this.cache.clear();
-    for (const item of list.items) this.cache.set(item.metadata.name ?? '', item as ClusterRole);
-    const w = await this.clusterRoles.watch(ctx, { resourceVersion: list.metadata.resourceVersion ?? '', allowWatchBookmarks: true });
-    if (this.abort.signal.aborted) { w.stop(); return; }
-    this.watch = w;
-    this.enqueueAggregated();
-    void this.follow(w);
-  }
-
-  private async follow(w: Watch): Promise<void> {
-    try {
-      for await (const ev of w) {
-        switch (ev.type) {
-          case 'ADDED': case 'MODIFIED':
-            this.cache.set(ev.object.metadata.name ?? '', ev.object as ClusterRole);
-            this.enqueueAggregated();
-            break;
-          case 'DELETED':
-            this.cache.delete(ev.object.metadata.name ?? '');
-            this.enqueueAggregated();
-            break;
-          case 'BOOKMARK':
-            break;
-          case 'ERROR':
-            w.stop();
-            break;
-        }
-      }
-    } catch {
-      // the store closed
-    }
-    // The watch ended (expired or closed under us): list again and resume.
-    this.relist();
-  }
-
-  private relist(): void {
-    this.later(RELIST_MS, () => {
-      this.listAndWatch().catch((err: unknown) => {
-        if (this.abort.signal.aborted) return;
-        this.warn(`clusterrole aggregation: relist: ${String(err)}`);
-        this.relist();
-      });
-    });
-  }
-
-  private later(ms: number, fn: () => void): void {
-    if (this.abort.signal.aborted) return;
-    const t = setTimeout(() => { this.timers.delete(t); fn(); }, ms);
-    this.timers.add(t);
-  }
-
-  /**
-   * Which aggregated role depends on which is not tracked: any change queues every aggregated
-   * role, as kube's controller does (the set of ClusterRoles is small).
-   */
-  private enqueueAggregated(): void {
-    for (const [name, role] of this.cache) if (role.aggregationRule !== undefined) this.enqueue(name);
-  }
-
-  private enqueue(name: string): void {
-    if (this.abort.signal.aborted) return;
-    this.queue.add(name);
-    if (this.draining === undefined) {
-      this.draining = (async () => {
-        await Promise.resolve();
-        while (this.queue.size > 0 && !this.abort.signal.aborted) {
-          const next = this.queue.values().next().value as string;
-          this.queue.delete(next);
-          try {
-            await this.sync(next);
-          } catch (err) {
-            if (this.abort.signal.aborted) break;
-            if (!isNotFound(err)) this.warn(`clusterrole aggregation: ${next}: ${String(err)}`);
-            this.later(RETRY_MS, () => this.enqueue(next));
-          }
-        }
-      })().finally(() => { this.draining = undefined; });
-    }
-  }
-
-  private async sync(name: string): Promise<void> {
-    const role = this.cache.get(name);
+  protected async sync(name: string): Promise<void> {
+    const role = this.informer.get('', name) as ClusterRole | undefined;
     if (role?.aggregationRule === undefined) return;
-    const rules = aggregateRules(role, this.cache.values());
+    const rules = aggregateRules(role, this.informer.list() as ClusterRole[]);
     if (semanticEqual(rules, role.rules ?? [])) return;
-    const ctx = systemContext('', this.abort.signal);
+    const ctx = systemContext('');
     try {
       await this.clusterRoles.update(ctx, name, {
         updatedObject: (_c, cur) => {
