@@ -11,13 +11,10 @@ import { roleBindings } from './rolebinding/rolebinding.ts';
 import { roles } from './role/role.ts';
 import { RBAC_GROUP } from './v1/types.ts';
 
-const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
-
 /** Without `policy` (unit tests), writes are not checked for escalation. */
 export function rbacGroup(policy?: RBACPolicy): APIGroupDefinition {
   const guarded = <T extends KubeObject>(d: ResourceDefinition<T>, storage: (p: RBACPolicy) => (store: Store<T>) => Store<T>):
-    ResourceDefinition<KubeObject> => erase(policy === undefined ? d : { ...d, customizeStorage: storage(policy) });
+    ResourceDefinition<KubeObject> => (policy === undefined ? d : { ...d, customizeStorage: storage(policy) });
   return {
     group: RBAC_GROUP,
     versions: [{

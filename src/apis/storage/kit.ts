@@ -5,7 +5,7 @@ import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { ColumnType, DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
+import type { ColumnType, DeepReadonly, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
 import { copyOf, resetObjectMetaForStatus } from '../core/common.ts';
 
 export { ageColumn, nameColumn } from '../core/common.ts';
@@ -17,10 +17,6 @@ type RO<T> = DeepReadonly<T>;
 export function column<T>(name: string, type: ColumnType, cell: TableColumn<T>['cell'], extra: { priority?: number; description?: string; format?: string } = {}): TableColumn<T> {
   return { name, type, cell, ...extra };
 }
-
-/** Erases the object type for a heterogeneous list (each definition is checked by `satisfies`). */
-export const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
 
 /** Drops metadata problems: on update the Store validates metadata itself. */
 export const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => !e.field.startsWith('metadata.') && e.field !== 'metadata');
