@@ -4,7 +4,7 @@ import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 
@@ -18,7 +18,7 @@ export interface BootstrapOptions {
   readonly advertiseAddress: string | undefined;
 }
 
-async function exists(store: Store<KubeObject>, namespace: string, name: string): Promise<boolean> {
+async function exists(store: ResourceStore<KubeObject>, namespace: string, name: string): Promise<boolean> {
   try {
     await store.get(systemContext(namespace), name, {});
     return true;
@@ -37,7 +37,7 @@ const RETRY_MS = 100;
  * may not be stored yet), so a failed create is retried until the object exists, as kube's
  * bootstrap controller keeps reconciling.
  */
-async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
+async function createIfMissing(store: ResourceStore<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
   const name = obj.metadata.name ?? '';
   store.definition.defaults?.(obj);
   let last: unknown;
@@ -55,8 +55,8 @@ async function createIfMissing(store: Store<KubeObject>, namespace: string, obj:
   throw last;
 }
 
-export async function bootstrapControlPlane(stores: ReadonlyMap<string, Store<KubeObject>>, opts: BootstrapOptions): Promise<void> {
-  const get = (r: string): Store<KubeObject> => {
+export async function bootstrapControlPlane(stores: ReadonlyMap<string, ResourceStore<KubeObject>>, opts: BootstrapOptions): Promise<void> {
+  const get = (r: string): ResourceStore<KubeObject> => {
     const s = stores.get(r);
     if (s === undefined) throw new Error(`bootstrap: no store for ${r}`);
     return s;

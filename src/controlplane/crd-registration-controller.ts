@@ -6,7 +6,7 @@ import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { AUTOMANAGED_LABEL, markLocalAvailable } from './local-apiservices.ts';
 
 const RETRY_MS = 1000;
@@ -33,7 +33,7 @@ export class CRDRegistrationController {
   private again = false;
   private stopped = false;
 
-  constructor(private readonly crds: Store<KubeObject>, private readonly apiServices: Store<KubeObject>) {}
+  constructor(private readonly crds: ResourceStore<KubeObject>, private readonly apiServices: ResourceStore<KubeObject>) {}
 
   async start(): Promise<void> {
     const w = await this.crds.watch(systemContext(''), {});

@@ -8,19 +8,19 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { parseGroupVersion } from '../apimachinery/schema/group-version.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 500;
 
 interface Node {
-  readonly store: Store<KubeObject>;
+  readonly store: ResourceStore<KubeObject>;
   readonly namespace: string;
   readonly name: string;
   readonly uid: string;
   owners: readonly OwnerReference[];
 }
 
-const kindKey = (store: Store<KubeObject>): string => `${store.definition.group}/${store.definition.kind}`;
+const kindKey = (store: ResourceStore<KubeObject>): string => `${store.definition.group}/${store.definition.kind}`;
 
 /** An empty list is omitted, as Go serializes it. */
 function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
@@ -31,14 +31,14 @@ function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
 export class GarbageCollector {
   private readonly nodes = new Map<string, Node>();          // by uid
   private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
-  private readonly byKind = new Map<string, Store<KubeObject>>();
+  private readonly byKind = new Map<string, ResourceStore<KubeObject>>();
   private readonly abort = new AbortController();
-  private readonly watches = new Map<Store<KubeObject>, Watch>();
+  private readonly watches = new Map<ResourceStore<KubeObject>, Watch>();
   private readonly queue = new Set<string>();                  // uids of owners or dependents to look at
   private running = false;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly stores: readonly Store<KubeObject>[]) {}
+  constructor(private readonly stores: readonly ResourceStore<KubeObject>[]) {}
 
   async start(): Promise<void> {
     for (const store of this.stores) await this.addStore(store);
@@ -48,7 +48,7 @@ export class GarbageCollector {
    * Follows the objects of one more store, e.g. a CRD's custom resources once it is served. A
    * store of a kind already followed replaces the other one (a CRD whose storage version changed).
    */
-  async addStore(store: Store<KubeObject>): Promise<void> {
+  async addStore(store: ResourceStore<KubeObject>): Promise<void> {
     const kind = kindKey(store);
     const prev = this.byKind.get(kind);
     if (prev !== undefined) this.removeWatch(prev);
@@ -69,7 +69,7 @@ export class GarbageCollector {
   }
 
   /** Stops following a store's kind (a CRD that is gone) and forgets its objects. */
-  removeStore(store: Store<KubeObject>): void {
+  removeStore(store: ResourceStore<KubeObject>): void {
     const kind = kindKey(store);
     if (this.byKind.get(kind) !== store) return;
     this.byKind.delete(kind);
@@ -79,7 +79,7 @@ export class GarbageCollector {
     }
   }
 
-  private removeWatch(store: Store<KubeObject>): void {
+  private removeWatch(store: ResourceStore<KubeObject>): void {
     this.watches.get(store)?.stop();
     this.watches.delete(store);
   }
@@ -90,7 +90,7 @@ export class GarbageCollector {
     clearTimeout(this.timer);
   }
 
-  private observe(store: Store<KubeObject>, obj: KubeObject): void {
+  private observe(store: ResourceStore<KubeObject>, obj: KubeObject): void {
     const uid = obj.metadata.uid ?? '';
     const prev = this.nodes.get(uid);
     for (const o of prev?.owners ?? []) this.dependents.get(o.uid)?.delete(uid);
@@ -214,7 +214,7 @@ export class GarbageCollector {
   }
 
   private async removeFinalizer(node: Node, finalizer: string): Promise<void> {
-    // Through the Store's update, so that an object without finalizers left is deleted.
+    // Through the ResourceStore's update, so that an object without finalizers left is deleted.
     await node.store.update(systemContext(node.namespace), node.name, {
       updatedObject: (_c, cur) => {
         const next = structuredClone(cur as KubeObject);

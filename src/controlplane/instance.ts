@@ -25,7 +25,7 @@ import { withTimeout } from '../server/filters/timeout.ts';
 import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
 import type { HealthCheck } from '../server/healthz.ts';
 import type { Backend } from '../storage/backend.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { GracefulDeleter } from '../registry/rest/capabilities.ts';
 import { bootstrapControlPlane, type BootstrapOptions } from './bootstrap.ts';
 import { RBACBootstrap } from './rbac-bootstrap/index.ts';
@@ -117,14 +117,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
-  const stores = new Map<string, Store<KubeObject>>();
+  const stores = new Map<string, ResourceStore<KubeObject>>();
   // In order: a group may share the storage of one built before it (events.k8s.io → core events).
   const rests = groups.map((g) => {
     const rest = buildGroupREST(scheme, cfg.backend, cfg.etcdPrefix, g, (v) => enabled(g.group, v), (gr) => stores.get(gr));
     for (const [k, s] of rest.stores) stores.set(k, s);
     return rest;
   });
-  const storeOf = (r: string): Store<KubeObject> => {
+  const storeOf = (r: string): ResourceStore<KubeObject> => {
     const s = stores.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);
     return s;
@@ -206,9 +206,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
   });
   const gc = new GarbageCollector([...stores.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s));
-  const customResourceStores = (): Store<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
+  const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const nsController = new NamespaceController(
-    storeOf('namespaces') as Store<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'),
+    storeOf('namespaces') as ResourceStore<KubeObject> & GracefulDeleter, storeOf('namespaces/finalize'),
     () => [...namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)]);
   // The garbage collector follows custom resources from when their CRD is served until it is gone.
   const followed = new Map<string, ServedStore>();

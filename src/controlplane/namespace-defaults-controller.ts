@@ -5,7 +5,7 @@ import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
 
@@ -15,15 +15,15 @@ export class NamespaceDefaultsController {
   private stopped = false;
 
   constructor(
-    private readonly namespaces: Store<KubeObject>,
-    private readonly serviceAccounts: Store<KubeObject>,
-    private readonly configMaps: Store<KubeObject>,
+    private readonly namespaces: ResourceStore<KubeObject>,
+    private readonly serviceAccounts: ResourceStore<KubeObject>,
+    private readonly configMaps: ResourceStore<KubeObject>,
     /** PEM of the CA that signed the serving certificate. */
     private readonly caCert: string,
   ) {}
 
   async start(): Promise<void> {
-    const follow = async (store: Store<KubeObject>, onEvent: (type: string, obj: KubeObject) => void): Promise<void> => {
+    const follow = async (store: ResourceStore<KubeObject>, onEvent: (type: string, obj: KubeObject) => void): Promise<void> => {
       const w = await store.watch(systemContext(''), {});
       this.watches.push(w);
       void (async () => {
@@ -76,7 +76,7 @@ export class NamespaceDefaultsController {
     } as KubeObject);
   }
 
-  private async createIfMissing(store: Store<KubeObject>, ctx: ReturnType<typeof systemContext>, obj: KubeObject): Promise<void> {
+  private async createIfMissing(store: ResourceStore<KubeObject>, ctx: ReturnType<typeof systemContext>, obj: KubeObject): Promise<void> {
     try {
       await store.get(ctx, obj.metadata.name ?? '', {});
       return;

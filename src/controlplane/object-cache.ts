@@ -6,7 +6,7 @@
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export class ObjectCache {
   /** Namespace ('' for cluster-scoped objects) → name → object. */
@@ -14,7 +14,7 @@ export class ObjectCache {
   private readonly abort = new AbortController();
   private synced = false;
 
-  constructor(private readonly store: Store<KubeObject>) {}
+  constructor(private readonly store: ResourceStore<KubeObject>) {}
 
   async start(): Promise<void> {
     // From resourceVersion "": the current objects come first as ADDED, then every change.

@@ -4,7 +4,7 @@
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 500;
 
@@ -16,7 +16,7 @@ export abstract class ProtectionController {
   /** namespace/name of every object seen terminating with the finalizer and not yet released. */
   protected readonly terminating = new Set<string>();
 
-  constructor(protected readonly store: Store<KubeObject>, private readonly finalizer: string, private readonly label: string) {}
+  constructor(protected readonly store: ResourceStore<KubeObject>, private readonly finalizer: string, private readonly label: string) {}
 
   /** Whether the object is still in use, so its finalizer must stay. */
   protected abstract inUse(obj: KubeObject): Promise<boolean>;
@@ -35,7 +35,7 @@ export abstract class ProtectionController {
   }
 
   /** Runs `onEvent` for every ADDED, MODIFIED and DELETED event of `store` until stopped. */
-  protected async follow(store: Store<KubeObject>, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void): Promise<void> {
+  protected async follow(store: ResourceStore<KubeObject>, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void): Promise<void> {
     const w = await store.watch(systemContext('', this.abort.signal), {});
     this.abort.signal.addEventListener('abort', () => w.stop());
     void (async () => {

@@ -3,11 +3,11 @@
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { PersistentVolume } from '../apis/core/v1/types.ts';
 import { PV_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ProtectionController } from './protection-controller.ts';
 
 export class PVProtectionController extends ProtectionController {
-  constructor(volumes: Store<KubeObject>) {
+  constructor(volumes: ResourceStore<KubeObject>) {
     super(volumes, PV_PROTECTION_FINALIZER, 'pv-protection controller');
   }
 

@@ -5,7 +5,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Pod } from '../apis/core/v1/types.ts';
 import { PVC_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ProtectionController } from './protection-controller.ts';
 
 /** podIsShutDown: kubelet is done with it, or it was force-deleted. */
@@ -27,7 +27,7 @@ export function podUsesPVC(pod: Pod, pvc: KubeObject): boolean {
 }
 
 export class PVCProtectionController extends ProtectionController {
-  constructor(claims: Store<KubeObject>, private readonly pods: Store<KubeObject>) {
+  constructor(claims: ResourceStore<KubeObject>, private readonly pods: ResourceStore<KubeObject>) {
     super(claims, PVC_PROTECTION_FINALIZER, 'pvc-protection controller');
   }
 

@@ -7,7 +7,7 @@
 import { isConflict, isNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import { setCondition } from '../crd/conditions.ts';
 import {
   CLEANUP_FINALIZER, conditionOf, type CustomResourceDefinition, type CustomResourceDefinitionNames,
@@ -17,12 +17,12 @@ type CRD = CustomResourceDefinition;
 const RETRY_MS = 500;
 
 export interface CRDControllerOptions {
-  /** The CRD Store (customresourcedefinitions.apiextensions.k8s.io). */
-  readonly crds: Store<KubeObject>;
+  /** The CRD ResourceStore (customresourcedefinitions.apiextensions.k8s.io). */
+  readonly crds: ResourceStore<KubeObject>;
   /** Called with the CRD about to be written as established (CustomResourceServer.observe). */
   readonly beforeEstablish?: (crd: CRD) => void;
-  /** A Store of the CRD's custom resources (CustomResourceServer.newStoreFor), for cleanup. */
-  readonly instances: (crd: CRD) => Store<KubeObject> | undefined;
+  /** A ResourceStore of the CRD's custom resources (CustomResourceServer.newStoreFor), for cleanup. */
+  readonly instances: (crd: CRD) => ResourceStore<KubeObject> | undefined;
 }
 
 /** The names in use by other CRDs of the same group, and the first one that clashes. */

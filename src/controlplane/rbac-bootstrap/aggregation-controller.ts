@@ -8,7 +8,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import type { ClusterRole, PolicyRule } from '../../apis/rbac/v1/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import { semanticEqual } from './reconcile.ts';
 
 const RETRY_MS = 500;
@@ -58,7 +58,7 @@ export class ClusterRoleAggregationController {
   private watch: Watch | undefined;
   private draining: Promise<void> | undefined;
 
-  constructor(private readonly clusterRoles: Store<KubeObject>, opts: AggregationControllerOptions = {}) {
+  constructor(private readonly clusterRoles: ResourceStore<KubeObject>, opts: AggregationControllerOptions = {}) {
     this.warn = opts.warn ?? ((m) => console.error(m));
   }
 

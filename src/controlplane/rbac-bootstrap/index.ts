@@ -1,7 +1,7 @@
 // The default RBAC policy of kube-apiserver v1.36 and what keeps it in place: the
 // rbac/bootstrap-roles post-start hook and the ClusterRole aggregation controller.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import type { HealthCheck } from '../../server/healthz.ts';
 import { ClusterRoleAggregationController } from './aggregation-controller.ts';
 import { RBACBootstrapController, rbacStoresFrom, type RBACBootstrapOptions, type ReconcileOutcome } from './bootstrap-roles.ts';
@@ -28,7 +28,7 @@ export class RBACBootstrap {
   private readonly aggregation: ClusterRoleAggregationController;
 
   /** `stores`: the server's stores keyed "resource.group" (the RBAC ones must be there; namespaces is used when present). */
-  constructor(stores: ReadonlyMap<string, Store<KubeObject>>, opts: RBACBootstrapOptions = {}) {
+  constructor(stores: ReadonlyMap<string, ResourceStore<KubeObject>>, opts: RBACBootstrapOptions = {}) {
     const rbac = rbacStoresFrom(stores);
     this.hook = new RBACBootstrapController(rbac, opts);
     this.aggregation = new ClusterRoleAggregationController(rbac.clusterRoles);

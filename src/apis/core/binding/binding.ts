@@ -6,10 +6,9 @@ import { newBadRequest, newConflict } from '../../../apimachinery/errors/status-
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../registry/generic/names.ts';
-import type { Store } from '../../../registry/generic/store.ts';
 import type { Creater, CreateOptions, ValidateObjectFunc } from '../../../registry/rest/capabilities.ts';
 import type { StoreLookup, VirtualResource } from '../../../registry/rest/group.ts';
-import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceStore } from '../../../registry/rest/strategy.ts';
 import { statusSuccess, unknownError } from '../pod/subresources/status.ts';
 import type { Pod, PodCondition } from '../v1/types.ts';
 import type { Binding } from './types.ts';
@@ -68,7 +67,7 @@ function setScheduledCondition(conditions: PodCondition[], now: string): PodCond
 }
 
 /** Checks, admits and applies a binding to the pod `name` of `pods`. */
-async function assign(pods: Store<KubeObject>, ctx: RequestContext, name: string, obj: KubeObject,
+async function assign(pods: ResourceStore<KubeObject>, ctx: RequestContext, name: string, obj: KubeObject,
   validate: ValidateObjectFunc | undefined, opts: CreateOptions): Promise<KubeObject> {
   const b = obj as unknown as Binding;
   if (name !== (b.metadata.name ?? '')) throw newBadRequest('name in URL does not match name in Binding object');
@@ -87,7 +86,7 @@ async function assign(pods: Store<KubeObject>, ctx: RequestContext, name: string
 }
 
 /** pods/binding: the pod is the one named in the URL. */
-export function newBindingREST(pods: Store<KubeObject>): Creater {
+export function newBindingREST(pods: ResourceStore<KubeObject>): Creater {
   return {
     create: (ctx, obj, validate, opts) => assign(pods, ctx, ctx.info.name, obj, validate, opts),
   };

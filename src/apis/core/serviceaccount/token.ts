@@ -7,7 +7,7 @@ import {
 import type { KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { BoundObject, ServiceAccountTokenIssuer } from '../../../authn/serviceaccount/index.ts';
-import type { Store } from '../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import { nowRFC3339 } from '../../../registry/generic/names.ts';
 import type { Creater } from '../../../registry/rest/capabilities.ts';
 import type { StoreLookup, SubresourceREST } from '../../../registry/rest/group.ts';
@@ -88,7 +88,7 @@ async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenR
   return out;
 }
 
-export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLookup, issuer: ServiceAccountTokenIssuer,
+export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup: StoreLookup, issuer: ServiceAccountTokenIssuer,
   apiAudiences: readonly string[] = [issuer.issuer]): Creater {
   return {
     async create(ctx, obj, validate, _opts) {
@@ -131,10 +131,10 @@ function defaultTokenRequest(obj: KubeObject): void {
 
 /** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */
 export function serviceAccountSubresources(issuer: ServiceAccountTokenIssuer, apiAudiences?: readonly string[]):
-  <T extends KubeObject>(store: Store<T>, lookup: StoreLookup) => SubresourceREST[] {
-  return <T extends KubeObject>(store: Store<T>, lookup: StoreLookup): SubresourceREST[] => [{
+  <T extends KubeObject>(store: ResourceStore<T>, lookup: StoreLookup) => SubresourceREST[] {
+  return <T extends KubeObject>(store: ResourceStore<T>, lookup: StoreLookup): SubresourceREST[] => [{
     name: 'token', kind: 'TokenRequest', kindGroupVersion: { group: 'authentication.k8s.io', version: 'v1' },
-    storage: newTokenREST(store as unknown as Store<KubeObject>, lookup, issuer, apiAudiences),
+    storage: newTokenREST(store, lookup, issuer, apiAudiences),
     defaults: defaultTokenRequest,
   }];
 }

@@ -5,7 +5,7 @@ import { labelSelectorAsSelector, type LabelSelector } from '../../../../apimach
 import type { DeleteOptions, KubeObject, ObjectMeta } from '../../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../../registry/generic/names.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../../registry/rest/strategy.ts';
 import type { Creater, GroupVersionAcceptor } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
@@ -92,7 +92,7 @@ function selects(pdb: PDB, pod: Pod): boolean {
   }
 }
 
-export function newEvictionREST(pods: Store<KubeObject>, lookup: StoreLookup): Creater & GroupVersionAcceptor {
+export function newEvictionREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup): Creater & GroupVersionAcceptor {
   return {
     // EvictionREST.AcceptsGroupVersion: both Eviction versions have the same fields.
     acceptsGroupVersion: (gv) => gv.group === 'policy' && (gv.version === 'v1' || gv.version === 'v1beta1'),

@@ -10,8 +10,7 @@ import type { Pod } from '../../v1/types.ts';
 import { podSubresources } from './index.ts';
 import { decrementBudget, EVICTION_VIOLATES_BUDGET } from './eviction.ts';
 import { minimalPod, newFixture, subresourceContext, type Fixture } from './testing.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
-import type { ResourceDefinition } from '../../../../registry/rest/strategy.ts';
+import type { ResourceDefinition, ResourceStore } from '../../../../registry/rest/strategy.ts';
 
 const ctx = systemContext('default');
 const fakeReq = (headers: Record<string, string> = {}): IncomingMessage => ({ headers, method: 'GET', url: '/' }) as unknown as IncomingMessage;
@@ -29,7 +28,7 @@ async function closedPort(): Promise<number> {
 }
 
 function sub(f: Fixture, name: string): object {
-  const s = podSubresources(f.store('pods') as unknown as Store<Pod>, f.lookup).find((x) => x.name === name);
+  const s = podSubresources(f.store('pods') as unknown as ResourceStore<Pod>, f.lookup).find((x) => x.name === name);
   assert.ok(s !== undefined);
   return s.storage;
 }
