@@ -2,7 +2,7 @@
 // under other names. Fields are renamed one to one; what leaves the hub is then written the way
 // Go encodes an events.k8s.io/v1 Event (empty strings left out, structs and times always there).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import { goFields } from '../core/common.ts';
+import { goFields } from '../../registry/rest/kit.ts';
 import type { Event } from '../core/v1/types.ts';
 import type { EventsV1Event } from './v1/types.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';

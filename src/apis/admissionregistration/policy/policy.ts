@@ -4,7 +4,7 @@
 import { fieldPath, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultMatchResources, validateMatchResources } from '../rules.ts';
 import type { AdmissionPolicy } from '../v1/types.ts';
 import { validateValidatingAdmissionPolicyStatus } from './status.ts';

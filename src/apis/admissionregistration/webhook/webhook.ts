@@ -5,7 +5,7 @@ import { duplicate, fieldPath, invalid, notSupported, required, type FieldError,
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultRule, invalidList, MATCH_POLICIES, validateRuleWithOperations } from '../rules.ts';
 import type { Webhook, WebhookConfiguration } from '../v1/types.ts';
 import { validateClientConfig } from './client-config.ts';

@@ -6,7 +6,7 @@ import { duplicate, fieldPath, GoSyntax, invalid, required, type FieldError, typ
 import { nameIsDNSSubdomain, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import { emptyError, isDNS1035Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus } from '../../core/common.ts';
+import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus } from '../../../registry/rest/kit.ts';
 import { goQuote } from '../../core/printers/go-syntax.ts';
 import type { ServerStorageVersion, StorageVersion } from '../v1alpha1/types.ts';
 

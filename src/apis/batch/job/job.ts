@@ -1,12 +1,11 @@
 // Jobs (pkg/registry/batch/job): defaults, the generated selector, strategy and printer columns.
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, humanDuration, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from './warnings.ts';
-import { humanDuration } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { Job, JobSpec } from '../v1/types.ts';
 import {

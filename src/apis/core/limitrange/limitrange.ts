@@ -4,7 +4,7 @@ import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/va
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { nameColumn } from '../common.ts';
+import { nameColumn } from '../../../registry/rest/kit.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { LimitRange, ResourceList } from '../v1/types.ts';
 

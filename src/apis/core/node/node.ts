@@ -5,7 +5,7 @@ import { isValidCIDRForLegacyField } from '../../../apimachinery/validation/ip.t
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName, isValidLabelValue } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import type { Node } from '../v1/types.ts';
 import { validateNodeAddresses, validateNodeResources } from './resources.ts';
 

@@ -5,7 +5,7 @@ import { fieldPath, invalid, notSupported, required, type FieldError } from '../
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { nodeSelectorTermWarnings } from '../node-labels.ts';
 import { validateAccessModes } from '../persistentvolumeclaim/validation.ts';

@@ -4,7 +4,7 @@ import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { podNameWarnings, podWarnings } from './warnings.ts';
-import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
+import { bumpGenerationIfChanged, copyOf, setOptional } from '../../../registry/rest/kit.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
 import { podQOSClass } from './qos.ts';

@@ -3,7 +3,7 @@ import { fieldPath, invalid, notSupported, type FieldError, type FieldPath } fro
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { parseQuantity, quantityString } from '../v1/quantity.ts';
 import type { ResourceList, ResourceQuota } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';

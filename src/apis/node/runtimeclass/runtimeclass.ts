@@ -5,7 +5,7 @@ import { nameIsDNSLabel, nameIsDNSSubdomain, validateImmutableField, validateLab
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nodeLabelDeprecatedMessage } from '../../core/node-labels.ts';
 import { parseQuantity } from '../../core/v1/quantity.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { RuntimeClass } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

@@ -2,7 +2,7 @@
 import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { DeviceClass } from '../v1/types.ts';
 
 export function validateDeviceClass(dc: DeepReadonly<DeviceClass>): FieldError[] {

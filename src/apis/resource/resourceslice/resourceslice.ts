@@ -3,7 +3,7 @@
 import { duplicate, fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSLabel, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { ResourceSlice } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
