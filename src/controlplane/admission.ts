@@ -15,7 +15,7 @@ import { defaultStorageClass } from '../admission/plugins/default-storage-class.
 import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 
 /** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
 export const KUBE_ADMISSION_PLUGINS: readonly string[] = [

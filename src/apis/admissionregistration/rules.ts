@@ -1,6 +1,7 @@
 // Rule validation and defaults shared by webhooks and admission policies
 // (pkg/apis/admissionregistration/validation validateRule*, v1 SetDefaults_Rule).
 import { invalid, notSupported, OMIT_VALUE, required, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
+import { goStringSlice } from '../../apimachinery/goformat/index.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { MatchResources, RuleWithOperations } from './v1/types.ts';
 
@@ -9,7 +10,7 @@ const SCOPES = ['*', 'Cluster', 'Namespaced'];
 export const MATCH_POLICIES = ['Equivalent', 'Exact'];
 
 /** Go's %#v of a []string, which kube prints as the bad value of list fields. */
-export const goStrings = (v: readonly string[]): string => `[]string{${v.map((x) => JSON.stringify(x)).join(', ')}}`;
+export const goStrings = (v: readonly string[]): string => goStringSlice(v);
 
 /** An Invalid error whose bad value is a list, printed the way Go prints it. */
 export const invalidList = (p: FieldPath, v: readonly string[], detail: string): FieldError => invalid(p, OMIT_VALUE, `${goStrings(v)}: ${detail}`);

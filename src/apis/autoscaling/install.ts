@@ -11,7 +11,7 @@ const hpaV2 = horizontalPodAutoscalers;
 /** The v1 entry: strategy and table work on hub objects; only its defaults see the v1 shape. */
 const hpaV1: ResourceDefinition<KubeObject> = {
   ...hpaV2,
-  defaults: (obj) => defaultHorizontalPodAutoscalerV1(obj as unknown as HorizontalPodAutoscalerV1),
+  defaults: (obj) => defaultHorizontalPodAutoscalerV1(obj as HorizontalPodAutoscalerV1),
 };
 
 export const autoscalingGroup: APIGroupDefinition = {

@@ -157,8 +157,3 @@ export function checkCertificates(pem: string, what = 'CERTIFICATE PEM block'): 
   return blocks === 0 ? `must contain at least one ${what}` : undefined;
 }
 
-/** Go's %#v of a []byte: []byte{0x2d, 0x2d} ([]byte(nil) when absent). */
-export function goBytes(b: Buffer | undefined): string {
-  if (b === undefined) return '[]byte(nil)';
-  return `[]byte{${[...b].map((x) => `0x${x.toString(16)}`).join(', ')}}`;
-}

@@ -12,7 +12,7 @@ import { checkDeadline } from '../../apimachinery/request/deadline.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { Interface as Storage } from '../../storage/interfaces.ts';
 import type {
   CreateOptions, GetOptions, ListOptions, UpdatedObjectInfo, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,

@@ -2,22 +2,12 @@
 // selectors, IntOrString, strategies). kube's messages embed them verbatim, e.g.
 // `Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels``.
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
+import { goQuote as q, goStringMap, goStringSlice } from '../../../apimachinery/goformat/index.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { IntOrString } from '../../core/v1/types.ts';
 
-const q = (s: string): string => JSON.stringify(s);
-
-/** %#v of a map[string]string: keys sorted, nil when absent. */
-export function goStringMap(m: Readonly<Record<string, string>> | null | undefined): string {
-  if (m === null || m === undefined) return 'map[string]string(nil)';
-  const keys = Object.keys(m).sort();
-  return `map[string]string{${keys.map((k) => `${q(k)}:${q(m[k] ?? '')}`).join(', ')}}`;
-}
-
-function goStringSlice(v: readonly string[] | undefined): string {
-  return v === undefined ? '[]string(nil)' : `[]string{${v.map(q).join(', ')}}`;
-}
+export { goStringMap };
 
 /** %#v of a metav1.LabelSelector (the value behind spec.selector). */
 export function goLabelSelector(s: DeepReadonly<LabelSelector> | null | undefined): string {

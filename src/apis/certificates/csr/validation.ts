@@ -6,7 +6,8 @@ import {
 } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { checkCertificates, checkCSR, goBytes } from '../pem.ts';
+import { checkCertificates, checkCSR } from '../pem.ts';
+import { goBytes } from '../../../apimachinery/goformat/index.ts';
 import { validateSignerName } from '../signer-name.ts';
 import type { CertificateSigningRequest } from '../v1/types.ts';
 

@@ -5,7 +5,7 @@ import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidIPForLegacyField } from '../../../apimachinery/validation/ip.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { objectDiff } from '../printers/diff.ts';
+import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import type { Container, Pod, PodSpec, Toleration } from '../v1/types.ts';
 import { validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotationUpdates } from './annotations.ts';

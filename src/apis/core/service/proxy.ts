@@ -16,7 +16,7 @@ export function serviceProxyREST(services: ResourceStore<KubeObject>, lookup: St
     async connect(ctx: RequestContext, id, req, res, query) {
       const parsed = splitSchemeNamePort(id);
       if (parsed === undefined) throw newBadRequest(`invalid service request "${id}"`);
-      const svc = await services.get(ctx, parsed.name, {}) as unknown as Service;
+      const svc = await services.get(ctx, parsed.name, {}) as Service;
       const ports = svc.spec.ports ?? [];
       const svcPort = parsed.port === ''
         ? ports[0]
@@ -25,7 +25,7 @@ export function serviceProxyREST(services: ResourceStore<KubeObject>, lookup: St
       const endpoints = lookup('endpoints');
       let eps: Endpoints | undefined;
       try {
-        eps = endpoints === undefined ? undefined : await endpoints.get(ctx, parsed.name, {}) as unknown as Endpoints;
+        eps = endpoints === undefined ? undefined : await endpoints.get(ctx, parsed.name, {}) as Endpoints;
       } catch {
         eps = undefined;
       }

@@ -43,7 +43,7 @@ function streamREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup, contai
     async connect(ctx: RequestContext, name, req, _res, query) {
       // The options decode before anything is read (connect's getRequestOptions).
       if (!container) parsePortForwardPorts(query);
-      const pod = await pods.get(ctx, name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, name, {}) as Pod;
       if (container) containerFor(pod, query.get('container') ?? '', false);
       const nodeName = pod.spec.nodeName ?? '';
       if (nodeName === '') throw newBadRequest(`pod ${name} does not have a host assigned`);
@@ -61,7 +61,7 @@ function logREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup): Connecte
     async connect(ctx: RequestContext, name, _req, res: ServerResponse, query) {
       // Options are decoded and validated before the pod is read (LogREST.Get).
       parsePodLogOptions(query, name);
-      const pod = await pods.get(ctx, name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, name, {}) as Pod;
       const container = containerFor(pod, query.get('container') ?? '', true);
       const nodeName = pod.spec.nodeName ?? '';
       if (nodeName === '') {
@@ -112,7 +112,7 @@ function proxyREST(pods: ResourceStore<KubeObject>): Connecter {
     async connect(ctx: RequestContext, id, req, res, query) {
       const parsed = splitSchemeNamePort(id);
       if (parsed === undefined) throw newBadRequest(`invalid pod request "${id}"`);
-      const pod = await pods.get(ctx, parsed.name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, parsed.name, {}) as Pod;
       let port = parsed.port;
       if (port === '') port = String(pod.spec.containers.find((c) => (c.ports ?? []).length > 0)?.ports?.[0]?.containerPort ?? '');
       const ip = pod.status?.podIPs?.[0]?.ip ?? pod.status?.podIP ?? '';

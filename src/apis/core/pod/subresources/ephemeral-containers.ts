@@ -4,7 +4,7 @@ import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, copyOf } from '../../../../registry/rest/kit.ts';
-import { objectDiff } from '../../printers/diff.ts';
+import { objectDiff } from '../../../../apimachinery/goformat/index.ts';
 import type { Pod } from '../../v1/types.ts';
 import { MIRROR_ANNOTATION, validatePodSpecificAnnotationUpdates } from '../annotations.ts';
 import { podStrategy } from '../pod.ts';
