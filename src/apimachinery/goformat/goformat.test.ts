@@ -19,6 +19,8 @@ test('Go formatting', () => {
     { name: 'quoteChar of an apostrophe', got: quoteChar(0x27), want: `'\\''` },
     { name: 'quoteChar of a newline', got: quoteChar(0x0a), want: `'\\n'` },
     { name: '%#v []string', got: goStringSlice(['a', 'b"']), want: '[]string{"a", "b\\""}' },
+    // The copies this module replaced quoted with JSON.stringify, which writes \u0001 where Go writes \x01.
+    { name: '%#v []string quotes as strconv.Quote', got: goStringSlice(['\u0001', 'é\u007f']), want: '[]string{"\\x01", "é\\x7f"}' },
     { name: '%#v empty []string', got: goStringSlice([]), want: '[]string{}' },
     { name: '%#v nil []string', got: goStringSlice(undefined), want: '[]string(nil)' },
     { name: '%#v map[string]string, keys sorted', got: goStringMap({ b: '2', a: '1' }), want: 'map[string]string{"a":"1", "b":"2"}' },

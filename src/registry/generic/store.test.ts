@@ -221,6 +221,21 @@ describe('generic Store', () => {
       await s.deleteCollection(ctx, undefined, del({ dryRun: ['All'] }), {});
       assert.deepEqual(await s.get(ctx, 'a', {}), stored);
     });
+    it('a graceful or finalizer-held delete answers the marked object and writes nothing', async () => {
+      const cases: { name: string; s: Store<Widget>; meta: Partial<Widget['metadata']>; grace: number }[] = [
+        { name: 'finalizers', s: newWidgets(), meta: { finalizers: ['example.com/hold'] }, grace: 0 },
+        { name: 'a grace period', s: newWidgets({}, { checkGracefulDelete: () => 30 }), meta: {}, grace: 30 },
+      ];
+      for (const c of cases) {
+        const stored = await c.s.create(ctx, widget('a', c.meta), undefined, noDryRun);
+        const res = await c.s.delete(ctx, 'a', undefined, del({ dryRun: ['All'] }));
+        assert.equal(res.deletedImmediately, false, c.name);
+        assert.equal(res.object.kind, 'Widget', c.name);
+        assert.ok((res.object as KubeObject).metadata.deletionTimestamp, c.name);
+        assert.equal((res.object as KubeObject).metadata.deletionGracePeriodSeconds, c.grace, c.name);
+        assert.deepEqual(await c.s.get(ctx, 'a', {}), stored, c.name);
+      }
+    });
     it('checks preconditions and conflicts as the write would', async () => {
       const s = newWidgets();
       const stored = await s.create(ctx, widget('a'), undefined, noDryRun);
