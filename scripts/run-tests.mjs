@@ -26,8 +26,9 @@ const all = [...find('src', []), ...find('scripts', [])].sort();
 // depend on it (discovery) run again on etcd. The differential suites, which compare kapi with
 // the reference kube-apiserver when it is built, run on the embedded store only: their subject is
 // kapi's API behaviour, which the backend does not change, and they are the longest files.
+// rest-conformance runs a control plane in process on its own in-memory store.
 const onEtcd = all.filter((f) => f.startsWith(join('src', 'e2e')) &&
-  !/\/(etcd-[^/]*|persistence|discovery-reference|[^/]*differential[^/]*)\.test\.ts$/.test(f));
+  !/\/(etcd-[^/]*|persistence|discovery-reference|rest-conformance|[^/]*differential[^/]*)\.test\.ts$/.test(f));
 const first = run(all);
 const second = run(onEtcd, { KAPI_E2E_BACKEND: 'etcd3' });
 process.exit(first !== 0 ? first : second);

@@ -1,11 +1,9 @@
 // The apiextensions.k8s.io group: v1 customresourcedefinitions.
-import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
-import type { ResourceDefinition } from '../registry/rest/strategy.ts';
 import { customResourceDefinitions } from './crd/crd.ts';
 import { GROUP } from './v1/types.ts';
 
 export const apiextensionsGroup: APIGroupDefinition = {
   group: GROUP,
-  versions: [{ version: 'v1', resources: [customResourceDefinitions as unknown as ResourceDefinition<KubeObject>] }],
+  versions: [{ version: 'v1', resources: [customResourceDefinitions] }],
 };

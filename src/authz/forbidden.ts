@@ -4,7 +4,7 @@
 // cluster scope`), `forbidden: User "<name>" cannot <verb> path "<path>"` for non-resource requests,
 // and `: <reason>` when the authorizers gave one.
 import { StatusError } from '../apimachinery/errors/status-error.ts';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 import type { Attributes } from './authorizer.ts';
 
 /** Avoids error messages that look like HTML (quotes stay). */

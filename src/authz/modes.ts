@@ -5,7 +5,7 @@ import { newAlwaysAllowAuthorizer, newAlwaysDenyAuthorizer, newPrivilegedGroups,
 import type { RBACAuthorizer } from './rbac/rbac.ts';
 import { newUnionAuthorizer, newUnionRuleResolver } from './union.ts';
 import { goQuoteList } from './rbac/escalation.ts';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 
 /** Every mode kube-apiserver knows, in its order. */
 export const AUTHORIZATION_MODE_CHOICES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'] as const;

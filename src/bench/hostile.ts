@@ -10,13 +10,7 @@ import {
 } from '../apimachinery/testing/hostile-bodies.ts';
 import type { Child } from './child.ts';
 import { closeTarget, newTarget, sendOk, sendRaw, type HttpTarget, type RawSend } from './http-client.ts';
-import { figure, type Figure } from './report.ts';
-
-export const HOSTILE_CLASSES = [
-  'body-3mib', 'json-patch-10k-ops', 'copy-limit', 'deep-create', 'deep-merge-patch', 'keys-100k', 'managedfields-400',
-  'headers-1mb', 'selector-10k', 'list-10k',
-] as const;
-export type HostileClass = typeof HOSTILE_CLASSES[number];
+import { figure, type Figure, type HostileClass } from './report.ts';
 
 const NS = 'bench-hostile';
 const CM = `/api/v1/namespaces/${NS}/configmaps`;

@@ -1,7 +1,12 @@
 // The benchmark's output: a readable table, a README (markdown) table, or one JSON object with --json.
 import { roundFigure } from './stats.ts';
 
-import type { HostileClass } from './hostile.ts';
+/** The hostile request classes the bench sends (bench/hostile.ts). */
+export const HOSTILE_CLASSES = [
+  'body-3mib', 'json-patch-10k-ops', 'copy-limit', 'deep-create', 'deep-merge-patch', 'keys-100k', 'managedfields-400',
+  'headers-1mb', 'selector-10k', 'list-10k',
+] as const;
+export type HostileClass = typeof HOSTILE_CLASSES[number];
 
 export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
   | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup'

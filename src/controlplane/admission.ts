@@ -15,8 +15,8 @@ import { defaultStorageClass } from '../admission/plugins/default-storage-class.
 import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
-import type { Store } from '../registry/generic/store.ts';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 /** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
 export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
@@ -63,15 +63,15 @@ export interface AdmissionOptions {
 
 export interface AdmissionStores {
   readonly namespaces: NamespaceLookup;
-  readonly serviceAccounts: Store<KubeObject>;
-  readonly priorityClasses: Store<KubeObject> | undefined;
+  readonly serviceAccounts: ResourceStore<KubeObject>;
+  readonly priorityClasses: ResourceStore<KubeObject> | undefined;
   /** For LimitRanger, DefaultStorageClass and DefaultIngressClass; a missing store means none. */
   readonly limitRanges?: NamespacedLister | undefined;
-  readonly storageClasses?: Store<KubeObject> | undefined;
-  readonly ingressClasses?: Store<KubeObject> | undefined;
+  readonly storageClasses?: ResourceStore<KubeObject> | undefined;
+  readonly ingressClasses?: ResourceStore<KubeObject> | undefined;
   /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
   readonly resourceQuotaLister?: NamespacedLister | undefined;
-  readonly resourceQuotas?: Store<KubeObject> | undefined;
+  readonly resourceQuotas?: ResourceStore<KubeObject> | undefined;
 }
 
 /** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
@@ -79,11 +79,11 @@ export interface NamespacedLister {
   list(namespace: string): Promise<KubeObject[]>;
 }
 
-async function listAll(store: Store<KubeObject> | undefined, namespace = ''): Promise<KubeObject[]> {
+async function listAll(store: ResourceStore<KubeObject> | undefined, namespace = ''): Promise<KubeObject[]> {
   return store === undefined ? [] : (await store.list(systemContext(namespace), {})).items;
 }
 
-async function getOrUndefined(store: Store<KubeObject>, namespace: string, name: string): Promise<KubeObject | undefined> {
+async function getOrUndefined(store: ResourceStore<KubeObject>, namespace: string, name: string): Promise<KubeObject | undefined> {
   try {
     return await store.get(systemContext(namespace), name, {});
   } catch (err) {

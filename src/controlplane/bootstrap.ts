@@ -5,7 +5,7 @@ import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 import { ensureDefaultServiceCIDR } from './default-servicecidr.ts';
 
@@ -22,7 +22,7 @@ export interface BootstrapOptions {
   readonly secondaryServiceClusterIPRange?: { readonly text: string };
 }
 
-async function exists(store: Store<KubeObject>, namespace: string, name: string): Promise<boolean> {
+async function exists(store: ResourceStore<KubeObject>, namespace: string, name: string): Promise<boolean> {
   try {
     await store.get(systemContext(namespace), name, {});
     return true;
@@ -41,7 +41,7 @@ const RETRY_MS = 100;
  * may not be stored yet), so a failed create is retried until the object exists, as kube's
  * bootstrap controller keeps reconciling.
  */
-async function createIfMissing(store: Store<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
+async function createIfMissing(store: ResourceStore<KubeObject>, namespace: string, obj: KubeObject): Promise<void> {
   const name = obj.metadata.name ?? '';
   store.definition.defaults?.(obj);
   let last: unknown;
@@ -60,22 +60,22 @@ async function createIfMissing(store: Store<KubeObject>, namespace: string, obj:
 }
 
 /** The start-system-namespaces-controller hook: default, kube-system, kube-public, kube-node-lease. */
-export async function ensureSystemNamespaces(namespaces: Store<KubeObject>): Promise<void> {
+export async function ensureSystemNamespaces(namespaces: ResourceStore<KubeObject>): Promise<void> {
   for (const name of SYSTEM_NAMESPACES) {
     await createIfMissing(namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   }
 }
 
 /** The scheduling/bootstrap-system-priority-classes hook: the system priority classes exist wherever scheduling.k8s.io is served. */
-export async function ensureSystemPriorityClasses(priorityClasses: Store<KubeObject>): Promise<void> {
+export async function ensureSystemPriorityClasses(priorityClasses: ResourceStore<KubeObject>): Promise<void> {
   for (const pc of systemPriorityClasses()) await createIfMissing(priorityClasses, '', pc as KubeObject);
 }
 
 export interface BootstrapStores {
-  readonly services: Store<KubeObject>;
-  readonly endpoints: Store<KubeObject>;
-  readonly endpointSlices: Store<KubeObject> | undefined;
-  readonly serviceCIDRs: Store<KubeObject> | undefined;
+  readonly services: ResourceStore<KubeObject>;
+  readonly endpoints: ResourceStore<KubeObject>;
+  readonly endpointSlices: ResourceStore<KubeObject> | undefined;
+  readonly serviceCIDRs: ResourceStore<KubeObject> | undefined;
 }
 
 /** The bootstrap-controller hook: the kubernetes service, with its endpoints and endpoint slice when there is an address to advertise. */

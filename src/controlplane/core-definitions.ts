@@ -7,11 +7,11 @@ import { newIPAllocator } from '../apis/core/service/ipallocator.ts';
 import { newPortAllocator } from '../apis/core/service/portallocator.ts';
 import { newIPAddressRecorder } from '../apis/networking/ipaddress/recorder.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { Backend } from '../storage/backend.ts';
 import { jsonCodec } from '../storage/json-codec.ts';
 import { newStore } from '../storage/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export interface CoreOptions {
   /** --service-cluster-ip-range, e.g. { text: '10.0.0.0/24' }. */
@@ -31,7 +31,7 @@ const SECONDARY_SERVICE_IPS_KEY = '/registry/ranges/secondaryserviceips';
 
 /** `ipAddresses`: the IPAddress store, once built, where allocated service IPs are published. */
 export async function coreDefinitions(opts: CoreOptions, backend: Backend, _etcdPrefix: string,
-  ipAddresses: () => Store<KubeObject> | undefined = () => undefined): Promise<APIGroupDefinition> {
+  ipAddresses: () => ResourceStore<KubeObject> | undefined = () => undefined): Promise<APIGroupDefinition> {
   // The allocators keep their bitmaps in storage, so servers sharing it never hand out one IP twice.
   const ranges = newStore(backend, jsonCodec);
   const r = opts.serviceNodePortRange;

@@ -8,8 +8,8 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
-import type { Store } from '../registry/generic/store.ts';
 import { AUTOMANAGED_LABEL, markLocalAvailable } from './local-apiservices.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
 
@@ -34,7 +34,7 @@ const ALL = 'all';
 export class CRDRegistrationController extends Controller {
   private readonly crdInformer: SharedInformer;
 
-  constructor(crds: Store<KubeObject>, private readonly apiServices: Store<KubeObject>, opts: ControllerOptions = {}) {
+  constructor(crds: ResourceStore<KubeObject>, private readonly apiServices: ResourceStore<KubeObject>, opts: ControllerOptions = {}) {
     super('crd registration controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), ...opts });
     const kick = (): void => { this.queue.add(ALL); };
     this.crdInformer = this.follow(crds, 'customresourcedefinitions.apiextensions.k8s.io', { onAdd: kick, onUpdate: kick, onDelete: kick });

@@ -6,7 +6,7 @@ import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { formatCIDR, parseCIDRSloppy } from '../apimachinery/validation/ip.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export const DEFAULT_SERVICE_CIDR_NAME = 'kubernetes';
 const READY_MESSAGE = 'Kubernetes default Service CIDR is ready';
@@ -23,7 +23,7 @@ const canonical = (text: string): string => {
 
 const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-async function getOrUndefined(store: Store<KubeObject>): Promise<ServiceCIDRObject | undefined> {
+async function getOrUndefined(store: ResourceStore<KubeObject>): Promise<ServiceCIDRObject | undefined> {
   try {
     return await store.get(systemContext(''), DEFAULT_SERVICE_CIDR_NAME, {}) as ServiceCIDRObject;
   } catch (err) {
@@ -33,7 +33,7 @@ async function getOrUndefined(store: Store<KubeObject>): Promise<ServiceCIDRObje
 }
 
 /** Creates or completes the default ServiceCIDR for `ranges` (the flag's CIDRs) and marks it Ready. */
-export async function ensureDefaultServiceCIDR(store: Store<KubeObject>, ranges: readonly string[]): Promise<void> {
+export async function ensureDefaultServiceCIDR(store: ResourceStore<KubeObject>, ranges: readonly string[]): Promise<void> {
   const cidrs = ranges.map(canonical);
   let current = await getOrUndefined(store);
   if (current === undefined) {

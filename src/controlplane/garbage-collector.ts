@@ -11,19 +11,19 @@ import { resourceName } from '../client/cache/informer-factory.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 500;
 
 interface Node {
-  readonly store: Store<KubeObject>;
+  readonly store: ResourceStore<KubeObject>;
   readonly namespace: string;
   readonly name: string;
   readonly uid: string;
   owners: readonly OwnerReference[];
 }
 
-const kindKey = (store: Store<KubeObject>): string => `${store.definition.group}/${store.definition.kind}`;
+const kindKey = (store: ResourceStore<KubeObject>): string => `${store.definition.group}/${store.definition.kind}`;
 
 /** An empty list is omitted, as Go serializes it. */
 function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
@@ -34,10 +34,10 @@ function setOwnerReferences(obj: KubeObject, refs: OwnerReference[]): void {
 export class GarbageCollector extends Controller {
   private readonly nodes = new Map<string, Node>();          // by uid
   private readonly dependents = new Map<string, Set<string>>(); // owner uid → dependent uids
-  private readonly byKind = new Map<string, Store<KubeObject>>();
-  private readonly informers = new Map<Store<KubeObject>, SharedInformer>();
+  private readonly byKind = new Map<string, ResourceStore<KubeObject>>();
+  private readonly informers = new Map<ResourceStore<KubeObject>, SharedInformer>();
 
-  constructor(stores: readonly Store<KubeObject>[], opts: ControllerOptions = {}) {
+  constructor(stores: readonly ResourceStore<KubeObject>[], opts: ControllerOptions = {}) {
     super('garbage collector', {
       rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: (e) => isConflict(e) || isNotFound(e), ...opts,
     });
@@ -48,12 +48,12 @@ export class GarbageCollector extends Controller {
    * Follows the objects of one more store, e.g. a CRD's custom resources once it is served. A
    * store of a kind already followed replaces the other one (a CRD whose storage version changed).
    */
-  async addStore(store: Store<KubeObject>): Promise<void> {
+  async addStore(store: ResourceStore<KubeObject>): Promise<void> {
     if (this.stopped) return;
     await this.followStore(store).start();
   }
 
-  private followStore(store: Store<KubeObject>): SharedInformer {
+  private followStore(store: ResourceStore<KubeObject>): SharedInformer {
     const kind = kindKey(store);
     const prev = this.byKind.get(kind);
     if (prev !== undefined) this.removeStore(prev);
@@ -68,7 +68,7 @@ export class GarbageCollector extends Controller {
   }
 
   /** Stops following a store's kind (a CRD that is gone) and forgets its objects. */
-  removeStore(store: Store<KubeObject>): void {
+  removeStore(store: ResourceStore<KubeObject>): void {
     const kind = kindKey(store);
     if (this.byKind.get(kind) !== store) return;
     this.byKind.delete(kind);
@@ -80,7 +80,7 @@ export class GarbageCollector extends Controller {
     }
   }
 
-  private observe(store: Store<KubeObject>, obj: KubeObject): void {
+  private observe(store: ResourceStore<KubeObject>, obj: KubeObject): void {
     const uid = obj.metadata.uid ?? '';
     const prev = this.nodes.get(uid);
     for (const o of prev?.owners ?? []) this.dependents.get(o.uid)?.delete(uid);
@@ -189,7 +189,7 @@ export class GarbageCollector extends Controller {
   }
 
   private async removeFinalizer(node: Node, finalizer: string): Promise<void> {
-    // Through the Store's update, so that an object without finalizers left is deleted.
+    // Through the ResourceStore's update, so that an object without finalizers left is deleted.
     await node.store.update(systemContext(node.namespace), node.name, {
       updatedObject: (_c, cur) => {
         const next = structuredClone(cur as KubeObject);

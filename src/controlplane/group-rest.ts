@@ -9,20 +9,20 @@ import { SCALE_GROUP_VERSION, scaleStorage } from '../registry/generic/scale.ts'
 import { Store } from '../registry/generic/store.ts';
 import type { Getter, Updater } from '../registry/rest/capabilities.ts';
 import type { APIGroupDefinition, StoreLookup, VirtualResource } from '../registry/rest/group.ts';
-import type { ResourceDefinition } from '../registry/rest/strategy.ts';
+import type { ResourceDefinition, ResourceStore } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newStore } from '../storage/store.ts';
 import { keyPrefixFor, storageCodec } from './storage-factory.ts';
 
 /** Only get and update (and so patch): what status subresources serve. */
-function getUpdateView(store: Store<KubeObject>): Getter & Updater {
+function getUpdateView(store: ResourceStore): Getter & Updater {
   return { get: store.get.bind(store), update: store.update.bind(store) };
 }
 
 export interface GroupREST {
   readonly install: APIGroupInstall;
   /** Main stores by "resource" (core) or "resource.group", and update subresources as "resource/sub". */
-  readonly stores: ReadonlyMap<string, Store<KubeObject>>;
+  readonly stores: ReadonlyMap<string, ResourceStore>;
 }
 
 export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
@@ -37,8 +37,8 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
   }
 
   // One Store per resource, in its storage version: the first version that serves it.
-  const stores = new Map<string, Store<KubeObject>>();
-  const served = new Map<string, { store: Store<KubeObject>; main: Store<KubeObject>; storageVersion: GroupVersion }>();
+  const stores = new Map<string, ResourceStore>();
+  const served = new Map<string, { store: ResourceStore; main: ResourceStore; storageVersion: GroupVersion }>();
   for (const v of group.versions) {
     for (const def of v.resources) {
       const gv = { group: name, version: v.version };
@@ -120,7 +120,7 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
 }
 
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
-  def: ResourceDefinition<KubeObject>): Store<KubeObject> {
+  def: ResourceDefinition<KubeObject>): ResourceStore {
   const apiVersion = apiVersionOf(gv);
   return new Store<KubeObject>({
     definition: def,

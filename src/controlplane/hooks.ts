@@ -8,7 +8,6 @@ import type { CRDController, CustomResourceServer } from '../apiextensions/index
 import type { RBACCache } from '../authz/rbac/cache.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { PostStartHook } from '../server/post-start-hooks.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { Backend } from '../storage/backend.ts';
 import { bootstrapKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses, type BootstrapOptions } from './bootstrap.ts';
 import type { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -23,6 +22,7 @@ import type { ClusterRoleAggregationController, RBACBootstrapController } from '
 import type { ResourceQuotaController } from './resource-quota-controller.ts';
 import type { ServerStorage } from './storage-providers.ts';
 import { migrateLegacyKeys } from './storage-factory.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 /** What the hooks run: built by newControlPlane, started here. */
 export interface HookDeps {
@@ -74,7 +74,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     { name: 'start-legacy-token-tracking-controller', start: () => ensureLegacyTokenTracking(core.configMaps) },
     { name: 'rbac/bootstrap-roles', start: async () => { await d.rbacBootstrap.start(); }, stop: () => d.rbacBootstrap.stop() },
     ...(d.storage.optional.priorityClasses === undefined ? [] : [{
-      name: 'scheduling/bootstrap-system-priority-classes', start: () => ensureSystemPriorityClasses(d.storage.optional.priorityClasses as Store<KubeObject>),
+      name: 'scheduling/bootstrap-system-priority-classes', start: () => ensureSystemPriorityClasses(d.storage.optional.priorityClasses as ResourceStore<KubeObject>),
     }]),
     { name: 'bootstrap-controller', start: () => bootstrapKubernetesService(
       { services: core.services, endpoints: core.endpoints, endpointSlices: d.storage.optional.endpointSlices,

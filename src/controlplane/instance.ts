@@ -18,7 +18,6 @@ import type { ListWatcher } from '../client/cache/list-watch.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
@@ -51,6 +50,7 @@ import { ClusterRoleAggregationController, RBACBootstrapController } from './rba
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -99,7 +99,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // RBAC stores, built below (so read through `storage` once it is there).
   const late: { storage?: ServerStorage } = {};
   const storage = (): ServerStorage => { if (late.storage === undefined) throw new Error('storage not built yet'); return late.storage; };
-  const rbacStore = (pick: (r: RBACStorage) => Store<KubeObject>): ListWatcher => ({
+  const rbacStore = (pick: (r: RBACStorage) => ResourceStore<KubeObject>): ListWatcher => ({
     list: (ctx, opts) => pick(storage().rbac).list(ctx, opts), watch: (ctx, opts) => pick(storage().rbac).watch(ctx, opts),
   });
   const rbacSources = {
@@ -127,7 +127,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const { core, optional } = built;
 
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.
-  const lister = (store: Store<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
+  const lister = (store: ResourceStore<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
   const namespaceCache = lister(core.namespaces, 'namespaces');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
@@ -145,7 +145,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
     minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor,
   });
-  const customResourceStores = (): Store<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
+  const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
   const controllers = {
     namespace: new NamespaceController(core.namespaces, core.namespaceFinalize,

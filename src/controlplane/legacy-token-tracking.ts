@@ -7,7 +7,7 @@
 import { isAlreadyExists, isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
 const KEY = 'since';
@@ -32,7 +32,7 @@ export function trackingChange(existing: KubeObject | undefined): 'create' | 'up
 }
 
 /** Creates or repairs the ConfigMap once; a lost race (AlreadyExists, Conflict, NotFound) is left as kube leaves it. */
-export async function ensureLegacyTokenTracking(configMaps: Store<KubeObject>, now = new Date()): Promise<void> {
+export async function ensureLegacyTokenTracking(configMaps: ResourceStore<KubeObject>, now = new Date()): Promise<void> {
   const ctx = systemContext('kube-system');
   let existing: KubeObject | undefined;
   try {

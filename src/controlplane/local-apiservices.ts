@@ -4,7 +4,7 @@ import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { nowRFC3339 } from '../registry/generic/names.ts';
 
 /** `onstart` for the server's own group versions, `true` for those of CRDs (crd-registration-controller.ts). */
@@ -51,7 +51,7 @@ export function localAPIServicePriority(group: string, version: string): readonl
 }
 
 /** Writes the Available condition of an APIService served right here. */
-export async function markLocalAvailable(apiServices: Store<KubeObject>, name: string): Promise<void> {
+export async function markLocalAvailable(apiServices: ResourceStore<KubeObject>, name: string): Promise<void> {
   await apiServices.updateUnchecked(systemContext(''), name, (cur) => ({
     ...cur,
     status: { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: nowRFC3339(), reason: 'Local', message: 'Local APIServices are always available' }] },
@@ -62,7 +62,7 @@ export async function markLocalAvailable(apiServices: Store<KubeObject>, name: s
  * Registers the group versions of `groups` (the kube-apiserver's, not the aggregator's own
  * apiregistration.k8s.io, which kube does not list as an APIService).
  */
-export async function registerLocalAPIServices(apiServices: Store<KubeObject>, groups: readonly DiscoveryGroup[]): Promise<void> {
+export async function registerLocalAPIServices(apiServices: ResourceStore<KubeObject>, groups: readonly DiscoveryGroup[]): Promise<void> {
   const ctx = systemContext('');
   for (const g of groups) {
     if (g.name === 'apiregistration.k8s.io') continue;

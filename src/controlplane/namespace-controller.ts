@@ -5,7 +5,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Namespace, NamespaceCondition } from '../apis/core/v1/types.ts';
 import { nowRFC3339 } from '../registry/generic/names.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
@@ -17,11 +17,11 @@ const RETRY_MS = 1000;
 
 export class NamespaceController extends Controller {
   constructor(
-    private readonly namespaces: Store<KubeObject> & GracefulDeleter,
+    private readonly namespaces: ResourceStore<KubeObject> & GracefulDeleter,
     /** The finalize subresource: the only way to change spec.finalizers. */
     private readonly finalize: Updater,
     /** Every namespaced store whose objects must go with their namespace, custom resources too. */
-    private readonly contents: () => Iterable<Store<KubeObject>>,
+    private readonly contents: () => Iterable<ResourceStore<KubeObject>>,
     opts: ControllerOptions = {},
   ) {
     super('namespace controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isConflict, ...opts });

@@ -6,15 +6,15 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
 
 export class NamespaceDefaultsController extends Controller {
   constructor(
-    private readonly namespaces: Store<KubeObject>,
-    private readonly serviceAccounts: Store<KubeObject>,
-    private readonly configMaps: Store<KubeObject>,
+    private readonly namespaces: ResourceStore<KubeObject>,
+    private readonly serviceAccounts: ResourceStore<KubeObject>,
+    private readonly configMaps: ResourceStore<KubeObject>,
     /** PEM of the CA that signed the serving certificate. */
     private readonly caCert: string,
     opts: ControllerOptions = {},
@@ -49,7 +49,7 @@ export class NamespaceDefaultsController extends Controller {
     } as KubeObject);
   }
 
-  private async createIfMissing(store: Store<KubeObject>, ctx: ReturnType<typeof systemContext>, obj: KubeObject): Promise<void> {
+  private async createIfMissing(store: ResourceStore<KubeObject>, ctx: ReturnType<typeof systemContext>, obj: KubeObject): Promise<void> {
     try {
       await store.get(ctx, obj.metadata.name ?? '', {});
       return;

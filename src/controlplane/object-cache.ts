@@ -6,10 +6,10 @@ import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export class ObjectCache {
-  constructor(private readonly store: Store<KubeObject>, private readonly informer: SharedInformer) {}
+  constructor(private readonly store: ResourceStore<KubeObject>, private readonly informer: SharedInformer) {}
 
   private get synced(): boolean { return this.informer.hasSynced() && !this.informer.stopped; }
 

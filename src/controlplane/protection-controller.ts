@@ -8,14 +8,14 @@ import { Controller, type ControllerOptions } from '../client/controller.ts';
 import { metaNamespaceKey, splitMetaNamespaceKey } from '../client/cache/indexer.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 500;
 
 export abstract class ProtectionController extends Controller {
   protected readonly objects: SharedInformer;
 
-  constructor(protected readonly store: Store<KubeObject>, resource: string, private readonly finalizer: string, label: string,
+  constructor(protected readonly store: ResourceStore<KubeObject>, resource: string, private readonly finalizer: string, label: string,
     opts: ControllerOptions = {}) {
     super(label, { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isConflict, ...opts });
     const enqueue = (obj: KubeObject): void => { if (this.pending(obj)) this.queue.add(metaNamespaceKey(obj)); };

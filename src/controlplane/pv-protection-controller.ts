@@ -3,12 +3,12 @@
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { PersistentVolume } from '../apis/core/v1/types.ts';
 import { PV_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { ControllerOptions } from '../client/controller.ts';
 import { ProtectionController } from './protection-controller.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export class PVProtectionController extends ProtectionController {
-  constructor(volumes: Store<KubeObject>, opts: ControllerOptions = {}) {
+  constructor(volumes: ResourceStore<KubeObject>, opts: ControllerOptions = {}) {
     super(volumes, 'persistentvolumes', PV_PROTECTION_FINALIZER, 'pv-protection controller', opts);
   }
 

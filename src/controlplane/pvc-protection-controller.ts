@@ -5,9 +5,9 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Pod } from '../apis/core/v1/types.ts';
 import { PVC_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { ControllerOptions } from '../client/controller.ts';
 import { ProtectionController } from './protection-controller.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 /** podIsShutDown: kubelet is done with it, or it was force-deleted. */
 function podIsShutDown(pod: Pod): boolean {
@@ -28,7 +28,7 @@ export function podUsesPVC(pod: Pod, pvc: KubeObject): boolean {
 }
 
 export class PVCProtectionController extends ProtectionController {
-  constructor(claims: Store<KubeObject>, private readonly pods: Store<KubeObject>, opts: ControllerOptions = {}) {
+  constructor(claims: ResourceStore<KubeObject>, private readonly pods: ResourceStore<KubeObject>, opts: ControllerOptions = {}) {
     super(claims, 'persistentvolumeclaims', PVC_PROTECTION_FINALIZER, 'pvc-protection controller', opts);
     // A pod going away (or changing) may free the claims of its namespace that wait to go.
     const podChanged = (pod: KubeObject): void => { for (const key of this.terminatingIn(pod.metadata.namespace ?? '')) this.queue.add(key); };

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import { coreDefinitions } from './core-definitions.ts';
 import { buildGroupREST } from './group-rest.ts';
@@ -24,7 +24,7 @@ describe('resource quota controller', () => {
     const core = await coreDefinitions({ serviceClusterIPRange: { text: '10.0.0.0/24' }, serviceNodePortRange: { base: 30000, size: 2768 },
       eventTTLSeconds: 3600 }, backend, '/registry');
     const rest = buildGroupREST(new Scheme(), backend, '/registry', core, () => true, () => undefined);
-    const store = (r: string): Store<KubeObject> => {
+    const store = (r: string): ResourceStore<KubeObject> => {
       const s = rest.stores.get(r);
       assert.ok(s !== undefined, r);
       return s;

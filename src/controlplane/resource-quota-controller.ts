@@ -12,7 +12,7 @@ import { podCountsTowardsQuota, type PodLike } from '../admission/plugins/resour
 import { evaluatorsFor, quotaScopes } from '../admission/plugins/resource-quota.ts';
 import type { GroupResource, QuotaObject } from '../admission/plugins/resource-quota-evaluators.ts';
 import { addUsage, equalUsage, fromUsage, mask, toUsage, ZERO, type Usage } from '../admission/plugins/resource-quota-quantity.ts';
-import type { Store } from '../registry/generic/store.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
 /** --resource-quota-sync-period's default. */
@@ -21,11 +21,11 @@ export const DEFAULT_RESYNC_MS = 5 * 60 * 1000;
 class Stale extends Error {}
 
 export interface ResourceQuotaControllerOptions {
-  readonly quotas: Store<KubeObject>;
+  readonly quotas: ResourceStore<KubeObject>;
   /** The store of a group/resource (custom resources too), undefined when not served. */
-  readonly storeFor: (gr: GroupResource) => Store<KubeObject> | undefined;
+  readonly storeFor: (gr: GroupResource) => ResourceStore<KubeObject> | undefined;
   /** The namespaced stores whose changes can free quota. */
-  readonly followed: readonly Store<KubeObject>[];
+  readonly followed: readonly ResourceStore<KubeObject>[];
   readonly resyncMs?: number;
   readonly now?: () => number;
   /** The shared informers (absent: private ones). */

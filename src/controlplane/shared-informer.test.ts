@@ -14,11 +14,11 @@ import { Scheme } from '../apimachinery/runtime/scheme.ts';
 import type { Watch, WatchEvent } from '../apimachinery/watch/event.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
 import { SharedInformer } from '../client/cache/shared-informer.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import { coreDefinitions } from './core-definitions.ts';
 import { buildGroupREST } from './group-rest.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kapi-informer-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ class FaultyListWatcher implements ListWatcher {
   endNow: (() => void) | undefined;
   gate: Promise<void> | undefined;
   watches = 0;
-  constructor(private readonly store: Store<KubeObject>) {}
+  constructor(private readonly store: ResourceStore<KubeObject>) {}
   lists = 0;
   list(ctx: RequestContext, opts: { resourceVersion?: string }): Promise<KubeList> { this.lists++; return this.store.list(ctx, opts); }
   async watch(ctx: RequestContext, opts: { resourceVersion?: string; allowWatchBookmarks?: boolean }): Promise<Watch> {
@@ -60,7 +60,7 @@ class FaultyListWatcher implements ListWatcher {
   }
 }
 
-interface Fixture { backend: Backend; store: Store<KubeObject>; lw: FaultyListWatcher; informer: SharedInformer; mirror: Map<string, string>; logs: string[] }
+interface Fixture { backend: Backend; store: ResourceStore<KubeObject>; lw: FaultyListWatcher; informer: SharedInformer; mirror: Map<string, string>; logs: string[] }
 
 const backends: { name: string; open: () => Promise<Backend> }[] = [
   { name: 'sqlite in a temp dir', open: () => openSqliteBackend({ path: join(dir, `${Math.random().toString(36).slice(2)}.db`), compactionIntervalMs: 0 }) },

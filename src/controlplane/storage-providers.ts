@@ -5,58 +5,58 @@
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import type { APIGroupInstall } from '../endpoints/installer.ts';
-import type { Store } from '../registry/generic/store.ts';
 import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { Backend } from '../storage/backend.ts';
 import { buildGroupREST } from './group-rest.ts';
+import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export interface CoreStorage {
-  readonly namespaces: Store<KubeObject> & GracefulDeleter;
+  readonly namespaces: ResourceStore<KubeObject> & GracefulDeleter;
   /** The finalize subresource: the only way to change spec.finalizers. */
   readonly namespaceFinalize: Updater;
-  readonly serviceAccounts: Store<KubeObject>;
-  readonly configMaps: Store<KubeObject>;
-  readonly secrets: Store<KubeObject>;
-  readonly pods: Store<KubeObject>;
-  readonly nodes: Store<KubeObject>;
-  readonly services: Store<KubeObject>;
-  readonly endpoints: Store<KubeObject>;
-  readonly persistentVolumes: Store<KubeObject>;
-  readonly persistentVolumeClaims: Store<KubeObject>;
-  readonly resourceQuotas: Store<KubeObject>;
-  readonly limitRanges: Store<KubeObject>;
+  readonly serviceAccounts: ResourceStore<KubeObject>;
+  readonly configMaps: ResourceStore<KubeObject>;
+  readonly secrets: ResourceStore<KubeObject>;
+  readonly pods: ResourceStore<KubeObject>;
+  readonly nodes: ResourceStore<KubeObject>;
+  readonly services: ResourceStore<KubeObject>;
+  readonly endpoints: ResourceStore<KubeObject>;
+  readonly persistentVolumes: ResourceStore<KubeObject>;
+  readonly persistentVolumeClaims: ResourceStore<KubeObject>;
+  readonly resourceQuotas: ResourceStore<KubeObject>;
+  readonly limitRanges: ResourceStore<KubeObject>;
 }
 
 export interface RBACStorage {
-  readonly roles: Store<KubeObject>;
-  readonly roleBindings: Store<KubeObject>;
-  readonly clusterRoles: Store<KubeObject>;
-  readonly clusterRoleBindings: Store<KubeObject>;
+  readonly roles: ResourceStore<KubeObject>;
+  readonly roleBindings: ResourceStore<KubeObject>;
+  readonly clusterRoles: ResourceStore<KubeObject>;
+  readonly clusterRoleBindings: ResourceStore<KubeObject>;
 }
 
 /** Stores of groups that --runtime-config may turn off: undefined then. */
 export interface OptionalStorage {
-  readonly priorityClasses: Store<KubeObject> | undefined;
-  readonly storageClasses: Store<KubeObject> | undefined;
-  readonly ingressClasses: Store<KubeObject> | undefined;
-  readonly endpointSlices: Store<KubeObject> | undefined;
-  readonly ipAddresses: Store<KubeObject> | undefined;
-  readonly serviceCIDRs: Store<KubeObject> | undefined;
+  readonly priorityClasses: ResourceStore<KubeObject> | undefined;
+  readonly storageClasses: ResourceStore<KubeObject> | undefined;
+  readonly ingressClasses: ResourceStore<KubeObject> | undefined;
+  readonly endpointSlices: ResourceStore<KubeObject> | undefined;
+  readonly ipAddresses: ResourceStore<KubeObject> | undefined;
+  readonly serviceCIDRs: ResourceStore<KubeObject> | undefined;
 }
 
 export interface ServerStorage {
   readonly core: CoreStorage;
   readonly rbac: RBACStorage;
-  readonly crds: Store<KubeObject>;
-  readonly apiServices: Store<KubeObject>;
+  readonly crds: ResourceStore<KubeObject>;
+  readonly apiServices: ResourceStore<KubeObject>;
   readonly optional: OptionalStorage;
   /** Every main store (no subresources), in build order. */
-  readonly all: readonly Store<KubeObject>[];
+  readonly all: readonly ResourceStore<KubeObject>[];
   /** The namespaced ones among them. */
-  readonly namespaced: readonly Store<KubeObject>[];
+  readonly namespaced: readonly ResourceStore<KubeObject>[];
   /** By "resource" (core) or "resource.group", and subresources as "resource/sub" (for lookups by name: bootstrap policy, quota evaluators). */
-  readonly byName: ReadonlyMap<string, Store<KubeObject>>;
+  readonly byName: ReadonlyMap<string, ResourceStore<KubeObject>>;
   /** What the installer serves, one entry per group. */
   readonly installs: readonly APIGroupInstall[];
 }
@@ -67,13 +67,13 @@ export interface ServerStorage {
  */
 export function buildStorage(scheme: Scheme, backend: Backend, etcdPrefix: string, groups: readonly APIGroupDefinition[],
   enabled: (group: string, version: string) => boolean): ServerStorage {
-  const byName = new Map<string, Store<KubeObject>>();
+  const byName = new Map<string, ResourceStore<KubeObject>>();
   const installs = groups.map((g) => {
     const rest = buildGroupREST(scheme, backend, etcdPrefix, g, (v) => enabled(g.group, v), (gr) => byName.get(gr));
     for (const [k, s] of rest.stores) byName.set(k, s);
     return rest.install;
   });
-  const get = (r: string): Store<KubeObject> => {
+  const get = (r: string): ResourceStore<KubeObject> => {
     const s = byName.get(r);
     if (s === undefined) throw new Error(`no store for ${r}`);
     return s;
@@ -81,7 +81,7 @@ export function buildStorage(scheme: Scheme, backend: Backend, etcdPrefix: strin
   const all = [...byName.entries()].filter(([r]) => !r.includes('/')).map(([, s]) => s);
   return {
     core: {
-      namespaces: get('namespaces') as Store<KubeObject> & GracefulDeleter, namespaceFinalize: get('namespaces/finalize'),
+      namespaces: get('namespaces') as ResourceStore<KubeObject> & GracefulDeleter, namespaceFinalize: get('namespaces/finalize'),
       serviceAccounts: get('serviceaccounts'), configMaps: get('configmaps'), secrets: get('secrets'), pods: get('pods'),
       nodes: get('nodes'), services: get('services'), endpoints: get('endpoints'), persistentVolumes: get('persistentvolumes'),
       persistentVolumeClaims: get('persistentvolumeclaims'), resourceQuotas: get('resourcequotas'), limitRanges: get('limitranges'),

@@ -17,7 +17,7 @@ import { eventually, startSuite, type Suite } from './testing/suite.ts';
 import { openWatch } from './testing/watch-stream.ts';
 import { at, expectJSON, type Obj, type ObjList } from './testing/objects.ts';
 import { apiVersion, discover, gvPath, type Case } from './testing/discover.ts';
-import { HINTS, generateMaterial, type FixtureMaterial, type Hint, type JSONObject } from './testing/fixtures/every-resource.ts';
+import { FINALIZED_ON_DELETE, HINTS, generateMaterial, type FixtureMaterial, type Hint, type JSONObject } from './testing/fixtures/every-resource.ts';
 import { exampleFor, type OpenAPIDocument } from './testing/fixtures/schema-example.ts';
 
 /** Resources with no storage: create answers 201 with the computed object, and nothing else is served. */
@@ -30,12 +30,6 @@ const CREATE_ONLY: ReadonlySet<string> = new Set([
 
 /** Create-only resources whose create answers another kind: kube's BindingREST returns a Success Status. */
 const CREATE_RESPONSE: Readonly<Record<string, { apiVersion: string; kind: string }>> = { bindings: { apiVersion: 'v1', kind: 'Status' } };
-
-/** Deleted through finalizers a controller removes: GET answers 404 once the controller is done. */
-const FINALIZED_ON_DELETE: ReadonlySet<string> = new Set([
-  'namespaces', 'customresourcedefinitions.apiextensions.k8s.io', 'servicecidrs.networking.k8s.io',
-  'persistentvolumes', 'persistentvolumeclaims',
-]);
 
 
 /** managedFields hold an Update entry by `manager` (in `apiVersion`) that owns metadata.labels[label]. */

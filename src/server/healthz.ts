@@ -1,7 +1,7 @@
 // /healthz, /livez and /readyz with named checks, `?verbose` and `?exclude=`, and one path per
 // check (`/readyz/etcd`), in kube-apiserver's text format.
 import type { ServerResponse } from 'node:http';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 
 export interface HealthCheck {
   readonly name: string;

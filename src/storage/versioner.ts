@@ -1,6 +1,6 @@
 // Maps revisions to metadata.resourceVersion (kube's APIObjectVersioner).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
-import { goQuote } from '../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 import { StorageError, type Codec } from './interfaces.ts';
 
 const MAX_UINT64 = 18446744073709551615n;

@@ -10,22 +10,22 @@ import { systemContext } from '../../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../../client/controller.ts';
 import type { SharedInformer } from '../../client/cache/shared-informer.ts';
 import type { SyncResult } from '../../client/workqueue/worker.ts';
-import type { Store } from '../../registry/generic/store.ts';
 import { setCondition } from '../crd/conditions.ts';
 import {
   CLEANUP_FINALIZER, conditionOf, type CustomResourceDefinition, type CustomResourceDefinitionNames,
 } from '../v1/types.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 
 type CRD = CustomResourceDefinition;
 const RETRY_MS = 500;
 
 export interface CRDControllerOptions {
-  /** The CRD Store (customresourcedefinitions.apiextensions.k8s.io). */
-  readonly crds: Store<KubeObject>;
+  /** The CRD ResourceStore (customresourcedefinitions.apiextensions.k8s.io). */
+  readonly crds: ResourceStore<KubeObject>;
   /** Called with the CRD about to be written as established (CustomResourceServer.observe). */
   readonly beforeEstablish?: (crd: CRD) => void;
   /** A Store of the CRD's custom resources (CustomResourceServer.newStoreFor), for cleanup. */
-  readonly instances: (crd: CRD) => Store<KubeObject> | undefined;
+  readonly instances: (crd: CRD) => ResourceStore<KubeObject> | undefined;
   /** The shared informers (absent: a private one). */
   readonly controller?: ControllerOptions;
 }

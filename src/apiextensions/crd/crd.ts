@@ -4,9 +4,8 @@
 import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { Store } from '../../registry/generic/store.ts';
 import type { ValidateObjectFunc } from '../../registry/rest/capabilities.ts';
-import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
+import type { ResourceDefinition, ResourceStore } from '../../registry/rest/strategy.ts';
 import { CLEANUP_FINALIZER, GROUP, type CustomResourceDefinition } from '../v1/types.ts';
 import { setCondition } from './conditions.ts';
 import { defaultCRD } from './defaults.ts';
@@ -16,8 +15,8 @@ import { crdStatusStrategy, crdStrategy } from './strategy.ts';
  * The CRD Store with kube's first-delete step. A view created with Object.create shares the
  * Store's state, so list, update and deleteCollection (which calls delete) all go through it.
  */
-function crdStore(base: Store<KubeObject>): Store<KubeObject> {
-  const view = Object.create(base) as Store<KubeObject>;
+function crdStore(base: ResourceStore<CustomResourceDefinition>): ResourceStore<CustomResourceDefinition> {
+  const view = Object.create(base) as ResourceStore<CustomResourceDefinition>;
   view.delete = async (ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined, opts: DeleteOptions):
     Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> => {
     const dryRun = (opts.dryRun ?? []).includes('All');
@@ -42,7 +41,7 @@ function crdStore(base: Store<KubeObject>): Store<KubeObject> {
         next = { ...opts, preconditions: rest };
       }
     }
-    return Store.prototype.delete.call(view, ctx, name, validate, next);
+    return base.delete.call(view, ctx, name, validate, next);
   };
   return view;
 }
@@ -53,5 +52,5 @@ export const customResourceDefinitions: ResourceDefinition<CustomResourceDefinit
   strategy: crdStrategy,
   statusStrategy: crdStatusStrategy,
   defaults: defaultCRD,
-  customizeStorage: (store) => crdStore(store as unknown as Store<KubeObject>) as unknown as Store<CustomResourceDefinition>,
+  customizeStorage: (store) => crdStore(store),
 };

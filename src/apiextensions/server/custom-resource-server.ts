@@ -20,7 +20,7 @@ import type { RequestState } from '../../endpoints/request/state.ts';
 import { SCALE_GROUP_VERSION, scaleStorage } from '../../registry/generic/scale.ts';
 import { Store } from '../../registry/generic/store.ts';
 import type { Getter, Updater } from '../../registry/rest/capabilities.ts';
-import type { DeepReadonly } from '../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceStore } from '../../registry/rest/strategy.ts';
 import type { Backend } from '../../storage/backend.ts';
 import { newStore } from '../../storage/store.ts';
 import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
@@ -34,7 +34,7 @@ type CRD = CustomResourceDefinition;
 
 export interface CustomResourceServerOptions {
   /** The CRD Store (customresourcedefinitions.apiextensions.k8s.io). */
-  readonly crds: Store<KubeObject>;
+  readonly crds: ResourceStore;
   readonly backend: Backend;
   /** --etcd-prefix, e.g. "/registry". */
   readonly etcdPrefix: string;
@@ -55,7 +55,7 @@ interface Built {
 
 /** The Store of a served CRD's custom resources. */
 export interface ServedStore {
-  readonly store: Store<KubeObject>;
+  readonly store: ResourceStore;
   /** The CRD's uid, storage version and scope: a rebuilt Store with the same identity reads and writes the same. */
   readonly identity: string;
 }
@@ -143,7 +143,7 @@ export class CustomResourceServer {
   }
 
   /** The Store of a CRD's custom resources ("crontabs.stable.example.com"), when served. */
-  storeFor(crdName: string): Store<KubeObject> | undefined {
+  storeFor(crdName: string): ResourceStore | undefined {
     return this.built.stores.get(crdName)?.store;
   }
 
@@ -153,7 +153,7 @@ export class CustomResourceServer {
   }
 
   /** A Store of a CRD's custom resources, whether or not it is served (for cleanup). */
-  newStoreFor(crd: DeepReadonly<CRD>): Store<KubeObject> | undefined {
+  newStoreFor(crd: DeepReadonly<CRD>): ResourceStore | undefined {
     const storage = crd.spec.versions.find((v) => v.storage);
     return storage === undefined ? undefined : this.newResourceStore(crd, storage.name);
   }
@@ -165,7 +165,7 @@ export class CustomResourceServer {
     }
   }
 
-  private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string): Store<KubeObject> {
+  private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
     const { group, names } = crd.spec;
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;

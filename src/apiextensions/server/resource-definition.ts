@@ -13,11 +13,12 @@ import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
-type Obj = Record<string, unknown>;
+// A custom resource is unstructured: any field beside metadata.
+type Obj = KubeObject & Record<string, unknown>;
 
 /** Everything but metadata (and status when it is a subresource): what bumps generation. */
 function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): string {
-  const { metadata: _m, ...rest } = o as unknown as Obj;
+  const { metadata: _m, ...rest } = o as Obj;
   if (withoutStatus) delete rest['status'];
   return JSON.stringify(rest);
 }
@@ -38,15 +39,15 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Stra
   };
   const main: Strategy<KubeObject> = {
     prepareForCreate(_ctx, o) {
-      if (hasStatus) delete (o as unknown as Obj)['status'];
+      if (hasStatus) delete (o as Obj)['status'];
       o.metadata.generation = 1;
     },
     validate: (ctx, o) => validate(ctx, o, true),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: false,
     prepareForUpdate(_ctx, o, old) {
-      const obj = o as unknown as Obj;
-      const prev = old as unknown as Readonly<Obj>;
+      const obj = o as Obj;
+      const prev = old as Readonly<Obj>;
       if (hasStatus) {
         if (prev['status'] !== undefined) obj['status'] = structuredClone(prev['status']); else delete obj['status'];
       }
@@ -58,10 +59,10 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Stra
     ...main,
     resetFields: [['metadata'], ['spec']],
     prepareForUpdate(_ctx, o, old) {
-      const obj = o as unknown as Obj;
+      const obj = o as Obj;
       const status = obj['status'];
       for (const k of Object.keys(obj)) if (k !== 'metadata') delete obj[k];
-      Object.assign(obj, structuredClone(old as unknown as Obj), { metadata: obj['metadata'] });
+      Object.assign(obj, structuredClone(old as Obj), { metadata: obj['metadata'] });
       if (status !== undefined) obj['status'] = status; else delete obj['status'];
       // The stored metadata stays, but for the managedFields recording this write.
       const m = o.metadata as Record<string, unknown>;
@@ -112,7 +113,7 @@ function scaleFor(version: DeepReadonly<CustomResourceDefinitionVersion>): Scale
   return {
     specReplicasPath: s.specReplicasPath,
     specReplicas: (o) => num(getPath(o, s.specReplicasPath)),
-    setSpecReplicas: (o, n) => setPath(o as unknown as Obj, s.specReplicasPath, n),
+    setSpecReplicas: (o, n) => setPath(o as Obj, s.specReplicasPath, n),
     statusReplicas: (o) => num(getPath(o, s.statusReplicasPath)),
     selector: (o) => {
       const v = s.labelSelectorPath === undefined ? undefined : getPath(o, s.labelSelectorPath);

@@ -1,6 +1,6 @@
 // Field errors collected by validation, as k8s.io/apimachinery/pkg/util/validation/field.
 // Validation returns every FieldError it finds; the caller wraps them once in newInvalid.
-import { goQuote } from '../fieldvalidation/go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 
 export type FieldErrorType =
   | 'FieldValueNotFound' | 'FieldValueRequired' | 'FieldValueDuplicate' | 'FieldValueInvalid'

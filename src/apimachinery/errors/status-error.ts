@@ -3,7 +3,7 @@
 import type { Status, StatusCause } from '../meta/types.ts';
 import { formatGroupResource, type GroupKind, type GroupResource } from '../schema/group-version.ts';
 import { aggregateMessages, errorBody, formatFieldError, type FieldError } from './field-errors.ts';
-import { goQuote } from '../fieldvalidation/go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 
 export type StatusReason = '' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'AlreadyExists' | 'Conflict'
   | 'Gone' | 'Invalid' | 'ServerTimeout' | 'StoreReadError' | 'Timeout' | 'TooManyRequests' | 'BadRequest'

@@ -3,7 +3,7 @@
 // (MicroTime), then held as a UTC instant that marshals back as "…:05Z" or "…:05.123456Z".
 // Anything else fails the decode with Go's own message, so a stored timestamp is always one
 // every client can parse.
-import { goQuote } from './go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 
 export type TimeLayout = 'time' | 'microtime';
 

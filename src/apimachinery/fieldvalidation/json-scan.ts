@@ -4,7 +4,7 @@
 // document's nesting depth. The token scanners (strings, numbers, literals) are shared with the
 // strict decoder (strict-json.ts).
 import { GO_JSON_MAX_DEPTH } from '../json-depth.ts';
-import { firstUtf8Byte, quoteChar } from './go-quote.ts';
+import { firstUtf8Byte, quoteChar } from '../goformat/index.ts';
 
 export interface JSONScan {
   /** encoding/json's SyntaxError text, or undefined for valid JSON. */

@@ -5,7 +5,7 @@ import { ANY } from './shape.ts';
 import { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError } from './strict-json.ts';
 import { StatusError } from '../errors/status-error.ts';
 import { MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
-import { goQuote, quoteChar } from './go-quote.ts';
+import { goQuote, quoteChar } from '../goformat/index.ts';
 
 const configMap = shapeForGVK({ group: '', version: 'v1', kind: 'ConfigMap' });
 const pod = shapeForGVK({ group: '', version: 'v1', kind: 'Pod' });

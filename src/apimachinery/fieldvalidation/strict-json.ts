@@ -6,7 +6,7 @@
 // struct or map is decoded into the existing value (merging), anything else is replaced.
 import { newBadRequest } from '../errors/status-error.ts';
 import { MAX_DECODE_DEPTH, tooDeepMessage } from '../json-depth.ts';
-import { goQuote } from './go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 import { JSONSyntaxError, scanJSON, scanLiteral, scanNumber, scanString, syntaxError } from './json-scan.ts';
 import { ANY, type Shape } from './shape.ts';
 

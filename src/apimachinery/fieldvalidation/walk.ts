@@ -2,7 +2,7 @@
 // drops fields the shape does not know, records `unknown field` errors in key order and the first
 // type mismatch, and rewrites times to the UTC form Go marshals them in. Used on the Ignore fast path (after JSON.parse), after YAML conversion, and by
 // patch handlers that validate a patched object.
-import { goQuote } from './go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 import type { Shape } from './shape.ts';
 
 export interface WalkResult {

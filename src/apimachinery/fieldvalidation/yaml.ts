@@ -5,7 +5,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { newBadRequest } from '../errors/status-error.ts';
 import { isStackOverflow, MAX_DECODE_DEPTH, objectTooDeep, tooDeepMessage } from '../json-depth.ts';
-import { goQuote } from './go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 import { yamlNestingBound } from './yaml-depth.ts';
 
 /** The YAML→JSON conversion failed; message is go-yaml's ("yaml: line 1: ..."). */

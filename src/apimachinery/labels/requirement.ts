@@ -1,6 +1,7 @@
 // One term of a label selector (labels.Requirement): a key, an operator, and values.
 import { aggregateMessages, errorBody, formatFieldError, invalid, notSupported, type FieldError } from '../errors/field-errors.ts';
 import { isQualifiedName, isValidLabelValue } from './validation.ts';
+import { goStringSlice } from '../goformat/index.ts';
 
 /** selection.Operator values, verbatim. */
 export type Operator = '!' | '=' | '==' | 'in' | '!=' | 'notin' | 'exists' | 'gt' | 'lt';
@@ -42,14 +43,10 @@ function validateLabelValue(key: string, value: string, path: string): FieldErro
   return errs.length === 0 ? undefined : invalid(`${path}[${key}]`, value, errs.join('; '));
 }
 
-/** Go's %#v of a []string bad value: `[]string{"a", "b"}`, `[]string(nil)` when empty. */
-function goStringSlice(values: readonly string[]): string {
-  return values.length === 0 ? '[]string(nil)' : `[]string{${values.map((v) => JSON.stringify(v)).join(', ')}}`;
-}
 
 function formatError(e: FieldError): string {
   if (!Array.isArray(e.badValue)) return formatFieldError(e);
-  const body = errorBody({ ...e, badValue: '' }).replace(/^Invalid value: ""/, `Invalid value: ${goStringSlice(e.badValue as string[])}`);
+  const body = errorBody({ ...e, badValue: '' }).replace(/^Invalid value: ""/, `Invalid value: ${goStringSlice(e.badValue.length === 0 ? undefined : e.badValue as string[])}`);
   return `${e.field}: ${body}`;
 }
 

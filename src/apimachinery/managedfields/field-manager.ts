@@ -68,7 +68,7 @@ const STRIP = FieldSet.of(
 );
 const MAX_UPDATE_MANAGERS = 10;
 
-const asJson = (o: KubeObject | Unstructured): JsonObject => o as unknown as JsonObject;
+const asJson = (o: KubeObject | Unstructured): JsonObject => o as JsonObject;
 const metaOf = (o: JsonObject): JsonObject => (isJsonObject(o['metadata']) ? o['metadata'] : {});
 
 /** A view without metadata.managedFields for read-only walks: copies only the top and metadata. */

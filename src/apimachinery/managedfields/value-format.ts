@@ -1,7 +1,7 @@
 // How structured-merge-diff's validation errors print an applied value (a value.Value holding
 // decoded JSON, *valueUnstructured): %v as "&{...}", %#v as "&value.valueUnstructured{Value:...}",
 // and %T of the value inside.
-import { goQuote } from '../fieldvalidation/go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 import { compareGoStrings, goFloat, goFormat, isJsonObject } from '../patch/json-value.ts';
 import type { JsonValue } from '../patch/json-value.ts';
 

@@ -1,7 +1,7 @@
 // Query parameters into option fields, as apimachinery's runtime conversion functions
 // (Convert_Slice_string_To_int64, _To_bool, ...) do: the first value counts, integers go through
 // strconv.ParseInt(s, 10, 64) and fail with its exact text, booleans never fail.
-import { goQuote } from '../fieldvalidation/go-quote.ts';
+import { goQuote } from '../goformat/index.ts';
 
 const MIN_INT64 = -(2n ** 63n);
 const MAX_INT64 = 2n ** 63n - 1n;

@@ -2,12 +2,11 @@
 // their bindings; v1beta1 and v1alpha1 (off by default) serve MutatingAdmissionPolicy and its
 // binding in the v1 shape (identity conversions, stored as v1). CEL is stored, not evaluated.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import { erase } from '../storage/kit.ts';
 import { mutatingAdmissionPolicyBindings, validatingAdmissionPolicyBindings } from './policy/binding.ts';
 import { mutatingAdmissionPolicies, validatingAdmissionPolicies } from './policy/policy.ts';
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from './webhook/webhook.ts';
 
-const mutatingPolicyResources = [erase(mutatingAdmissionPolicies), erase(mutatingAdmissionPolicyBindings)];
+const mutatingPolicyResources = [mutatingAdmissionPolicies, mutatingAdmissionPolicyBindings];
 
 export const admissionregistrationGroup: APIGroupDefinition = {
   group: 'admissionregistration.k8s.io',
@@ -15,8 +14,8 @@ export const admissionregistrationGroup: APIGroupDefinition = {
     {
       version: 'v1',
       resources: [
-        ...mutatingPolicyResources, erase(mutatingWebhookConfigurations), erase(validatingAdmissionPolicies),
-        erase(validatingAdmissionPolicyBindings), erase(validatingWebhookConfigurations),
+        ...mutatingPolicyResources, mutatingWebhookConfigurations, validatingAdmissionPolicies,
+        validatingAdmissionPolicyBindings, validatingWebhookConfigurations,
       ],
     },
     { version: 'v1beta1', resources: mutatingPolicyResources },

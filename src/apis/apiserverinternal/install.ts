@@ -1,10 +1,9 @@
 // internal.apiserver.k8s.io: v1alpha1 StorageVersions (alpha: off by default, served with
 // --runtime-config internal.apiserver.k8s.io/v1alpha1=true or api/alpha=true).
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import { erase } from '../storage/kit.ts';
 import { storageVersions } from './storageversion/storageversion.ts';
 
 export const apiserverinternalGroup: APIGroupDefinition = {
   group: 'internal.apiserver.k8s.io',
-  versions: [{ version: 'v1alpha1', resources: [erase(storageVersions)] }],
+  versions: [{ version: 'v1alpha1', resources: [storageVersions] }],
 };

@@ -7,7 +7,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { goFields, setOptional } from '../core/common.ts';
+import { goFields, setOptional } from '../../registry/rest/kit.ts';
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';

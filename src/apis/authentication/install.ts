@@ -47,7 +47,7 @@ function tokenReviewREST(deps: AuthenticationDeps): Creater {
   return {
     async create(ctx, obj, validate) {
       if (ctx.namespace !== '') throw newBadRequest(`namespace is not allowed on this type: ${ctx.namespace}`);
-      const review = structuredClone(obj) as unknown as TokenReview;
+      const review = structuredClone(obj) as TokenReview;
       review.spec = review.spec ?? {};
       if ((review.spec.token ?? '') === '') throw newBadRequest('token is required for TokenReview in authentication');
       if (validate !== undefined) await validate(structuredClone(obj));
@@ -65,7 +65,7 @@ function tokenReviewREST(deps: AuthenticationDeps): Creater {
       review.status = result === undefined
         ? { user: {}, ...(error !== undefined ? { error } : {}) }
         : { authenticated: true, user: toWireUser(result.user), ...(valid.length > 0 ? { audiences: [...valid] } : {}) };
-      return review as unknown as KubeObject;
+      return review as KubeObject;
     },
   };
 }
@@ -75,10 +75,10 @@ function selfSubjectReviewREST(): Creater {
     async create(ctx, obj, validate) {
       if (validate !== undefined) await validate(structuredClone(obj));
       if (ctx.user === undefined) throw newBadRequest('no user present on request');
-      const review = structuredClone(obj) as unknown as SelfSubjectReview;
+      const review = structuredClone(obj) as SelfSubjectReview;
       review.metadata = { ...review.metadata, creationTimestamp: nowRFC3339() };
       review.status = { userInfo: toWireUser(ctx.user) };
-      return review as unknown as KubeObject;
+      return review as KubeObject;
     },
   };
 }

@@ -87,7 +87,7 @@ type Kind = 'SubjectAccessReview' | 'SelfSubjectAccessReview' | 'LocalSubjectAcc
 function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
   return {
     async create(ctx: RequestContext, obj, validate) {
-      const review = structuredClone(obj) as unknown as AccessReview;
+      const review = structuredClone(obj) as AccessReview;
       review.spec = review.spec ?? {};
       const errs = [
         ...validateAccessReviewSpec(review.spec, kind !== 'SelfSubjectAccessReview'),
@@ -113,7 +113,7 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
         user = { name: s.user ?? '', groups: s.groups ?? [], ...(s.uid !== undefined ? { uid: s.uid } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) };
       }
       review.status = statusOf(await deps.authorizer.authorize(attributesOf(user, review.spec)));
-      return review as unknown as KubeObject;
+      return review as KubeObject;
     },
   };
 }
@@ -149,14 +149,14 @@ export function rulesReviewStatus(r: RulesResult): RulesReviewStatus {
 function selfSubjectRulesReviewREST(deps: AuthorizationDeps): Creater {
   return {
     async create(ctx, obj, validate) {
-      const review = obj as unknown as { apiVersion?: string; kind?: string; spec?: { namespace?: string } | null };
+      const review = obj as { apiVersion?: string; kind?: string; spec?: { namespace?: string } | null };
       if (ctx.user === undefined) throw newBadRequest('no user present on request');
       const namespace = review.spec?.namespace ?? '';
       if (namespace === '') throw newBadRequest('no namespace on request');
       if (validate !== undefined) await validate(structuredClone(obj));
       const status = rulesReviewStatus(await deps.ruleResolver.rulesFor(ctx.user, namespace));
       const out = { apiVersion: review.apiVersion, kind: review.kind, metadata: {}, spec: {}, status };
-      return out as unknown as KubeObject;
+      return out as KubeObject;
     },
   };
 }

@@ -7,14 +7,11 @@ import { defaultHorizontalPodAutoscalerV1, horizontalPodAutoscalers } from './ho
 import { hpaFromV1, hpaToV1 } from './v1/conversion.ts';
 import type { HorizontalPodAutoscalerV1 } from './v1/types.ts';
 
-const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
-
-const hpaV2 = erase(horizontalPodAutoscalers);
+const hpaV2 = horizontalPodAutoscalers;
 /** The v1 entry: strategy and table work on hub objects; only its defaults see the v1 shape. */
 const hpaV1: ResourceDefinition<KubeObject> = {
   ...hpaV2,
-  defaults: (obj) => defaultHorizontalPodAutoscalerV1(obj as unknown as HorizontalPodAutoscalerV1),
+  defaults: (obj) => defaultHorizontalPodAutoscalerV1(obj as HorizontalPodAutoscalerV1),
 };
 
 export const autoscalingGroup: APIGroupDefinition = {

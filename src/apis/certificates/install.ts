@@ -2,7 +2,6 @@
 // v1beta1 (off by default) ClusterTrustBundles and PodCertificateRequests; v1alpha1 (off by
 // default) ClusterTrustBundles with the v1beta1 shape (identity, stored as v1beta1).
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import { erase } from '../storage/kit.ts';
 import { clusterTrustBundles } from './clustertrustbundle/clustertrustbundle.ts';
 import { certificateSigningRequests } from './csr/csr.ts';
 import { podCertificateRequests } from './podcertificaterequest/podcertificaterequest.ts';
@@ -10,8 +9,8 @@ import { podCertificateRequests } from './podcertificaterequest/podcertificatere
 export const certificatesGroup: APIGroupDefinition = {
   group: 'certificates.k8s.io',
   versions: [
-    { version: 'v1', resources: [erase(certificateSigningRequests)] },
-    { version: 'v1beta1', resources: [erase(clusterTrustBundles), erase(podCertificateRequests)] },
-    { version: 'v1alpha1', resources: [erase(clusterTrustBundles)] },
+    { version: 'v1', resources: [certificateSigningRequests] },
+    { version: 'v1beta1', resources: [clusterTrustBundles, podCertificateRequests] },
+    { version: 'v1alpha1', resources: [clusterTrustBundles] },
   ],
 };

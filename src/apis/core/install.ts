@@ -61,10 +61,6 @@ export interface CoreV1Deps {
   readonly components?: Readonly<Record<string, HealthProbe>>;
 }
 
-/** Erases the object type for a heterogeneous list (each definition is checked by `satisfies`). */
-const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
-
 /** Resources whose DELETE answers with the object (ReturnDeletedObject in their Go storage). */
 const RETURN_DELETED_OBJECT: ReadonlySet<string> = new Set([
   'pods', 'services', 'namespaces', 'serviceaccounts', 'persistentvolumes', 'persistentvolumeclaims',
@@ -84,22 +80,22 @@ export function coreV1Resources(deps: CoreV1Deps): ResourceDefinition<KubeObject
     ...(deps.secondaryServiceIPs !== undefined ? { secondaryServiceIPs: deps.secondaryServiceIPs } : {}),
     ...(deps.ipAddresses !== undefined ? { ipAddresses: deps.ipAddresses } : {}),
   });
-  const defs = [
-    erase({ ...pods, extraSubresources: podSubresources }),
-    erase({ ...services, extraSubresources: serviceSubresources }),
-    erase(endpoints),
-    erase(namespaces),
-    erase({ ...nodes, extraSubresources: (_store, lookup) => nodeSubresources(lookup) }),
-    erase(configMaps),
-    erase(secrets),
-    erase({ ...serviceAccounts, extraSubresources: serviceAccountSubresources(issuer, deps.apiAudiences) }),
-    erase(newEventDefinition(deps.eventTTLSeconds ?? DEFAULT_EVENT_TTL_SECONDS)),
-    erase(limitRanges),
-    erase(resourceQuotas),
-    erase(podTemplates),
-    erase(persistentVolumes),
-    erase(persistentVolumeClaims),
-    erase(replicationControllers),
+  const defs: ResourceDefinition<KubeObject>[] = [
+    { ...pods, extraSubresources: podSubresources },
+    { ...services, extraSubresources: serviceSubresources },
+    endpoints,
+    namespaces,
+    { ...nodes, extraSubresources: (_store, lookup) => nodeSubresources(lookup) },
+    configMaps,
+    secrets,
+    { ...serviceAccounts, extraSubresources: serviceAccountSubresources(issuer, deps.apiAudiences) },
+    newEventDefinition(deps.eventTTLSeconds ?? DEFAULT_EVENT_TTL_SECONDS),
+    limitRanges,
+    resourceQuotas,
+    podTemplates,
+    persistentVolumes,
+    persistentVolumeClaims,
+    replicationControllers,
   ];
   return defs.map((d) => (RETURN_DELETED_OBJECT.has(d.resource) ? { ...d, returnDeletedObject: true } : d));
 }

@@ -1,10 +1,8 @@
 // discovery.k8s.io: v1 endpointslices (v1beta1 was removed in 1.25).
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
 import { endpointSlices } from './endpointslice/endpointslice.ts';
 
 export const discoveryGroup: APIGroupDefinition = {
   group: 'discovery.k8s.io',
-  versions: [{ version: 'v1', resources: [endpointSlices as unknown as ResourceDefinition<KubeObject>] }],
+  versions: [{ version: 'v1', resources: [endpointSlices] }],
 };

@@ -2,7 +2,7 @@
 // under other names. Fields are renamed one to one; what leaves the hub is then written the way
 // Go encodes an events.k8s.io/v1 Event (empty strings left out, structs and times always there).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import { goFields } from '../core/common.ts';
+import { goFields } from '../../registry/rest/kit.ts';
 import type { Event } from '../core/v1/types.ts';
 import type { EventsV1Event } from './v1/types.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';
@@ -19,9 +19,10 @@ const RENAMES: readonly (readonly [keyof EventsV1Event, keyof Event])[] = [
 ];
 const SHARED = ['metadata', 'eventTime', 'series', 'reportingInstance', 'action', 'reason', 'related', 'type'] as const;
 
-function move(src: Record<string, unknown>, pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
+function move(src: object, pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [from, to] of pairs) if (Object.hasOwn(src, from)) out[to] = src[from];
+  const fields = new Map<string, unknown>(Object.entries(src));
+  for (const [from, to] of pairs) if (fields.has(from)) out[to] = fields.get(from);
   // Unknown fields ride along unchanged (objects are stored as decoded JSON).
   const known = new Set(pairs.map(([from]) => from));
   for (const [k, v] of Object.entries(src)) if (!known.has(k) && k !== 'apiVersion' && k !== 'kind') setKey(out, k, v);
@@ -33,8 +34,8 @@ const FROM_CORE: readonly (readonly [string, string])[] = TO_CORE.map(([a, b]) =
 
 /** Convert_v1_Event_To_core_Event. Does not modify its input. */
 export function eventToCore(e: EventsV1Event): Event {
-  const out = move(e as unknown as Record<string, unknown>, TO_CORE);
-  return { apiVersion: 'v1', kind: 'Event', ...out } as unknown as Event;
+  const out = move(e, TO_CORE);
+  return { apiVersion: 'v1', kind: 'Event', ...out } as Event;
 }
 
 const REFERENCE_FIELDS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
@@ -62,8 +63,8 @@ function goEventsV1Event(e: EventsV1Event): EventsV1Event {
 
 /** Convert_core_Event_To_v1_Event, then the JSON Go writes for it. Does not modify its input. */
 export function eventFromCore(e: Event): EventsV1Event {
-  const out = move(e as unknown as Record<string, unknown>, FROM_CORE);
-  return goEventsV1Event({ apiVersion: 'events.k8s.io/v1', kind: 'Event', ...out } as unknown as EventsV1Event);
+  const out = move(e, FROM_CORE);
+  return goEventsV1Event({ apiVersion: 'events.k8s.io/v1', kind: 'Event', ...out } as EventsV1Event);
 }
 
 /**
@@ -74,6 +75,6 @@ export const eventsConversion = {
   version: 'v1',
   kind: 'Event',
   hubGroupVersion: { group: '', version: 'v1' },
-  toHub: (obj: KubeObject): KubeObject => eventToCore(obj as unknown as EventsV1Event) as unknown as KubeObject,
-  fromHub: (obj: KubeObject): KubeObject => eventFromCore(obj as unknown as Event) as unknown as KubeObject,
+  toHub: (obj: KubeObject): KubeObject => eventToCore(obj as EventsV1Event) as KubeObject,
+  fromHub: (obj: KubeObject): KubeObject => eventFromCore(obj as Event) as KubeObject,
 } as const;

@@ -10,7 +10,7 @@ export function eventsGroup(ttlSeconds: number): APIGroupDefinition {
   const events = {
     ...newEventsV1Definition(ttlSeconds),
     storedAs: { groupResource: 'events', hubVersion: { group: '', version: 'v1' } },
-  } as unknown as ResourceDefinition<KubeObject>;
+  } as ResourceDefinition<KubeObject>;
   return {
     group: 'events.k8s.io',
     versions: [{ version: 'v1', resources: [events] }],

@@ -1,21 +1,16 @@
 // networking.k8s.io: v1 serves every resource; v1beta1 serves ipaddresses and servicecidrs with
 // the v1 shapes (identity conversion, stored as v1) and is off by default.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
 import { ingresses } from './ingress/ingress.ts';
 import { ingressClasses } from './ingressclass/ingressclass.ts';
 import { ipAddresses } from './ipaddress/ipaddress.ts';
 import { networkPolicies } from './networkpolicy/networkpolicy.ts';
 import { serviceCIDRs } from './servicecidr/servicecidr.ts';
 
-const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
-
 export const networkingGroup: APIGroupDefinition = {
   group: 'networking.k8s.io',
   versions: [
-    { version: 'v1', resources: [erase(ingressClasses), erase(ingresses), erase(ipAddresses), erase(networkPolicies), erase(serviceCIDRs)] },
-    { version: 'v1beta1', resources: [erase(ipAddresses), erase(serviceCIDRs)] },
+    { version: 'v1', resources: [ingressClasses, ingresses, ipAddresses, networkPolicies, serviceCIDRs] },
+    { version: 'v1beta1', resources: [ipAddresses, serviceCIDRs] },
   ],
 };

@@ -2,7 +2,7 @@
 // ROLE/USERS/GROUPS/SERVICEACCOUNTS columns of bindings.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { DeepReadonly, TableColumn } from '../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../core/common.ts';
+import { ageColumn, nameColumn } from '../../registry/rest/kit.ts';
 import type { RoleRef, Subject } from './v1/types.ts';
 
 

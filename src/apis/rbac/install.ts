@@ -1,9 +1,8 @@
 // rbac.authorization.k8s.io: v1 only (v1alpha1 and v1beta1 are gone from kube-apiserver). With a
 // policy, writes go through the escalation checks of policy.ts.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
+import type { ResourceDefinition, ResourceStore } from '../../registry/rest/strategy.ts';
 import { clusterRoleBindings } from './clusterrolebinding/clusterrolebinding.ts';
 import { clusterRoles } from './clusterrole/clusterrole.ts';
 import { clusterRoleBindingStorage, clusterRoleStorage, roleBindingStorage, roleStorage, type RBACPolicy } from './policy.ts';
@@ -11,13 +10,10 @@ import { roleBindings } from './rolebinding/rolebinding.ts';
 import { roles } from './role/role.ts';
 import { RBAC_GROUP } from './v1/types.ts';
 
-const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
-
 /** Without `policy` (unit tests), writes are not checked for escalation. */
 export function rbacGroup(policy?: RBACPolicy): APIGroupDefinition {
-  const guarded = <T extends KubeObject>(d: ResourceDefinition<T>, storage: (p: RBACPolicy) => (store: Store<T>) => Store<T>):
-    ResourceDefinition<KubeObject> => erase(policy === undefined ? d : { ...d, customizeStorage: storage(policy) });
+  const guarded = <T extends KubeObject>(d: ResourceDefinition<T>, storage: (p: RBACPolicy) => (store: ResourceStore<T>) => ResourceStore<T>):
+    ResourceDefinition<KubeObject> => (policy === undefined ? d : { ...d, customizeStorage: storage(policy) });
   return {
     group: RBAC_GROUP,
     versions: [{

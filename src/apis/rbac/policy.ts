@@ -15,7 +15,7 @@ import {
 import { DefaultRuleResolver } from '../../authz/rbac/rule.ts';
 import { loadRBACSnapshot, type RBACReaders } from '../../authz/rbac/snapshot.ts';
 import type { BindingObject, ClusterRoleObject, PolicyRule, RoleObject } from '../../authz/rbac/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import type { UpdatedObjectInfo } from '../../registry/rest/capabilities.ts';
 import { RBAC_GROUP } from './v1/types.ts';
 
@@ -53,14 +53,14 @@ export function isOnlyMutatingGCFields(obj: KubeObject, old: KubeObject): boolea
   return JSON.stringify(normalized(copy)) === JSON.stringify(normalized(old));
 }
 
-/** Wraps the Store's create and update with `check`, unless the requester is in system:masters or `trusted`. */
-function guard<T extends KubeObject>(store: Store<T>, trusted: (ctx: RequestContext) => Promise<boolean>, check: Check): Store<T> {
+/** Wraps the ResourceStore's create and update with `check`, unless the requester is in system:masters or `trusted`. */
+function guard<T extends KubeObject>(store: ResourceStore<T>, trusted: (ctx: RequestContext) => Promise<boolean>, check: Check): ResourceStore<T> {
   const bypass = async (ctx: RequestContext): Promise<boolean> => escalationAllowed(ctx.user) || await trusted(ctx);
-  const create: Store<T>['create'] = async (ctx, obj, validate, opts) => {
+  const create: ResourceStore<T>['create'] = async (ctx, obj, validate, opts) => {
     if (!(await bypass(ctx))) await check(ctx, obj, undefined);
     return store.create(ctx, obj, validate, opts);
   };
-  const update: Store<T>['update'] = async (ctx, name, info, validateCreate, validateUpdate, forceAllowCreate, opts) => {
+  const update: ResourceStore<T>['update'] = async (ctx, name, info, validateCreate, validateUpdate, forceAllowCreate, opts) => {
     if (await bypass(ctx)) return store.update(ctx, name, info, validateCreate, validateUpdate, forceAllowCreate, opts);
     const checked: UpdatedObjectInfo = {
       ...info,
@@ -73,7 +73,7 @@ function guard<T extends KubeObject>(store: Store<T>, trusted: (ctx: RequestCont
     };
     return store.update(ctx, name, checked, validateCreate, validateUpdate, forceAllowCreate, opts);
   };
-  return Object.assign(Object.create(store) as Store<T>, { create, update });
+  return Object.assign(Object.create(store) as ResourceStore<T>, { create, update });
 }
 
 const never = (): Promise<boolean> => Promise.resolve(false);
@@ -89,7 +89,7 @@ async function confirm(policy: RBACPolicy, ctx: RequestContext, resource: string
 
 const nameOf = (o: KubeObject): string => o.metadata.name ?? '';
 
-export function roleStorage<T extends KubeObject>(policy: RBACPolicy): (store: Store<T>) => Store<T> {
+export function roleStorage<T extends KubeObject>(policy: RBACPolicy): (store: ResourceStore<T>) => ResourceStore<T> {
   return (store) => guard(store, (ctx) => roleEscalationAuthorized(ctx.user, ctx.info, policy.authorizer),
     (ctx, obj) => confirm(policy, ctx, 'roles', nameOf(obj), (obj as RoleObject).rules ?? []));
 }
@@ -97,7 +97,7 @@ export function roleStorage<T extends KubeObject>(policy: RBACPolicy): (store: S
 const hasAggregationRule = (role: ClusterRoleObject | undefined): boolean =>
   (role?.aggregationRule?.clusterRoleSelectors ?? []).length > 0;
 
-export function clusterRoleStorage<T extends KubeObject>(policy: RBACPolicy): (store: Store<T>) => Store<T> {
+export function clusterRoleStorage<T extends KubeObject>(policy: RBACPolicy): (store: ResourceStore<T>) => ResourceStore<T> {
   return (store) => guard(store, (ctx) => roleEscalationAuthorized(ctx.user, ctx.info, policy.authorizer), async (ctx, obj, old) => {
     const role = obj as ClusterRoleObject;
     await confirm(policy, ctx, 'clusterroles', nameOf(obj), role.rules ?? []);
@@ -123,10 +123,10 @@ function bindingCheck(policy: RBACPolicy, resource: 'rolebindings' | 'clusterrol
   };
 }
 
-export function roleBindingStorage<T extends KubeObject>(policy: RBACPolicy): (store: Store<T>) => Store<T> {
+export function roleBindingStorage<T extends KubeObject>(policy: RBACPolicy): (store: ResourceStore<T>) => ResourceStore<T> {
   return (store) => guard(store, never, bindingCheck(policy, 'rolebindings'));
 }
 
-export function clusterRoleBindingStorage<T extends KubeObject>(policy: RBACPolicy): (store: Store<T>) => Store<T> {
+export function clusterRoleBindingStorage<T extends KubeObject>(policy: RBACPolicy): (store: ResourceStore<T>) => ResourceStore<T> {
   return (store) => guard(store, never, bindingCheck(policy, 'clusterrolebindings'));
 }

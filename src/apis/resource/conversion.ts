@@ -52,7 +52,7 @@ function deviceFromV1(d: JSONObject): void {
   d['basic'] = basic;
 }
 
-const spec = (o: KubeObject): unknown => (o as unknown as JSONObject)['spec'];
+const spec = (o: KubeObject): unknown => ('spec' in o ? o.spec : undefined);
 const innerSpec = (o: KubeObject): unknown => { const s = spec(o); return isObject(s) ? s['spec'] : undefined; };
 const sliceDevices = (o: KubeObject): JSONObject[] => { const s = spec(o); return isObject(s) ? objects(s['devices']) : []; };
 

@@ -2,7 +2,6 @@
 // DeviceTaintRule), v1beta1 (converted, see conversion.ts) and v1alpha3 (DeviceTaintRule with the
 // v1beta2 shape, ResourcePoolStatusRequest) are off by default.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
-import { erase } from '../storage/kit.ts';
 import { resourceV1beta1Conversions } from './conversion.ts';
 import { deviceClasses } from './deviceclass/deviceclass.ts';
 import { deviceTaintRules } from './devicetaintrule/devicetaintrule.ts';
@@ -11,15 +10,15 @@ import { resourceClaimTemplates } from './resourceclaimtemplate/resourceclaimtem
 import { resourcePoolStatusRequests } from './resourcepoolstatusrequest/resourcepoolstatusrequest.ts';
 import { resourceSlices } from './resourceslice/resourceslice.ts';
 
-const core = [erase(deviceClasses), erase(resourceClaims), erase(resourceClaimTemplates), erase(resourceSlices)];
+const core = [deviceClasses, resourceClaims, resourceClaimTemplates, resourceSlices];
 
 export const resourceGroup: APIGroupDefinition = {
   group: 'resource.k8s.io',
   versions: [
     { version: 'v1', resources: core },
-    { version: 'v1beta2', resources: [...core, erase(deviceTaintRules)] },
+    { version: 'v1beta2', resources: [...core, deviceTaintRules] },
     { version: 'v1beta1', resources: core },
-    { version: 'v1alpha3', resources: [erase(deviceTaintRules), erase(resourcePoolStatusRequests)] },
+    { version: 'v1alpha3', resources: [deviceTaintRules, resourcePoolStatusRequests] },
   ],
   conversions: resourceV1beta1Conversions,
 };

@@ -4,7 +4,6 @@ import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { csiDrivers } from './csidriver/csidriver.ts';
 import { csiNodes } from './csinode/csinode.ts';
 import { csiStorageCapacities } from './csistoragecapacity/csistoragecapacity.ts';
-import { erase } from './kit.ts';
 import { storageClasses } from './storageclass/storageclass.ts';
 import { volumeAttachments } from './volumeattachment/volumeattachment.ts';
 import { volumeAttributesClasses } from './volumeattributesclass/volumeattributesclass.ts';
@@ -15,10 +14,10 @@ export const storageGroup: APIGroupDefinition = {
     {
       version: 'v1',
       resources: [
-        erase(csiDrivers), erase(csiNodes), erase(csiStorageCapacities), erase(storageClasses),
-        erase(volumeAttachments), erase(volumeAttributesClasses),
+        csiDrivers, csiNodes, csiStorageCapacities, storageClasses,
+        volumeAttachments, volumeAttributesClasses,
       ],
     },
-    { version: 'v1beta1', resources: [erase(volumeAttributesClasses)] },
+    { version: 'v1beta1', resources: [volumeAttributesClasses] },
   ],
 };

@@ -2,7 +2,7 @@
 // a user may only write a role, or bind one, whose permissions they already hold, unless they are
 // in system:masters or hold `escalate` on the role (for roles) or `bind` on the referenced role
 // (for bindings).
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { RequestInfo, UserInfo } from '../../apimachinery/request/context.ts';
 import { aggregateError, attributesRecord, type Authorizer } from '../authorizer.ts';
 import { SYSTEM_PRIVILEGED_GROUP } from '../factory.ts';

@@ -3,7 +3,7 @@
 // their service account), then those of the RoleBindings of the namespace. Resolution errors
 // (a binding to a missing role) are reported alongside the rules that were found: rules only add
 // permissions, so what was found can still allow a request.
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { BindingObject, PolicyRule, RBACListers, RoleRef, Subject } from './types.ts';
 

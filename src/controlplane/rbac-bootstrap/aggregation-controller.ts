@@ -10,8 +10,8 @@ import type { ClusterRole, PolicyRule } from '../../apis/rbac/v1/types.ts';
 import { Controller, type ControllerOptions } from '../../client/controller.ts';
 import type { SharedInformer } from '../../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../../client/workqueue/rate-limiter.ts';
-import type { Store } from '../../registry/generic/store.ts';
 import { semanticEqual } from './reconcile.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 
 const RETRY_MS = 500;
 
@@ -54,7 +54,7 @@ export interface AggregationControllerOptions {
 export class ClusterRoleAggregationController extends Controller {
   private readonly informer: SharedInformer;
 
-  constructor(private readonly clusterRoles: Store<KubeObject>, opts: AggregationControllerOptions = {}) {
+  constructor(private readonly clusterRoles: ResourceStore<KubeObject>, opts: AggregationControllerOptions = {}) {
     super('clusterrole aggregation', {
       rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isNotFound,
       ...(opts.warn !== undefined ? { log: opts.warn } : {}), ...opts.controller,

@@ -3,15 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
 import type { ClusterRole, ClusterRoleBinding, RoleBinding } from '../../apis/rbac/v1/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import { RBACBootstrapController, type ReconcileOutcome } from './bootstrap-roles.ts';
 import { bootstrapPolicy } from './policy.ts';
 import { newTestStores, type TestStores } from './testing.ts';
 
 const ctx = (ns = '') => systemContext(ns);
 const quiet = { warn: () => {}, retryDelaysMs: [1, 5, 10, 20, 50] };
-const get = async <T>(store: Store<KubeObject>, name: string, ns = ''): Promise<T> => (await store.get(ctx(ns), name, {})) as unknown as T;
-const put = async (store: Store<KubeObject>, obj: KubeObject, ns = ''): Promise<void> => {
+const get = async <T>(store: ResourceStore<KubeObject>, name: string, ns = ''): Promise<T> => (await store.get(ctx(ns), name, {})) as unknown as T;
+const put = async (store: ResourceStore<KubeObject>, obj: KubeObject, ns = ''): Promise<void> => {
   await store.update(ctx(ns), obj.metadata.name ?? '', { updatedObject: () => obj }, undefined, undefined, false, { dryRun: false });
 };
 const byOp = (outcomes: readonly ReconcileOutcome[]): Record<string, number> => {

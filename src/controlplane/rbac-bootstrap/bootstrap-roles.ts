@@ -7,23 +7,23 @@ import { isAlreadyExists, isConflict, isNotFound, isStatusError } from '../../ap
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext } from '../../apimachinery/request/context.ts';
 import type { ClusterRole, ClusterRoleBinding } from '../../apis/rbac/v1/types.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import type { HealthCheck } from '../../server/healthz.ts';
 import { bootstrapPolicy, type BootstrapPolicy } from './policy.ts';
 import { reconcileBinding, reconcileRole, type Binding, type ReconcileOperation, type RuleOwner } from './reconcile.ts';
 
 export interface RBACStores {
-  readonly clusterRoles: Store<KubeObject>;
-  readonly clusterRoleBindings: Store<KubeObject>;
-  readonly roles: Store<KubeObject>;
-  readonly roleBindings: Store<KubeObject>;
+  readonly clusterRoles: ResourceStore<KubeObject>;
+  readonly clusterRoleBindings: ResourceStore<KubeObject>;
+  readonly roles: ResourceStore<KubeObject>;
+  readonly roleBindings: ResourceStore<KubeObject>;
   /** When given, the namespace of a namespaced default is created if it is missing (as kube's RoleModifier does). */
-  readonly namespaces?: Store<KubeObject>;
+  readonly namespaces?: ResourceStore<KubeObject>;
 }
 
 /** The RBAC stores among a server's stores (keyed "resource.group", core as "resource"). */
-export function rbacStoresFrom(stores: ReadonlyMap<string, Store<KubeObject>>): RBACStores {
-  const get = (key: string): Store<KubeObject> => {
+export function rbacStoresFrom(stores: ReadonlyMap<string, ResourceStore<KubeObject>>): RBACStores {
+  const get = (key: string): ResourceStore<KubeObject> => {
     const s = stores.get(key);
     if (s === undefined) throw new Error(`rbac bootstrap: no store for ${key}`);
     return s;
@@ -65,7 +65,7 @@ const PASS_DELAY_MS = 1000;
 
 type Kind = ReconcileOutcome['kind'];
 
-interface Item { readonly kind: Kind; readonly store: Store<KubeObject>; readonly object: KubeObject }
+interface Item { readonly kind: Kind; readonly store: ResourceStore<KubeObject>; readonly object: KubeObject }
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> => new Promise((resolve) => {
   if (signal.aborted) { resolve(); return; }
@@ -182,7 +182,7 @@ export class RBACBootstrapController {
     return { operation: r.operation, protected: false };
   }
 
-  private async create(store: Store<KubeObject>, ctx: RequestContext, obj: KubeObject): Promise<void> {
+  private async create(store: ResourceStore<KubeObject>, ctx: RequestContext, obj: KubeObject): Promise<void> {
     const copy = structuredClone(obj);
     delete copy.metadata.resourceVersion;
     // The policy is written fully defaulted, in kube's wire shape (no empty apiGroup on service accounts).
@@ -235,7 +235,7 @@ export class RBACBootstrapController {
   }
 }
 
-async function getOrUndefined(store: Store<KubeObject>, ctx: RequestContext, name: string): Promise<KubeObject | undefined> {
+async function getOrUndefined(store: ResourceStore<KubeObject>, ctx: RequestContext, name: string): Promise<KubeObject | undefined> {
   try {
     return await store.get(ctx, name, {});
   } catch (err) {
@@ -244,7 +244,7 @@ async function getOrUndefined(store: Store<KubeObject>, ctx: RequestContext, nam
   }
 }
 
-async function createTolerant(store: Store<KubeObject>, ctx: RequestContext, obj: KubeObject): Promise<void> {
+async function createTolerant(store: ResourceStore<KubeObject>, ctx: RequestContext, obj: KubeObject): Promise<void> {
   try {
     await store.create(ctx, obj, undefined, { dryRun: false });
   } catch (err) {

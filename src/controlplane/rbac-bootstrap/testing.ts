@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { Scheme } from '../../apimachinery/runtime/scheme.ts';
 import { rbacGroup } from '../../apis/rbac/install.ts';
-import type { Store } from '../../registry/generic/store.ts';
+import type { ResourceStore } from '../../registry/rest/strategy.ts';
 import { openSqliteBackend } from '../../storage/sqlite/sqlite-backend.ts';
 import { buildGroupREST } from '../group-rest.ts';
 import { rbacStoresFrom, type RBACStores } from './bootstrap-roles.ts';
 
 export interface TestStores extends RBACStores {
-  readonly all: ReadonlyMap<string, Store<KubeObject>>;
+  readonly all: ReadonlyMap<string, ResourceStore<KubeObject>>;
   close(): Promise<void>;
 }
 

@@ -27,7 +27,7 @@ export interface Case {
   readonly subresources: readonly { subresource: string; verbs: readonly string[] }[];
 }
 
-export async function discover(suite: Suite): Promise<Case[]> {
+export async function discover(suite: Pick<Suite, 'request'>): Promise<Case[]> {
   const cases = new Map<string, Case & { versions: { version: string; kind: string }[] }>();
   for (const root of ['/api', '/apis']) {
     const doc = expectJSON<DiscoveryDocument>(await suite.request({ method: 'GET', path: root, headers: { Accept: AGGREGATED } }), 200, root);

@@ -104,9 +104,9 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
   o['apiVersion'] = accepted;
   o['kind'] = kind;
   if (!isKubeObject(o)) o['metadata'] = {};
-  const result = o as unknown as KubeObject;
-  deps.scheme.default(result);
-  return result;
+  if (!isKubeObject(o)) throw new Error('decoded object without metadata');
+  deps.scheme.default(o);
+  return o;
 }
 
 function summarize(raw: string): string {

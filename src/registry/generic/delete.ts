@@ -4,12 +4,12 @@ import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { checkDeadline } from '../../apimachinery/request/deadline.ts';
-import { isStorageError, type Interface as Storage } from '../../storage/interfaces.ts';
+import { isStorageError } from '../../storage/interfaces.ts';
 import type { ValidateObjectFunc } from '../rest/capabilities.ts';
-import type { DeepReadonly, ResourceDefinition } from '../rest/strategy.ts';
+import type { DeepReadonly, ResourceDefinition, ResourceStore } from '../rest/strategy.ts';
+import type { DryRunnableStorage } from './dryrun.ts';
 import { nowRFC3339 } from './names.ts';
 import { interpretStorageError } from './storage-errors.ts';
-import type { Store } from './store.ts';
 
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';
@@ -102,7 +102,7 @@ type Marked =
   | { readonly kind: 'deleteNow'; readonly updated: KubeObject | undefined }
   | { readonly kind: 'alreadyDeleting' };
 
-export async function deleteObject<T extends KubeObject>(store: Store<T>, storage: Storage, ctx: RequestContext,
+export async function deleteObject<T extends KubeObject>(store: ResourceStore<T>, storage: DryRunnableStorage, ctx: RequestContext,
   name: string, validate: ValidateObjectFunc | undefined, options: DeleteOptions):
   Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> {
   const def = store.definition;
@@ -142,23 +142,18 @@ export async function deleteObject<T extends KubeObject>(store: Store<T>, storag
   }
 
   let deleted: KubeObject;
-  if (dryRun) {
-    if (validate !== undefined) await validate(existing);
-    deleted = existing;
-  } else {
-    try {
-      checkDeadline(ctx);
-      deleted = await storage.delete(key, {
-        ...(preconditions !== undefined ? { preconditions } : {}),
-        ...(validate !== undefined ? { validateDeletion: validate } : {}),
-      });
-    } catch (err) {
-      // Deleting after setting a zero grace period races with others deleting it: that is fine.
-      if (isStorageError(err, 'KeyNotFound') && lastExisting !== undefined) return { object: finalize(lastExisting), deletedImmediately: true };
-      throw interpretStorageError(err, gr, name, 'delete');
-    }
-    await def.hooks?.afterDelete?.(ctx, deleted as DeepReadonly<T>);
+  try {
+    if (!dryRun) checkDeadline(ctx);
+    deleted = await storage.delete(key, {
+      ...(preconditions !== undefined ? { preconditions } : {}),
+      ...(validate !== undefined ? { validateDeletion: validate } : {}),
+    }, dryRun);
+  } catch (err) {
+    // Deleting after setting a zero grace period races with others deleting it: that is fine.
+    if (isStorageError(err, 'KeyNotFound') && lastExisting !== undefined) return { object: finalize(lastExisting), deletedImmediately: true };
+    throw interpretStorageError(err, gr, name, 'delete');
   }
+  if (!dryRun) await def.hooks?.afterDelete?.(ctx, deleted as DeepReadonly<T>);
   return { object: finalize(deleted), deletedImmediately: true };
 }
 
@@ -166,7 +161,7 @@ export async function deleteObject<T extends KubeObject>(store: Store<T>, storag
  * updateForGracefulDeletionAndFinalizers: in one guaranteed update, decides again on the newest
  * object, sets the finalizers the options ask for and marks the object as deleting.
  */
-async function markForDeletion<T extends KubeObject>(def: ResourceDefinition<T>, storage: Storage, ctx: RequestContext, key: string,
+async function markForDeletion<T extends KubeObject>(def: ResourceDefinition<T>, storage: DryRunnableStorage, ctx: RequestContext, key: string,
   validate: ValidateObjectFunc | undefined, opts: DeleteOptions, existing: KubeObject, dryRun: boolean): Promise<Marked> {
   let lastGraceful = 0;
   let pendingFinalizers = false;
@@ -193,11 +188,11 @@ async function markForDeletion<T extends KubeObject>(def: ResourceDefinition<T>,
   };
   let out: KubeObject;
   try {
-    out = dryRun ? await tryUpdate(structuredClone(existing)) : await storage.guaranteedUpdate(key, {
+    out = await storage.guaranteedUpdate(key, {
       ignoreNotFound: false,
       ...(opts.preconditions !== undefined ? { preconditions: opts.preconditions } : {}),
       tryUpdate: (cur) => tryUpdate(structuredClone(cur ?? existing)),
-    });
+    }, dryRun);
   } catch (err) {
     if (err instanceof DeleteNow) return { kind: 'deleteNow', updated: undefined };
     if (err instanceof AlreadyDeleting) return { kind: 'alreadyDeleting' };

@@ -10,8 +10,7 @@ import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type {
   GetOptions, Getter, UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,
 } from '../rest/capabilities.ts';
-import type { DeepReadonly, ScaleDefinition } from '../rest/strategy.ts';
-import type { Store } from './store.ts';
+import type { DeepReadonly, ResourceStore, ScaleDefinition } from '../rest/strategy.ts';
 
 export const SCALE_GROUP_VERSION = { group: 'autoscaling', version: 'v1' } as const;
 
@@ -38,7 +37,7 @@ export function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: Kube
   };
 }
 
-export function scaleStorage<T extends KubeObject>(store: Store<T>, def: ScaleDefinition<T>): Getter & Updater {
+export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def: ScaleDefinition<T>): Getter & Updater {
   const kind = `${store.definition.kind}`;
   const path = replicasPath(def.specReplicasPath);
   return {

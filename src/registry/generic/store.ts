@@ -2,7 +2,7 @@
 // driven by its ResourceDefinition (registry/generic/registry/store.go). It owns the order
 // of the steps; strategies own what differs per resource.
 import {
-  isNotFound, newAlreadyExists, newBadRequest, newConflict, newInternalError, newInvalid, newNotFound,
+  isNotFound, newBadRequest, newConflict, newInternalError, newInvalid, newNotFound,
   OPTIMISTIC_LOCK_MESSAGE,
 } from '../../apimachinery/errors/status-error.ts';
 import { invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
@@ -12,16 +12,16 @@ import { checkDeadline } from '../../apimachinery/request/deadline.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { Interface as Storage } from '../../storage/interfaces.ts';
 import type {
-  CollectionDeleter, Creater, CreateOptions, GetOptions, Getter, GracefulDeleter, ListOptions, Lister,
-  UpdatedObjectInfo, Updater, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc, Watcher,
+  CreateOptions, GetOptions, ListOptions, UpdatedObjectInfo, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,
 } from '../rest/capabilities.ts';
-import type { DeepReadonly, FinishFunc, ResourceDefinition, Strategy } from '../rest/strategy.ts';
+import type { DeepReadonly, FinishFunc, ResourceDefinition, ResourceStore, Strategy } from '../rest/strategy.ts';
 import { nameMismatch, namespaceMismatch } from '../rest/object-target.ts';
 import { generateName, newUID, nowRFC3339 } from './names.ts';
 import { deleteObject } from './delete.ts';
+import { DryRunnableStorage } from './dryrun.ts';
 import { buildPredicate } from './predicate.ts';
 import { checkUIDPrecondition, interpretListError, interpretStorageError, unknownError } from './storage-errors.ts';
 import { parseUintError } from '../../storage/versioner.ts';
@@ -54,18 +54,17 @@ function objectResourceVersion(obj: KubeObject): bigint {
 }
 const asT = <T extends KubeObject>(v: KubeObject): T => v as T;
 
-export class Store<T extends KubeObject>
-implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter, Watcher {
+export class Store<T extends KubeObject> implements ResourceStore<T> {
   readonly definition: ResourceDefinition<T>;
   readonly qualifiedResource: GroupResource;
-  private readonly storage: Storage;
+  private readonly storage: DryRunnableStorage;
   private readonly prefix: string;
   private readonly strategy: Strategy<T>;
   private readonly listApiVersion: string;
 
   constructor(cfg: StoreConfig<T>) {
     this.definition = cfg.definition;
-    this.storage = cfg.storage;
+    this.storage = new DryRunnableStorage(cfg.storage);
     this.prefix = cfg.keyPrefix;
     this.strategy = cfg.strategy ?? cfg.definition.strategy;
     this.listApiVersion = cfg.listApiVersion;
@@ -77,7 +76,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
    * another resource (events.k8s.io events over core events), which errors then name.
    */
   withStrategy(strategy: Strategy<T>, qualifiedResource: GroupResource = this.qualifiedResource): Store<T> {
-    return new Store({ definition: this.definition, storage: this.storage, keyPrefix: this.prefix,
+    return new Store({ definition: this.definition, storage: this.storage.storage, keyPrefix: this.prefix,
       listApiVersion: this.listApiVersion, strategy, qualifiedResource });
   }
 
@@ -137,15 +136,9 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
       const key = this.keyFor(ctx, name);
       let out: KubeObject;
       try {
-        if (opts.dryRun) {
-          const existing = await this.storage.get(key, { ignoreNotFound: true });
-          if (existing !== undefined) throw newAlreadyExists(this.qualifiedResource, name);
-          out = obj;
-        } else {
-          // A request past its deadline has been answered 504: it must not write.
-          checkDeadline(ctx);
-          out = await this.storage.create(key, obj, this.definition.ttlSeconds);
-        }
+        // A request past its deadline has been answered 504: it must not write.
+        if (!opts.dryRun) checkDeadline(ctx);
+        out = await this.storage.create(key, obj, this.definition.ttlSeconds, opts.dryRun);
       } catch (err) {
         throw interpretStorageError(err, this.qualifiedResource, name, 'create');
       }
@@ -204,7 +197,6 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     let created = false;
     let finish: FinishFunc | undefined;
     let ok = false;
-    const dryRunResult: { object?: KubeObject } = {};
     try {
       const out = await this.storage.guaranteedUpdate(key, {
         ignoreNotFound: true,
@@ -226,8 +218,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
             finish = await this.definition.hooks?.beginCreate?.(ctx, obj, opts.dryRun);
             this.validateCreate(ctx, obj);
             if (validateCreate !== undefined) await validateCreate(obj);
-            if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
-            checkDeadline(ctx);
+            if (!opts.dryRun) checkDeadline(ctx);
             return obj;
           }
           created = false;
@@ -251,19 +242,15 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
           finish = await this.definition.hooks?.beginUpdate?.(ctx, obj, ro(old), opts.dryRun);
           this.validateUpdateOf(ctx, obj, old);
           if (validateUpdate !== undefined) await validateUpdate(obj, old);
-          if (opts.dryRun) { dryRunResult.object = obj; throw DRY_RUN_DONE; }
+          if (opts.dryRun) return obj;
           obj.metadata.resourceVersion = old.metadata.resourceVersion ?? '';
           checkDeadline(ctx);
           return obj;
         },
-      });
+      }, opts.dryRun);
       ok = true;
-      return { object: await this.deleteIfFinalized(ctx, name, out), created };
+      return { object: opts.dryRun ? out : await this.deleteIfFinalized(ctx, name, out), created };
     } catch (err) {
-      if (err === DRY_RUN_DONE && dryRunResult.object !== undefined) {
-        ok = true;
-        return { object: dryRunResult.object, created };
-      }
       throw interpretStorageError(err, this.qualifiedResource, name, 'update');
     } finally {
       await finish?.(ok);
@@ -313,7 +300,7 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     if ((meta.deletionGracePeriodSeconds ?? 0) !== 0) return obj;
     try {
       const preconditions = meta.resourceVersion !== undefined ? { resourceVersion: meta.resourceVersion } : {};
-      return await this.storage.delete(this.keyFor(ctx, name), { preconditions });
+      return await this.storage.delete(this.keyFor(ctx, name), { preconditions }, false);
     } catch {
       return obj; // someone wrote in between; their write decides
     }
@@ -327,14 +314,13 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     opts: { readonly dryRun: boolean }): Promise<KubeObject> {
     const key = this.keyFor(ctx, name);
     try {
-      if (opts.dryRun) return mutate(await this.get(ctx, name, {}));
       return await this.storage.guaranteedUpdate(key, {
         ignoreNotFound: false,
         tryUpdate: (cur) => {
           if (cur === undefined) throw newNotFound(this.qualifiedResource, name);
           return mutate(cur);
         },
-      });
+      }, opts.dryRun);
     } catch (err) {
       throw interpretStorageError(err, this.qualifiedResource, name, 'update');
     }
@@ -376,5 +362,3 @@ implements Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter,
     }
   }
 }
-
-const DRY_RUN_DONE = new Error('dry run: not written');

@@ -72,6 +72,9 @@ export interface Watcher {
   watch(ctx: RequestContext, opts: ListOptions): Promise<Watch>;
 }
 
+/** rest.StandardStorage: every verb of a resource with a generic store. */
+export interface StandardStorage extends Getter, Lister, Creater, Updater, GracefulDeleter, CollectionDeleter, Watcher {}
+
 /**
  * Serves a subresource by handling the HTTP exchange itself (pods/exec, pods/log, nodes/proxy):
  * rest.Connecter. `connectMethods` are the HTTP methods it takes.

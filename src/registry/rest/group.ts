@@ -3,8 +3,9 @@
 // first version that serves it; the other versions convert through the Scheme.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ConversionFunc } from '../../apimachinery/runtime/scheme.ts';
-import type { Store } from '../generic/store.ts';
-import type { APILifecycle, ResourceDefinition, TableColumn } from './strategy.ts';
+import type { APILifecycle, ResourceDefinition, StoreLookup, TableColumn } from './strategy.ts';
+
+export type { StoreLookup, SubresourceREST } from './strategy.ts';
 
 export interface APIVersionDefinition {
   readonly version: string;
@@ -12,9 +13,6 @@ export interface APIVersionDefinition {
   /** Resources with no storage of their own (tokenreviews, subjectaccessreviews, bindings, componentstatuses). */
   readonly virtualResources?: readonly VirtualResource[];
 }
-
-/** Finds the REST storage of another resource at request time ("pods", "deployments.apps"). */
-export type StoreLookup = (groupResource: string) => Store<KubeObject> | undefined;
 
 /** A resource served by its own REST object instead of a generic Store. */
 export interface VirtualResource {
@@ -30,19 +28,6 @@ export interface VirtualResource {
   readonly lifecycle?: APILifecycle;
   /** Implements some capabilities of registry/rest/capabilities.ts; gets the other stores. */
   storage(lookup: StoreLookup): object;
-}
-
-/** A subresource served by its own REST object (pods/binding, pods/eviction, serviceaccounts/token). */
-export interface SubresourceREST {
-  readonly name: string;
-  /** The kind its requests and responses carry, and that kind's group version when not the parent's. */
-  readonly kind: string;
-  readonly kindGroupVersion?: { readonly group: string; readonly version: string };
-  readonly storage: object;
-  /** Verbs the storage's capabilities imply but kube does not serve (namespaces/finalize: patch). */
-  readonly omitVerbs?: readonly string[];
-  /** The versioned defaults of `kind`, applied as its bodies are decoded (so managedFields see them). */
-  readonly defaults?: (obj: KubeObject) => void;
 }
 
 /** Conversion of one kind between a served version and the storage (hub) version. */

@@ -3,8 +3,8 @@
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Store } from '../generic/store.ts';
-import type { StoreLookup, SubresourceREST } from './group.ts';
+import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
+import type { StandardStorage } from './capabilities.ts';
 
 export type DeepReadonly<T> =
   T extends (infer E)[] ? readonly DeepReadonly<E>[] :
@@ -125,7 +125,7 @@ export interface ResourceDefinition<T extends KubeObject> {
   /** The scale subresource (autoscaling/v1 Scale), for resources with replicas. */
   readonly scale?: ScaleDefinition<T>;
   /** Subresources with REST of their own (pods/binding, pods/log, serviceaccounts/token). */
-  extraSubresources?(store: Store<T>, lookup: StoreLookup): readonly SubresourceREST[];
+  extraSubresources?(store: ResourceStore<T>, lookup: StoreLookup): readonly SubresourceREST[];
   /**
    * Subresources that update part of the object, each with its strategy, served with get, patch
    * and update like status (certificatesigningrequests/approval)...
@@ -137,7 +137,7 @@ export interface ResourceDefinition<T extends KubeObject> {
    * Replaces capabilities of the main resource's generic Store (namespaces' two-phase delete). Gets
    * the Store and returns the REST storage to serve.
    */
-  customizeStorage?(store: Store<T>): Store<T>;
+  customizeStorage?(store: ResourceStore<T>): ResourceStore<T>;
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
   /**
@@ -177,4 +177,40 @@ export function objectMetaFieldSet(meta: DeepReadonly<KubeObject['metadata']>, n
   const set: Record<string, string> = { 'metadata.name': meta.name ?? '' };
   if (namespaced) set['metadata.namespace'] = meta.namespace ?? '';
   return set;
+}
+
+/**
+ * The registry's handle on one resource: the REST verbs (StandardStorage) plus what subresources,
+ * customized storages and controllers need. registry/generic's Store is one implementation;
+ * wrappers (namespaces' two-phase delete, RBAC's escalation checks) are others.
+ */
+export interface ResourceStore<T extends KubeObject = KubeObject> extends StandardStorage {
+  readonly definition: ResourceDefinition<T>;
+  readonly qualifiedResource: GroupResource;
+  /** The storage key of `name`; rejects with BadRequest for a missing namespace or a name no path segment can hold. */
+  keyFor(ctx: RequestContext, name: string): string;
+  /** A view of the same objects through another strategy (the status subresource), or served as another resource, which errors then name. */
+  withStrategy(strategy: Strategy<T>, qualifiedResource?: GroupResource): ResourceStore<T>;
+  /**
+   * Writes `mutate(current)` with compare-and-swap, past the strategy and metadata checks (server-side
+   * state changes clients may not make). Rejects with NotFound when the object does not exist.
+   */
+  updateUnchecked(ctx: RequestContext, name: string, mutate: (current: KubeObject) => KubeObject,
+    opts: { readonly dryRun: boolean }): Promise<KubeObject>;
+}
+
+/** Finds the REST storage of another resource at request time ("pods", "deployments.apps"). */
+export type StoreLookup = (groupResource: string) => ResourceStore | undefined;
+
+/** A subresource served by its own REST object (pods/binding, pods/eviction, serviceaccounts/token). */
+export interface SubresourceREST {
+  readonly name: string;
+  /** The kind its requests and responses carry, and that kind's group version when not the parent's. */
+  readonly kind: string;
+  readonly kindGroupVersion?: { readonly group: string; readonly version: string };
+  readonly storage: object;
+  /** Verbs the storage's capabilities imply but kube does not serve (namespaces/finalize: patch). */
+  readonly omitVerbs?: readonly string[];
+  /** The versioned defaults of `kind`, applied as its bodies are decoded (so managedFields see them). */
+  readonly defaults?: (obj: KubeObject) => void;
 }

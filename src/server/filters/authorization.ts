@@ -2,7 +2,7 @@
 // RequestInfo become authorizer attributes; anything but Allow is a 403 Forbidden Status with
 // kube's message, or a 500 when the authorizers failed to evaluate.
 import { parseFieldSelector } from '../../apimachinery/fields/selector.ts';
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import { validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
 import type { Attributes, Authorizer } from '../../authz/authorizer.ts';
 import { forbiddenStatusError } from '../../authz/forbidden.ts';

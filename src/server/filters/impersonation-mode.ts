@@ -6,7 +6,7 @@
 // userextras in authentication.k8s.io). The first mode that allows wins; when none does, the first
 // error met is the answer.
 import { fieldPath, formatFieldError, invalid, required, aggregateMessages, type FieldError } from '../../apimachinery/errors/field-errors.ts';
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import { validateNamespaceName, validateServiceAccountName } from '../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain, regexError } from '../../apimachinery/validation/validation.ts';

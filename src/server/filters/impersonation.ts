@@ -5,7 +5,7 @@
 // removed before the request goes further.
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest } from '../../apimachinery/errors/status-error.ts';
-import { goQuote } from '../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote, goStringSlice, goStringSliceMap } from '../../apimachinery/goformat/index.ts';
 import type { Authorizer } from '../../authz/authorizer.ts';
 import { requestAttributes } from './authorization.ts';
 import { ImpersonationModes, type WantedUser } from './impersonation-mode.ts';
@@ -25,12 +25,6 @@ function unescapeExtraKey(encoded: string): string {
   }
 }
 
-/** Go's %#v of a string slice and of the extra map, for the 400 message. */
-const goSlice = (v: readonly string[] | undefined): string =>
-  v === undefined ? '[]string(nil)' : `[]string{${v.map(goQuote).join(', ')}}`;
-const goExtra = (v: Readonly<Record<string, readonly string[]>> | undefined): string =>
-  v === undefined ? 'map[string][]string(nil)'
-    : `map[string][]string{${Object.keys(v).sort().map((k) => `${goQuote(k)}:${goSlice(v[k])}`).join(', ')}}`;
 
 /**
  * processImpersonationHeaders: the wanted user, undefined when no user is impersonated. Rejects
@@ -51,8 +45,8 @@ export function impersonationHeaders(req: IncomingMessage): WantedUser | undefin
   const hasGroups = groups !== undefined && groups.length > 0;
   const hasExtra = Object.keys(distinct).some((h) => h.startsWith(EXTRA_PREFIX));
   if (name === '' && (uid !== '' || hasGroups || hasExtra)) {
-    throw newBadRequest(`requested &user.DefaultInfo{Name:"", UID:${goQuote(uid)}, Groups:${goSlice(hasGroups ? groups : undefined)}, ` +
-      `Extra:${goExtra(extra)}} without impersonating a user name`);
+    throw newBadRequest(`requested &user.DefaultInfo{Name:"", UID:${goQuote(uid)}, Groups:${goStringSlice(hasGroups ? groups : undefined)}, ` +
+      `Extra:${goStringSliceMap(extra)}} without impersonating a user name`);
   }
   if (name === '') return undefined;
   // Nothing further down may know impersonation was used.

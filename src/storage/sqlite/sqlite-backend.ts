@@ -153,7 +153,7 @@ export class SqliteBackend implements Backend {
     let txn = this.txns.get(fn) as Database.Transaction<(...args: A) => R> | undefined;
     if (txn === undefined) {
       txn = this.db.transaction(fn);
-      this.txns.set(fn, txn as unknown as Database.Transaction<(...args: never[]) => unknown>);
+      this.txns.set(fn, txn as Database.Transaction<(...args: never[]) => unknown>);
     }
     try {
       return txn.immediate(...args);

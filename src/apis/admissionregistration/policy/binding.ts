@@ -6,11 +6,10 @@ import { nameIsDNSSubdomain, validateObjectMeta, validatePathSegmentName } from 
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import { formatLabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, copyOf, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultMatchResources, validateMatchResources, validateMutatingOperations } from '../rules.ts';
 import type { AdmissionPolicyBinding } from '../v1/types.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
-import { copyOf } from '../../core/common.ts';
 
 type RO<T> = DeepReadonly<T>;
 type Kind = 'Validating' | 'Mutating';

@@ -3,7 +3,7 @@
 // validation (./validation.ts) is structural.
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy, withoutMetadata } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy, withoutMetadata } from '../../../registry/rest/kit.ts';
 import { sameMatchConditions } from '../match-conditions.ts';
 import { defaultMatchResources } from '../rules.ts';
 import type { AdmissionPolicy } from '../v1/types.ts';

@@ -5,7 +5,7 @@ import { duplicate, fieldPath, invalid, notSupported, required, type FieldError,
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import { sameMatchConditions, validateMatchConditions } from '../match-conditions.ts';
 import { defaultRule, MATCH_POLICIES, validateRuleWithOperations } from '../rules.ts';

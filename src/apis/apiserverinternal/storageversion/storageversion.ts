@@ -6,8 +6,8 @@ import { duplicate, fieldPath, GoSyntax, invalid, required, type FieldError, typ
 import { nameIsDNSSubdomain, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import { emptyError, isDNS1035Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus } from '../../core/common.ts';
-import { goQuote } from '../../core/printers/go-syntax.ts';
+import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus } from '../../../registry/rest/kit.ts';
+import { goStringSlice } from '../../../apimachinery/goformat/index.ts';
 import type { ServerStorageVersion, StorageVersion } from '../v1alpha1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -45,7 +45,7 @@ function isValidAPIVersion(apiVersion: string): string[] {
 }
 
 /** %#v of a []string. */
-const goStrings = (v: readonly string[] | undefined): GoSyntax => new GoSyntax(v === undefined ? '[]string(nil)' : `[]string{${v.map(goQuote).join(', ')}}`);
+const goStrings = (v: readonly string[] | undefined): GoSyntax => new GoSyntax(goStringSlice(v));
 /** %s of a []string. */
 const plainStrings = (v: readonly string[] | undefined): string => `[${(v ?? []).join(' ')}]`;
 

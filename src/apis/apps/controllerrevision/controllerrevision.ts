@@ -4,7 +4,7 @@ import { fieldPath, required, type FieldError } from '../../../apimachinery/erro
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

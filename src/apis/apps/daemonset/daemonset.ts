@@ -3,7 +3,7 @@
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings } from '../../core/pod/warnings.ts';

@@ -2,7 +2,7 @@
 // (generation bumped by spec or annotation changes, immutable selector) and printDeployment.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';

@@ -3,7 +3,7 @@
 import { fieldPath, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { containerColumns, replicasScale, selectorColumn, workloadStrategies } from '../common.ts';

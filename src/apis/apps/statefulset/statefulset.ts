@@ -3,7 +3,7 @@
 // is neither defaulted nor kept, unless the stored object already uses it.
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { defaultPersistentVolumeClaim } from '../../core/persistentvolumeclaim/persistentvolumeclaim.ts';
 import { pvcSpecWarnings } from '../../core/persistentvolumeclaim/warnings.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';

@@ -1,7 +1,7 @@
 // HorizontalPodAutoscalers (pkg/registry/autoscaling/horizontalpodautoscaler): v2 and v1
 // defaults, the strategy on the v2 hub, and the printer columns.
 import type { ResourceDefinition, Strategy, TableColumn, DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../../registry/rest/kit.ts';
 import { quantityString } from '../../core/v1/quantity.ts';
 import { dropRoundTripAnnotations } from '../v1/conversion.ts';
 import type { HorizontalPodAutoscalerV1 } from '../v1/types.ts';

@@ -53,7 +53,7 @@ export function metricSpecToV1(m: MetricSpec): MetricSpecV1 {
     put(r, 'targetAverageUtilization', c.target?.averageUtilization);
     put(r, 'targetAverageValue', c.target?.averageValue);
     r['container'] = c.container ?? '';
-    out.containerResource = r as unknown as NonNullable<MetricSpecV1['containerResource']>;
+    out.containerResource = r as NonNullable<MetricSpecV1['containerResource']>;
   }
   if (m.external != null) {
     const e: NonNullable<MetricSpecV1['external']> = { metricName: m.external.metric?.name ?? '' };
@@ -120,7 +120,7 @@ export function metricStatusToV1(m: MetricStatus): MetricStatusV1 {
     const r: Obj = { name: m.resource.name ?? '' };
     put(r, 'currentAverageUtilization', m.resource.current?.averageUtilization);
     r['currentAverageValue'] = q(m.resource.current?.averageValue);
-    out.resource = r as unknown as NonNullable<MetricStatusV1['resource']>;
+    out.resource = r as NonNullable<MetricStatusV1['resource']>;
   }
   if (m.containerResource != null) {
     const c = m.containerResource;
@@ -128,14 +128,14 @@ export function metricStatusToV1(m: MetricStatus): MetricStatusV1 {
     put(r, 'currentAverageUtilization', c.current?.averageUtilization);
     r['currentAverageValue'] = q(c.current?.averageValue);
     r['container'] = c.container ?? '';
-    out.containerResource = r as unknown as NonNullable<MetricStatusV1['containerResource']>;
+    out.containerResource = r as NonNullable<MetricStatusV1['containerResource']>;
   }
   if (m.external != null) {
     const e: Obj = { metricName: m.external.metric?.name ?? '' };
     put(e, 'metricSelector', m.external.metric?.selector);
     e['currentValue'] = q(m.external.current?.value);
     put(e, 'currentAverageValue', m.external.current?.averageValue);
-    out.external = e as unknown as NonNullable<MetricStatusV1['external']>;
+    out.external = e as NonNullable<MetricStatusV1['external']>;
   }
   return out;
 }

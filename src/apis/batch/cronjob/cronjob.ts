@@ -1,12 +1,11 @@
 // CronJobs (pkg/registry/batch/cronjob): defaults, strategy and printer columns.
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from '../job/warnings.ts';
-import { translateTimestampSince } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { CronJob } from '../v1/types.ts';
 import { validateCronJob, validateCronJobUpdate } from './validation.ts';

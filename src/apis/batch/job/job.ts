@@ -1,19 +1,19 @@
 // Jobs (pkg/registry/batch/job): defaults, the generated selector, strategy and printer columns.
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, humanDuration, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from './warnings.ts';
-import { humanDuration } from '../../core/printers/age.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
 import type { Job, JobSpec } from '../v1/types.ts';
 import {
   CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL,
-  validateJob, validateJobUpdate, type JobValidationOptions,
+  validateJob, validateJobUpdate,
 } from './validation.ts';
 import { validateJobStatusUpdate } from './status-validation.ts';
+import type { JobValidationOptions } from './options.ts';
 
 type RO<T> = DeepReadonly<T>;
 const INT32_MAX = 2147483647;

@@ -7,7 +7,7 @@ import {
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { JobSpec, PodFailurePolicy, PodFailurePolicyRule } from '../v1/types.ts';
-import { countIndexes, indexesFormatError } from './status-validation.ts';
+import { countIndexes, indexesFormatError } from './indexes.ts';
 
 type RO<T> = DeepReadonly<T>;
 

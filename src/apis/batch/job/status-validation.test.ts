@@ -4,7 +4,8 @@ import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { systemContext } from '../../../apimachinery/request/context.ts';
 import type { Job, JobSpec, JobStatus } from '../v1/types.ts';
 import { jobs } from './job.ts';
-import { indexesFormatError, indexesOverlap, validateJobStatusUpdate } from './status-validation.ts';
+import { indexesFormatError, indexesOverlap } from './indexes.ts';
+import { validateJobStatusUpdate } from './status-validation.ts';
 
 const T0 = '2024-01-01T00:00:00Z';
 const T1 = '2024-01-01T01:00:00Z';

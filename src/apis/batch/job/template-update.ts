@@ -7,7 +7,7 @@ import { deepEqual, FIELD_IMMUTABLE_ERROR_MSG } from '../../../apimachinery/vali
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { JobSpec } from '../v1/types.ts';
 import { goPodSpec, goPodTemplateSpec } from './go-template.ts';
-import type { JobValidationOptions } from './validation.ts';
+import type { JobValidationOptions } from './options.ts';
 
 type RO<T> = DeepReadonly<T>;
 

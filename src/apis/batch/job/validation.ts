@@ -15,6 +15,7 @@ import { validatePodTemplateSpec } from '../../core/podtemplate/podtemplate.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { Job, JobSpec, JobStatus } from '../v1/types.ts';
 import { goPodFailurePolicy, goSuccessPolicy, validatePodFailurePolicy, validateSuccessPolicy } from './policy-validation.ts';
+import type { JobValidationOptions } from './options.ts';
 import { validateJobTemplateUpdate } from './template-update.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -32,15 +33,6 @@ const MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS = 10_000;
 const MAX_MANAGED_BY_LENGTH = 63;
 const COMPLETION_MODES = ['NonIndexed', 'Indexed'];
 const POD_REPLACEMENT_POLICIES = ['Failed', 'TerminatingOrFailed'];
-
-export interface JobValidationOptions {
-  /** New jobs must carry the batch.kubernetes.io/ labels; older ones may only have the legacy pair. */
-  readonly requirePrefixedLabels: boolean;
-  /** Suspended jobs that never started (or are suspended again) may change scheduling directives and template labels. */
-  readonly allowMutableSchedulingDirectives: boolean;
-  /** ...and their containers' resources (MutablePodResourcesForSuspendedJobs, beta and on in v1.36). */
-  readonly allowMutablePodResources: boolean;
-}
 
 /** Whether the selector matches; undefined when it cannot be parsed (LabelSelectorAsSelector fails); a nil one matches nothing. */
 function selectorMatches(sel: RO<LabelSelector> | undefined, labels: Readonly<Record<string, string>>): boolean | undefined {

@@ -3,7 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { checkCertificates } from '../pem.ts';
 import { validateSignerName } from '../signer-name.ts';
 import type { ClusterTrustBundle } from '../v1/types.ts';

@@ -1,7 +1,7 @@
 // CertificateSigningRequests (certificates.k8s.io/v1, short name csr): cluster-scoped, with the
 // status and approval subresources, `spec.signerName` as a field selector, and printCertificateSigningRequest.
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, humanDuration, nameColumn } from '../../storage/kit.ts';
+import { ageColumn, column, humanDuration, nameColumn } from '../../../registry/rest/kit.ts';
 import type { CertificateSigningRequest } from '../v1/types.ts';
 import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategy.ts';
 

@@ -3,7 +3,7 @@
 // certificate and non-approval conditions; /approval may set only conditions (Approved/Denied).
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf } from '../../core/common.ts';
+import { copyOf } from '../../../registry/rest/kit.ts';
 import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../v1/types.ts';
 import { validateCSR, validateCSRUpdate, validationOptions } from './validation.ts';
 

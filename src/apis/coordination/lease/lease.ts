@@ -4,7 +4,7 @@
 import { fieldPath, forbidden, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { Lease, LeaseSpec } from '../v1/types.ts';
 import { validateCoordinatedLeaseStrategy } from '../validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';

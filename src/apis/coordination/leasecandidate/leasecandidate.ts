@@ -4,7 +4,7 @@ import { fieldPath, invalid, required, type FieldError } from '../../../apimachi
 import { validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../core/common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { LeaseCandidate, LeaseCandidateSpec } from '../v1/types.ts';
 import { compareSemVer, OLDEST_EMULATION_VERSION, parseSemVer, validateCoordinatedLeaseStrategy, ZERO_SEMVER } from '../validation.ts';
 

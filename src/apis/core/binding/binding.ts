@@ -6,10 +6,9 @@ import { newBadRequest, newConflict } from '../../../apimachinery/errors/status-
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../registry/generic/names.ts';
-import type { Store } from '../../../registry/generic/store.ts';
 import type { Creater, CreateOptions, ValidateObjectFunc } from '../../../registry/rest/capabilities.ts';
 import type { StoreLookup, VirtualResource } from '../../../registry/rest/group.ts';
-import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceStore } from '../../../registry/rest/strategy.ts';
 import { statusSuccess, unknownError } from '../pod/subresources/status.ts';
 import type { Pod, PodCondition } from '../v1/types.ts';
 import type { Binding } from './types.ts';
@@ -28,7 +27,7 @@ class BindingRefused extends Error {}
 
 /** Sets spec.nodeName of an unbound pod, merges the binding's annotations and labels, marks it scheduled. */
 export function bindPod(current: KubeObject, b: DeepReadonly<Binding>, now: string): KubeObject {
-  const pod = structuredClone(current) as unknown as Pod;
+  const pod = structuredClone(current) as Pod;
   const name = pod.metadata.name ?? '';
   const uid = b.metadata.uid ?? '';
   const rv = b.metadata.resourceVersion ?? '';
@@ -54,7 +53,7 @@ export function bindPod(current: KubeObject, b: DeepReadonly<Binding>, now: stri
   delete status.nominatedNodeName;
   status.conditions = setScheduledCondition(status.conditions ?? [], now);
   pod.status = status;
-  return pod as unknown as KubeObject;
+  return pod as KubeObject;
 }
 
 /** UpdatePodCondition: replaces PodScheduled, moving lastTransitionTime only when the status changes. */
@@ -68,9 +67,9 @@ function setScheduledCondition(conditions: PodCondition[], now: string): PodCond
 }
 
 /** Checks, admits and applies a binding to the pod `name` of `pods`. */
-async function assign(pods: Store<KubeObject>, ctx: RequestContext, name: string, obj: KubeObject,
+async function assign(pods: ResourceStore<KubeObject>, ctx: RequestContext, name: string, obj: KubeObject,
   validate: ValidateObjectFunc | undefined, opts: CreateOptions): Promise<KubeObject> {
-  const b = obj as unknown as Binding;
+  const b = obj as Binding;
   if (name !== (b.metadata.name ?? '')) throw newBadRequest('name in URL does not match name in Binding object');
   const errs = validateBinding(b);
   // kube returns the aggregate as a plain error, which ErrorToAPIStatus makes a 500
@@ -83,11 +82,11 @@ async function assign(pods: Store<KubeObject>, ctx: RequestContext, name: string
     if (err instanceof BindingRefused) throw newConflict({ group: '', resource: 'pods/binding' }, name, err.message);
     throw err;
   }
-  return statusSuccess() as unknown as KubeObject;
+  return statusSuccess() as KubeObject;
 }
 
 /** pods/binding: the pod is the one named in the URL. */
-export function newBindingREST(pods: Store<KubeObject>): Creater {
+export function newBindingREST(pods: ResourceStore<KubeObject>): Creater {
   return {
     create: (ctx, obj, validate, opts) => assign(pods, ctx, ctx.info.name, obj, validate, opts),
   };

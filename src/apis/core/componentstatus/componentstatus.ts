@@ -48,7 +48,7 @@ export function newComponentStatusREST(deps: ComponentStatusDeps = {}): Getter &
     async get(_ctx, name) {
       const probe = components[name];
       if (probe === undefined) throw unknownError(`Component not found: ${name}`);
-      return await statusOf(name, probe) as unknown as KubeObject;
+      return await statusOf(name, probe) as KubeObject;
     },
     async list(_ctx, opts): Promise<KubeList> {
       // kube's list handler converts the field selector with the default conversion (no field
@@ -61,7 +61,7 @@ export function newComponentStatusREST(deps: ComponentStatusDeps = {}): Getter &
       const items = await Promise.all(names.map((n) => statusOf(n, components[n] ?? (() => Promise.resolve('')))));
       return {
         apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {},
-        items: (items as unknown as KubeObject[]).filter((o) => selected.matches(o)),
+        items: (items as KubeObject[]).filter((o) => selected.matches(o)),
       };
     },
   };
@@ -83,7 +83,7 @@ export function componentStatuses(deps: ComponentStatusDeps = {}): VirtualResour
     resource: 'componentstatuses', kind: 'ComponentStatus', singular: 'componentstatus', namespaced: false,
     shortNames: ['cs'],
     lifecycle: { deprecated: [1, 19] },
-    table: componentStatusTable as unknown as readonly TableColumn<KubeObject>[],
+    table: componentStatusTable as readonly TableColumn<KubeObject>[],
     storage: () => newComponentStatusREST(deps),
   };
 }

@@ -4,7 +4,7 @@ import { fieldPath, forbidden, invalid, tooLong, type FieldError } from '../../.
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { ConfigMap } from '../v1/types.ts';
 
 /** core.MaxSecretSize: the limit on the summed sizes of ConfigMap and Secret values. */

@@ -4,7 +4,7 @@ import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/va
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { EndpointAddress, EndpointPort, Endpoints } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

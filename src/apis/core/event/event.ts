@@ -1,7 +1,6 @@
 // core/v1 Events (pkg/registry/core/event): created on update, expire after the event TTL.
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { goFields } from '../common.ts';
-import { translateTimestampSince } from '../printers/age.ts';
+import { goFields, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import type { Event } from '../v1/types.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
 

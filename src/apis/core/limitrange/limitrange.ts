@@ -7,7 +7,7 @@ import { nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { nameColumn } from '../common.ts';
+import { nameColumn } from '../../../registry/rest/kit.ts';
 import { isOvercommitAllowed, roundUpResourceList, validateContainerResourceName, validateResourceName } from '../v1/resource-names.ts';
 import type { LimitRange, LimitRangeItem, ResourceList } from '../v1/types.ts';
 

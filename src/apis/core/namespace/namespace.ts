@@ -3,7 +3,7 @@
 // two-phase delete lives in the Store's namespace special case, not here.
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import type { Namespace } from '../v1/types.ts';
 import { namespaceStorage } from './storage.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';

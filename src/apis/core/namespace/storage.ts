@@ -5,12 +5,12 @@ import { newConflict } from '../../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../registry/generic/names.ts';
-import type { Store } from '../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import type { GracefulDeleter, ValidateObjectFunc } from '../../../registry/rest/capabilities.ts';
 import type { Namespace } from '../v1/types.ts';
 
-/** The namespaces store with kube's two-phase delete; every other verb is the generic Store's. */
-export function namespaceStorage(store: Store<Namespace>): Store<Namespace> & GracefulDeleter {
+/** The namespaces store with kube's two-phase delete; every other verb is the generic ResourceStore's. */
+export function namespaceStorage(store: ResourceStore<Namespace>): ResourceStore<Namespace> & GracefulDeleter {
   const twoPhaseDelete = async (ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined,
     opts: DeleteOptions): Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> => {
     const ns = await store.get(ctx, name, {}) as Namespace;
@@ -38,5 +38,5 @@ export function namespaceStorage(store: Store<Namespace>): Store<Namespace> & Gr
     }, { dryRun });
     return { object, deletedImmediately: false };
   };
-  return Object.assign(Object.create(store) as Store<Namespace>, { delete: twoPhaseDelete });
+  return Object.assign(Object.create(store) as ResourceStore<Namespace>, { delete: twoPhaseDelete });
 }

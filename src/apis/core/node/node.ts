@@ -1,7 +1,7 @@
 // Nodes (pkg/registry/core/node): cluster-scoped; status may be set on create (kubelets
 // register with it) but only changes through /status afterwards.
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import type { Node } from '../v1/types.ts';
 import { repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { normalizePodCIDRs, validateNode, validateNodeFields, validateNodeUpdate } from './validation.ts';

@@ -3,7 +3,7 @@
 import { defaultVolumeSources } from '../volume-defaults.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { nodeSelectorTermWarnings } from '../node-labels.ts';
 import { BETA_STORAGE_CLASS_ANNOTATION, DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG } from '../persistentvolumeclaim/warnings.ts';

@@ -1,7 +1,7 @@
 // A PersistentVolumeSource as the Go value kube marshals (internal core types, Go field names, every
 // field present: nil pointers, slices and maps as null, maps with sorted keys) for the unified diff
 // kube prints when an update changes a PV's volume source.
-import { objectDiff } from '../printers/diff.ts';
+import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import { obj, type Obj } from '../pod/spec-access.ts';
 
 type Kind = 'str' | 'bool' | 'int' | 'ptr' | 'slice' | 'map' | Shape;

@@ -1,7 +1,7 @@
 // PersistentVolumeClaims (pkg/registry/core/persistentvolumeclaim): status subresource; the
 // spec is immutable after creation except requests (expansion) and the attributes class.
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';

@@ -1,7 +1,7 @@
 // A PersistentVolumeClaim spec as the Go value kube compares on update (the internal
 // core.PersistentVolumeClaimSpec, decoded from JSON), for apiequality.Semantic.DeepEqual and for
 // the cmp.Diff that kube prints when the spec changed where it may not.
-import type { GoField, GoValue } from '../printers/cmp-diff.ts';
+import type { GoField, GoValue } from '../../../apimachinery/goformat/index.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { PersistentVolumeClaimSpec, ResourceList } from '../v1/types.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

@@ -7,7 +7,7 @@ import { validateLabelSelector } from '../../../apimachinery/validation/label-se
 import { nameIsDNSSubdomain, validateNamespaceName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { objectDiff } from '../printers/diff.ts';
+import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';
 import { pvcSpecJSON, pvcSpecValue, semanticEqual } from './spec-value.ts';

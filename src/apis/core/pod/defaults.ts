@@ -106,7 +106,7 @@ export function defaultVolume(v: Volume): void {
       if (ref !== undefined && (ref.apiVersion === undefined || ref.apiVersion === '')) ref.apiVersion = 'v1';
     }
   }
-  defaultVolumeSources(v as unknown as Record<string, unknown>);
+  defaultVolumeSources(v as Record<string, unknown>);
 }
 
 /** SetDefaults_PodSpec plus the per-container and per-volume defaults. */

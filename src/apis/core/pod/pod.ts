@@ -6,7 +6,7 @@ import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../regist
 import { applyAppArmorVersionSkew } from './apparmor-skew.ts';
 import { mutatePodAffinity, mutateTopologySpreadConstraints } from './label-keys.ts';
 import { podNameWarnings, podWarnings } from './warnings.ts';
-import { bumpGenerationIfChanged, copyOf, setOptional } from '../common.ts';
+import { bumpGenerationIfChanged, copyOf, setOptional } from '../../../registry/rest/kit.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
 import { podQOSClass } from './qos.ts';

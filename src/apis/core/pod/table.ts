@@ -1,8 +1,7 @@
 // `kubectl get pods` columns (printers.go printPod): READY, STATUS computed from container
 // states, RESTARTS with the age of the last restart, and the wide columns.
 import type { DeepReadonly, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
-import { translateTimestampSince } from '../printers/age.ts';
+import { ageColumn, nameColumn, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import type { ContainerStatus, Pod } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

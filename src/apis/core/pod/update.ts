@@ -3,7 +3,7 @@
 import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { objectDiff } from '../printers/diff.ts';
+import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import type { Container, Pod, PodSpec, Toleration } from '../v1/types.ts';
 import { validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotationUpdates } from './annotations.ts';

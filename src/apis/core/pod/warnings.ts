@@ -272,7 +272,7 @@ function podSpecWarnings(prefix: FieldPath | undefined, spec: RO<PodSpec>, meta:
   const ports = new Map<string, { path: FieldPath; hostIP: string; hostPort: number }[]>();
   for (const [c, p] of containers) {
     (c.ports ?? []).forEach((portValue, i) => {
-      const port = portValue as unknown as Obj;
+      const port = portValue as Obj;
       const hostIP = str(port['hostIP']);
       const hostPort = Number(port['hostPort'] ?? 0);
       const path = p.child('ports').index(i);

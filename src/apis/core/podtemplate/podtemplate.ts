@@ -2,7 +2,7 @@
 import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { bumpGenerationIfChanged, nameColumn } from '../common.ts';
+import { bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { validateAppArmorAnnotationsAndFields, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pvcSpecValue } from '../persistentvolumeclaim/spec-value.ts';
-import { cmpDiff, type GoValue } from './cmp-diff.ts';
+import { cmpDiff, type GoValue } from '../../../apimachinery/goformat/index.ts';
 
 const spec = { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '50Gi' } }, volumeName: 'my-pvc-id', storageClassName: 'default', volumeMode: 'Filesystem' };
 

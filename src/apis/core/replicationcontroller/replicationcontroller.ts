@@ -8,7 +8,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { containerColumns, workloadStrategies } from '../../apps/common.ts';
 import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
 import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../pod/warnings.ts';
 import { validatePodTemplateSpec } from '../podtemplate/podtemplate.ts';

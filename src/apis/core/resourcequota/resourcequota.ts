@@ -2,7 +2,7 @@
 import { fieldPath, GoSyntax, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../common.ts';
+import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import { quantityString } from '../v1/quantity.ts';
 import { isStandardQuotaResourceName, roundUpResourceList, validateQuotaResourceName, validateResourceQuantityValue } from '../v1/resource-names.ts';
 import type { ResourceList, ResourceQuota } from '../v1/types.ts';

@@ -1,6 +1,6 @@
 // Secrets (pkg/registry/core/secret). Data values are base64 strings on the wire and in storage.
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { Secret } from '../v1/types.ts';
 import { SECRET_TYPES, validateSecret, validateSecretUpdate } from './validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';

@@ -2,7 +2,7 @@
 // endpoint of the service's port.
 import { newBadRequest, newServiceUnavailable } from '../../../apimachinery/errors/status-error.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
-import type { Store } from '../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { Connecter } from '../../../registry/rest/capabilities.ts';
 import type { StoreLookup, SubresourceREST } from '../../../registry/rest/group.ts';
@@ -10,13 +10,13 @@ import { forward, proxyPath } from '../pod/subresources/backend.ts';
 import { PROXY_METHODS, splitSchemeNamePort } from '../pod/subresources/connect.ts';
 import type { Endpoints, Service } from '../v1/types.ts';
 
-export function serviceProxyREST(services: Store<KubeObject>, lookup: StoreLookup): Connecter {
+export function serviceProxyREST(services: ResourceStore<KubeObject>, lookup: StoreLookup): Connecter {
   return {
     connectMethods: PROXY_METHODS,
     async connect(ctx: RequestContext, id, req, res, query) {
       const parsed = splitSchemeNamePort(id);
       if (parsed === undefined) throw newBadRequest(`invalid service request "${id}"`);
-      const svc = await services.get(ctx, parsed.name, {}) as unknown as Service;
+      const svc = await services.get(ctx, parsed.name, {}) as Service;
       const ports = svc.spec.ports ?? [];
       const svcPort = parsed.port === ''
         ? ports[0]
@@ -25,7 +25,7 @@ export function serviceProxyREST(services: Store<KubeObject>, lookup: StoreLooku
       const endpoints = lookup('endpoints');
       let eps: Endpoints | undefined;
       try {
-        eps = endpoints === undefined ? undefined : await endpoints.get(ctx, parsed.name, {}) as unknown as Endpoints;
+        eps = endpoints === undefined ? undefined : await endpoints.get(ctx, parsed.name, {}) as Endpoints;
       } catch {
         eps = undefined;
       }
@@ -42,6 +42,6 @@ export function serviceProxyREST(services: Store<KubeObject>, lookup: StoreLooku
   };
 }
 
-export function serviceSubresources<T extends KubeObject>(services: Store<T>, lookup: StoreLookup): SubresourceREST[] {
-  return [{ name: 'proxy', kind: 'ServiceProxyOptions', storage: serviceProxyREST(services as unknown as Store<KubeObject>, lookup) }];
+export function serviceSubresources<T extends KubeObject>(services: ResourceStore<T>, lookup: StoreLookup): SubresourceREST[] {
+  return [{ name: 'proxy', kind: 'ServiceProxyOptions', storage: serviceProxyREST(services, lookup) }];
 }

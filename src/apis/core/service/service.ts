@@ -2,7 +2,7 @@
 // and node port allocation through write hooks.
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf, setOptional } from '../common.ts';
+import { copyOf, setOptional } from '../../../registry/rest/kit.ts';
 import type { Service } from '../v1/types.ts';
 import { needsClusterIP, needsHealthCheckNodePort, newServiceHooks, type ServiceAllocators } from './alloc.ts';
 import { normalizeClusterIPs } from './cluster-ips.ts';

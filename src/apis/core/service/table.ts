@@ -1,6 +1,6 @@
 // `kubectl get services` columns (printers.go printService).
 import type { DeepReadonly, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { formatLabels } from '../printers/format.ts';
 import type { Service } from '../v1/types.ts';
 

@@ -1,7 +1,7 @@
 // ServiceAccounts (pkg/registry/core/serviceaccount). The token subresource is served elsewhere.
 import { repeatedMetadataErrors, validateObjectMeta, validateServiceAccountName } from '../../../apimachinery/validation/object-meta.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../common.ts';
+import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import type { ServiceAccount } from '../v1/types.ts';
 
 // Secret references keep only their name (cleanSecretReferences).

@@ -7,7 +7,7 @@ import {
 import type { KubeObject, ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { BoundObject, ServiceAccountTokenIssuer } from '../../../authn/serviceaccount/index.ts';
-import type { Store } from '../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import { nowRFC3339 } from '../../../registry/generic/names.ts';
 import type { Creater } from '../../../registry/rest/capabilities.ts';
 import type { StoreLookup, SubresourceREST } from '../../../registry/rest/group.ts';
@@ -64,7 +64,7 @@ async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenR
   const name = ref.name ?? '';
   const objCtx: RequestContext = kind === 'Node' ? { ...ctx, namespace: '' } : ctx;
   const obj = await store.get(objCtx, name, {});
-  if (kind === 'Pod' && ((obj as unknown as Pod).spec.serviceAccountName ?? '') !== saName) {
+  if (kind === 'Pod' && ((obj as Pod).spec.serviceAccountName ?? '') !== saName) {
     throw newBadRequest(`cannot bind token for serviceaccount "${saName}" to pod running with different serviceaccount name.`);
   }
   const uid = obj.metadata.uid ?? '';
@@ -73,7 +73,7 @@ async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenR
       `the UID in the bound object reference (${ref.uid ?? ''}) does not match the UID in record. The object might have been deleted and then recreated`);
   }
   const out: { bound?: BoundObject; node?: { name: string; uid: string } } = { bound: { kind, name, uid } };
-  const nodeName = kind === 'Pod' ? (obj as unknown as Pod).spec.nodeName ?? '' : '';
+  const nodeName = kind === 'Pod' ? (obj as Pod).spec.nodeName ?? '' : '';
   const nodes = lookup('nodes');
   if (nodeName !== '' && nodes !== undefined) {
     try {
@@ -88,12 +88,12 @@ async function resolveBound(ctx: RequestContext, lookup: StoreLookup, tr: TokenR
   return out;
 }
 
-export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLookup, issuer: ServiceAccountTokenIssuer,
+export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup: StoreLookup, issuer: ServiceAccountTokenIssuer,
   apiAudiences: readonly string[] = [issuer.issuer]): Creater {
   return {
     async create(ctx, obj, validate, _opts) {
       const name = ctx.info.name;
-      const tr = structuredClone(obj) as unknown as TokenRequest;
+      const tr = structuredClone(obj) as TokenRequest;
       tr.spec = tr.spec ?? {};
       if ((tr.metadata.name ?? '') !== '' && tr.metadata.name !== name) {
         throw newBadRequest('serviceaccount name in the request body must match the name in the URL');
@@ -116,14 +116,14 @@ export function newTokenREST(serviceAccounts: Store<KubeObject>, lookup: StoreLo
       tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(issued.expiresAt * 1000) };
       // BoundObjectRef is a pointer without omitempty: kube's answer says null when there is none.
       tr.spec.boundObjectRef ??= null;
-      return tr as unknown as KubeObject;
+      return tr as KubeObject;
     },
   };
 }
 
 /** SetDefaults_TokenRequestSpec (authentication/v1), run by kube's decoder. */
 function defaultTokenRequest(obj: KubeObject): void {
-  const tr = obj as unknown as { spec?: TokenRequest['spec'] | null };
+  const tr = obj as { spec?: TokenRequest['spec'] | null };
   // The spec is a struct in Go: there is always one to default.
   tr.spec ??= {};
   if (typeof tr.spec === 'object' && !Array.isArray(tr.spec)) tr.spec.expirationSeconds ??= DEFAULT_TOKEN_EXPIRATION_SECONDS;
@@ -131,10 +131,10 @@ function defaultTokenRequest(obj: KubeObject): void {
 
 /** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */
 export function serviceAccountSubresources(issuer: ServiceAccountTokenIssuer, apiAudiences?: readonly string[]):
-  <T extends KubeObject>(store: Store<T>, lookup: StoreLookup) => SubresourceREST[] {
-  return <T extends KubeObject>(store: Store<T>, lookup: StoreLookup): SubresourceREST[] => [{
+  <T extends KubeObject>(store: ResourceStore<T>, lookup: StoreLookup) => SubresourceREST[] {
+  return <T extends KubeObject>(store: ResourceStore<T>, lookup: StoreLookup): SubresourceREST[] => [{
     name: 'token', kind: 'TokenRequest', kindGroupVersion: { group: 'authentication.k8s.io', version: 'v1' },
-    storage: newTokenREST(store as unknown as Store<KubeObject>, lookup, issuer, apiAudiences),
+    storage: newTokenREST(store, lookup, issuer, apiAudiences),
     defaults: defaultTokenRequest,
   }];
 }

@@ -3,7 +3,7 @@
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 import { validateEndpointSliceCreate, validateEndpointSliceUpdate } from './validation.ts';
 

@@ -4,7 +4,7 @@
 import type { FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { validateFlowControlStatus } from '../status.ts';
 import type { PriorityLevelConfiguration } from '../v1/types.ts';
 import { validatePriorityLevelConfigurationSpec } from './validation.ts';

@@ -2,7 +2,7 @@
 // updates; generation follows the spec. The status subresource changes only status.
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
 import type { Ingress, IngressRule, IngressStatus } from '../v1/types.ts';
 import { ingressStatusWarnings, ingressUpdateOptions, validateIngressCreateSpec, validateIngressSpec, validateIngressStatus } from './validation.ts';
 

@@ -4,7 +4,7 @@ import { fieldPath, forbidden, invalid, notSupported, required, tooLong, type Fi
 import { nameIsDNSSubdomain, validateImmutableField, validateNamespaceName, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
 import type { IngressClass, IngressClassParametersReference } from '../v1/types.ts';
 import { isDomainPrefixedPath, isPathSegmentName } from '../validation-helpers.ts';
 

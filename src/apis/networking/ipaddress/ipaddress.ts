@@ -5,7 +5,7 @@ import { isValidIP } from '../../../apimachinery/validation/ip.ts';
 import { validateImmutableField, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { nameColumn } from '../../core/common.ts';
+import { nameColumn } from '../../../registry/rest/kit.ts';
 import type { IPAddress, ParentReference } from '../v1/types.ts';
 import { isPathSegmentName } from '../validation-helpers.ts';
 

@@ -5,7 +5,7 @@
 import { isAlreadyExists, isNotFound } from '../../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import { systemContext } from '../../../apimachinery/request/context.ts';
-import type { Store } from '../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import type { IPAddressRecorder } from '../../core/service/alloc.ts';
 
 export const LABEL_IP_FAMILY = 'ipaddress.kubernetes.io/ip-family';
@@ -26,7 +26,7 @@ export function serviceIPAddress(ip: string, family: 'IPv4' | 'IPv6', service: {
  * built after the service allocators. Failures are logged, not raised: the service write they
  * follow has already been committed.
  */
-export function newIPAddressRecorder(store: () => Store<KubeObject> | undefined, log: (line: string) => void = console.error): IPAddressRecorder {
+export function newIPAddressRecorder(store: () => ResourceStore<KubeObject> | undefined, log: (line: string) => void = console.error): IPAddressRecorder {
   return {
     async allocated(ip, family, service) {
       const s = store();

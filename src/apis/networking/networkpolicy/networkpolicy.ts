@@ -6,7 +6,7 @@ import { isValidCIDRForLegacyField, parseCIDRSloppy, ipToBigInt } from '../../..
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../../registry/rest/kit.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';

@@ -5,7 +5,7 @@ import { fieldPath, invalid, required, type FieldError } from '../../../apimachi
 import { isValidCIDR, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
 import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../core/common.ts';
+import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../../registry/rest/kit.ts';
 import type { ServiceCIDR } from '../v1/types.ts';
 
 const CIDRS = fieldPath('spec', 'cidrs');

@@ -6,7 +6,7 @@ import { validateOverhead } from '../../core/pod/resources.ts';
 import { nameIsDNSLabel, nameIsDNSSubdomain, validateImmutableField, validateLabels, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { nodeLabelDeprecatedMessage } from '../../core/node-labels.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { RuntimeClass } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

@@ -1,6 +1,6 @@
 // PodDisruptionBudgets (pkg/registry/policy/poddisruptionbudget): strategy and printer columns.
 import type { ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../core/common.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../../registry/rest/kit.ts';
 import type { PodDisruptionBudget } from '../v1/types.ts';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';

@@ -5,7 +5,7 @@ import { labelSelectorAsSelector, type LabelSelector } from '../../../apimachine
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
-import { copyOf } from '../../core/common.ts';
+import { copyOf } from '../../../registry/rest/kit.ts';
 import { defaultTableColumns } from '../common.ts';
 import type { ClusterRole } from '../v1/types.ts';
 import { validateRBACName, validateRules } from '../validation.ts';

@@ -5,7 +5,7 @@ import { invalid } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { validateSelectors } from '../requests.ts';
 import type { DeviceClass } from '../v1/types.ts';
 import { fieldPath, items, validateDeviceConfiguration, validateList, type FieldError } from '../validation-kit.ts';

@@ -3,7 +3,7 @@
 import { fieldPath, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { DeviceTaintRule } from '../v1/types.ts';
 
 const EFFECTS = ['NoExecute', 'NoSchedule', 'None'];

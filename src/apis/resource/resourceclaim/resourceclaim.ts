@@ -3,7 +3,7 @@
 import { invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { claimSpecValue } from '../go-values.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaim } from '../v1/types.ts';

@@ -4,7 +4,7 @@
 // requests), an allocation fixed once set, and device statuses only for allocated devices.
 import { duplicate, fieldPath, forbidden, GoSyntax, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import { goQuote } from '../../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../../apimachinery/goformat/index.ts';
 import { allocationValue } from '../go-values.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { validateNodeSelector } from '../../core/pod/affinity.ts';

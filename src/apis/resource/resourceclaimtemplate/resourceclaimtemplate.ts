@@ -3,7 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta, validateTemplateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { templateSpecValue } from '../go-values.ts';
 import { defaultClaimSpec, validateClaimSpec } from '../requests.ts';
 import type { ResourceClaimTemplate } from '../v1/types.ts';

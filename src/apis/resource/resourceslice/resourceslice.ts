@@ -1,7 +1,7 @@
 // ResourceSlices (pkg/registry/resource/resourceslice): cluster-scoped, published by drivers;
 // generation bumped on spec changes; field selectors spec.nodeName and spec.driver.
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { ResourceSlice } from '../v1/types.ts';
 import { validateResourceSlice, validateResourceSliceUpdate } from './validation.ts';
 

@@ -3,7 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { validateSchedulingPolicy } from '../policy.ts';
 import type { PodGroup } from '../v1/types.ts';
 

@@ -4,7 +4,7 @@
 import { fieldPath, forbidden, notSupported, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { PriorityClass } from '../v1/types.ts';
 import { isKnownSystemPriorityClass, SYSTEM_PRIORITY_CLASS_PREFIX } from './system.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';

@@ -3,7 +3,7 @@
 import { duplicate, fieldPath, invalid, required, tooMany, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSLabel, nameIsDNSSubdomain, validateObjectMeta, validatePathSegmentName } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn, specStatusStrategy } from '../../storage/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { validateSchedulingPolicy } from '../policy.ts';
 import type { Workload } from '../v1/types.ts';
 

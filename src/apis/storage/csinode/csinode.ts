@@ -5,7 +5,7 @@ import { validateCSIDriverName } from '../../core/persistentvolume/sources.ts';
 import { deepEqual, nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { CSINode } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

@@ -3,7 +3,7 @@
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { specStatusStrategy } from '../kit.ts';
+import { specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import type { CSIStorageCapacity } from '../v1/types.ts';

@@ -4,7 +4,7 @@
 import { fieldPath, GoSyntax, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { StorageClass } from '../v1/types.ts';
 import { validateParameters, validateProvisioner } from '../validation.ts';
 import { validateTopologySelectorTerms } from './topology.ts';

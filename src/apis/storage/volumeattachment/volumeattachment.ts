@@ -8,7 +8,7 @@ import { persistentVolumeSpecValue } from '../../core/persistentvolume/source-va
 import { defaultVolumeSources } from '../../core/volume-defaults.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { VolumeAttachment, VolumeError } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 

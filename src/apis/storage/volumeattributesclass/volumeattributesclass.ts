@@ -3,7 +3,7 @@
 import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, column, nameColumn, specStatusStrategy } from '../kit.ts';
+import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { VolumeAttributesClass } from '../v1/types.ts';
 import { validateParameters, validateProvisioner } from '../validation.ts';
 

@@ -7,8 +7,8 @@ import { validateConditions, type MetaCondition } from '../../../apimachinery/va
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../core/common.ts';
-import { goQuote, goTime } from '../../core/printers/go-syntax.ts';
+import { copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../../registry/rest/kit.ts';
+import { goQuote, goTime } from '../../../apimachinery/goformat/index.ts';
 import type { StorageVersionMigration } from '../v1beta1/types.ts';
 
 type RO<T> = DeepReadonly<T>;

@@ -21,7 +21,7 @@ const DEFAULT_KUBELET_PORT = 10250;
 export async function kubeletOf(ctx: RequestContext, lookup: StoreLookup, name: string): Promise<HostPort> {
   const nodes = lookup('nodes');
   if (nodes === undefined) throw newNotFound({ group: '', resource: 'nodes' }, name);
-  const node = await nodes.get(systemContext('', ctx.signal), name, {}) as unknown as Node;
+  const node = await nodes.get(systemContext('', ctx.signal), name, {}) as Node;
   const addresses = node.status?.addresses ?? [];
   let host: string | undefined;
   for (const t of PREFERRED_ADDRESS_TYPES) {

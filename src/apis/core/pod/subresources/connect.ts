@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { newBadRequest } from '../../../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../../apimachinery/request/context.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../../registry/rest/strategy.ts';
 import type { Connecter } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
@@ -37,13 +37,13 @@ const isUpgrade = (req: IncomingMessage): boolean =>
   (req.headers.connection ?? '').toLowerCase().split(',').some((t) => t.trim() === 'upgrade') && req.headers.upgrade !== undefined;
 
 /** exec, attach, portforward: a streaming upgrade to the kubelet (streamLocation + UpgradeAwareHandler). */
-function streamREST(pods: Store<KubeObject>, lookup: StoreLookup, container: boolean): Connecter {
+function streamREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup, container: boolean): Connecter {
   return {
     connectMethods: ['GET', 'POST'],
     async connect(ctx: RequestContext, name, req, _res, query) {
       // The options decode before anything is read (connect's getRequestOptions).
       if (!container) parsePortForwardPorts(query);
-      const pod = await pods.get(ctx, name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, name, {}) as Pod;
       if (container) containerFor(pod, query.get('container') ?? '', false);
       const nodeName = pod.spec.nodeName ?? '';
       if (nodeName === '') throw newBadRequest(`pod ${name} does not have a host assigned`);
@@ -55,13 +55,13 @@ function streamREST(pods: Store<KubeObject>, lookup: StoreLookup, container: boo
 }
 
 /** pods/log (LogLocation + LocationStreamer): served with verb get. */
-function logREST(pods: Store<KubeObject>, lookup: StoreLookup): Connecter {
+function logREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup): Connecter {
   return {
     connectMethods: ['GET'],
     async connect(ctx: RequestContext, name, _req, res: ServerResponse, query) {
       // Options are decoded and validated before the pod is read (LogREST.Get).
       parsePodLogOptions(query, name);
-      const pod = await pods.get(ctx, name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, name, {}) as Pod;
       const container = containerFor(pod, query.get('container') ?? '', true);
       const nodeName = pod.spec.nodeName ?? '';
       if (nodeName === '') {
@@ -106,13 +106,13 @@ function isGlobalUnicast(ip: string): boolean {
 }
 
 /** pods/proxy: to the pod's IP and the named or first declared port (pod ResourceLocation). */
-function proxyREST(pods: Store<KubeObject>): Connecter {
+function proxyREST(pods: ResourceStore<KubeObject>): Connecter {
   return {
     connectMethods: PROXY_METHODS,
     async connect(ctx: RequestContext, id, req, res, query) {
       const parsed = splitSchemeNamePort(id);
       if (parsed === undefined) throw newBadRequest(`invalid pod request "${id}"`);
-      const pod = await pods.get(ctx, parsed.name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, parsed.name, {}) as Pod;
       let port = parsed.port;
       if (port === '') port = String(pod.spec.containers.find((c) => (c.ports ?? []).length > 0)?.ports?.[0]?.containerPort ?? '');
       const ip = pod.status?.podIPs?.[0]?.ip ?? pod.status?.podIP ?? '';
@@ -125,7 +125,7 @@ function proxyREST(pods: Store<KubeObject>): Connecter {
 }
 
 /** The connect subresources of pods, by name. */
-export function podConnecters(pods: Store<KubeObject>, lookup: StoreLookup): Record<string, Connecter> {
+export function podConnecters(pods: ResourceStore<KubeObject>, lookup: StoreLookup): Record<string, Connecter> {
   return {
     attach: streamREST(pods, lookup, true),
     exec: streamREST(pods, lookup, true),

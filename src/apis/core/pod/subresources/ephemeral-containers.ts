@@ -3,8 +3,8 @@
 import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
-import { bumpGenerationIfChanged, copyOf } from '../../common.ts';
-import { objectDiff } from '../../printers/diff.ts';
+import { bumpGenerationIfChanged, copyOf } from '../../../../registry/rest/kit.ts';
+import { objectDiff } from '../../../../apimachinery/goformat/index.ts';
 import type { Pod } from '../../v1/types.ts';
 import { MIRROR_ANNOTATION, validatePodSpecificAnnotationUpdates } from '../annotations.ts';
 import { podStrategy } from '../pod.ts';

@@ -5,7 +5,7 @@ import { labelSelectorAsSelector, type LabelSelector } from '../../../../apimach
 import type { DeleteOptions, KubeObject, ObjectMeta } from '../../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../../apimachinery/request/context.ts';
 import { nowRFC3339 } from '../../../../registry/generic/names.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
+import type { ResourceStore } from '../../../../registry/rest/strategy.ts';
 import type { Creater, GroupVersionAcceptor } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup } from '../../../../registry/rest/group.ts';
 import type { Pod } from '../../v1/types.ts';
@@ -92,22 +92,22 @@ function selects(pdb: PDB, pod: Pod): boolean {
   }
 }
 
-export function newEvictionREST(pods: Store<KubeObject>, lookup: StoreLookup): Creater & GroupVersionAcceptor {
+export function newEvictionREST(pods: ResourceStore<KubeObject>, lookup: StoreLookup): Creater & GroupVersionAcceptor {
   return {
     // EvictionREST.AcceptsGroupVersion: both Eviction versions have the same fields.
     acceptsGroupVersion: (gv) => gv.group === 'policy' && (gv.version === 'v1' || gv.version === 'v1beta1'),
     async create(ctx: RequestContext, obj, validate, opts) {
       const name = ctx.info.name;
-      const eviction = obj as unknown as Eviction;
+      const eviction = obj as Eviction;
       if (name !== (eviction.metadata.name ?? '')) throw newBadRequest('name in URL does not match name in Eviction object');
       const deleteOptions: DeleteOptions = { ...eviction.deleteOptions };
       if (opts.dryRun) deleteOptions.dryRun = ['All'];
       if (validate !== undefined) await validate(structuredClone(obj));
-      const pod = await pods.get(ctx, name, {}) as unknown as Pod;
+      const pod = await pods.get(ctx, name, {}) as Pod;
       const budgets = lookup('poddisruptionbudgets.policy');
       if (!canIgnoreBudget(pod) && budgets !== undefined) {
         const list = await budgets.list(ctx, {});
-        const matching = (list.items as unknown as PDB[]).filter((p) => selects(p, pod));
+        const matching = (list.items as PDB[]).filter((p) => selects(p, pod));
         if (matching.length > 1) {
           throw unknownError('This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.');
         }
@@ -115,13 +115,13 @@ export function newEvictionREST(pods: Store<KubeObject>, lookup: StoreLookup): C
         if (pdb !== undefined && !unhealthyMayGo(pdb, pod)) {
           const dryRun = (deleteOptions.dryRun ?? []).length > 0;
           await budgets.updateUnchecked(ctx, pdb.metadata.name ?? '',
-            (cur) => decrementBudget(cur as unknown as PDB, name, nowRFC3339()) as unknown as KubeObject, { dryRun });
+            (cur) => decrementBudget(cur as PDB, name, nowRFC3339()) as KubeObject, { dryRun });
           // the budget was spent on this very pod: it must not have changed meanwhile
           if (deleteOptions.preconditions === undefined) deleteOptions.preconditions = { resourceVersion: pod.metadata.resourceVersion ?? '' };
         }
       }
       await pods.delete(ctx, name, undefined, deleteOptions);
-      return statusSuccess() as unknown as KubeObject;
+      return statusSuccess() as KubeObject;
     },
   };
 }

@@ -1,9 +1,7 @@
 // The pod subresources with REST of their own, for ResourceDefinition.extraSubresources.
-import type { KubeObject } from '../../../../apimachinery/meta/types.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
 import type { Getter, Updater } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup, SubresourceREST } from '../../../../registry/rest/group.ts';
-import type { Strategy } from '../../../../registry/rest/strategy.ts';
+import type { ResourceStore, Strategy } from '../../../../registry/rest/strategy.ts';
 import { newBindingREST } from '../../binding/binding.ts';
 import type { Pod } from '../../v1/types.ts';
 import { podConnecters } from './connect.ts';
@@ -12,8 +10,8 @@ import { newEvictionREST } from './eviction.ts';
 import { podResizeStrategy } from './resize.ts';
 
 /** get and update (so patch) through another strategy, as status subresources are served. */
-function getUpdateView(store: Store<KubeObject>, strategy: Strategy<Pod>): Getter & Updater {
-  const view = store.withStrategy(strategy as unknown as Strategy<KubeObject>);
+function getUpdateView(store: ResourceStore<Pod>, strategy: Strategy<Pod>): Getter & Updater {
+  const view = store.withStrategy(strategy);
   return {
     get: view.get.bind(view),
     update: (ctx, name, info, validateCreate, validateUpdate, _forceAllowCreate, opts) =>
@@ -21,14 +19,14 @@ function getUpdateView(store: Store<KubeObject>, strategy: Strategy<Pod>): Gette
   };
 }
 
-export function podSubresources(store: Store<Pod>, lookup: StoreLookup): SubresourceREST[] {
-  const pods = store as unknown as Store<KubeObject>;
+export function podSubresources(store: ResourceStore<Pod>, lookup: StoreLookup): SubresourceREST[] {
+  const pods: ResourceStore = store;
   const connect = podConnecters(pods, lookup);
   return [
     { name: 'binding', kind: 'Binding', storage: newBindingREST(pods) },
     { name: 'eviction', kind: 'Eviction', kindGroupVersion: { group: 'policy', version: 'v1' }, storage: newEvictionREST(pods, lookup) },
-    { name: 'ephemeralcontainers', kind: 'Pod', storage: getUpdateView(pods, podEphemeralContainersStrategy) },
-    { name: 'resize', kind: 'Pod', storage: getUpdateView(pods, podResizeStrategy) },
+    { name: 'ephemeralcontainers', kind: 'Pod', storage: getUpdateView(store, podEphemeralContainersStrategy) },
+    { name: 'resize', kind: 'Pod', storage: getUpdateView(store, podResizeStrategy) },
     ...Object.entries(connect).map(([name, storage]) => ({ name, kind: kindOf(name), storage })),
   ];
 }

@@ -3,7 +3,7 @@
 // order) and ValidatePodLogOptions (422 PodLogOptions naming the pod).
 import { forbidden, invalid, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../../../apimachinery/errors/status-error.ts';
-import { goQuote } from '../../../../apimachinery/fieldvalidation/go-quote.ts';
+import { goQuote } from '../../../../apimachinery/goformat/index.ts';
 import { parseGoTime } from '../../../../apimachinery/fieldvalidation/go-time.ts';
 import { queryInt64, StrconvError } from '../../../../apimachinery/runtime/query-conversion.ts';
 

@@ -13,8 +13,7 @@ import { decrementBudget, EVICTION_VIOLATES_BUDGET } from './eviction.ts';
 import { validatePodResize } from './resize.ts';
 import { defaultPod } from '../defaults.ts';
 import { minimalPod, newFixture, subresourceContext, type Fixture } from './testing.ts';
-import type { Store } from '../../../../registry/generic/store.ts';
-import type { ResourceDefinition } from '../../../../registry/rest/strategy.ts';
+import type { ResourceDefinition, ResourceStore } from '../../../../registry/rest/strategy.ts';
 
 const ctx = systemContext('default');
 const fakeReq = (headers: Record<string, string> = {}): IncomingMessage => ({ headers, method: 'GET', url: '/' }) as unknown as IncomingMessage;
@@ -32,7 +31,7 @@ async function closedPort(): Promise<number> {
 }
 
 function sub(f: Fixture, name: string): object {
-  const s = podSubresources(f.store('pods') as unknown as Store<Pod>, f.lookup).find((x) => x.name === name);
+  const s = podSubresources(f.store('pods') as unknown as ResourceStore<Pod>, f.lookup).find((x) => x.name === name);
   assert.ok(s !== undefined);
   return s.storage;
 }

@@ -9,6 +9,7 @@
 // keep callers from depending on its output); this always prints regular spaces, as cmp does
 // with its deterministic flag.
 
+import { goQuote } from './quote.ts';
 import { appendEllipsis, compact, expand, indent, Line, List, NIL, nodeEqual, render, Wrap, type DiffMode, type Stats, type TextNode, type TextRecord } from './cmp-text.ts';
 
 export interface GoField { readonly name: string; readonly value: GoValue }
@@ -204,7 +205,7 @@ function formatType(o: Opts, v: GoValue, s: TextNode): TextNode {
 
 /** strconv.Quote, or a raw string literal when that is shorter (cmp's formatString). */
 function quote(s: string): string {
-  const q = JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (m, h: string) => (parseInt(h, 16) < 0x20 ? `\\x${h.slice(2)}` : m));
+  const q = goQuote(s);
   if (q.length === s.length + 2) return q;
   if (!/[`\n]/.test(s) && /^[\P{C}\t]*$/u.test(s)) return `\`${s}\``;
   return q;

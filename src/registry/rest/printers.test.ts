@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { humanDuration, translateTimestampSince } from './age.ts';
+import { humanDuration, translateTimestampSince } from './printers.ts';
 
 describe('humanDuration', () => {
   const s = 1000;

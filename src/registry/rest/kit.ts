@@ -1,15 +1,59 @@
-// Small building blocks shared by the storage, scheduling, node, certificates, admissionregistration,
-// flowcontrol and resource groups: table columns, the spec/status strategy pattern kube repeats
-// for most resources, and type erasure for heterogeneous resource lists.
-import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
+// The resource kit: what a resource definition (apis/<group>/<resource>) is built from, in one
+// place for every group. Table columns (Name, Age, any other), the spec/status strategy kube
+// writes for most resources and its status subresource, and the small steps strategies share
+// (generation on spec change, metadata reset for status, Go zero values, copies of read-only
+// views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
+// satisfies ResourceDefinition<T>` (see STYLE.md).
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { ColumnType, DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { copyOf, resetObjectMetaForStatus } from '../core/common.ts';
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
+import type { ColumnType, DeepReadonly, Strategy, TableColumn } from './strategy.ts';
 
-export { ageColumn, nameColumn } from '../core/common.ts';
-export { humanDuration } from '../core/printers/age.ts';
+export { ageColumn, humanDuration, nameColumn, translateTimestampSince } from './printers.ts';
+
+/** A writable deep copy of a read-only view (prepare* may then store it in the new object). */
+export function copyOf<T>(v: DeepReadonly<T>): T {
+  return structuredClone(v) as T;
+}
+
+/** Sets or removes an optional property, keeping exactOptionalPropertyTypes happy. */
+export function setOptional<O extends object, K extends keyof O>(obj: O, key: K, value: O[K] | undefined): void {
+  if (value === undefined) delete obj[key];
+  else obj[key] = value;
+}
+
+/** The spec changed (JSON comparison): bump metadata.generation as kube's strategies do. */
+export function bumpGenerationIfChanged(meta: KubeObject['metadata'], next: unknown, prev: unknown): void {
+  // Semantic equality: the same spec converted from another version may list its keys in another order.
+  if (!deepEqual(next, prev)) meta.generation = (meta.generation ?? 0) + 1;
+}
+
+/**
+ * metav1.ResetObjectMetaForStatus: a status update keeps the stored deletionTimestamp,
+ * generation, selfLink, labels, annotations, finalizers and ownerReferences.
+ */
+export function resetObjectMetaForStatus(meta: KubeObject['metadata'], old: DeepReadonly<KubeObject['metadata']>): void {
+  for (const key of ['deletionTimestamp', 'generation', 'selfLink', 'labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
+    const v = old[key];
+    if (v === undefined) delete meta[key];
+    else (meta as Record<string, unknown>)[key] = structuredClone(v);
+  }
+}
+
+/**
+ * Go's JSON of a struct: fields without omitempty (`always`) are written even at their zero value
+ * (absent or null becomes that value); omitempty fields (`omitEmpty`) are left out at their zero
+ * value (0, "", false, null, an empty list).
+ */
+export function goFields(target: object, always: object, omitEmpty: readonly string[] = []): void {
+  const obj = target as Record<string, unknown>;
+  for (const [k, zero] of Object.entries(always)) if (obj[k] === undefined || obj[k] === null) obj[k] = structuredClone(zero);
+  for (const k of omitEmpty) {
+    const v = obj[k];
+    if (v === 0 || v === '' || v === false || v === null || (Array.isArray(v) && v.length === 0)) delete obj[k];
+  }
+}
 
 type RO<T> = DeepReadonly<T>;
 
@@ -17,10 +61,6 @@ type RO<T> = DeepReadonly<T>;
 export function column<T>(name: string, type: ColumnType, cell: TableColumn<T>['cell'], extra: { priority?: number; description?: string; format?: string } = {}): TableColumn<T> {
   return { name, type, cell, ...extra };
 }
-
-/** Erases the object type for a heterogeneous list (each definition is checked by `satisfies`). */
-export const erase = <T extends KubeObject>(d: ResourceDefinition<T>): ResourceDefinition<KubeObject> =>
-  d as unknown as ResourceDefinition<KubeObject>;
 
 /** Drops metadata problems: on update the Store validates metadata itself. */
 export const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => !e.field.startsWith('metadata.') && e.field !== 'metadata');

@@ -1,0 +1,11 @@
+// What Job validation may allow, from the stored job and v1.36's feature gates (ValidationOptions of
+// kube's batch validation).
+
+export interface JobValidationOptions {
+  /** New jobs must carry the batch.kubernetes.io/ labels; older ones may only have the legacy pair. */
+  readonly requirePrefixedLabels: boolean;
+  /** Suspended jobs that never started (or are suspended again) may change scheduling directives and template labels. */
+  readonly allowMutableSchedulingDirectives: boolean;
+  /** ...and their containers' resources (MutablePodResourcesForSuspendedJobs, beta and on in v1.36). */
+  readonly allowMutablePodResources: boolean;
+}
