@@ -4,7 +4,6 @@
 // internal structs without tags (the strategies) with their Go field names
 // (`{"Type":"Bogus","RollingUpdate":null}`).
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
-import { goQuote as q, goStringSlice } from '../../../apimachinery/goformat/index.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { goEscapeJSON } from '../../../apimachinery/runtime/serializer/json.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
