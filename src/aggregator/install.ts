@@ -1,4 +1,6 @@
 // apiregistration.k8s.io: the APIService objects of the aggregation layer.
+// Counterpart of k8s.io/kube-aggregator/pkg/registry/apiservice/rest and
+// k8s.io/kube-aggregator/pkg/apis/apiregistration/install.
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';

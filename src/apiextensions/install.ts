@@ -1,4 +1,6 @@
 // The apiextensions.k8s.io group: v1 customresourcedefinitions.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/apiserver.go (the group's REST
+// storage).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { ResourceDefinition } from '../registry/rest/strategy.ts';

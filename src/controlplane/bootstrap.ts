@@ -1,5 +1,7 @@
 // The bootstrap controller: the system namespaces and the `kubernetes` service with its
 // endpoints and endpoint slice, created at start (idempotently, so several servers may start together).
+// Counterpart of pkg/controlplane/controller/kubernetesservice and
+// pkg/controlplane/controller/systemnamespaces.
 import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';

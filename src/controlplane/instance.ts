@@ -1,6 +1,8 @@
 // Assembles kube-apiserver: storage, the core API group, admission, the handler chain, health
 // checks, OpenAPI, bootstrap and controllers. `startControlPlane` is what `kapi serve` and the
 // library entry run.
+// Counterpart of pkg/controlplane/instance.go and cmd/kube-apiserver/app/server.go
+// (CreateServerChain).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';

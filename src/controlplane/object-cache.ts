@@ -3,6 +3,7 @@
 // a storage read each time would cost more than the request itself. Until the cache is synced,
 // and after its watch ends, reads go to storage; so does a get that misses, since the cache may
 // lag behind an object created a moment ago.
+// Counterpart of k8s.io/client-go/tools/cache (an informer's indexer and lister).
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -1,5 +1,6 @@
 // DefaultTolerationSeconds: pods tolerate not-ready and unreachable nodes for 300 seconds
 // unless they say otherwise.
+// Counterpart of plugin/pkg/admission/defaulttolerationseconds.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';

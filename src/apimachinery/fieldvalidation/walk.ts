@@ -2,6 +2,8 @@
 // drops fields the shape does not know, records `unknown field` errors in key order and the first
 // type mismatch, and rewrites times to the UTC form Go marshals them in. Used on the Ignore fast path (after JSON.parse), after YAML conversion, and by
 // patch handlers that validate a patched object.
+// Counterpart of k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding of a parsed
+// value).
 import { goQuote } from './go-quote.ts';
 import type { Shape } from './shape.ts';
 

@@ -1,4 +1,5 @@
 // The apps group: apps/v1 is its only served version (the hub and storage version).
+// Counterpart of pkg/registry/apps/rest.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';

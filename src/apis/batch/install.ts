@@ -1,4 +1,5 @@
 // The batch API group: batch/v1 jobs and cronjobs (batch/v1beta1 is no longer served).
+// Counterpart of pkg/registry/batch/rest.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';

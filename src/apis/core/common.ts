@@ -1,5 +1,6 @@
 // Pieces every core resource definition shares: the Name and Age columns, and helpers for
 // the status/spec split of strategies.
+// Counterpart of what the strategies of pkg/registry/core share.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';

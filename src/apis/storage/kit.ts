@@ -1,6 +1,7 @@
 // Small building blocks shared by the storage, scheduling, node, certificates, admissionregistration,
 // flowcontrol and resource groups: table columns, the spec/status strategy pattern kube repeats
 // for most resources, and type erasure for heterogeneous resource lists.
+// Counterpart of what the strategies of pkg/registry share (PrepareForCreate/Update, table columns).
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

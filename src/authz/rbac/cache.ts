@@ -2,6 +2,8 @@
 // and listers) kept in memory, so a request is authorized without reading storage. Bindings are
 // indexed by the users and groups they name, so a request only looks at the bindings that can
 // apply to its user.
+// Counterpart of the RBAC listers plugin/pkg/auth/authorizer/rbac reads
+// (k8s.io/client-go/listers/rbac/v1).
 import { newNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext } from '../../apimachinery/request/context.ts';

@@ -1,5 +1,7 @@
 // The default RBAC policy of kube-apiserver v1.36 and what keeps it in place: the
 // rbac/bootstrap-roles post-start hook and the ClusterRole aggregation controller.
+// Counterpart of pkg/registry/rbac/rest/storage_rbac.go (PostStartHook) and
+// pkg/controller/clusterroleaggregation.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Store } from '../../registry/generic/store.ts';
 import type { HealthCheck } from '../../server/healthz.ts';

@@ -1,6 +1,8 @@
 // ValidatingAdmissionPolicies (status subresource) and MutatingAdmissionPolicies: cluster-scoped,
 // generation bumped on spec changes. CEL expressions are stored, not compiled or evaluated; the
 // validation here is structural.
+// Counterpart of pkg/registry/admissionregistration/validatingadmissionpolicy and
+// pkg/registry/admissionregistration/mutatingadmissionpolicy.
 import { fieldPath, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

@@ -1,6 +1,7 @@
 // Go's %#v rendering of the few non-scalar values apps validation reports (label maps,
 // selectors, IntOrString, strategies). kube's messages embed them verbatim, e.g.
 // `Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels``.
+// Counterpart of fmt.Sprintf's %#v as pkg/apis/apps/validation uses it.
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

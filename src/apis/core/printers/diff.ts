@@ -1,5 +1,6 @@
 // A unified diff of two values' indented JSON, the shape of apimachinery's util/diff.Diff
 // (go-difflib, 3 lines of context, no file headers). Used in "may not change" messages.
+// Counterpart of k8s.io/apimachinery/pkg/util/diff and github.com/pmezard/go-difflib.
 
 type Op = { tag: 'equal' | 'delete' | 'insert'; a: number; b: number };
 

@@ -1,4 +1,5 @@
 // The pod subresources with REST of their own, for ResourceDefinition.extraSubresources.
+// Counterpart of pkg/registry/core/pod/storage/storage.go (the subresource REST).
 import type { KubeObject } from '../../../../apimachinery/meta/types.ts';
 import type { Store } from '../../../../registry/generic/store.ts';
 import type { Getter, Updater } from '../../../../registry/rest/capabilities.ts';

@@ -1,5 +1,6 @@
 // pods/resize (podResizeStrategy): a Pod whose only accepted change is the resources (and
 // resizePolicy) of its containers and sidecars; the QoS class must stay what it was.
+// Counterpart of pkg/registry/core/pod/strategy.go (podResizeStrategy).
 import { fieldPath, forbidden, invalid, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
