@@ -19,7 +19,7 @@ if (missing.length > 0) {
 if (process.argv.includes('--check')) {
   let current = '';
   try { current = readFileSync(target, 'utf8'); } catch { /* missing: stale */ }
-  if (current !== map) console.error('docs/kube-map.md differs from what the headers give: run `npm run gen:kube-map`.');
+  if (current !== map) console.error('docs/kube-map.md differs from what the headers give: run `npm run generate:kube-map`.');
   process.exit(missing.length > 0 || current !== map ? 1 : 0);
 }
 writeFileSync(target, map);

@@ -2,7 +2,7 @@
 // 0), and naming a class that does not exist is refused.
 // Counterpart of plugin/pkg/admission/priority.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
@@ -15,14 +15,12 @@ export interface PriorityClassLookup {
   globalDefault(): Promise<PriorityClassInfo | undefined>;
 }
 
-interface PodLike extends KubeObject { spec?: { priorityClassName?: string; priority?: number; preemptionPolicy?: string } }
-
 export function priorityAdmission(classes: PriorityClassLookup): Plugin {
   return {
     name: 'Priority',
     handles: (op: Operation) => op === 'CREATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
+      const created = createdPodSpec<corev1.PodSpec>(a);
       if (created === undefined) return;
       const { pod, spec } = created;
       const name = spec.priorityClassName ?? '';
