@@ -45,7 +45,7 @@ export const ALIASES: Readonly<Record<string, string>> = {
   authenticator: 'k8s.io/apiserver/pkg/authentication/authenticator',
   duration: 'k8s.io/apimachinery/pkg/util/duration',
   routes: 'k8s.io/apiserver/pkg/server/routes',
-  content: 'k8s.io/apimachinery/pkg/api/validation',
+  content: 'k8s.io/apimachinery/pkg/api/validate/content',
   version: 'k8s.io/apimachinery/pkg/version',
   qos: 'k8s.io/kubernetes/pkg/apis/core/helper/qos',
   strconv: 'strconv',
@@ -75,7 +75,7 @@ const MODULES: Readonly<Record<string, string>> = {
 
 const PATH_CHARS = String.raw`[A-Za-z0-9_.\/{},*-]*[A-Za-z0-9_}*]`;
 const IMPORT_PATH = new RegExp(String.raw`(?<![\w.-])((?:k8s\.io|sigs\.k8s\.io|github\.com|golang\.org\/x|go\.etcd\.io|gopkg\.in)\/${PATH_CHARS})`, 'g');
-const MODULE_PATH = new RegExp(String.raw`\b(${Object.keys(MODULES).join('|')})(?:'s)? ((?:pkg|third_party)\/${PATH_CHARS})`, 'g');
+const MODULE_PATH = new RegExp(String.raw`(?<![\w./-])(?:k8s\.io\/)?(${Object.keys(MODULES).join('|')})(?:'s)? ((?:pkg|third_party)\/${PATH_CHARS})`, 'g');
 const REPO_PATH = new RegExp(String.raw`(?<![\w./-])((?:pkg|plugin|cmd|staging|test)\/${PATH_CHARS})`, 'g');
 const STD_PATH = new RegExp(String.raw`(?<![\w./-])(${STD.map((s) => s.replace('/', '\\/')).join('|')})\b`, 'g');
 const QUALIFIED = new RegExp(String.raw`(?<![\w./-])(${Object.keys(ALIASES).join('|')})\.([A-Z]\w*)`, 'g');
@@ -102,6 +102,8 @@ export function toRef(path: string): GoRef {
   const parts = p.split('/');
   const last = parts[parts.length - 1] ?? '';
   if (/\.(go|proto)$/.test(last) || last.includes('*')) return { pkg: parts.slice(0, -1).join('/'), detail: last };
+  const named = /^([\w-]+)\.([A-Z]\w*)$/.exec(last);
+  if (named !== null) return { pkg: [...parts.slice(0, -1), named[1] ?? ''].join('/'), detail: named[2] ?? '' };
   return { pkg: p };
 }
 
@@ -115,8 +117,9 @@ export function parseRefs(text: string): GoRef[] {
     taken.push([at, at + len]);
     found.push({ at, ref });
   };
-  for (const m of text.matchAll(IMPORT_PATH)) add(m.index, m[0].length, toRef(m[1] ?? ''));
+  // A module name then a path in it first, so that "k8s.io/apiextensions-apiserver pkg/..." is one reference.
   for (const m of text.matchAll(MODULE_PATH)) add(m.index, m[0].length, toRef(`${MODULES[m[1] ?? ''] ?? ''}/${m[2] ?? ''}`));
+  for (const m of text.matchAll(IMPORT_PATH)) add(m.index, m[0].length, toRef(m[1] ?? ''));
   for (const m of text.matchAll(REPO_PATH)) add(m.index, m[0].length, toRef(`k8s.io/kubernetes/${m[1] ?? ''}`));
   for (const m of text.matchAll(STD_PATH)) add(m.index, m[0].length, { pkg: m[1] ?? '' });
   for (const m of text.matchAll(QUALIFIED)) add(m.index, m[0].length, { pkg: ALIASES[m[1] ?? ''] ?? '', detail: m[2] ?? '' });
@@ -185,8 +188,11 @@ export function renderMap(headers: readonly FileHeader[]): string {
       if (ref.detail !== undefined) details.add(ref.detail);
     }
   }
-  const order = (m: string): string => (m === OWN_MODULE ? '~2' : m === STD_MODULE ? '~1' : m === 'k8s.io/kubernetes' ? '!' : m);
-  const modules = [...byModule.keys()].sort((a, b) => order(a).localeCompare(order(b)));
+  // kubernetes, its staging modules, sigs.k8s.io, other modules, the standard library, kapi's own;
+  // names compared by code unit, never by locale, so that every machine writes the same map.
+  const rank = (m: string): number => m === 'k8s.io/kubernetes' ? 0 : m.startsWith('k8s.io/') ? 1
+    : m.startsWith('sigs.k8s.io/') ? 2 : m === STD_MODULE ? 4 : m === OWN_MODULE ? 5 : 3;
+  const modules = [...byModule.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const out: string[] = [
     '# kube-apiserver → kapi',
     '',
