@@ -1,3 +1,5 @@
+// The apiextensions server's public surface. Counterpart of
+// k8s.io/apiextensions-apiserver/pkg/apiserver.
 export { apiextensionsGroup } from './install.ts';
 export { CustomResourceServer, type CustomResourceServerOptions, type ServedStore } from './server/custom-resource-server.ts';
 export { CRDController, type CRDControllerOptions } from './controller/crd-controller.ts';

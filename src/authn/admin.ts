@@ -1,4 +1,6 @@
 // The static admin token `kapi serve` writes into the admin kubeconfig.
+// No Go counterpart: kube-apiserver has no admin token of its own (kubeadm writes the admin's
+// credentials).
 import type { UserInfo } from '../apimachinery/request/context.ts';
 import { SYSTEM_PRIVILEGED_GROUP, type TokenAuthenticator } from './authenticator.ts';
 import { newStaticTokenAuthenticator } from './token-file.ts';

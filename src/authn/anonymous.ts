@@ -1,5 +1,6 @@
 // Anonymous requests (request/anonymous) and the paths that kube's bootstrap RBAC policy opens to
 // them through the system:public-info-viewer ClusterRole.
+// Counterpart of k8s.io/apiserver/pkg/authentication/request/anonymous.
 import { ALL_UNAUTHENTICATED_GROUP, ANONYMOUS_USER, type AuthResponse, type Authenticator } from './authenticator.ts';
 
 const ANONYMOUS: AuthResponse = { user: { name: ANONYMOUS_USER, groups: [ALL_UNAUTHENTICATED_GROUP] } };

@@ -1,6 +1,8 @@
 // The authenticator chain kube-apiserver builds (authenticatorfactory / kubeapiserver/authenticator):
 // token authenticators behind the bearer and WebSocket schemes, system:authenticated added, and
 // anonymous last unless credentials were presented and rejected.
+// Counterpart of k8s.io/apiserver/pkg/authentication/authenticatorfactory and
+// pkg/kubeapiserver/authenticator.
 import { newUnauthorized, type StatusError } from '../apimachinery/errors/status-error.ts';
 import type { AuthRequest, AuthResponse, Authenticator, TokenAuthenticator } from './authenticator.ts';
 import { newAnonymousAuthenticator } from './anonymous.ts';

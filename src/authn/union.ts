@@ -1,4 +1,6 @@
 // Combinators of authenticators (request/union, group.AuthenticatedGroupAdder).
+// Counterpart of k8s.io/apiserver/pkg/authentication/request/union and
+// k8s.io/apiserver/pkg/authentication/group.
 import {
   ALL_AUTHENTICATED_GROUP, ALL_UNAUTHENTICATED_GROUP, ANONYMOUS_USER,
   type AuthRequest, type AuthResponse, type Authenticator,

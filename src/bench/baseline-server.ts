@@ -6,6 +6,7 @@
 //   * GET /watch                      → a chunked stream that stays open
 //   * POST /poke/<name>/<event>/<n>   → writes a <event>-byte JSON line naming <name> to every open
 //                                       stream, then answers n bytes
+// No Go counterpart: the bench.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';

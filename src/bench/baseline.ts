@@ -1,6 +1,7 @@
 // What kapi is compared against in one bench run. measure.ts drives kapi and a Baseline through the
 // same phases, in the same order, with the same budgets; each Baseline decides what the least work
 // behind each kapi figure is (bytes from a bare HTTPS server, or raw etcd requests).
+// No Go counterpart: the bench.
 import type { Budget, Throughput, WatchProbe } from './phases.ts';
 
 export interface Baseline {

@@ -1,6 +1,7 @@
 // Runs a helper script of this folder in a child process, so the server under test and the load
 // generator do not share an event loop. The child prints one JSON line on stdout when ready and
 // exits when its stdin closes.
+// No Go counterpart: the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -3,6 +3,7 @@
 // store sends (create: put if the key is absent; update: put if the mod revision is unchanged), on
 // keys of the bench's own under RAW_ROOT; lists read kapi's own keys, so both sides list the same
 // data.
+// No Go counterpart: the bench.
 import { performance } from 'node:perf_hooks';
 import type { Backend, BackendEvent } from '../storage/backend.ts';
 import type { Baseline } from './baseline.ts';

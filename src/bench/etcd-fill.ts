@@ -2,6 +2,7 @@
 // itself stored (new name, namespace and uid), as kapi's create would have. Filling is not measured,
 // and through kapi on a loaded 2-core machine it alone took about a minute of the bench's budget;
 // kapi sees the objects exactly as if it had created them (same keys, same stored bytes).
+// No Go counterpart: the bench.
 import { randomUUID } from 'node:crypto';
 import type { Backend } from '../storage/backend.ts';
 import { configMapPrefix } from './etcd-baseline.ts';

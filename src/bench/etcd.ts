@@ -1,4 +1,5 @@
 // The bench's own etcd, started and stopped by the bench (storage/etcd3/local-etcd.ts).
+// No Go counterpart: the bench.
 import { startLocalEtcd, type LocalEtcd } from '../storage/etcd3/local-etcd.ts';
 
 export { etcdArgs } from '../storage/etcd3/local-etcd.ts';

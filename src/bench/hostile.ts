@@ -3,6 +3,7 @@
 // figures are the longest event-loop stall inside the server (monitorEventLoopDelay in the server
 // process) and the slowest /readyz answer during the request. Baselines: the same two figures on
 // the idle server. No thresholds: the figures are for the report.
+// No Go counterpart: the bench.
 import { performance } from 'node:perf_hooks';
 import { MAX_OBJECT_DEPTH } from '../apimachinery/json-depth.ts';
 import {

@@ -1,5 +1,6 @@
 // A minimal HTTPS client over keep-alive connections, so the benchmark measures the server and
 // not connection setup. The same client code drives kapi and the bare baseline server.
+// No Go counterpart: the bench.
 import { Agent, request } from 'node:https';
 
 export interface HttpTarget {

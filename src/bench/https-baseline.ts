@@ -1,5 +1,6 @@
 // The baseline of the embedded-store figures: a bare node:https server answering bodies of the sizes
 // kapi answered, driven by the same phase functions and HTTP client as kapi.
+// No Go counterpart: the bench.
 import type { Baseline } from './baseline.ts';
 import type { HttpTarget } from './http-client.ts';
 import { createObjects, getObjects, listOnce, newObjectSet, openWatchProbe, updateObjects, type ObjectSet } from './phases.ts';

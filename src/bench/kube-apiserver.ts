@@ -2,6 +2,7 @@
 // on its own etcd (the oracle's etcd build when there is one, see src/oracle/etcd.ts), started as
 // envtest starts them: etcd first, then kube-apiserver, ready when /readyz answers 200, with the
 // flags the differential tests use (src/oracle/kube-apiserver.ts).
+// No Go counterpart: the bench.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

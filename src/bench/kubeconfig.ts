@@ -1,4 +1,5 @@
 // Reads what the benchmark needs from kapi's admin kubeconfig: server URL, CA, bearer token.
+// No Go counterpart: the bench.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 

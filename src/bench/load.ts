@@ -1,5 +1,6 @@
 // Closed-loop load: a fixed number of workers, each issuing its next request when the previous
 // one finishes, until a deadline or an operation budget runs out (always bounded).
+// No Go counterpart: the bench.
 import { performance } from 'node:perf_hooks';
 
 export interface LoadOptions {

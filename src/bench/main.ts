@@ -10,6 +10,7 @@
 // watchers, hostile (src/bench/hostile.ts: on the embedded store only, on the same server).
 // Progress goes to stderr; stdout gets the table, a markdown table with --markdown, or one JSON
 // object with --json.
+// No Go counterpart: the bench.
 import { cpus, loadavg } from 'node:os';
 import { pkiPaths } from '../cli/certs.ts';
 import { openEtcdBackend, type EtcdBackend } from '../storage/etcd3/etcd3-backend.ts';

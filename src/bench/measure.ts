@@ -2,6 +2,7 @@
 // kube-apiserver: create, get, update, list-1k, list-10k, watch-p99, in that order (later phases
 // use the objects earlier ones made). kube-apiserver runs exactly kapi's workload (same routes,
 // budgets and client), in the same rounds.
+// No Go counterpart: the bench.
 import type { Baseline } from './baseline.ts';
 import { send, sendOk, type HttpTarget } from './http-client.ts';
 import { configMapBody, createObjects, getObjects, listOnce, newObjectSet, openWatchProbe, updateObjects, type Budget, type ObjectSet,

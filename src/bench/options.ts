@@ -1,4 +1,5 @@
 // The bench's command line; BENCH_HELP is what --help prints.
+// No Go counterpart: the bench.
 import { parseArgs } from 'node:util';
 
 export type BenchBackend = 'sqlite' | 'etcd';

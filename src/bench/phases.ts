@@ -1,5 +1,6 @@
 // The measurements. Each function runs unchanged against kapi and against the baseline; only the
 // Routes differ.
+// No Go counterpart: the bench.
 import { performance } from 'node:perf_hooks';
 import { sendOk, type HttpTarget } from './http-client.ts';
 import { runLoad, type LoadResult } from './load.ts';

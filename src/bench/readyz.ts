@@ -2,6 +2,7 @@
 // start-up figures end at the first /readyz 200. With a bearer token (AlwaysAllow turns anonymous
 // requests off, in kube-apiserver as in kapi), without checking the certificate, which may not
 // exist yet when polling begins.
+// No Go counterpart: the bench.
 import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';

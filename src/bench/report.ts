@@ -1,4 +1,5 @@
 // The benchmark's output: a readable table, a README (markdown) table, or one JSON object with --json.
+// No Go counterpart: the bench.
 import { roundFigure } from './stats.ts';
 
 /** The hostile request classes the bench sends (bench/hostile.ts). */

@@ -1,6 +1,7 @@
 // Where each benchmark request goes. kapi gets the real ConfigMap API; the baseline gets paths
 // that make the bare server answer bodies of the sizes kapi answered, so both sides move the
 // same bytes through the same client code.
+// No Go counterpart: the bench.
 
 export interface Routes {
   create(ns: string): string;

@@ -5,6 +5,7 @@
 // event-loop delay histogram, `stall` reports its longest delay ({"maxMs",…}): the longest time
 // this server could not serve anyone (the larger of the histogram's max and of the longest gap
 // between ticks of a 5 ms interval, which cross-checks it).
+// No Go counterpart: the bench.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { startServer } from '../index.ts';

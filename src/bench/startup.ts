@@ -3,6 +3,7 @@
 // kapi runs as its command (`kapi serve`), so the figure includes Node's start and the module
 // load, and kapi's generation of its CA and serving certificate (kube-apiserver's are written
 // before its clock starts, as envtest writes them).
+// No Go counterpart: the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

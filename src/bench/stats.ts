@@ -1,4 +1,5 @@
 // Summary statistics for benchmark samples.
+// No Go counterpart: the bench.
 
 /** The middle value (mean of the two middle values for an even count); NaN for no samples. */
 export function median(samples: readonly number[]): number {

@@ -1,5 +1,6 @@
 // Reads a newline-delimited JSON event stream (a Kubernetes watch, or the baseline's stream) and
 // timestamps each event on arrival, so a writer can wait for the event naming its object.
+// No Go counterpart: the bench.
 import { request } from 'node:https';
 import type { ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';

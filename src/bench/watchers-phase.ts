@@ -1,6 +1,7 @@
 // The watchers phase: the same watches and creates on kapi and on kube-apiserver, in alternating
 // rounds; three figures (delivery p50, p99, creates/s) with kube-apiserver's beside kapi's. There
 // is no bare baseline: a bare server's fan-out says little about an API server's.
+// No Go counterpart: the bench.
 import { sendOk, type HttpTarget } from './http-client.ts';
 import { figure, type BaseFigureName, type Figure, type FigurePrefix } from './report.ts';
 import { median, percentile } from './stats.ts';

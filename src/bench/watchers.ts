@@ -5,6 +5,7 @@
 // is part of the figure, for kapi and kube-apiserver alike. A server may end a watch it finds too
 // slow (kube-apiserver's watch cache does): such a watch is counted as dropped, and from then on an
 // event counts as delivered once every watch still open had it.
+// No Go counterpart: the bench.
 import type { ClientRequest } from 'node:http';
 import { request } from 'node:https';
 import { performance } from 'node:perf_hooks';

@@ -1,6 +1,8 @@
 // Self-managed PKI for `kapi serve`: a CA and a serving certificate signed by it, kept under
 // <dataDir>/pki/ and reused across starts, plus the admin bearer token. kube-apiserver expects
 // these from the operator (kubeadm makes them); kapi makes them on first start.
+// Counterpart of cmd/kube-apiserver/app/options (self-signed serving certificates) and
+// k8s.io/apiserver/pkg/server/options/serving.go.
 import { X509Certificate as NodeX509, createPrivateKey, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';

@@ -1,5 +1,6 @@
 // `kapi serve` flags: kube-apiserver's names, defaults and messages (pflag syntax and errors,
 // Go durations, CIDR and port-range values), parsed into a typed ServeOptions.
+// Counterpart of cmd/kube-apiserver/app/options and github.com/spf13/pflag.
 import { isIPv4, isIPv6 } from 'node:net';
 import {
   firstIPInRange, parseCIDR, parseDuration, parsePortRange, type CIDR, type PortRange,

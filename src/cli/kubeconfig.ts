@@ -1,4 +1,5 @@
 // The admin kubeconfig written by `kapi serve` (the shape of clientcmd's v1.Config).
+// Counterpart of k8s.io/client-go/tools/clientcmd/api/v1.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `kapi` command: `kapi serve [flags]` runs the API server until SIGTERM or SIGINT.
+// Counterpart of cmd/kube-apiserver.
 import { FlagError, parseServeFlags, serveHelp } from './flags.ts';
 import { runServer } from './serve.ts';
 

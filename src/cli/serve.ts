@@ -1,5 +1,6 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
+// Counterpart of cmd/kube-apiserver/app/server.go (Run).
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';

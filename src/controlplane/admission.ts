@@ -1,5 +1,7 @@
 // The admission chain: the plugins kapi implements, on by default as in kube-apiserver, and
 // --enable-admission-plugins / --disable-admission-plugins.
+// Counterpart of pkg/kubeapiserver/options/plugins.go and
+// k8s.io/apiserver/pkg/server/options/admission.go.
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -1,5 +1,6 @@
 // The core/v1 group definition, with the service IP and node port allocators and the service
 // account token issuer it needs.
+// Counterpart of pkg/registry/core/rest/storage_core.go (the allocators and token issuer it builds).
 import { coreV1Group } from '../apis/core/install.ts';
 import { httpsHealthProbe } from '../apis/core/componentstatus/http-probe.ts';
 import type { ServiceAccountTokenIssuer } from '../authn/serviceaccount/index.ts';

@@ -2,6 +2,8 @@
 // drives: every group version a CRD serves has a local APIService `<version>.<group>` labelled
 // automanaged=true (groupPriorityMinimum 1000, versionPriority 100), Available; the APIService goes
 // when no CRD serves that group version any more. APIServices without that label are left alone.
+// Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
+// pkg/controlplane/controller/crdregistration.
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -2,6 +2,7 @@
 // control plane of one binary needs): dependents of a deleted owner are deleted (background),
 // an owner deleted with propagationPolicy Foreground goes after its dependents, and one deleted
 // with Orphan leaves them, without the reference.
+// Counterpart of pkg/controller/garbagecollector.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

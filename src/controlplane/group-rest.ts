@@ -1,6 +1,8 @@
 // Builds the REST storage of an API group: one generic Store per resource (stored in the first
 // version that serves it, which is also the hub its strategy sees), the status and other update
 // subresources as views of it, and the conversions of the other versions in the Scheme.
+// Counterpart of k8s.io/apiserver/pkg/registry/generic/registry (building a Store per resource) and
+// k8s.io/apiserver/pkg/server (APIGroupInfo).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { apiVersionOf, formatGroupResource, type GroupVersion } from '../apimachinery/schema/group-version.ts';

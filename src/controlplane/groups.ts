@@ -1,4 +1,5 @@
 // The built-in API groups other than core, in the order kube-apiserver lists them in /apis.
+// Counterpart of pkg/controlplane/apiserver (the RESTStorageProviders, in kube's order).
 import { apiextensionsGroup } from '../apiextensions/index.ts';
 import { apiregistrationGroup } from '../aggregator/install.ts';
 import { admissionregistrationGroup } from '../apis/admissionregistration/install.ts';

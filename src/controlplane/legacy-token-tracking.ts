@@ -4,6 +4,7 @@
 // legacy-service-account-token-cleaner reads it, and logs an error while it is missing.
 // kapi writes it at start (or repairs a `since` that is no date); kube also recreates it at most
 // every 30 minutes when deleted, which kapi leaves to its next start.
+// Counterpart of pkg/controlplane/controller/legacytokentracking.
 import { isAlreadyExists, isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

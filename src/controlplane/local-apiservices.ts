@@ -1,5 +1,7 @@
 // The APIService objects of the group versions this server serves itself (kube's autoregister
 // controller): `v1.`, `v1.apps`, ..., with spec.service unset (Local) and Available.
+// Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
+// cmd/kube-apiserver/app/aggregator.go (the local APIServices).
 import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -1,5 +1,6 @@
 // The namespace controller: empties a Terminating namespace of every namespaced resource,
 // then clears its `kubernetes` finalizer and deletes it.
+// Counterpart of pkg/controller/namespace.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -1,6 +1,7 @@
 // What kube-controller-manager puts in every namespace and clients rely on: the `default`
 // ServiceAccount (serviceaccounts-controller) and the `kube-root-ca.crt` ConfigMap holding the
 // cluster CA (root-ca-cert-publisher). Recreated when deleted, as those controllers do.
+// Counterpart of pkg/controller/serviceaccount and pkg/controller/certificates/rootcacertpublisher.
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

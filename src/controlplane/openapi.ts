@@ -1,4 +1,5 @@
 // /openapi/v2 and /openapi/v3 for exactly what the installer serves.
+// Counterpart of k8s.io/apiserver/pkg/server/routes/openapi.go.
 import type { APIInstaller } from '../endpoints/installer.ts';
 import { OpenAPIService } from '../endpoints/openapi/service.ts';
 import type { ServedResource } from '../endpoints/openapi/served.ts';

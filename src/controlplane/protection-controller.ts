@@ -1,6 +1,7 @@
 // What the pvc-protection and pv-protection controllers share: they follow one store, and when
 // an object marked for deletion still carries their finalizer and is no longer in use, they
 // remove the finalizer (and the store then deletes the object).
+// Counterpart of pkg/controller/volume/pvcprotection and pkg/controller/volume/pvprotection.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

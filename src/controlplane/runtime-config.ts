@@ -1,6 +1,8 @@
 // --runtime-config: which group versions are served. Defaults as kube-apiserver v1.36: GA
 // versions on; beta and alpha off (every beta served by v1.36 was introduced after v1.24, and
 // betas since then are off by default).
+// Counterpart of k8s.io/apiserver/pkg/server/resourceconfig and pkg/controlplane/apiserver/options
+// (DefaultAPIResourceConfigSource).
 export type Stability = 'ga' | 'beta' | 'alpha';
 
 export function stabilityOf(version: string): Stability {

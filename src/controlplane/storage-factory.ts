@@ -1,5 +1,7 @@
 // Where each resource lives in storage: kube-apiserver's key prefixes (so tools that know
 // etcd's layout can read a kapi store) and the version objects are stored in.
+// Counterpart of k8s.io/apiserver/pkg/server/storage/storage_factory.go and
+// pkg/kubeapiserver/default_storage_factory_builder.go.
 import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';

@@ -1,6 +1,8 @@
 // Turns API groups into served endpoints: resource routes for every verb the storage
 // supports, and the discovery documents describing them. Routing is a map lookup keyed by
 // the parsed RequestInfo, so every route can be found by grepping its resource name.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/installer.go and
+// k8s.io/apiserver/pkg/endpoints/groupversion.go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StatusError } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';

@@ -1,5 +1,6 @@
 // Content negotiation: which serialization and which shape (object, Table,
 // PartialObjectMetadata) a client accepts, and which body formats a request may carry.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/negotiation.
 import { newGenericServerResponse, newNotAcceptable, newUnsupportedMediaType } from '../apimachinery/errors/status-error.ts';
 import { parseMediaType } from './media-type.ts';
 

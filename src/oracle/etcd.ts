@@ -3,6 +3,7 @@
 // answer 500 and its watch cache waits for writes to catch up. scripts/build-oracle.sh therefore
 // also builds a current etcd from Go modules (oracle/etcd); this finds that build and falls back
 // to the `etcd` on the PATH when it is missing. kapi's own etcd tests keep Debian's etcd.
+// No Go counterpart: the oracle, for the differential tests and the bench.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

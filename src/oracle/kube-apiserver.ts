@@ -3,6 +3,7 @@
 // account issuer (ES256 keys, as kapi signs), --service-cluster-ip-range 10.0.0.0/24 and an admin
 // token for kapi's admin user. Shared by the differential tests (src/e2e) and the bench, which
 // each decide how to wait for it and which etcd it talks to.
+// No Go counterpart: the oracle, for the differential tests and the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,7 @@
 // GenericAPIServer: the handler chain, the director (non-resource paths, then API routes,
 // then the next server in the chain, then 404), the HTTPS listener and graceful shutdown.
+// Counterpart of k8s.io/apiserver/pkg/server/genericapiserver.go and
+// k8s.io/apiserver/pkg/server/handler.go.
 import { createHash } from 'node:crypto';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { ServerResponse, type IncomingMessage } from 'node:http';

@@ -1,5 +1,6 @@
 // /healthz, /livez and /readyz with named checks, `?verbose` and `?exclude=`, and one path per
 // check (`/readyz/etcd`), in kube-apiserver's text format.
+// Counterpart of k8s.io/apiserver/pkg/server/healthz.
 import type { ServerResponse } from 'node:http';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 

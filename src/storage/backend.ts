@@ -1,6 +1,8 @@
 // The key-value contract under the object store: etcd v3's MVCC model, small enough that an
 // etcd3 backend maps each method onto one etcd request (Range, Txn, Watch, Compact).
 // Every method rejects with a StorageError (interfaces.ts) for storage-level failures.
+// Counterpart of the etcd requests k8s.io/apiserver/pkg/storage/etcd3 makes
+// (go.etcd.io/etcd/client/v3 KV, Watch, Lease).
 
 /** One version of a key, as etcd's mvccpb.KeyValue. */
 export interface KeyValue {

@@ -1,5 +1,6 @@
 // Continue tokens of paginated lists, byte-compatible with kube-apiserver's (storage/continue.go):
 // base64url (no padding) of {"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key after the prefix>"}.
+// Counterpart of k8s.io/apiserver/pkg/storage/continue.go.
 import { decodeStrictJSON, JSONSyntaxError, type Shape } from '../apimachinery/fieldvalidation/index.ts';
 import { StorageError } from './interfaces.ts';
 

@@ -1,6 +1,7 @@
 // A bounded buffer between a producer that must never wait (storage writes) and a consumer
 // that pulls at its own pace (an async iterator). Overflow ends the stream, as kube's cacher
 // drops a watcher that cannot keep up; the consumer then re-lists or re-watches.
+// Counterpart of the result channel of k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go.
 
 export class EventQueue<T> implements AsyncIterable<T> {
   private readonly items: T[] = [];

@@ -1,6 +1,7 @@
 // Reads at a resourceVersion the store has not reached yet. kube-apiserver serves them from its
 // watch cache, which waits up to 3 seconds (blockTimeout) for the revision to arrive before it
 // answers "Too large resource version"; kapi waits on the store's revision the same way.
+// Counterpart of k8s.io/apiserver/pkg/storage/cacher/watch_cache.go (waitUntilFreshAndBlock).
 import type { Backend } from './backend.ts';
 
 /** kube's watch cache blockTimeout. */

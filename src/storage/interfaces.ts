@@ -1,5 +1,6 @@
 // The storage contract (see ARCHITECTURE.md): etcd's MVCC semantics for API objects.
 // Storage speaks keys and revisions; the registry translates its errors into API errors.
+// Counterpart of k8s.io/apiserver/pkg/storage/interfaces.go.
 import type { KubeObject, Preconditions } from '../apimachinery/meta/types.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
 

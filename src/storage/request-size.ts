@@ -2,6 +2,7 @@
 // "etcdserver: request is too large", which kube-apiserver passes on as it is. Both backends
 // check the same size before they write, so that an object SQLite would keep is refused exactly
 // where etcd would refuse it, and etcd never answers with a gRPC message-size failure instead.
+// Counterpart of etcd's --max-request-bytes check (go.etcd.io/etcd/server/v3/etcdserver).
 import { StorageError } from './interfaces.ts';
 
 /** etcd's default --max-request-bytes. */

@@ -1,5 +1,6 @@
 // GetList of the object store, with kube-apiserver's rules for resourceVersion,
 // resourceVersionMatch, limit and continue (etcd3 store's GetList).
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/store.go (GetList).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Backend, RangeResult } from './backend.ts';
 import { decodeContinue, encodeContinue } from './continue.ts';

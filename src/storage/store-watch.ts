@@ -1,5 +1,6 @@
 // Watch of the object store (kube's etcd3 watcher): turns a backend's raw put/delete stream into
 // ADDED / MODIFIED / DELETED events filtered by a predicate, with initial state and bookmarks.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/watcher.go.
 import type { KubeObject, Status } from '../apimachinery/meta/types.ts';
 import type { Watch, WatchEvent } from '../apimachinery/watch/event.ts';
 import type { Backend, BackendEvent, BackendWatcher, KeyValue } from './backend.ts';

@@ -1,5 +1,6 @@
 // The object store (kube's etcd3 store) over any Backend: encodes objects, maps revisions to
 // resourceVersions, and implements kube's rules for lists, updates, deletes and watches.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/store.go.
 import type { KubeObject, Preconditions } from '../apimachinery/meta/types.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
 import type { Backend, KeyValue } from './backend.ts';

@@ -1,4 +1,5 @@
 // Maps revisions to metadata.resourceVersion (kube's APIObjectVersioner).
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/api_object_versioner.go.
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 import { StorageError, type Codec } from './interfaces.ts';

@@ -1,5 +1,7 @@
 // What DefaultStorageClass and DefaultIngressClass share: of the classes marked default, the
 // newest wins (ties go to the first name), as GetDefaultClass does since kube 1.26/1.28.
+// Counterpart of getDefaultClass in plugin/pkg/admission/network/defaultingressclass and
+// pkg/volume/util (GetDefaultClass).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 
 /** The default among `classes`, undefined when none is marked. */

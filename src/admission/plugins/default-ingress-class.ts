@@ -2,6 +2,7 @@
 // without spec.ingressClassName or the kubernetes.io/ingress.class annotation gets the default
 // IngressClass, the newest one when several are marked.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { networkingv1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { newestDefault } from './default-class.ts';
@@ -13,7 +14,7 @@ const INGRESS_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 /** Every IngressClass. */
 export type IngressClassLister = () => Promise<readonly KubeObject[]>;
 
-interface IngressLike extends KubeObject { spec?: { ingressClassName?: string } }
+type Ingress = KubeObject & Pick<networkingv1.Ingress, 'spec'>;
 
 export function defaultIngressClass(list: IngressClassLister): Plugin {
   return {
@@ -22,7 +23,7 @@ export function defaultIngressClass(list: IngressClassLister): Plugin {
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.operation !== 'CREATE' || a.subresource !== '' || a.resource.group !== 'networking.k8s.io' ||
           a.resource.resource !== 'ingresses' || a.object === undefined) return;
-      const ing = a.object as IngressLike;
+      const ing = a.object as Ingress;
       if (ing.spec?.ingressClassName !== undefined || ing.metadata.annotations?.[INGRESS_CLASS_ANNOTATION] !== undefined) return;
       const def = newestDefault(await list(), (c) => c.metadata.annotations?.[IS_DEFAULT_INGRESS_CLASS] === 'true');
       if (def === undefined) return;

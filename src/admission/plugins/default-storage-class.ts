@@ -2,6 +2,7 @@
 // without a class (neither spec.storageClassName nor the beta annotation) gets the default
 // StorageClass, the newest one when several are marked.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { newestDefault } from './default-class.ts';
@@ -14,7 +15,7 @@ const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
 /** Every StorageClass. */
 export type StorageClassLister = () => Promise<readonly KubeObject[]>;
 
-interface ClaimLike extends KubeObject { spec?: { storageClassName?: string } }
+type Claim = KubeObject & Pick<corev1.PersistentVolumeClaim, 'spec'>;
 
 /** storageutil.IsDefaultAnnotation. */
 export function isDefaultStorageClass(c: KubeObject): boolean {
@@ -29,7 +30,7 @@ export function defaultStorageClass(list: StorageClassLister): Plugin {
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.operation !== 'CREATE' || a.subresource !== '' || a.resource.group !== '' ||
           a.resource.resource !== 'persistentvolumeclaims' || a.object === undefined) return;
-      const pvc = a.object as ClaimLike;
+      const pvc = a.object as Claim;
       // An empty storageClassName asks for no class at all; it is left alone too.
       if (pvc.spec?.storageClassName !== undefined || pvc.metadata.annotations?.[BETA_STORAGE_CLASS] !== undefined) return;
       const def = newestDefault(await list(), isDefaultStorageClass);

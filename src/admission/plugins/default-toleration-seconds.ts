@@ -1,12 +1,11 @@
 // DefaultTolerationSeconds: pods tolerate not-ready and unreachable nodes for 300 seconds
 // unless they say otherwise.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+// Counterpart of plugin/pkg/admission/defaulttolerationseconds.
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
 
-interface Toleration { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }
-interface PodLike extends KubeObject { spec?: { tolerations?: Toleration[] } }
 
 const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
 
@@ -16,10 +15,10 @@ export function defaultTolerationSeconds(seconds = 300): Plugin {
     // on updates too, as kube: an update that drops them gets them back
     handles: (op: Operation) => op === 'CREATE' || op === 'UPDATE',
     admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      const target = createdPodSpec<NonNullable<PodLike['spec']>>(a.operation === 'UPDATE' ? { ...a, operation: 'CREATE' } : a);
+      const target = createdPodSpec<corev1.PodSpec>(a.operation === 'UPDATE' ? { ...a, operation: 'CREATE' } : a);
       if (target === undefined) return Promise.resolve();
       const { spec } = target;
-      const tolerations = spec.tolerations ?? [];
+      const tolerations: corev1.Toleration[] = spec.tolerations ?? [];
       // A toleration with no key and operator Exists tolerates every taint already.
       const tolerates = (key: string): boolean => tolerations.some((t) =>
         (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute') &&

@@ -1,5 +1,6 @@
 // NamespaceLifecycle: no new objects in a missing or terminating namespace, and the system
 // namespaces cannot be deleted.
+// Counterpart of k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle.
 import { newForbidden, newNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

@@ -1,4 +1,5 @@
 // What the pod admission plugins share: they act on the spec of a pod being created.
+// Counterpart of the pod checks the plugins of plugin/pkg/admission repeat.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Attributes } from '../interfaces.ts';
 

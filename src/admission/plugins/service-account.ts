@@ -1,6 +1,7 @@
 // ServiceAccount admission for pods: every pod runs as a service account (`default` unless
 // named) and, unless automounting is off, gets the projected API access volume mounted in every
 // container, as kube-apiserver's plugin does.
+// Counterpart of plugin/pkg/admission/serviceaccount.
 import { randomBytes } from 'node:crypto';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

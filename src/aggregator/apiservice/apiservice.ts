@@ -1,5 +1,7 @@
 // apiregistration.k8s.io/v1 APIService: which server serves a group version. Local ones are
 // served by this server; others name the Service of an aggregated API server.
+// Counterpart of k8s.io/kube-aggregator/pkg/registry/apiservice and
+// k8s.io/kube-aggregator/pkg/apis/apiregistration/validation.
 import { fieldPath, invalid, notSupported, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { isDNS1123Subdomain } from '../../apimachinery/validation/validation.ts';

@@ -4,6 +4,9 @@
 // - establishing: Established True once the names are accepted;
 // - finalizer: a CRD marked for deletion has its custom resources deleted, then loses the
 //   customresourcecleanup finalizer and goes away.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/controller/status,
+// k8s.io/apiextensions-apiserver/pkg/controller/establish and
+// k8s.io/apiextensions-apiserver/pkg/controller/finalizer.
 import { isConflict, isNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';

@@ -1,4 +1,5 @@
 // CRD status conditions: set one, keeping lastTransitionTime when the status does not change.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apihelpers (SetCRDCondition).
 import type { CustomResourceDefinition, CustomResourceDefinitionCondition } from '../v1/types.ts';
 
 const nowRFC3339 = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -1,6 +1,7 @@
 // apiextensions.k8s.io/v1 customresourcedefinitions: cluster-scoped, short name crd, category
 // api-extensions, with a status subresource. DELETE adds kube's cleanup finalizer and the
 // Terminating condition first: the CRD lingers until the finalizer controller removed its CRs.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition/etcd.go.
 import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

@@ -1,4 +1,5 @@
 // SetDefaults for apiextensions.k8s.io/v1 CustomResourceDefinition.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/defaults.go.
 import type { CustomResourceDefinition } from '../v1/types.ts';
 
 export function defaultCRD(crd: CustomResourceDefinition): void {

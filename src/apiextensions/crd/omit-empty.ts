@@ -1,6 +1,8 @@
 // kube stores a CRD's schemas through Go structs whose fields are `omitempty`: a `false`
 // nullable/uniqueItems/x-kubernetes-int-or-string..., an empty string, list or map, and a null
 // `default` are gone from what it stores and returns. This drops the same from kapi's copy.
+// Counterpart of the omitempty tags of
+// k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/types_jsonschema.go.
 import type { JSONSchemaProps } from '../v1/types.ts';
 
 const FALSE_OMITTED = ['x-kubernetes-int-or-string', 'x-kubernetes-embedded-resource', 'uniqueItems', 'nullable', 'exclusiveMaximum', 'exclusiveMinimum'];

@@ -2,6 +2,7 @@
 // OpenAPI-schema checks of the CRD validation), with kube's paths and messages for the
 // common violations: missing types, non-object roots, arrays without items, metadata
 // beyond name/generateName, properties next to additionalProperties, $ref, uniqueItems.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/validation.go.
 import { forbidden, invalid, required, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';

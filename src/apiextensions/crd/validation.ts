@@ -2,6 +2,7 @@
 // scope, versions (one storage version, unique names, at least one served, a structural
 // schema each), subresources, printer columns, and immutability of group/plural (and of
 // scope/kind once established).
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation.
 import {
   forbidden, GoSyntax, invalid, notSupported, required, type FieldError, type FieldPath, fieldPath,
 } from '../../apimachinery/errors/field-errors.ts';

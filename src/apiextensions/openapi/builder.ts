@@ -3,6 +3,7 @@
 // metadata added (and, in every embedded resource, those three with required kind and
 // apiVersion), and its list. The v2 form strips what OpenAPI v2 cannot say (see toOpenAPIV2);
 // a schema that keeps unknown fields at its root is a bare object in v2.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/controller/openapi/builder.
 import type { DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
 import type { SchemaGVK } from '../../apimachinery/openapi/types.ts';
 import { refPointer, type JsonObject, type OpenAPIFormat } from '../../endpoints/openapi/schema-json.ts';

@@ -1,6 +1,8 @@
 // A CRD version's schema as kube publishes it in OpenAPI (apiextensions-apiserver's structural
 // schema: NewStructural, Unfold, ToKubeOpenAPI), in kube-openapi's key order, plus the v2 form
 // (openapi/v2 ToStructuralOpenAPIV2 and kube-openapi's PruneDefaults).
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/schema (NewStructural, Unfold,
+// ToKubeOpenAPI) and k8s.io/apiextensions-apiserver/pkg/controller/openapi/v2.
 import type { JsonObject, JsonValue } from '../../endpoints/openapi/schema-json.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';
 

@@ -1,6 +1,7 @@
 // A CRD version's schema in kapi's compact SchemaNode form: for decoding bodies (pruning and
 // field validation) and for publishing the custom resource in OpenAPI. The root gains
 // apiVersion, kind and metadata (ObjectMeta), as kube's published CRD schemas do.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/kubeopenapi.go.
 import type { SchemaGVK, SchemaNode } from '../../apimachinery/openapi/types.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';

@@ -1,5 +1,6 @@
 // The string formats kube checks on custom resources (apiextensions-apiserver's supported formats,
 // checked by go-openapi/strfmt); a format outside this list is accepted unchecked, as in kube.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/validation/formats.go.
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 type Check = (v: string) => boolean;

@@ -2,6 +2,7 @@
 // kube's CR validation produces (go-openapi errors turned into field errors): types, required,
 // enum, pattern, minimum/maximum, lengths, item and property counts, multipleOf and the basic
 // formats. Paths are dotted with [i] for items, as in "spec.ports[0].port".
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/validation.
 import {
   invalid, notSupported, required, tooLong, tooMany, typeInvalid, type FieldError, type FieldPath, fieldPath,
 } from '../../apimachinery/errors/field-errors.ts';

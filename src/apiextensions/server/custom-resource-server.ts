@@ -2,6 +2,7 @@
 // CRD whose names are accepted, through a generic APIInstaller rebuilt on each change. Custom
 // resources are stored as JSON in their storage version under /registry/<group>/<plural>;
 // other served versions convert with strategy None (only apiVersion changes).
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
 import type { InformerSource } from '../../client/controller.ts';

@@ -1,5 +1,6 @@
 // The JSONPath subset CRDs use in printer columns, scale paths and selectable fields:
 // ".spec.a.b", ".status.items[0].x", and a filter "[?(@.type=="Ready")]" on lists.
+// Counterpart of k8s.io/client-go/util/jsonpath.
 import { setKey } from '../../apimachinery/patch/index.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,7 @@
 // The ResourceDefinition of one custom resource in one served version: its strategy (schema
 // validation, status split, generation), scale subresource, field selectors and table columns,
 // all derived from the CRD (kube's customresource strategy, validator and table convertor).
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/registry/customresource.
 import { fieldPath, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

@@ -1,4 +1,5 @@
 // Wire shapes of apiextensions.k8s.io/v1 (only what kapi reads or writes).
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/types.go.
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 
 /** A JSON schema as CRDs carry it (JSONSchemaProps); kept loose where kube accepts any JSON. */

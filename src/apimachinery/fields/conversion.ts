@@ -1,6 +1,8 @@
 // Field label conversion: which field names a resource accepts in a field selector.
 // kube-apiserver runs the selector through the resource's conversion function and answers a
 // rejected field with 400 BadRequest carrying the function's message.
+// Counterpart of k8s.io/apimachinery/pkg/runtime (FieldLabelConversionFunc) and
+// pkg/apis/core/v1/conversion.go.
 import { newBadRequest } from '../errors/status-error.ts';
 import { FieldSelectorError, parseFieldSelector, transformFieldSelector, type FieldSelector, type FieldTransform } from './selector.ts';
 

@@ -1,5 +1,6 @@
 // Decoding of create/update request bodies with field validation, as kube-apiserver's handlers
-// do it (json.Serializer.Decode + transformDecodeError + addStrictDecodingWarnings):
+// do it (k8s.io/apimachinery/pkg/runtime/serializer/json Serializer.Decode + transformDecodeError
+// + addStrictDecodingWarnings):
 // - malformed JSON/YAML: 400 "the object provided is unrecognized (must be of type K): ... (<summary>)"
 // - a value of the wrong JSON type: 400 "K in version "v" cannot be handled as a K: json: cannot unmarshal ..."
 // - Strict with unknown/duplicate fields: 400 "... cannot be handled as a K: strict decoding error: unknown field "x", ..."

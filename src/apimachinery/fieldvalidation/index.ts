@@ -1,3 +1,5 @@
+// Field validation of request bodies. Counterpart of k8s.io/apimachinery/pkg/runtime/serializer/json
+// (strict decoding).
 export { decodeBody, DecodeError, shapeForGVK, summarizeData, type BodyMediaType, type DecodeBodyOptions, type DecodedBody } from './decode.ts';
 export { parseFieldValidation, validateFieldDirective, type FieldValidationDirective, type WriteOptionsKind } from './directive.ts';
 export { ANY, customResourceShape, shapeOf, type Shape } from './shape.ts';

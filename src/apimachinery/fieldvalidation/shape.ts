@@ -2,6 +2,7 @@
 // decoder: a struct (named fields; other keys are unknown), a map (any key, one value shape),
 // a slice, a scalar, an opaque value (a Go type with its own UnmarshalJSON, which sees the raw
 // bytes: no strict checks inside), or `any` (interface{}: keys kept, duplicates still checked).
+// Counterpart of the struct/map decoding of sigs.k8s.io/json/internal/golang/encoding/json.
 import { getDefinitions } from '../openapi/definitions.ts';
 import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';

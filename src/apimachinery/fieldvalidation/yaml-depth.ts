@@ -9,6 +9,7 @@
 // comments); block scalars are skipped. The estimate can be too high for odd documents (a
 // quoted scalar spanning lines, holding brackets), never much too low for real ones; the
 // decoded value's depth is checked again afterwards.
+// Counterpart of the depth limit of sigs.k8s.io/yaml.
 
 interface Level { readonly col: number; readonly kind: 'seq' | 'map' }
 

@@ -1,6 +1,7 @@
 // The text layer of go-cmp's report (report_text.go): lines, wrapped nodes and lists of
 // records, collapsed to one line where they fit, else expanded with "  " / "- " / "+ " prefixes,
 // a tab per level, keys and comments aligned.
+// Counterpart of github.com/google/go-cmp/cmp/report_text.go.
 
 // ---- text nodes ---------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@
 // - key absent: in, =, ==, exists, gt, lt fail; notin, !=, ! pass;
 // - key present: ! fails; in/= need the value in every set (their intersection); notin/!= need
 //   it in none (their union); gt/lt need an integer value beyond every bound (the tightest).
+// Counterpart of labels.Selector's Matches, made linear.
 import { parseInt64, type Labels, type Requirement } from './requirement.ts';
 
 interface KeyCheck {

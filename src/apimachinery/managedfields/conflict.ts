@@ -1,6 +1,8 @@
 // Apply conflicts and the 409 Status kube sends for them (merge/conflict.go and
 // fieldmanager's NewConflictError): a cause per conflicting field, and a message that
 // lists the fields per manager.
+// Counterpart of sigs.k8s.io/structured-merge-diff/v6/merge/conflict.go and
+// k8s.io/apimachinery/pkg/util/managedfields/internal/conflict.go.
 import { StatusError } from '../errors/status-error.ts';
 import type { FailureStatus } from '../errors/status-error.ts';
 import type { StatusCause } from '../meta/types.ts';

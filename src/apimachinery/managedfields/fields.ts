@@ -1,5 +1,6 @@
 // Schema-aware helpers over plain objects, for callers that need the merge or the field set
 // without managedFields bookkeeping (e.g. dry runs, reset fields of a strategy).
+// Counterpart of k8s.io/apimachinery/pkg/util/managedfields/internal/fields.go.
 import type { SchemaNode } from '../openapi/index.ts';
 import type { JsonObject } from '../patch/json-value.ts';
 import { fieldElement } from './path-element.ts';

@@ -1,4 +1,6 @@
 // Server-side apply and managedFields tracking (structured-merge-diff + kube's fieldmanager).
+// Counterpart of k8s.io/apimachinery/pkg/util/managedfields and
+// sigs.k8s.io/structured-merge-diff/v6/merge.
 export { apply, updateManagedFields, type ApplyArgs, type FieldManagerScope, type UpdateManagedFieldsArgs } from './field-manager.ts';
 export { applyConfiguration, fieldsOf, resetFieldsOf } from './fields.ts';
 export { conflictMessage, newApplyConflict, printManager, type Conflict } from './conflict.ts';

@@ -3,6 +3,7 @@
 // last-applied-configuration annotation still matches are allowed (kubectl owned them via
 // client-side apply), and an object that carries the annotation keeps it up to date so a
 // later client-side apply still works.
+// Counterpart of k8s.io/apimachinery/pkg/util/managedfields/internal/lastappliedmanager.go.
 import { MAX_OBJECT_DEPTH, valueDepth } from '../json-depth.ts';
 import { isJsonObject } from '../patch/json-value.ts';
 import type { JsonObject } from '../patch/json-value.ts';

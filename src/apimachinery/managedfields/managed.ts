@@ -2,6 +2,7 @@
 // A manager is identified by the JSON of its entry without fields and time (and without
 // apiVersion for Apply entries), so "kubectl" applying and "kubectl" updating, or updating
 // through /status, are different managers.
+// Counterpart of k8s.io/apimachinery/pkg/util/managedfields/internal/managedfields.go.
 import type { ManagedFieldsEntry } from '../meta/types.ts';
 import { compareStrings, goJson } from './path-element.ts';
 import { FieldSet } from './set.ts';

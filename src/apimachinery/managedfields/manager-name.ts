@@ -1,5 +1,7 @@
 // Naming the field manager of a request (handlers' managerOrUserAgent) and validating the
 // fieldManager query parameter (metav1 validation's ValidateFieldManager).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go (managerOrUserAgent) and
+// k8s.io/apimachinery/pkg/apis/meta/v1/validation.
 import { fieldPath, invalid, required, tooLong } from '../errors/field-errors.ts';
 import type { FieldError, FieldPath } from '../errors/field-errors.ts';
 

@@ -3,6 +3,7 @@
 // atomic lists, kept for decoding). Their order, their FieldsV1 keys ("f:", "k:", "v:", "i:")
 // and their printed form (".spec.replicas", `[name="c"]`) must match kube byte for byte,
 // because managedFields and apply conflict messages expose them.
+// Counterpart of sigs.k8s.io/structured-merge-diff/v6/fieldpath/element.go.
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { compareGoStrings, isJsonObject } from '../patch/json-value.ts';
 

@@ -4,6 +4,7 @@
 // or a map (granular or atomic). Without a schema, values are "deduced": maps granular,
 // lists atomic. Quantity and RawExtension, and schemas without a type, are "untyped": any
 // map or list there is atomic.
+// Counterpart of k8s.io/kube-openapi/pkg/schemaconv and sigs.k8s.io/structured-merge-diff/v6/schema.
 import { getDefinitions, resolveSchema } from '../openapi/index.ts';
 import type { SchemaNode } from '../openapi/index.ts';
 import type { JsonValue } from '../patch/json-value.ts';

@@ -2,6 +2,7 @@
 // configuration onto the live object: associative lists merged by key, atomic values and
 // lists replaced, the applied side winning), RemoveItems (prune paths) and
 // EnsureNamedFieldsAreMembers (let a struct field own its subtree when pruning).
+// Counterpart of sigs.k8s.io/structured-merge-diff/v6/typed/merge.go.
 import { isJsonObject, setKey } from '../patch/json-value.ts';
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { elementsEqual, elementToString, fieldElement, serializeElement } from './path-element.ts';

@@ -1,6 +1,9 @@
 // The read-only walks of structured-merge-diff's typed package over JSON objects:
 // ToFieldSet (the fields a value sets: what an applier owns) and Compare (which fields an
 // update added, modified or removed: what an updater gains or loses).
+// Counterpart of sigs.k8s.io/structured-merge-diff/v6/typed/helpers.go,
+// sigs.k8s.io/structured-merge-diff/v6/typed/tofieldset.go and
+// sigs.k8s.io/structured-merge-diff/v6/typed/compare.go.
 import { deepEqual, isJsonObject } from '../patch/json-value.ts';
 import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { fieldElement, keyElement, pathToString, serializeElement, valueElement } from './path-element.ts';

@@ -2,6 +2,7 @@
 // before it is merged: values of the wrong shape for their schema (a string where a map is, a
 // number where a string is...), keys a closed schema map does not declare, list items whose key
 // cannot be built, and duplicate items of associative lists.
+// Counterpart of sigs.k8s.io/structured-merge-diff/v6/typed/validate.go.
 import { isJsonObject } from '../patch/json-value.ts';
 import type { JsonValue } from '../patch/json-value.ts';
 import { elementToString, fieldElement, indexElement, serializeElement } from './path-element.ts';

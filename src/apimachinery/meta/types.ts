@@ -1,5 +1,6 @@
 // Wire shapes of meta.k8s.io/v1 types shared by every API group (ObjectMeta, ListMeta,
 // Status, ...). Types describe the JSON form, not Go field names.
+// Counterpart of k8s.io/apimachinery/pkg/apis/meta/v1/types.go.
 
 export interface OwnerReference {
   apiVersion: string;

@@ -1,5 +1,7 @@
 // Typed access to the generated OpenAPI definitions of the built-in API: by definition name,
 // by GroupVersionKind, and $ref resolution. Parsed once, on first use.
+// Counterpart of k8s.io/kube-openapi/pkg/common (the definitions getter) and
+// k8s.io/apimachinery/pkg/util/managedfields (its TypeConverter's lookups).
 import { definitionsJSON } from '../../generated/definitions.gen.ts';
 import { gvkKey, type GroupVersionKind } from '../schema/group-version.ts';
 import type { Definitions, SchemaNode } from './types.ts';

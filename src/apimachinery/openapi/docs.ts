@@ -2,6 +2,7 @@
 // lists and (OpenAPI v3 only) defaults, as kube-apiserver v1.36 serves them. They weigh about ten
 // times the structural facts and only the OpenAPI documents need them, so they live in their own
 // generated module, loaded on the first OpenAPI request rather than at start-up.
+// Counterpart of the descriptions kube-openapi's builder copies from pkg/generated/openapi.
 import type { SchemaNode } from './types.ts';
 
 /** The documentation of one schema node; nested nodes follow the structural schema's shape. */

@@ -1,6 +1,8 @@
 // Per-field facts the patch engines need: strategic merge patch reads x-kubernetes-patch-strategy
 // and x-kubernetes-patch-merge-key, server-side apply reads list type, list map keys and map type.
 // The extensions sit on the property that refers to a type, not on the referred definition.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/meta.go and
+// k8s.io/kube-openapi/pkg/util/proto.
 import { getDefinitions, resolveSchema } from './definitions.ts';
 import type { Definitions, SchemaNode } from './types.ts';
 

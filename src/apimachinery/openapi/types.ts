@@ -2,6 +2,7 @@
 // structural facts only (types, formats, properties, required fields, Kubernetes extensions),
 // no descriptions. `$ref` holds a bare definition name ("io.k8s.api.core.v1.PodSpec"), not
 // a JSON pointer; the OpenAPI document builders turn it into the pointer their format wants.
+// Counterpart of k8s.io/kube-openapi/pkg/validation/spec (reduced to structural facts).
 
 export interface SchemaGVK { readonly group: string; readonly version: string; readonly kind: string }
 

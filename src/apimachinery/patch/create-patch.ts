@@ -1,6 +1,8 @@
 // Creating strategic merge patches: the 2-way patch (CreateTwoWayMergePatch) and the 3-way patch
 // kubectl apply sends (CreateThreeWayMergePatch: changes from live to desired, plus deletions
 // of what the last-applied configuration had and the desired one dropped).
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/patch.go (CreateTwoWayMergePatch,
+// CreateThreeWayMergePatch).
 import { stringify } from 'yaml';
 import type { Definitions, SchemaNode } from '../openapi/index.ts';
 import { mergingMapsHaveConflicts } from './conflicts.ts';

@@ -1,5 +1,6 @@
 // Computing strategic merge patches (strategicpatch's diffMaps and friends): the patch that turns
 // one document into another, with delete directives, parallel lists and $retainKeys.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/patch.go (diffMaps).
 import {
   DELETE_DIRECTIVE, DELETE_FROM_PRIMITIVE_LIST_PREFIX, DIRECTIVE_MARKER, MERGE_DIRECTIVE, REPLACE_DIRECTIVE,
   RETAIN_KEYS_DIRECTIVE, SET_ELEMENT_ORDER_PREFIX, extractRetainKeysPatchStrategy,

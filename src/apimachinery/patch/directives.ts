@@ -1,5 +1,6 @@
 // The strategic merge patch directives ($patch, $retainKeys, $setElementOrder/<list>,
 // $deleteFromPrimitiveList/<list>) and the small helpers that read or strip them.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/patch.go (directives).
 import { otherError, sentinel } from './errors.ts';
 import { isJsonObject, setKey, type JsonObject, type JsonValue } from './json-value.ts';
 

@@ -1,3 +1,4 @@
+// Strategic merge patch. Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch.
 export { applyStrategicMergePatch, toJsonObject } from './strategic-merge-patch.ts';
 export { createThreeWayMergePatch, createTwoWayMergePatch } from './create-patch.ts';
 export { mergingMapsHaveConflicts } from './conflicts.ts';

@@ -1,5 +1,6 @@
 // Applying a strategic merge patch to a map (strategicpatch's mergeMap and friends). Both
 // arguments are mutated; callers hand in copies they own.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/patch.go (mergeMap).
 import {
   DELETE_DIRECTIVE, DELETE_FROM_PRIMITIVE_LIST_PREFIX, DIRECTIVE_MARKER, MERGE_DIRECTIVE, REPLACE_DIRECTIVE,
   RETAIN_KEYS_DIRECTIVE, SET_ELEMENT_ORDER_PREFIX, containsDirectiveMarker, discardNullValuesFromPatch,

@@ -1,6 +1,7 @@
 // List element lookups and the ordering rules of strategic merge patch: patch items keep the
 // patch's (or $setElementOrder's) relative order, server-only items keep the live order, and
 // the two are interleaved by their positions in the live list.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/patch.go (normalizeElementOrder).
 import { DELETE_DIRECTIVE, DIRECTIVE_MARKER } from './directives.ts';
 import { errBadArgType, errNoMergeKey, otherError, sentinel } from './errors.ts';
 import { eqKey, goFormat, goKind, goScalarEqual, isJsonObject, type GoKind, type JsonObject, type JsonValue } from './json-value.ts';

@@ -1,4 +1,5 @@
 // The per-request context passed explicitly down the layers (no globals, no async-local state).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/request/context.go.
 
 /** What the path of a request says (k8s.io/apiserver/pkg/endpoints/request.RequestInfo). */
 export interface RequestInfo {

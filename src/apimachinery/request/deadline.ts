@@ -3,6 +3,7 @@
 // handler that computes synchronously keeps the timer from firing at all. So long synchronous
 // work checks the clock at points where stopping is safe (before a storage write, every N items
 // of a loop) and pauses there so the timer, /readyz and other requests get their turn.
+// Counterpart of the deadline of k8s.io/apiserver/pkg/server/filters/timeout.go.
 import { newTimeoutError, StatusError } from '../errors/status-error.ts';
 
 /** What kube's handlers answer once the request's context is done (finisher.go), after NewTimeoutError's "Timeout: ". */

@@ -1,5 +1,6 @@
 // The Scheme: which kinds exist in which group versions, their version priority, and how an
 // object moves between versions through the internal (hub) version of its group.
+// Counterpart of k8s.io/apimachinery/pkg/runtime/scheme.go.
 import { newBadRequest } from '../errors/status-error.ts';
 import type { KubeObject } from '../meta/types.ts';
 import {

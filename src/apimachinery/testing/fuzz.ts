@@ -2,6 +2,7 @@
 // issue 9: arbitraries that produce hostile shapes (deep nesting, huge and prototype-named keys,
 // unicode, out-of-range numbers), and a runner with a fixed seed and a bounded run count so
 // `npm test` stays fast and a failure names the seed and path that reproduce it.
+// No Go counterpart: test helpers.
 import fc from 'fast-check';
 import { StatusError } from '../errors/status-error.ts';
 

@@ -1,6 +1,7 @@
 // Builders for the hostile request bodies of issue 9 (the e2e corpus and the bench's hostile
 // phase). Each is built as text, in linear time, so that the caller never needs a deep recursion
 // or a large object graph.
+// No Go counterpart: test and bench helpers.
 import { encodeProtobuf } from '../runtime/serializer/protobuf/index.ts';
 
 /** The group of the corpus's custom resource (kind Blob, plural blobs, preserve-unknown-fields). */

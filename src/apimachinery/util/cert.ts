@@ -1,6 +1,7 @@
 // Counterpart of client-go's util/cert and keyutil: a self-signed CA and certificates signed by it
 // (ECDSA P-256, PEM), for kapi's own serving PKI and for the test etcd's TLS. Nothing here is
 // written to disk; the callers decide where the files go.
+// Counterpart of k8s.io/client-go/util/cert and k8s.io/client-go/util/keyutil.
 import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 

@@ -1,4 +1,5 @@
 // metav1 Condition validation (apis/meta/v1/validation.ValidateConditions and ValidateCondition).
+// Counterpart of k8s.io/apimachinery/pkg/apis/meta/v1/validation (ValidateConditions).
 import { duplicate, invalid, notSupported, required, tooLong, type FieldError, type FieldPath } from '../errors/field-errors.ts';
 import { validateLabelName } from './object-meta.ts';
 import type { DeepReadonly } from './readonly.ts';

@@ -1,5 +1,6 @@
 // metav1 LabelSelector validation (apis/meta/v1/validation.ValidateLabelSelector), for every
 // resource with a selector.
+// Counterpart of k8s.io/apimachinery/pkg/apis/meta/v1/validation (ValidateLabelSelector).
 import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../errors/field-errors.ts';
 import type { LabelSelector, LabelSelectorRequirement } from '../labels/label-selector.ts';
 import { validateLabelName, validateLabels } from './object-meta.ts';

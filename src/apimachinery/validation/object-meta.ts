@@ -1,5 +1,5 @@
 // ObjectMeta validation of k8s.io/apimachinery/pkg/api/validation (objectmeta.go, generic.go)
-// and the label helpers of pkg/apis/meta/v1/validation.
+// and the label helpers of k8s.io/apimachinery/pkg/apis/meta/v1/validation.
 import {
   fieldPath, forbidden, invalid, required, tooLong, type FieldError, type FieldPath,
 } from '../errors/field-errors.ts';

@@ -1,6 +1,7 @@
 // Pieces the apps workloads share: the status/spec split of their strategies (status reset
 // on create, generation bumped by spec changes, status-only status updates), their wide
 // printer columns and their scale subresource.
+// Counterpart of what the strategies of pkg/registry/apps share.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

@@ -1,5 +1,6 @@
 // The autoscaling API group: HorizontalPodAutoscalers in autoscaling/v2 (preferred, storage and
 // hub) and autoscaling/v1 (converted losslessly through annotations).
+// Counterpart of pkg/registry/autoscaling/rest.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';

@@ -6,6 +6,7 @@
 // PUT /api/v1/namespaces/{name}/finalize. Strategies validate metadata on create with the
 // resource's own name rule; on update they return only non-metadata problems, since the
 // Store runs validateObjectMetaUpdate itself.
+// Counterpart of pkg/registry/core/rest/storage_core.go.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { newServiceAccountTokenIssuer, type ServiceAccountTokenIssuer } from '../../authn/serviceaccount/index.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';

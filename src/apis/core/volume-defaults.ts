@@ -1,5 +1,6 @@
 // The defaults of the volume sources a Pod volume and a PersistentVolume share (SetDefaults_*VolumeSource
 // in core/v1): what kube fills in for the plugin when the client leaves it out.
+// Counterpart of pkg/apis/core/v1/defaults.go.
 type Source = Record<string, unknown>;
 
 /** Per plugin, its defaults and whether "" counts as unset (a Go string field) or not (a pointer). */

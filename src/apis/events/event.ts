@@ -1,6 +1,7 @@
 // events.k8s.io/v1 events: served from the core events storage (kube's storage version of both
 // is core/v1 Event). The strategy sees core/v1 Events (converted at the endpoint) and applies
 // the stricter events.k8s.io rules; table, field selectors and TTL are core's.
+// Counterpart of pkg/registry/core/event and pkg/apis/events/v1/conversion.go.
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
 import { DEFAULT_EVENT_TTL_SECONDS, newEventDefinition } from '../core/event/event.ts';
 import { validateEventCreate, validateEventUpdate } from '../core/event/validation.ts';

@@ -1,5 +1,6 @@
 // events.k8s.io/v1: core/v1 Events in another shape. They are stored as core events (one
 // storage, one resourceVersion sequence) and converted at the endpoint.
+// Counterpart of pkg/registry/events/rest.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';

@@ -1,5 +1,6 @@
 // flowcontrol.apiserver.k8s.io: v1 FlowSchemas and PriorityLevelConfigurations (the betas serve
 // no kinds in v1.36).
+// Counterpart of pkg/registry/flowcontrol/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { flowSchemas } from './flowschema/flowschema.ts';
 import { priorityLevelConfigurations } from './prioritylevelconfiguration/prioritylevelconfiguration.ts';

@@ -1,5 +1,6 @@
 // FlowSchema and PriorityLevelConfiguration status updates (ValidateFlowSchemaStatusUpdate,
 // ValidatePriorityLevelConfigurationStatusUpdate): each condition has a type, at most once.
+// Counterpart of pkg/apis/flowcontrol/validation (ValidateFlowSchemaStatusUpdate).
 import { duplicate, fieldPath, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 

@@ -1,5 +1,6 @@
 // Pieces the four RBAC resources share: the default table (NAME, CREATED AT) of roles, and the
 // ROLE/USERS/GROUPS/SERVICEACCOUNTS columns of bindings.
+// Counterpart of pkg/printers/internalversion/printers.go (printRole, printRoleBinding).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { DeepReadonly, TableColumn } from '../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../registry/rest/kit.ts';

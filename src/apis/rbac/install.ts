@@ -1,5 +1,6 @@
 // rbac.authorization.k8s.io: v1 only (v1alpha1 and v1beta1 are gone from kube-apiserver). With a
 // policy, writes go through the escalation checks of policy.ts.
+// Counterpart of pkg/registry/rbac/rest.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import type { ResourceDefinition, ResourceStore } from '../../registry/rest/strategy.ts';

@@ -1,6 +1,7 @@
 // resource.k8s.io/v1beta1 <-> v1 (the hub). Two shapes differ: a v1beta1 DeviceRequest carries
 // its single-class fields inline where v1 nests them under `exactly`, and a v1beta1 Device wraps
 // its attributes in `basic` where v1 flattens them. Both moves are lossless.
+// Counterpart of pkg/apis/resource/v1beta1/conversion.go.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { KindConversion } from '../../registry/rest/group.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';

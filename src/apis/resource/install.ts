@@ -1,6 +1,7 @@
 // resource.k8s.io (Dynamic Resource Allocation): v1 is GA; v1beta2 (same shapes as v1, plus
 // DeviceTaintRule), v1beta1 (converted, see conversion.ts) and v1alpha3 (DeviceTaintRule with the
 // v1beta2 shape, ResourcePoolStatusRequest) are off by default.
+// Counterpart of pkg/registry/resource/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { resourceV1beta1Conversions } from './conversion.ts';
 import { deviceClasses } from './deviceclass/deviceclass.ts';

@@ -1,5 +1,6 @@
 // scheduling.k8s.io: v1 PriorityClasses; v1alpha2 (off by default) Workloads and PodGroups.
 // `systemPriorityClasses()` are the classes the control plane creates at start.
+// Counterpart of pkg/registry/scheduling/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { podGroups } from './podgroup/podgroup.ts';
 import { priorityClasses } from './priorityclass/priorityclass.ts';

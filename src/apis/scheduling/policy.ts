@@ -1,5 +1,6 @@
 // The scheduling policy union of Workload pod group templates and PodGroups: exactly one of
 // `basic` and `gang`, with positive counts.
+// Counterpart of pkg/apis/scheduling/validation (the pod group policy union).
 import { invalid, required, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { SchedulingPolicy } from './v1/types.ts';

@@ -1,5 +1,6 @@
 // storage.k8s.io: v1 serves every resource; v1beta1 serves VolumeAttributesClass with the v1
 // shape (identity conversion, stored as v1).
+// Counterpart of pkg/registry/storage/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { csiDrivers } from './csidriver/csidriver.ts';
 import { csiNodes } from './csinode/csinode.ts';

@@ -1,5 +1,6 @@
 // storagemigration.k8s.io: v1beta1 StorageVersionMigrations (a beta introduced after v1.24: off
 // by default, served with --runtime-config storagemigration.k8s.io/v1beta1=true).
+// Counterpart of pkg/registry/storagemigration/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { storageVersionMigrations } from './storageversionmigration/storageversionmigration.ts';
 

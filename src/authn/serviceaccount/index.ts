@@ -1,4 +1,5 @@
 // Service account tokens: issuing (TokenRequest) and authenticating them.
+// Counterpart of pkg/serviceaccount.
 export {
   ALL_SERVICE_ACCOUNTS_GROUP, SERVICE_ACCOUNT_USER_PREFIX, ServiceAccountTokenError, TOKEN_EXPIRED, TOKEN_INVALIDATED,
   TOKEN_ISSUED_IN_FUTURE, TOKEN_NOT_VALID_YET, newServiceAccountTokenAuthenticator,

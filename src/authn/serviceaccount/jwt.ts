@@ -1,4 +1,5 @@
 // Compact JWS with ES256 (P-256, SHA-256), the form of kube's service account tokens.
+// Counterpart of pkg/serviceaccount/jwt.go and github.com/go-jose/go-jose/v4.
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
 const b64url = (b: Buffer | string): string => Buffer.from(b).toString('base64url');

@@ -1,6 +1,7 @@
 // Whether one set of rules grants everything another does (component-helpers/auth/rbac/validation
 // policy_comparator.go): the servant rules are broken down into single verb/group/resource/name
 // rules, and each must be covered by one owner rule.
+// Counterpart of k8s.io/component-helpers/auth/rbac/validation/policy_comparator.go.
 import { API_GROUP_ALL, RESOURCE_ALL, VERB_ALL } from './evaluation-helpers.ts';
 import type { PolicyRule } from './types.ts';
 

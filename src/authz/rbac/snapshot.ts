@@ -2,6 +2,7 @@
 // checks, loaded from storage rather than the authorizer's cache (kube's registry adapters), so a
 // role or binding written a moment ago counts; a missing role is then reported as the registry
 // reports it (`roles.rbac.authorization.k8s.io "x" not found`).
+// Counterpart of pkg/registry/rbac/validation/rule.go (DefaultRuleResolver).
 import { newNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext } from '../../apimachinery/request/context.ts';

@@ -1,5 +1,6 @@
 // The parts of rbac.authorization.k8s.io/v1 objects the authorizer reads, in their JSON shape.
 // (The API group's own types live in apis/rbac, a layer above this one.)
+// Counterpart of k8s.io/api/rbac/v1 (the fields the authorizer reads).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.k8s.io';

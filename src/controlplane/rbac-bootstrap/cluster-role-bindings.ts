@@ -1,5 +1,6 @@
 // The default ClusterRoleBindings of kube-apiserver (bootstrappolicy/policy.go): who holds the
 // user-facing and system roles out of the box.
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go.
 import type { ClusterRoleBinding, Subject } from '../../apis/rbac/v1/types.ts';
 import type { PolicyFeatures } from './features.ts';
 import { bootstrapMetadata, groupSubject, RBAC_GROUP, serviceAccountSubject, userSubject } from './rule.ts';

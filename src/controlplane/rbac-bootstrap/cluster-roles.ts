@@ -1,6 +1,7 @@
 // The default ClusterRoles of kube-apiserver (bootstrappolicy/policy.go), rule for rule and in
 // kube's order: the user-facing roles, the aggregated admin/edit/view and their system:aggregate-to-*
 // sources, and the roles of the system components.
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go.
 import type { ClusterRole, PolicyRule } from '../../apis/rbac/v1/types.ts';
 import type { PolicyFeatures } from './features.ts';
 import {

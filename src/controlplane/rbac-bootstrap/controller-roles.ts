@@ -1,6 +1,7 @@
 // The roles of kube-controller-manager's controllers (bootstrappolicy/controller_policy.go): one
 // system:controller:<name> ClusterRole each, bound to the kube-system/<name> service account that
 // the controller runs as with --use-service-account-credentials.
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go.
 import type { ClusterRole, ClusterRoleBinding, PolicyRule } from '../../apis/rbac/v1/types.ts';
 import type { PolicyFeatures } from './features.ts';
 import { clusterBinding } from './cluster-role-bindings.ts';

@@ -1,6 +1,7 @@
 // The default Roles and RoleBindings in kube-system and kube-public (bootstrappolicy/namespace_policy.go):
 // reading the extension-apiserver-authentication ConfigMap, leader locking of the controller
 // manager and scheduler, and the bootstrap-signer, cloud-provider and token-cleaner controllers.
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy/namespace_policy.go.
 import type { PolicyRule, Role, RoleBinding, Subject } from '../../apis/rbac/v1/types.ts';
 import { KUBE_CONTROLLER_MANAGER, KUBE_SCHEDULER } from './cluster-role-bindings.ts';
 import { CONTROLLER_ROLE_PREFIX } from './controller-roles.ts';

@@ -1,6 +1,7 @@
 // The whole default RBAC policy of kube-apiserver v1.36, as the rbac/bootstrap-roles post-start
 // hook reconciles it: cluster roles (controller roles included), cluster role bindings, and the
 // namespaced roles and bindings.
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy.
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../../apis/rbac/v1/types.ts';
 import { CLUSTER_ROLES_TO_AGGREGATE, clusterRoles } from './cluster-roles.ts';
 import { clusterRoleBindings, clusterRoleBindingsToSplit } from './cluster-role-bindings.ts';

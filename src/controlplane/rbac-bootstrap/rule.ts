@@ -1,6 +1,7 @@
 // Building blocks of the default policy: PolicyRules with their lists sorted, as kube's
 // PolicyRuleBuilder leaves them, the verb sets the policy reuses, and the metadata every
 // bootstrap object carries (rbac.authorization.kubernetes.io/autoupdate, kubernetes.io/bootstrapping).
+// Counterpart of pkg/apis/rbac/helpers.go (PolicyRuleBuilder).
 import type { PolicyRule, Subject } from '../../apis/rbac/v1/types.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.k8s.io';

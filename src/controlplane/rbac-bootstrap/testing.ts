@@ -1,4 +1,5 @@
 // Real RBAC stores on a throwaway sqlite file, for the tests of this folder.
+// No Go counterpart: test fixtures.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

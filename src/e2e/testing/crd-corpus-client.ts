@@ -1,6 +1,7 @@
 // Sends the CRD-validation corpus (crd-corpus.ts) to a server and reduces each answer to what the
 // differential compares: status code, reason, and the causes (field | reason | message, sorted); for
 // an accepted custom resource its stored spec (defaults applied, nulls pruned).
+// No Go counterpart: the e2e test harness.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RawRequest, RawResponse } from './https-client.ts';
 import { CR_CASES, CRD_CASES, UPDATE_CASE_NAMES, type CRDCase } from './crd-corpus.ts';

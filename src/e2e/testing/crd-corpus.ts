@@ -1,5 +1,5 @@
 // Invalid CRDs and custom resources for the CRD-validation differential (src/e2e/crd-validation.test.ts):
-// one case per rule of apiextensions-apiserver's schema validation (validation.go, pkg/apiserver/schema)
+// one case per rule of apiextensions-apiserver's schema validation (apiextensions-apiserver pkg/apiserver/schema)
 // that kapi implements: RE2 patterns, x-kubernetes-* extension rules, defaults against their schema,
 // and the value checks on custom resources (list-type set/map, nullable, property and item counts).
 

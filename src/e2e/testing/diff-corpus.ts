@@ -4,6 +4,7 @@
 // every Accept type, a short watch, update (valid, conflict, bad resourceVersion), every patch
 // type, the status and scale subresources, delete with good and bad options, deletecollection.
 // The full option matrix runs on a few resources only (diff-matrix.ts).
+// No Go counterpart: the e2e test harness.
 import type { DiffCase } from './differential.ts';
 import type { JSONObject, JSONValue } from './fixtures/schema-example.ts';
 import { KUBE_REQUIRES, setAt, type Target } from './diff-resources.ts';

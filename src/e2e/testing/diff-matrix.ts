@@ -2,6 +2,7 @@
 // (a core namespaced kind, a workload with status and scale, a cluster-scoped kind, a custom
 // resource): YAML and protobuf request bodies, every Accept type, every list, watch, update, patch
 // and delete option with good and bad values. The core cases (diff-corpus.ts) cover the rest.
+// No Go counterpart: the e2e test harness.
 import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { stringify as toYAML } from 'yaml';
 import type { DiffCase } from './differential.ts';

@@ -3,6 +3,7 @@
 // subresources), each with a valid object built from the oracle's published OpenAPI v3 plus the
 // every-resource hints, and the schema paths the invalid variants break (a required property, a
 // typed leaf, an enum).
+// No Go counterpart: the e2e test harness.
 import { apiVersion, gvPath } from './discover.ts';
 import { HINTS, type FixtureMaterial, type Hint } from './fixtures/every-resource.ts';
 import { exampleFor, findKindSchema, type JSONObject, type JSONValue, type OpenAPIDocument, type SchemaObject } from './fixtures/schema-example.ts';

@@ -2,6 +2,7 @@
 // kube-apiserver), normalises what must differ between two servers (uids, resourceVersions,
 // timestamps, generated names, continue tokens) and reports every other difference, minus those
 // intended-differences.ts lists (intended ones and known defects).
+// No Go counterpart: the e2e test harness.
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYAML } from 'yaml';
 import { decodeProtobuf, decodeWatchEvent } from '../../apimachinery/runtime/serializer/protobuf/index.ts';

@@ -1,5 +1,6 @@
 // The served creatable resources, read from aggregated discovery: one case per group and
 // resource, with the versions serving it, most preferred first.
+// No Go counterpart: the e2e test harness.
 import { expectJSON } from './objects.ts';
 import type { Suite } from './suite.ts';
 

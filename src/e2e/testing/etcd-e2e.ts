@@ -1,4 +1,5 @@
 // Small shared pieces of the etcd e2e tests: object shapes, a hang guard, and resourceVersion order.
+// No Go counterpart: the e2e test harness.
 import assert from 'node:assert/strict';
 import type { RawResponse } from './https-client.ts';
 

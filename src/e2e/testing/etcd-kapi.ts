@@ -1,6 +1,7 @@
 // In-process kapi servers on a shared etcd, each with its own data dir (certificates, token,
 // kubeconfig), for the multi-server and fault tests. The data dir outlives `close()` so that a server
 // can be started again on it; `dispose()` removes it.
+// No Go counterpart: the e2e test harness.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // Runs `go test -json` on a Go module of the repo against a server, and sums up what it reports:
 // which tests passed, failed or were skipped, and the output of the failed ones.
+// No Go counterpart: the e2e test harness.
 import { spawn } from 'node:child_process';
 
 export interface GoTestEvent {

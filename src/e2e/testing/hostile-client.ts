@@ -2,6 +2,7 @@
 // only get/create/patch/update/list/watch ConfigMaps and one custom resource whose schema preserves
 // unknown fields, plus requests that give up after a guard instead of hanging the test file when a
 // hostile case freezes the server.
+// No Go counterpart: the e2e test harness.
 import { request as httpsRequest } from 'node:https';
 import type { AdminCredentials, RawRequest, RawResponse } from './https-client.ts';
 import { CR_GROUP } from '../../apimachinery/testing/hostile-bodies.ts';

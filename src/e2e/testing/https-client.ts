@@ -1,5 +1,6 @@
 // Raw HTTPS requests against a kapi server with the admin kubeconfig's CA and token: for the cases
 // kubectl cannot produce (malformed bodies, oversized bodies, missing credentials).
+// No Go counterpart: the e2e test harness.
 import { readFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { parse } from 'yaml';

@@ -2,6 +2,7 @@
 // may see. `intendedDifferences` are kapi's choices, each with its reason; `knownDefects` are
 // bugs not fixed yet, listed so that the suite still fails on any new difference meanwhile (each
 // entry goes when its fix lands). Anything in neither list fails the suite.
+// No Go counterpart: the e2e test harness.
 
 export interface ListedDifference {
   /** Which cases (`<resource> <verb> <name>`, see differential.ts) it applies to. */

@@ -1,6 +1,7 @@
 // The Java client workflow (clients/java: fabric8 kubernetes-client from Maven Central) for the e2e
 // tests: built with Maven (dependencies cached in ~/.m2 as usual, classes in clients/java/target),
 // then run with `java` against a kubeconfig. The workflow prints one comparable line per step.
+// No Go counterpart: the e2e test harness.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // The oracle build's kube-controller-manager (scripts/build-oracle.sh) run as a child process
 // against a server given by a kubeconfig, its log in a temporary file for failure messages.
+// No Go counterpart: the e2e test harness.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 // The kubectl differential harness: runs the same kubectl command (one binary per version) against
 // kapi and the oracle, normalises what two correct servers cannot agree on (uids, timestamps,
 // resourceVersions, ages, generated names, addresses, tokens) and reports the rest.
+// No Go counterpart: the e2e test harness.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

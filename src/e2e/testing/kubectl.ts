@@ -1,5 +1,6 @@
 // Runs the real kubectl (the /usr/bin/kubectl dispatcher) against a kapi server, each suite with its
 // own HOME so discovery and /version caches never leak between servers or runs.
+// No Go counterpart: the e2e test harness.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export interface KubectlResult {

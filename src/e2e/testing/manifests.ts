@@ -1,5 +1,6 @@
 // Small JSON manifests for `kubectl create -f -` (kubectl sends them as JSON, unlike the imperative
 // `kubectl create namespace|configmap`, which send protobuf).
+// No Go counterpart: the e2e test harness.
 export function namespaceManifest(name: string): string {
   return JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
 }

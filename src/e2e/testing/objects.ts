@@ -1,5 +1,6 @@
 // Small typed helpers shared by the API-semantics e2e tests: the object shapes they read back and
 // JSON requests that must succeed.
+// No Go counterpart: the e2e test harness.
 import assert from 'node:assert/strict';
 import type { RawRequest, RawResponse } from './https-client.ts';
 

@@ -2,6 +2,7 @@
 // its own etcd (the one that script builds too, else Debian's, see src/oracle/etcd.ts), started the
 // way kapi starts by default, for the differential tests. The binaries are never built here: a
 // machine without the cached build gets a reason to skip.
+// No Go counterpart: the e2e test harness.
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

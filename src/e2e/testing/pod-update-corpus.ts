@@ -1,6 +1,7 @@
 // The pod-update corpus: one update per rule of kube's ValidatePodUpdate (and of
 // ValidatePodEphemeralContainersUpdate for pods/ephemeralcontainers), applied to a stored valid pod.
 // Sent to kapi and the reference kube-apiserver by e2e/pod-validation.test.ts.
+// No Go counterpart: the e2e test harness.
 
 /** An update of a stored pod (ValidatePodUpdate): `base` is merged over the valid spec at creation. */
 export interface PodUpdateCase {

@@ -1,6 +1,7 @@
 // The Python client (`kubernetes` from PyPI) for the e2e tests: a venv with the version that
 // clients/python/requirements.txt pins, made once per machine in a cache folder and reused, and a
 // runner for the unittest suite in clients/python/e2e/ against a kubeconfig.
+// No Go counterpart: the e2e test harness.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // One kapi server per e2e test file: the in-process library server (startServer), or the `kapi serve`
 // CLI in a child process for the restart and crash tests.
+// No Go counterpart: the e2e test harness.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@
 // recorded in a JSON fixture so the comparison runs on machines without the oracle, and (2) when the
 // oracle is built, the live kube-apiserver, which also checks that the recording is current.
 // KAPI_RECORD=1 with the oracle built rewrites the fixture from the oracle's answers.
+// No Go counterpart: the e2e test harness.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

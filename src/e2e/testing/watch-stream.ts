@@ -1,5 +1,6 @@
 // A raw HTTPS watch (`?watch=1`) that collects the events as they arrive and notices when the server
 // ends the stream: for the tests that compare event order across servers or expect a watch to close.
+// No Go counterpart: the e2e test harness.
 import { request as httpsRequest } from 'node:https';
 import type { ClientRequest } from 'node:http';
 import type { AdminCredentials } from './https-client.ts';

@@ -1,5 +1,6 @@
 // A raw WebSocket client for the watch-over-WebSocket tests: writes the upgrade request itself (so
 // that tests choose every header), reads the handshake answer and then the server's frames.
+// No Go counterpart: the e2e test harness.
 import { connect, type TLSSocket } from 'node:tls';
 import { decodeFrame, encodeFrame } from '../../endpoints/handlers/websocket.ts';
 import type { AdminCredentials } from './https-client.ts';

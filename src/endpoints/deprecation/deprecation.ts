@@ -1,4 +1,5 @@
 // The warning every request to a deprecated kind carries (apiserver/pkg/endpoints/deprecation).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/deprecation.
 import type { GroupVersion } from '../../apimachinery/schema/group-version.ts';
 import type { APILifecycle } from '../../registry/rest/strategy.ts';
 

@@ -1,5 +1,6 @@
 // Aggregated discovery (apidiscovery.k8s.io v2; v2beta1 is no longer served): every group, version and
 // resource in one document, so clients need one request for /api and one for /apis.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/discovery/aggregated.
 import type { DiscoveryGroup, DiscoveryResource } from './types.ts';
 
 function resourceDoc(main: DiscoveryResource, subs: readonly DiscoveryResource[]): Record<string, unknown> {

@@ -1,5 +1,6 @@
 // Legacy discovery documents: APIVersions (/api), APIGroupList (/apis), APIGroup
 // (/apis/<g>) and APIResourceList (/api/v1, /apis/<g>/<v>).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/discovery.
 import { createHash } from 'node:crypto';
 import type { DiscoveryGroup, DiscoveryGroupVersion, DiscoveryResource } from './types.ts';
 

@@ -1,4 +1,5 @@
 // What discovery documents are built from: the served group versions and their resources.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/discovery (the inputs of its handlers).
 export interface DiscoveryResource {
   readonly name: string;             // "pods" or "pods/status"
   readonly singularName: string;     // "" for subresources

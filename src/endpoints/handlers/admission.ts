@@ -1,5 +1,7 @@
 // Builds admission attributes for a request and the validate callbacks the registry calls
 // on the final object.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go (admission attributes) and
+// k8s.io/apiserver/pkg/admission (attributes.go).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation } from '../../admission/interfaces.ts';

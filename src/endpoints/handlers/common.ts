@@ -1,5 +1,6 @@
 // Steps shared by the verb handlers: decoding bodies into objects of the endpoint's kind,
 // reading write options from the query, and converting results for the response.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go.
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import { notSupported } from '../../apimachinery/errors/field-errors.ts';

@@ -1,4 +1,5 @@
 // POST: create an object (createHandler in Go).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/create.go.
 import { newBadRequest, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { yieldPoint } from '../../apimachinery/request/deadline.ts';

@@ -1,5 +1,7 @@
 // DeleteOptions of DELETE and DELETECOLLECTION: from the body when there is one, else from the
 // query (never both, as kube's DeleteResource), then ValidateDeleteOptions.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/delete.go (DeleteOptions) and
+// k8s.io/apimachinery/pkg/apis/meta/v1/validation (ValidateDeleteOptions).
 import type { IncomingMessage } from 'node:http';
 import { invalid, notSupported, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';

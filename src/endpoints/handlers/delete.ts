@@ -1,4 +1,5 @@
 // DELETE of one object and of a collection, with DeleteOptions from the body or the query.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/delete.go.
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions } from '../../apimachinery/meta/types.ts';

@@ -1,5 +1,7 @@
 // managedFields on every write: the handlers record Update entries (and Apply for server-side
 // apply) in the endpoint's version, before the object converts to the hub.
+// Counterpart of k8s.io/apimachinery/pkg/util/managedfields (FieldManager) as
+// k8s.io/apiserver/pkg/endpoints/handlers calls it.
 import type { IncomingMessage } from 'node:http';
 import { newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

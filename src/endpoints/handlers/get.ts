@@ -1,4 +1,5 @@
 // GET of one object, as the object, a Table row or PartialObjectMetadata.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/get.go.
 import { isGetter } from '../../registry/rest/capabilities.ts';
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';

@@ -1,4 +1,5 @@
 // LIST (and the switch to WATCH): selectors, pagination, resourceVersion semantics.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/get.go (ListResource).
 import { forbidden, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
 import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';

@@ -1,5 +1,7 @@
 // The patch formats that need no schema: JSON patch (RFC 6902) and JSON merge patch (RFC 7386),
 // decoded and applied as kube's jsonPatcher does (patch.go applyJSPatch, with evanphx/json-patch v4).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/patch.go (jsonPatcher) and
+// gopkg.in/evanphx/json-patch.v4.
 import { parse as yamlParse } from 'yaml';
 import { newBadRequest, newGenericServerResponse, newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
 import { jsonSyntaxError, scanJSON, yamlNestingBound } from '../../apimachinery/fieldvalidation/index.ts';

@@ -2,6 +2,8 @@
 // of the wrong type, or Strict's unknown fields): 422 Invalid on the field `patch`, with no kind
 // or name, whose value is the patch map (strategic merge patch, printed as Go's %+v) or the
 // patched JSON (JSON and merge patch), and whose detail is the decoder's error.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/patch.go (interpretStrategicMergePatchError
+// and friends).
 import { invalid } from '../../apimachinery/errors/field-errors.ts';
 import { newInvalid, StatusError } from '../../apimachinery/errors/status-error.ts';
 import { fromUnstructuredError, shapeForGVK, type DecodeError } from '../../apimachinery/fieldvalidation/index.ts';

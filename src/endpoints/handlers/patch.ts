@@ -1,5 +1,6 @@
 // PATCH: apply a patch to the stored object and update it (patchHandler in Go). Each retry
 // after a conflict applies the patch again to the newest object.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/patch.go.
 import type { IncomingMessage } from 'node:http';
 import { newBadRequest, newInvalid, newMethodNotSupported, newNotFound } from '../../apimachinery/errors/status-error.ts';
 import { forbidden } from '../../apimachinery/errors/field-errors.ts';

@@ -1,4 +1,6 @@
 // Writing objects, lists and errors in the negotiated format.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/response.go and
+// k8s.io/apiserver/pkg/endpoints/handlers/responsewriters.
 import type { ServerResponse } from 'node:http';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
 import { stringifyJSON } from '../../apimachinery/json-depth.ts';

@@ -1,4 +1,5 @@
 // What a handler needs to know about the endpoint it serves (RequestScope in Go).
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go (RequestScope).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/index.ts';

@@ -1,4 +1,5 @@
 // PUT: replace an object (updateHandler in Go); creates it when the strategy allows.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/update.go.
 import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
 import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';

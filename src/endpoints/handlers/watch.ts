@@ -1,5 +1,6 @@
 // WATCH: a chunked stream of events, one JSON document per line (or one WebSocket message per
 // event, see websocket.ts), until the client leaves, the timeout passes or the server shuts down.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/watch.go.
 import { newMethodNotSupported, StatusError, toStatus } from '../../apimachinery/errors/status-error.ts';
 import type { Status } from '../../apimachinery/meta/types.ts';
 import { assertNever, type Watch, type WatchEvent } from '../../apimachinery/watch/event.ts';

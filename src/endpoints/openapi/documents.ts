@@ -1,6 +1,7 @@
 // The OpenAPI documents kube-apiserver serves, built from what this server serves:
 // /openapi/v2 (one Swagger 2.0 document) and /openapi/v3/<gv> (one OpenAPI 3.0 document per
 // group version, plus "api", "apis" and "apis/<group>" for the discovery endpoints).
+// Counterpart of k8s.io/kube-openapi/pkg/builder and k8s.io/kube-openapi/pkg/builder3.
 import { closureOf, getDefinitions } from '../../apimachinery/openapi/definitions.ts';
 import type { DefinitionDocs, OperationDocs } from '../../apimachinery/openapi/docs.ts';
 import type { Definitions, SchemaNode } from '../../apimachinery/openapi/types.ts';

@@ -1,3 +1,5 @@
+// OpenAPI documents of what the server serves. Counterpart of k8s.io/kube-openapi/pkg/builder,
+// k8s.io/kube-openapi/pkg/builder3 and k8s.io/kube-openapi/pkg/handler.
 export { groupVersionPath, type GroupVersionKey, type ServedResource, type ServedSubresource } from './served.ts';
 export {
   buildOpenAPIV2, buildOpenAPIV3GroupVersion, buildOpenAPIV3Index, openAPIV3DocumentNames, type OpenAPIOptions,

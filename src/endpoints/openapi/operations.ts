@@ -3,6 +3,8 @@
 // operationId = verb + Group + Version + [Collection] + [Namespaced] + Kind + [Subresource] + suffix,
 // e.g. listCoreV1NamespacedConfigMap, deleteAppsV1CollectionNamespacedDeployment,
 // readAppsV1NamespacedDeploymentScale, watchCoreV1ConfigMapListForAllNamespaces.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/installer.go (route documentation) and
+// k8s.io/kube-openapi/pkg/builder.
 import { definitionForGVK } from '../../apimachinery/openapi/definitions.ts';
 import type { ServedResource } from './served.ts';
 

@@ -4,6 +4,7 @@
 // the hash is the base64url of the first 6 bytes of the FNV-1 64 hash of Go's JSON of the
 // parameter, and operations refer to it. This keeps /openapi/v2 at kube's size: its ~1,100
 // operations would otherwise repeat the same long texts.
+// Counterpart of k8s.io/kube-openapi/pkg/builder/parameters.go.
 import type { JsonObject, JsonValue } from './schema-json.ts';
 
 const isObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,6 +3,8 @@
 // with sibling keys (description, default) is wrapped in allOf, as kube-openapi's WrapRefs does
 // (siblings of $ref are ignored in OpenAPI 3.0), defaults are published (kube prunes them from
 // v2), and Quantity and IntOrString are oneOf their forms instead of strings.
+// Counterpart of k8s.io/kube-openapi/pkg/validation/spec (JSON form) and
+// k8s.io/kube-openapi/pkg/builder3/util.
 import type { SchemaDocs } from '../../apimachinery/openapi/docs.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
 

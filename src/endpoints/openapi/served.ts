@@ -1,3 +1,5 @@
+// What the server serves, as the OpenAPI builders need it. Counterpart of the route list
+// k8s.io/kube-openapi/pkg/builder reads (go-restful WebServices).
 import type { DefinitionDocs } from '../../apimachinery/openapi/docs.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
 import type { JsonObject, OpenAPIFormat } from './schema-json.ts';

@@ -5,6 +5,7 @@
 // carrying the current hash is cacheable for a year (Cache-Control: public, immutable), a stale
 // hash is redirected (301) to the current URL. When what is served changes (a CRD), /openapi/v2
 // is rebuilt, and of the v3 documents only those whose resources changed.
+// Counterpart of k8s.io/kube-openapi/pkg/handler and k8s.io/kube-openapi/pkg/handler3.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';

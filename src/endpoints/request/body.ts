@@ -1,4 +1,5 @@
 // Reading request bodies with kube-apiserver's size limit.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go (limitedReadBody).
 import type { IncomingMessage } from 'node:http';
 import { newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
 

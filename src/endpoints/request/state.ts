@@ -1,4 +1,6 @@
 // Per-request state filled in by the filters (request info, user, warnings) and read by handlers.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/request (the values filters put in the request
+// context).
 import { decodeRequestPath } from './request-path.ts';
 import type { RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
 

@@ -1,5 +1,7 @@
 // Deletion (Store.Delete in Go): preconditions, graceful deletion, finalizers and
 // propagation policy, then removal from storage. The handler has validated the options.
+// Counterpart of k8s.io/apiserver/pkg/registry/generic/registry/store.go (Delete) and
+// k8s.io/apiserver/pkg/registry/rest/delete.go.
 import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

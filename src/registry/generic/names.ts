@@ -1,4 +1,6 @@
 // Server-filled object metadata: generated names and uids.
+// Counterpart of k8s.io/apiserver/pkg/storage/names and k8s.io/apiserver/pkg/registry/rest/meta.go
+// (FillObjectMetaSystemFields).
 import { randomBytes, randomUUID } from 'node:crypto';
 
 // The alphabet kube uses for generateName suffixes: no vowels (no words), no confusable characters.

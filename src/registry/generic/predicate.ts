@@ -1,4 +1,5 @@
 // The label and field selection of a list or watch, for a resource's selectable fields.
+// Counterpart of k8s.io/apiserver/pkg/storage/selection_predicate.go.
 import { parseLabelSelectorParam } from '../../apimachinery/labels/index.ts';
 import {
   convertFieldSelector, defaultMetaV1FieldSelectorConversion, newSelectionPredicate, parseFieldSelectorParam,

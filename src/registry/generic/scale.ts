@@ -1,6 +1,8 @@
 // The scale subresource: a resource's replicas seen as an autoscaling/v1 Scale. GET builds the
 // Scale from the object; PUT and PATCH change only spec.replicas of the object, and move the
 // ownership of replicas in its managedFields the way kube's ScaleHandler does.
+// Counterpart of the scale REST of pkg/registry/apps/deployment/storage and
+// k8s.io/apimachinery/pkg/util/managedfields (ScaleHandler).
 import { invalid } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newConflict, newInvalid, OPTIMISTIC_LOCK_MESSAGE } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

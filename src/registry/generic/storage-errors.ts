@@ -1,5 +1,7 @@
 // Translates storage errors into API errors (storeerr in Go): storage knows keys, the registry
 // knows which resource and name a key stands for.
+// Counterpart of k8s.io/apiserver/pkg/registry/generic/registry (storeerr:
+// k8s.io/apiserver/pkg/storage/errors).
 import {
   newAlreadyExists, newBadRequest, newConflict, newInternalError, newNotFound, newResourceExpired, newServerTimeout,
   StatusError,

@@ -1,6 +1,7 @@
 // The generic Store: create/get/list/update/delete/deletecollection/watch for any resource,
 // driven by its ResourceDefinition (registry/generic/registry/store.go). It owns the order
 // of the steps; strategies own what differs per resource.
+// Counterpart of k8s.io/apiserver/pkg/registry/generic/registry/store.go.
 import {
   isNotFound, newBadRequest, newConflict, newInternalError, newInvalid, newNotFound,
   OPTIMISTIC_LOCK_MESSAGE,

@@ -1,5 +1,6 @@
 // The capabilities a REST storage may implement, one or two members each (rest.go). The
 // installer serves a verb only when the storage has the capability.
+// Counterpart of k8s.io/apiserver/pkg/registry/rest/rest.go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeleteOptions, KubeList, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

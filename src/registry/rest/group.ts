@@ -1,6 +1,8 @@
 // An API group as a resource author describes it: its versions, most preferred first, and the
 // resources each serves. The storage version of a resource (and the hub its strategy sees) is the
 // first version that serves it; the other versions convert through the Scheme.
+// Counterpart of k8s.io/apiserver/pkg/server (APIGroupInfo) and k8s.io/apiserver/pkg/registry/rest
+// (RESTCreateStrategy and friends).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ConversionFunc } from '../../apimachinery/runtime/scheme.ts';
 import type { APILifecycle, ResourceDefinition, StoreLookup, TableColumn } from './strategy.ts';

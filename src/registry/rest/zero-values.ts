@@ -2,6 +2,7 @@
 // never drops a struct) and a field without omitempty even at its zero value, so objects read
 // back from kube carry `spec: {}`, `metadata: {}`, `value: 0`, `serviceName: ""` where the
 // client sent nothing. Definitions fill them in (ResourceDefinition.goZeroValues) before storing.
+// Counterpart of encoding/json's omitempty rules over the types of k8s.io/api.
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,7 @@
 // Every response carries an Audit-Id, as kube-apiserver's outermost filter (WithAuditInit)
 // ensures: the client's own Audit-ID when it sent one, else a fresh UUID. Clients log it to tie a
 // failed call to the server's records.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/filters/audit_init.go.
 import { randomUUID } from 'node:crypto';
 import { validateHeaderValue } from 'node:http';
 import type { Filter } from './types.ts';

@@ -1,6 +1,7 @@
 // Authentication: a request without credentials is system:anonymous (group system:unauthenticated)
 // where anonymous requests are allowed (--anonymous-auth, off with the AlwaysAllow authorizer), and
 // authorization then decides; otherwise, like bad credentials, it gets 401 Unauthorized.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/filters/authentication.go.
 import type { IncomingHttpHeaders } from 'node:http';
 import { newUnauthorized } from '../../apimachinery/errors/status-error.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';

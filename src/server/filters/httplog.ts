@@ -1,6 +1,7 @@
 // With -v 3 or more, one line per request as kube-apiserver's httplog writes it at that level:
 // klog's header, then "HTTP" with the verb, URI, latency, user agent, audit ID, source address
 // and response code, once the response is finished.
+// Counterpart of k8s.io/apiserver/pkg/server/httplog.
 import type { Filter } from './types.ts';
 
 /** time.Duration.String for a latency: 850ns, 12.5µs, 3.2ms, 1.05s. */

@@ -1,5 +1,6 @@
 // --max-requests-inflight / --max-mutating-requests-inflight: beyond the limit a request
 // is refused with 429 at once. Long-running requests (watch) are not counted, as in kube.
+// Counterpart of k8s.io/apiserver/pkg/server/filters/maxinflight.go.
 import { newTooManyRequests } from '../../apimachinery/errors/status-error.ts';
 import type { Filter } from './types.ts';
 

@@ -1,4 +1,5 @@
 // Any error that escapes a handler becomes a Status response instead of a dropped connection.
+// Counterpart of k8s.io/apiserver/pkg/server/filters/wrap.go (WithPanicRecovery).
 import { writeError } from '../../endpoints/handlers/response.ts';
 import type { Filter } from './types.ts';
 

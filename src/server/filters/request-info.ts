@@ -1,4 +1,5 @@
 // Parses the path into a RequestInfo once; every later filter and handler reads it.
+// Counterpart of k8s.io/apiserver/pkg/endpoints/filters/requestinfo.go.
 import { parseRequestInfo } from '../../endpoints/request/request-info.ts';
 import type { Filter } from './types.ts';
 

@@ -3,6 +3,7 @@
 // computing cannot be interrupted on one event loop; it meets its deadline at its next
 // checkDeadline/yieldPoint (apimachinery/request/deadline.ts), which all storage writes pass, so
 // nothing is written after the 504.
+// Counterpart of k8s.io/apiserver/pkg/server/filters/timeout.go.
 import { DeadlineExceededError } from '../../apimachinery/request/deadline.ts';
 import { writeError } from '../../endpoints/handlers/response.ts';
 import { isLongRunning } from './max-in-flight.ts';

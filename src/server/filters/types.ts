@@ -1,4 +1,5 @@
 // The handler chain: an ordered array of filters, outermost first, composed once.
+// Counterpart of k8s.io/apiserver/pkg/server/config.go (DefaultBuildHandlerChain).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestState } from '../../endpoints/request/state.ts';
 

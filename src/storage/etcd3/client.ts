@@ -1,6 +1,7 @@
 // A small etcd v3 gRPC client: one channel per endpoint, a deadline on every unary call, and
 // failover to the next endpoint when the current one is unreachable. TLS as etcd's Go client
 // (and so kube-apiserver) does it: by the endpoint's scheme, with an optional client certificate.
+// Counterpart of go.etcd.io/etcd/client/v3.
 import { readFileSync } from 'node:fs';
 import {
   Client, connectivityState, credentials, Metadata, status as GrpcStatus, type ChannelCredentials, type ChannelOptions,

@@ -1,6 +1,7 @@
 // kube's etcd compaction: every API server sharing an etcd races on one Txn over the key
 // compact_rev_key (compare its version, put the revision), so that within one interval only the
 // winner compacts. The key's value is the last revision compacted to; compactedRevision reads it.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/compact.go.
 import type { EtcdClient } from './client.ts';
 import { CMP_EQUAL, TARGET_VERSION, type TxnResponse } from './messages.ts';
 

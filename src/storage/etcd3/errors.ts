@@ -1,6 +1,8 @@
 // How etcd's gRPC errors map onto storage errors. etcd reports MVCC errors as status details
 // ("etcdserver: mvcc: required revision has been compacted"); transport failures as UNAVAILABLE
 // or DEADLINE_EXCEEDED, and so do its own "request timed out" / "no leader" errors.
+// Counterpart of go.etcd.io/etcd/api/v3/v3rpc/rpctypes and
+// k8s.io/apiserver/pkg/storage/etcd3/errors.go.
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { StorageError } from '../interfaces.ts';
 import { REQUEST_TOO_LARGE } from '../request-size.ts';

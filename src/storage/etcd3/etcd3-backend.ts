@@ -1,6 +1,7 @@
 // The distributed Backend: a real etcd through its v3 gRPC API, with kube's etcd3 store requests
 // (each write one Txn comparing the key's mod revision), leases for TTLs, kube's coordinated
 // compaction, and one watch stream per watch.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/store.go (its etcd requests).
 import type {
   Backend, BackendWatchHandler, BackendWatcher, BackendWatchOptions, KeyValue, RangeOptions, RangeResult, TxnResult,
 } from '../backend.ts';

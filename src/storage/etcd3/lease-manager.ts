@@ -1,5 +1,6 @@
 // kube's leaseManager: objects with a TTL share one etcd lease while a new lease would expire at
 // about the same time, so that many short-lived objects (events) do not each cost a lease.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/lease_manager.go.
 export interface LeaseManagerOptions {
   /** Reuse window cap (kube's --lease-reuse-duration-seconds, default 60). */
   readonly reuseDurationSeconds?: number;

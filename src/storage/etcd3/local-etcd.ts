@@ -1,6 +1,7 @@
 // A real single-member etcd on free loopback ports with a throwaway data dir, for the tests and
 // the bench, optionally serving its clients over TLS with client certificates required. Fails
 // (never skips) when the `etcd` binary is missing.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/testing (a test etcd).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';

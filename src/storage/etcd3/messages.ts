@@ -1,5 +1,6 @@
 // TypeScript shapes of the etcd messages kapi sends and receives (proto field names, longs as
 // decimal strings, bytes as Buffers), as proto-loader decodes them with defaults on.
+// Counterpart of go.etcd.io/etcd/api/v3/etcdserverpb and go.etcd.io/etcd/api/v3/mvccpb.
 export type Int64 = string | number;
 
 export interface PbKeyValue {

@@ -1,5 +1,6 @@
 // One etcd watch on its own gRPC stream: created from a revision with prev_kv, fragments
 // reassembled, compaction and stream failures turned into onError, progress into onProgress.
+// Counterpart of k8s.io/apiserver/pkg/storage/etcd3/watcher.go.
 import type { BackendEvent, BackendWatchHandler, BackendWatcher, KeyValue } from '../backend.ts';
 import { StorageError } from '../interfaces.ts';
 import type { EtcdClient } from './client.ts';

@@ -1,5 +1,7 @@
 // Background upkeep of the sqlite backend: periodic compaction and deletion of expired keys.
 // Timers are unref'd: they never keep the process alive.
+// No Go counterpart: the embedded store (compaction as k8s.io/apiserver/pkg/storage/etcd3/compact.go
+// does it for etcd).
 
 export interface MaintainedBackend {
   compact(revision: number): Promise<void>;

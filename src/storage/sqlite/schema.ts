@@ -1,5 +1,6 @@
 // The on-disk layout of the sqlite backend: a revision log (like etcd's MVCC key space or k3s
 // kine's table) plus a "current" index of the newest live revision of each key.
+// No Go counterpart: the embedded store (its layout follows github.com/k3s-io/kine).
 import type Database from 'better-sqlite3';
 
 /** How hard a commit waits for the disk before it is acknowledged. */

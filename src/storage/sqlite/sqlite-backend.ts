@@ -1,6 +1,7 @@
 // The embedded default Backend: one sqlite file (better-sqlite3, synchronous) holding a revision
 // log. Writes are single transactions; watchers replay the log, then follow in-process
 // notifications published right after each commit.
+// No Go counterpart: the embedded store (an etcd in one file, as github.com/k3s-io/kine).
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import {

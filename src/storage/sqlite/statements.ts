@@ -1,4 +1,5 @@
 // Every SQL statement of the sqlite backend, prepared once per database.
+// No Go counterpart: the embedded store.
 import type Database from 'better-sqlite3';
 
 /** A version of a key as stored in kv_log. */

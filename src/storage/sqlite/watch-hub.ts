@@ -1,6 +1,7 @@
 // In-process fan-out of committed changes to the live watchers of the sqlite backend. Writes
 // publish synchronously right after their commit, so a watcher registered in the same
 // synchronous step as its history read neither misses nor repeats a revision.
+// No Go counterpart: the embedded store (fan-out as k8s.io/apiserver/pkg/storage/cacher does it).
 import type { BackendEvent, BackendWatchHandler } from '../backend.ts';
 
 export interface Subscriber {

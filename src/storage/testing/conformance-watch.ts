@@ -1,4 +1,5 @@
 // The watch half of the storage conformance suite (see conformance.ts).
+// Counterpart of k8s.io/apiserver/pkg/storage/testing/watcher_tests.go.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

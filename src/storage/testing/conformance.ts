@@ -1,6 +1,7 @@
-// The storage contract as one suite, run unchanged against every backend (sqlite, etcd3) and
-// the watch cache: create/get/update/delete, resourceVersion rules, lists and pagination,
-// compaction. Watch behaviour is in conformance-watch.ts.
+// The storage contract as one suite, run unchanged against every backend (sqlite, etcd3; a watch
+// cache too, once there is one): create/get/update/delete, resourceVersion rules, lists and
+// pagination, compaction. Watch behaviour is in conformance-watch.ts.
+// Counterpart of k8s.io/apiserver/pkg/storage/testing/store_tests.go.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';

@@ -1,4 +1,5 @@
 // Helpers shared by the storage conformance suites.
+// Counterpart of k8s.io/apiserver/pkg/storage/testing/utils.go.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Watch, WatchEvent } from '../../apimachinery/watch/event.ts';
 import type { Backend } from '../backend.ts';

@@ -1,6 +1,8 @@
 // ValidatingAdmissionPolicy status updates (ValidateValidatingAdmissionPolicyStatusUpdate): the
 // type-checking warnings name a field and say something; conditions are metav1 Conditions.
 // kube also parses each fieldRef as a JSONPath; that parse is not done here (only "required").
+// Counterpart of pkg/apis/admissionregistration/validation
+// (ValidateValidatingAdmissionPolicyStatusUpdate).
 import { fieldPath, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { validateConditions, type MetaCondition } from '../../../apimachinery/validation/conditions.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

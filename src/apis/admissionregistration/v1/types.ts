@@ -1,4 +1,5 @@
 // admissionregistration.k8s.io/v1 wire types (fields kapi reads; CEL expressions are stored as text).
+// Counterpart of k8s.io/api/admissionregistration/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 

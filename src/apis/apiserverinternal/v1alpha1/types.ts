@@ -1,4 +1,5 @@
 // internal.apiserver.k8s.io/v1alpha1 wire types (the only served version, hence also the hub).
+// Counterpart of k8s.io/api/apiserverinternal/v1alpha1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface ServerStorageVersion {

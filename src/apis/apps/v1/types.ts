@@ -1,5 +1,6 @@
 // Wire shapes (JSON) of the apps/v1 kinds, limited to the fields the server reads or writes.
 // Unknown fields still round-trip: objects are stored as decoded JSON.
+// Counterpart of k8s.io/api/apps/v1.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { IntOrString, PersistentVolumeClaim, PodTemplateSpec } from '../../core/v1/types.ts';

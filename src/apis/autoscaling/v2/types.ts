@@ -1,4 +1,5 @@
 // Wire shapes of autoscaling/v2 HorizontalPodAutoscaler: the hub and storage version.
+// Counterpart of k8s.io/api/autoscaling/v2.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 

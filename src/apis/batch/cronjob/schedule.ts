@@ -1,5 +1,6 @@
 // Cron schedule parsing as robfig/cron/v3's ParseStandard does it (five fields or an @descriptor,
 // an optional TZ=/CRON_TZ= prefix), returning its error text for spec.schedule validation.
+// Counterpart of github.com/robfig/cron/v3 (ParseStandard).
 
 interface Bounds { readonly min: number; readonly max: number; readonly names?: Readonly<Record<string, number>> }
 

@@ -1,4 +1,5 @@
 // Wire shapes of batch/v1 Job and CronJob (only the fields kapi reads or defaults).
+// Counterpart of k8s.io/api/batch/v1.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { ObjectReference, PodTemplateSpec } from '../../core/v1/types.ts';

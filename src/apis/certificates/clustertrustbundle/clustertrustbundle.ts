@@ -1,5 +1,6 @@
 // ClusterTrustBundles (certificates.k8s.io v1beta1, v1alpha1; off by default): cluster-scoped
 // PEM bundles of trust anchors. A bundle with a signerName is named "<signer with : for />:<name>".
+// Counterpart of pkg/registry/certificates/clustertrustbundle.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

@@ -1,5 +1,6 @@
 // CertificateSigningRequests (certificates.k8s.io/v1, short name csr): cluster-scoped, with the
 // status and approval subresources, `spec.signerName` as a field selector, and printCertificateSigningRequest.
+// Counterpart of pkg/registry/certificates/certificates.
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, humanDuration, nameColumn } from '../../../registry/rest/kit.ts';
 import type { CertificateSigningRequest } from '../v1/types.ts';

@@ -1,6 +1,7 @@
 // PodCertificateRequests (certificates.k8s.io/v1beta1, off by default): namespaced, created by
 // kubelets for pods, answered by signers through /status. Light validation: required fields,
 // signer name, a spec fixed after create.
+// Counterpart of pkg/registry/certificates/podcertificaterequest.
 import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

@@ -1,5 +1,6 @@
 // certificates.k8s.io wire types: v1 CertificateSigningRequest, v1beta1 ClusterTrustBundle and
 // PodCertificateRequest (fields kapi reads). Byte fields are base64 strings on the wire.
+// Counterpart of k8s.io/api/certificates/v1 and k8s.io/api/certificates/v1beta1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface CertificateSigningRequestCondition {

@@ -1,5 +1,6 @@
 // Wire shapes (JSON) of coordination.k8s.io. MicroTime fields are RFC 3339 strings with
 // microseconds ("2024-01-01T00:00:00.000000Z"); the server stores them as sent.
+// Counterpart of k8s.io/api/coordination/v1.
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 
 export interface LeaseSpec {

@@ -1,6 +1,7 @@
 // kube's HTTP health probe of the components componentstatuses reports (controller-manager and
 // scheduler on their default secure ports): GET without verifying the certificate; a 2xx answer
 // is healthy with the body as message, anything else unhealthy with a message in Go's words.
+// Counterpart of pkg/probe/http.
 import { request as httpsRequest } from 'node:https';
 import type { HealthProbe } from './componentstatus.ts';
 

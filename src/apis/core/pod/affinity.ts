@@ -1,5 +1,6 @@
 // Scheduling constraints: node and pod (anti-)affinity (validateAffinity and its terms) and
 // tolerations (ValidateTolerations).
+// Counterpart of pkg/apis/core/validation/validation.go (validateAffinity, ValidateTolerations).
 import { forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';

@@ -1,6 +1,7 @@
 // Annotations with a meaning for pods (ValidatePodSpecificAnnotations and
 // ValidatePodSpecificAnnotationUpdates): the mirror-pod marker, the deletion cost, and the
 // deprecated seccomp and AppArmor annotations.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidatePodSpecificAnnotations).
 import { forbidden, invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { PodSpec } from '../v1/types.ts';

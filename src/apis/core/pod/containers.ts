@@ -1,5 +1,6 @@
 // Containers of every kind (validateContainers, validateInitContainers, validateEphemeralContainers,
 // validateContainerCommon) with their ports and volume mounts.
+// Counterpart of pkg/apis/core/validation/validation.go (validateContainers).
 import { duplicate, forbidden, invalid, notFound, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import { validateEnv, validateEnvFrom } from './env.ts';

@@ -1,5 +1,6 @@
 // Container environment (ValidateEnv, validateEnvVarValueFrom, ValidateEnvFrom and the downward
 // API selectors shared with downwardAPI volumes).
+// Counterpart of pkg/apis/core/validation/validation.go (ValidateEnv).
 import { invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain } from '../../../apimachinery/validation/object-meta.ts';
 import { isConfigMapKey, isRelaxedEnvVarName } from '../../../apimachinery/validation/validation.ts';

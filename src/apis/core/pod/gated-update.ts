@@ -1,6 +1,7 @@
 // What a pod still held by scheduling gates may change besides ValidatePodUpdate's fields: its
 // node selectors and required node affinity may gain terms, never lose or change them
 // (validateNodeSelectorMutation, validateNodeAffinityMutation).
+// Counterpart of pkg/apis/core/validation/validation.go (ValidatePodUpdate's scheduling-gate rules).
 import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

@@ -1,6 +1,7 @@
 // Some of kube's messages print the internal Go struct of the bad value as JSON with Go's field
 // names (`{"Type":"RuntimeDefault","LocalhostProfile":"p"}`): nil pointers and slices as null,
 // unset strings as "". These shapes rebuild that text from the v1 JSON.
+// Counterpart of encoding/json printing the internal types of pkg/apis/core.
 import { GoSyntax } from '../../../apimachinery/errors/field-errors.ts';
 import { obj, type Obj } from './spec-access.ts';
 

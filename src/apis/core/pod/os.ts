@@ -1,5 +1,6 @@
 // The OS a pod declares (spec.os.name) rules out the other OS's settings (validateLinux,
 // validateWindows).
+// Counterpart of pkg/apis/core/validation/validation.go (validateLinux, validateWindows).
 import { forbidden, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { PodSpec } from '../v1/types.ts';

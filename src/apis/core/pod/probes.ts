@@ -1,4 +1,5 @@
 // Probes and lifecycle hooks (validateProbe, validateHandler, validateLifecycle and friends).
+// Counterpart of pkg/apis/core/validation/validation.go (validateProbe).
 import { forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { IS_NEGATIVE_ERROR_MSG } from '../../../apimachinery/validation/object-meta.ts';
 import { isHTTPHeaderName, isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';

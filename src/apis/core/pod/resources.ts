@@ -1,5 +1,6 @@
 // Container resources and pod overhead (validateResourceRequirements with
 // validateContainerResourceName, ValidateResourceQuantityValue and the claim references).
+// Counterpart of pkg/apis/core/validation/validation.go (validateResourceRequirements).
 import { duplicate, forbidden, invalid, notFound, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { parseQuantity } from '../v1/quantity.ts';

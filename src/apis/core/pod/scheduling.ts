@@ -1,6 +1,8 @@
 // Pod-level fields about placement and the pod's environment: DNS (validatePodDNSConfig),
 // readiness and scheduling gates, topology spread constraints, host aliases, resource claims,
 // image pull secrets and the OS.
+// Counterpart of pkg/apis/core/validation/validation.go (validatePodDNSConfig,
+// validateTopologySpreadConstraints).
 import { duplicate, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { isValidIPForLegacyField } from '../../../apimachinery/validation/ip.ts';

@@ -1,6 +1,7 @@
 // Security contexts: the pod's (validatePodSpecSecurityContext, validateSysctls, validateHostUsers,
 // validateWindowsHostProcessPod) and each container's (ValidateSecurityContext), with the seccomp and
 // AppArmor profile fields they share.
+// Counterpart of pkg/apis/core/validation/validation.go (validatePodSpecSecurityContext).
 import { forbidden, invalid, notSupported, required, tooLong, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidGroupID, isValidUserID } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

@@ -1,6 +1,7 @@
 // Loose readers for the parts of a decoded PodSpec that kapi's v1 types leave as records
 // (securityContext, affinity, lifecycle, valueFrom, ...). Validation must not throw on a value
 // of the wrong JSON type: it reads what is there and lets the checks report the rest.
+// No Go counterpart: typed readers for the loosely typed parts of a PodSpec.
 import { duplicate, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 

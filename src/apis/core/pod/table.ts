@@ -1,5 +1,6 @@
 // `kubectl get pods` columns (printers.go printPod): READY, STATUS computed from container
 // states, RESTARTS with the age of the last restart, and the wide columns.
+// Counterpart of pkg/printers/internalversion/printers.go (printPod).
 import type { DeepReadonly, TableColumn } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import type { ContainerStatus, Pod } from '../v1/types.ts';

@@ -1,5 +1,6 @@
 // Test support for the pod validation tables: a case is a valid pod (or pod template) with one
 // fault, defaulted as the server would, and its expected causes as kube-apiserver v1.36 reports them.
+// No Go counterpart: test fixtures.
 import { errorBody, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodTemplate, validatePodTemplate } from '../podtemplate/podtemplate.ts';
 import type { Pod, PodTemplate } from '../v1/types.ts';

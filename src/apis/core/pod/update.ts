@@ -1,5 +1,6 @@
 // Pod update validation (ValidatePodUpdate; status updates are in status-validation.ts): a pod's spec is
 // immutable except images, activeDeadlineSeconds, added tolerations and a few more.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidatePodUpdate).
 import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

@@ -1,4 +1,5 @@
 // Small formatting helpers shared by the core printers (labels, access modes, lists).
+// Counterpart of helpers of pkg/printers/internalversion/printers.go.
 
 /** labels.FormatLabels: "<none>" or sorted "k=v,k2=v2". */
 export function formatLabels(labels: Readonly<Record<string, string>> | undefined): string {

@@ -1,4 +1,5 @@
 // Wire shape of core/v1 ReplicationController (kept here: the core types file is not ours).
+// Counterpart of k8s.io/api/core/v1 (ReplicationController).
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { PodTemplateSpec } from '../v1/types.ts';
 

@@ -1,5 +1,6 @@
 // Secret validation (ValidateSecret / ValidateSecretUpdate): keys, the 1MiB total, the keys
 // each well-known type requires, and immutability.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidateSecret).
 import { fieldPath, forbidden, invalid, required, tooLong, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateImmutableField, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { goJSONKind, goJSONParse } from '../../../apimachinery/validation/go-json.ts';

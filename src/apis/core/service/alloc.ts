@@ -1,6 +1,7 @@
 // Cluster IP and node port allocation around service writes (registry/core/service/storage/
 // alloc.go): beginCreate/beginUpdate reserve, the finish function gives back on failure,
 // afterDelete releases.
+// Counterpart of pkg/registry/core/service/storage/alloc.go.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { newInternalError, newInvalid, StatusError } from '../../../apimachinery/errors/status-error.ts';
 import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';

@@ -1,5 +1,6 @@
 // The allocation bitmap of a RangeAllocation, persisted through the storage contract so that
 // several servers sharing storage never hand out the same value (registry/core/service/allocator).
+// Counterpart of pkg/registry/core/service/allocator.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { Interface as Storage } from '../../../storage/interfaces.ts';
 

@@ -1,6 +1,7 @@
 // clusterIP/clusterIPs and ipFamilies/ipFamilyPolicy before allocation (registry/core/service/
 // storage: normalizeClusterIPs and the allocator's initIPFamilyFields), and their validation
 // (ValidateServiceClusterIPsRelatedFields and the upgrade/downgrade checks of ValidateServiceUpdate).
+// Counterpart of pkg/registry/core/service/storage (normalizeClusterIPs).
 import { duplicate, fieldPath, invalid, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { newInvalid } from '../../../apimachinery/errors/status-error.ts';
 import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';

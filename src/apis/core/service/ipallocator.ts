@@ -1,6 +1,7 @@
 // Service cluster IPs from the service CIDR (registry/core/service/ipallocator), stored as a
 // bitmap at one key. The network and (IPv4) broadcast addresses are never handed out, and the
 // first address (10.0.0.1 in 10.0.0.0/24) is left for the `kubernetes` service.
+// Counterpart of pkg/registry/core/service/ipallocator.
 import type { Interface as Storage } from '../../../storage/interfaces.ts';
 import { bigIntToIP, formatCIDR, formatIP, ipToBigInt, parseCIDRSloppy, parseIPSloppy, type ParsedCIDR } from '../../../apimachinery/validation/ip.ts';
 import { AllocationError, updateBitmap } from './bitmap.ts';

@@ -1,5 +1,6 @@
 // Service node ports from the node port range (registry/core/service/portallocator), stored
 // as a bitmap at one key.
+// Counterpart of pkg/registry/core/service/portallocator.
 import type { Interface as Storage } from '../../../storage/interfaces.ts';
 import { AllocationError, updateBitmap } from './bitmap.ts';
 

@@ -1,4 +1,5 @@
 // `kubectl get services` columns (printers.go printService).
+// Counterpart of pkg/printers/internalversion/printers.go (printService).
 import type { DeepReadonly, TableColumn } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { formatLabels } from '../printers/format.ts';

@@ -1,6 +1,7 @@
 // The load-balancer and traffic parts of Service validation (validateService's source ranges,
 // allocateLoadBalancerNodePorts, loadBalancerClass, traffic policies, health check node port,
 // trafficDistribution; ValidateLoadBalancerStatus), with kube v1.36's paths and messages.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidateService).
 import {
   fieldPath, forbidden, invalid, notSupported, required, type FieldError,
 } from '../../../apimachinery/errors/field-errors.ts';

@@ -1,5 +1,6 @@
 // Wire shapes (JSON) of the core/v1 kinds kapi serves, limited to the fields the server
 // reads or writes. Unknown fields still round-trip: objects are stored as decoded JSON.
+// Counterpart of k8s.io/api/core/v1.
 import type { ObjectMeta, KubeList } from '../../../apimachinery/meta/types.ts';
 
 export type Quantity = string | number;

@@ -1,4 +1,5 @@
 // Wire shapes (JSON) of discovery.k8s.io/v1, limited to the fields the server reads.
+// Counterpart of k8s.io/api/discovery/v1.
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { ObjectReference } from '../../core/v1/types.ts';
 

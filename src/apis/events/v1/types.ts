@@ -1,4 +1,5 @@
 // Wire shape (JSON) of events.k8s.io/v1 Event. It is stored as a core/v1 Event (the hub).
+// Counterpart of k8s.io/api/events/v1.
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { EventSource, ObjectReference } from '../../core/v1/types.ts';
 

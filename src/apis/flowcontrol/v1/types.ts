@@ -1,4 +1,5 @@
 // flowcontrol.apiserver.k8s.io/v1 wire types (fields kapi reads).
+// Counterpart of k8s.io/api/flowcontrol/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface FlowSchema extends KubeObject {

@@ -1,4 +1,5 @@
 // Wire shapes (JSON) of networking.k8s.io/v1 (IPAddress and ServiceCIDR are the same in v1beta1).
+// Counterpart of k8s.io/api/networking/v1.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import type { IntOrString } from '../../core/v1/types.ts';

@@ -1,4 +1,5 @@
 // node.k8s.io/v1 wire types.
+// Counterpart of k8s.io/api/node/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface RuntimeClass extends KubeObject {

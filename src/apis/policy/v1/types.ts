@@ -1,4 +1,5 @@
 // Wire shapes of policy/v1 PodDisruptionBudget.
+// Counterpart of k8s.io/api/policy/v1.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 

@@ -1,4 +1,5 @@
 // Wire shapes (JSON) of rbac.authorization.k8s.io/v1, limited to the fields the server reads.
+// Counterpart of k8s.io/api/rbac/v1.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 

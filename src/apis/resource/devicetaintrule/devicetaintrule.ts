@@ -1,5 +1,6 @@
 // DeviceTaintRules (resource.k8s.io v1beta2 and v1alpha3, off by default): cluster-scoped, status
 // subresource, generation bumped on spec changes. Light validation of the taint.
+// Counterpart of pkg/registry/resource/devicetaintrule.
 import { fieldPath, notSupported, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

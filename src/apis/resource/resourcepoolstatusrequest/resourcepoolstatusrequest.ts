@@ -1,5 +1,6 @@
 // ResourcePoolStatusRequests (resource.k8s.io/v1alpha3, off by default): cluster-scoped requests
 // for a driver's pool status, answered through /status; the spec is fixed after create.
+// Counterpart of pkg/registry/resource/resourcepoolstatusrequest.
 import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

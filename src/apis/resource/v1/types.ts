@@ -1,5 +1,6 @@
 // resource.k8s.io/v1 wire types (Dynamic Resource Allocation), only the fields kapi reads; the
 // rest of each object passes through as JSON.
+// Counterpart of k8s.io/api/resource/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface DeviceSelector { cel?: { expression?: string } }

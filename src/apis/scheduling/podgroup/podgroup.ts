@@ -1,5 +1,6 @@
 // PodGroups (scheduling.k8s.io/v1alpha2, off by default): namespaced, status subresource; the
 // spec is fixed after create. Light validation.
+// Counterpart of pkg/registry/scheduling/podgroup.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

@@ -1,5 +1,7 @@
 // The priority classes kube-apiserver creates at start (scheduling/v1 SystemPriorityClasses) and
 // the check that reserves the `system-` prefix for them.
+// Counterpart of pkg/apis/scheduling (SystemPriorityClasses) and pkg/registry/scheduling/rest (the
+// post-start hook).
 import type { PriorityClass } from '../v1/types.ts';
 
 export const SYSTEM_PRIORITY_CLASS_PREFIX = 'system-';

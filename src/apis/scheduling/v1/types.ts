@@ -1,4 +1,5 @@
 // scheduling.k8s.io wire types: v1 PriorityClass, v1alpha2 Workload and PodGroup (fields kapi reads).
+// Counterpart of k8s.io/api/scheduling/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 
 export interface PriorityClass extends KubeObject {

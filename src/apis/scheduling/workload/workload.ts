@@ -1,5 +1,6 @@
 // Workloads (scheduling.k8s.io/v1alpha2, off by default): namespaced; pod group templates are
 // required, uniquely named, and fixed after create. Light validation of kube's rules.
+// Counterpart of pkg/registry/scheduling/workload.
 import { duplicate, fieldPath, invalid, required, tooMany, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual, nameIsDNSLabel, nameIsDNSSubdomain, validateObjectMeta, validatePathSegmentName } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';

@@ -1,4 +1,5 @@
 // storage.k8s.io/v1 wire types (only the fields kapi reads; the rest pass through as JSON).
+// Counterpart of k8s.io/api/storage/v1.
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 

@@ -1,4 +1,5 @@
 // Field error helpers the volume attachment validation needs beyond the shared ones.
+// Counterpart of field error helpers of pkg/apis/storage/validation.
 import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { inclusiveRangeError } from '../../../apimachinery/validation/validation.ts';
 

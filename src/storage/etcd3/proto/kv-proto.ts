@@ -1,5 +1,6 @@
 // The subset of etcd's mvccpb (kv.proto) that kapi uses. Field names and numbers are wire facts;
 // the text lives in a .ts module so that the compiled package carries it (tsc copies no .proto).
+// Counterpart of go.etcd.io/etcd/api/v3/mvccpb/kv.proto.
 export const KV_PROTO = `syntax = "proto3";
 package mvccpb;
 

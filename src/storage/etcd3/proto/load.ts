@@ -1,5 +1,6 @@
 // Turns the embedded proto text into gRPC method definitions. proto-loader reads files only, so
 // the text is written to a private temp dir once per process and removed right after parsing.
+// Counterpart of the generated gRPC stubs of go.etcd.io/etcd/api/v3/etcdserverpb.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // The subset of etcd's etcdserverpb (rpc.proto) that kapi uses: KV (Range, Put, DeleteRange, Txn,
 // Compact), Watch, Lease and Maintenance.Status. Only the fields kapi reads or writes are declared;
 // unknown fields are skipped by the decoder, so responses of newer servers still parse.
+// Counterpart of go.etcd.io/etcd/api/v3/etcdserverpb/rpc.proto.
 export const RPC_PROTO = `syntax = "proto3";
 package etcdserverpb;
 

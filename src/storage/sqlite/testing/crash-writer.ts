@@ -1,6 +1,7 @@
 // Child process of crash.test.ts: writes and prints "<revision> <key> <value>" for every write
 // once it is acknowledged, until it is killed. Fails after <max writes> writes: a test that
 // stops reading or killing gets a clear error instead of a writer that fills the disk.
+// No Go counterpart: test helper.
 import { openSqliteBackend } from '../sqlite-backend.ts';
 import { writeAndAcknowledge } from './write-loop.ts';
 

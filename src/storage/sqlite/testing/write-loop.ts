@@ -1,4 +1,5 @@
 // The write loop of crash-writer.ts, apart so that its pacing can be tested in-process.
+// No Go counterpart: test helper.
 import type { Writable } from 'node:stream';
 import type { Backend } from '../../backend.ts';
 

@@ -1,6 +1,8 @@
 // Protobuf bytes → the JSON form kube's JSON encoder would print for the decoded Go object:
 // zero values of non-pointer omitempty fields are dropped, nil non-omitempty slices and maps
 // print as null, Time/MicroTime/Quantity/IntOrString/RawExtension/FieldsV1 take their JSON forms.
+// Counterpart of k8s.io/apimachinery/pkg/runtime/serializer/protobuf (decoding, through the
+// generated Unmarshal methods).
 import { messageForKind, T_BOOL, T_BYTES, T_DOUBLE, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
 import { isUnion, unionJSON } from './schema-unions.ts';
 import { MAX_DECODE_DEPTH, tooDeepMessage } from '../../../json-depth.ts';

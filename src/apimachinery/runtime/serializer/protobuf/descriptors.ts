@@ -1,6 +1,7 @@
 // Runtime form of the generated protobuf descriptors: messages linked to their field types, with
 // the tags precomputed, built on first use of each message. Also maps an apiVersion and kind to
 // the message kube serializes that kind as.
+// Counterpart of the generated.proto files of k8s.io/api (read at run time).
 import { protoDescriptorsJSON } from '../../../../generated/proto-descriptors.gen.ts';
 
 // Field flags, as written by scripts/generate-proto.ts.

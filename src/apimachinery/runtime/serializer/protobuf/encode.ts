@@ -1,6 +1,8 @@
 // JSON form → protobuf message bytes. Two passes over the object: the first computes every
 // nested message's length and every string's byte length (in visiting order, into a Plan), the
 // second writes into one buffer of the exact size, so each encoding allocates one Buffer.
+// Counterpart of k8s.io/apimachinery/pkg/runtime/serializer/protobuf (encoding, through the
+// generated Marshal methods).
 import { T_BOOL, T_BYTES, T_DOUBLE, T_INT32, T_INT64, T_MESSAGE, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
 import { isUnion, unionFields } from './schema-unions.ts';
 import { utf8Len, varintLen, writeUtf8, writeVarint } from './wire.ts';

@@ -1,5 +1,6 @@
 // Protobuf wire primitives: varints (as gogo-protobuf writes int32/int64, negative values
 // sign-extended to 10 bytes) and a bounds-checked reader.
+// Counterpart of github.com/gogo/protobuf/proto (varint and length-delimited encoding).
 
 /** Bytes a varint of n takes; n is an integer (negative ones take 10). */
 export function varintLen(n: number): number {

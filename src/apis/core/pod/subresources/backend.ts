@@ -1,6 +1,8 @@
 // Reaching what a connect subresource talks to: a kubelet (exec, attach, portforward, log,
 // nodes/proxy) or a pod or service address (proxy). kapi runs no kubelets, so these mostly
 // answer as kube-apiserver does when the other end cannot be reached.
+// Counterpart of pkg/registry/core/pod/strategy.go (ResourceLocation, LogLocation) and
+// pkg/registry/core/node (ResourceLocation).
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';

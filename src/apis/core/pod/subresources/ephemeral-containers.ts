@@ -1,5 +1,6 @@
 // pods/ephemeralcontainers (podEphemeralContainersStrategy): a Pod whose only accepted change is
 // spec.ephemeralContainers, and only by adding containers.
+// Counterpart of pkg/registry/core/pod/strategy.go (podEphemeralContainersStrategy).
 import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';

@@ -1,4 +1,5 @@
 // Small Status values the pod subresources answer with.
+// Counterpart of the Status values pkg/registry/core/pod/rest answers with.
 import { StatusError } from '../../../../apimachinery/errors/status-error.ts';
 import type { Status } from '../../../../apimachinery/meta/types.ts';
 

@@ -1,5 +1,6 @@
 // Test fixtures for the pod subresources: generic Stores of the core resources on an in-memory
 // SQLite backend, and a request context naming a subresource.
+// No Go counterpart: test fixtures.
 import type { KubeObject } from '../../../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext, type UserInfo } from '../../../../apimachinery/request/context.ts';
 import { Store } from '../../../../registry/generic/store.ts';

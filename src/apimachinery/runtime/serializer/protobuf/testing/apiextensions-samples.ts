@@ -1,5 +1,6 @@
 // Filled apiextensions.k8s.io/v1 CustomResourceDefinition and apiregistration.k8s.io/v1 APIService
 // objects in the JSON form kube prints them (every non-omitempty field present), for protobuf tests.
+// No Go counterpart: test fixtures.
 
 /** A CRD using every JSONSchemaProps shape: both items forms, both additionalProperties forms, dependencies, JSON values. */
 export function richCRD(): Record<string, unknown> {

@@ -1,6 +1,8 @@
 // Builds a realistic object of a kind from its OpenAPI schema, in the JSON form kube prints:
 // every property filled with a non-zero value (so omitempty never drops it), lists and maps with
 // entries, times, quantities, int-or-strings, base64 bytes and embedded objects.
+// No Go counterpart: test fixtures (kube fuzzes objects with
+// k8s.io/apimachinery/pkg/api/apitesting/fuzzer instead).
 import { getSchema, resolveSchema, type SchemaNode } from '../../../../openapi/index.ts';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
