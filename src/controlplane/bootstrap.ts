@@ -1,6 +1,8 @@
 // What kube-apiserver's bootstrap hooks create at start (idempotently, so several servers may
 // start together): the system namespaces, the system priority classes, and the `kubernetes`
 // service with its endpoints and endpoint slice.
+// Counterpart of pkg/controlplane/controller/systemnamespaces, pkg/controlplane/controller/kubernetesservice
+// and pkg/registry/scheduling/rest (AddSystemPriorityClasses).
 import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';

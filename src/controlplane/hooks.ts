@@ -2,6 +2,7 @@
 // /readyz?verbose lists them): each names what it starts and how it stops. Hooks with kube's
 // name are listed in /healthz, /livez and /readyz; kube-controller-manager's controllers, which
 // kapi runs in-process, are hooks too, unlisted, as kube-apiserver does not list them.
+// Counterpart of k8s.io/apiserver/pkg/server/hooks.go and the hooks pkg/controlplane/apiserver adds.
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { SharedInformerFactory } from '../client/cache/informer-factory.ts';
 import type { CRDController, CustomResourceServer } from '../apiextensions/index.ts';

@@ -2,6 +2,7 @@
 // handles, storage-providers.ts), admission, the server chain (built-in routes, then the
 // apiextensions server, then 404), the handler chain, health checks, and the post-start hooks
 // (hooks.ts) that start the informers and controllers and stop them in reverse order.
+// Counterpart of pkg/controlplane/instance.go and cmd/kube-apiserver/app/server.go (CreateServerChain).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import { decodeBody } from '../apimachinery/fieldvalidation/index.ts';

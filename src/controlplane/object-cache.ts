@@ -2,6 +2,8 @@
 // create and limit ranges on every pod: a storage read each time would cost more than the
 // request itself. Until the informer has synced, and after it stops, reads go to storage; so does
 // a get that misses, since the cache may lag behind an object created a moment ago.
+// Counterpart of the cached lookups of k8s.io/apiserver/pkg/admission/plugin/resourcequota/resource_access.go
+// and plugin/pkg/admission/limitranger.
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';

@@ -2,6 +2,7 @@
 // built once (buildStorage), and what the control plane's own hooks and controllers use is handed
 // out as typed handles, looked up once by name here and nowhere else; a missing required store
 // fails the build, not a request.
+// Counterpart of pkg/controlplane/apiserver/apis.go (RESTStorageProvider).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import type { APIGroupInstall } from '../endpoints/installer.ts';

@@ -1,5 +1,6 @@
 // Priority admission: a pod's priority comes from its PriorityClass (or the global default, or
 // 0), and naming a class that does not exist is refused; a second global default class is refused.
+// Counterpart of plugin/pkg/admission/priority.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

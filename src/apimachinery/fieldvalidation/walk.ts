@@ -2,6 +2,7 @@
 // drops fields the shape does not know, records `unknown field` errors in key order and the first
 // type mismatch, and rewrites times to the UTC form Go marshals them in. Used on the Ignore fast path (after JSON.parse), after YAML conversion, and by
 // patch handlers that validate a patched object.
+// Counterpart of sigs.k8s.io/json's strict decoding (as strict-json.ts), after the value is parsed.
 import { goQuote } from '../goformat/index.ts';
 import type { Shape } from './shape.ts';
 

@@ -1,5 +1,6 @@
 // A unified diff of two values' indented JSON, the shape of apimachinery's util/diff.Diff
 // (go-difflib's SequenceMatcher, 3 lines of context, no file headers). Used in "may not change" messages.
+// Counterpart of k8s.io/apimachinery/pkg/util/diff (Diff) and github.com/pmezard/go-difflib/difflib.
 
 /** An opcode of difflib's SequenceMatcher: a[i1:i2] is equal to, replaced by, deleted from or inserted as b[j1:j2]. */
 interface OpCode { tag: 'e' | 'r' | 'd' | 'i'; i1: number; i2: number; j1: number; j2: number }

@@ -5,6 +5,7 @@
 // map keys are server-side apply's business and play no part here. Lookups fail exactly where
 // the Go reflection would: a field missing from a struct (RawExtension and other opaque structs
 // have none), or an object nested in a map type.
+// Counterpart of k8s.io/apimachinery/pkg/util/strategicpatch/meta.go (PatchMetaFromStruct).
 import { goQuote } from '../goformat/index.ts';
 import { getDefinitions } from '../openapi/index.ts';
 import type { Definitions, SchemaNode } from '../openapi/index.ts';

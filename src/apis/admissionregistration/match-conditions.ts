@@ -1,6 +1,7 @@
 // matchConditions of webhooks and admission policies (validateMatchConditions): at most 64, each
 // named by a qualified name, once. Compiling the CEL expressions belongs to the CEL work; here an
 // expression only has to be there.
+// Counterpart of pkg/apis/admissionregistration/validation/validation.go (validateMatchConditions).
 import { duplicate, required, tooMany, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
 import { deepEqual, validateLabelName } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';

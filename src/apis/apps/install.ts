@@ -1,4 +1,5 @@
 // The apps group: apps/v1 is its only served version (the hub and storage version).
+// Counterpart of pkg/registry/apps/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { controllerRevisions } from './controllerrevision/controllerrevision.ts';
 import { daemonSets } from './daemonset/daemonset.ts';

@@ -2,6 +2,7 @@
 // kept in memory, so a request is authorized without reading storage. Bindings are indexed by the
 // users and groups they name (an informer index), so a request only looks at the bindings that
 // can apply to its user.
+// Counterpart of the listers plugin/pkg/auth/authorizer/rbac reads and the informers pkg/kubeapiserver/authorizer gives it.
 import { newNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ListWatcher } from '../../client/cache/list-watch.ts';

@@ -1,6 +1,7 @@
 // client-go's tools/cache thread-safe store with indexers (store.go, index.go,
 // thread_safe_store.go): objects by `namespace/name` key, plus named indexes from an index value
 // (a namespace, a subject, an owner's uid) to the keys of the objects that yield it.
+// Counterpart of k8s.io/client-go/tools/cache/{thread_safe_store.go,index.go,store.go}.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 
 /** Maps an object to the values it is indexed under (IndexFunc). */

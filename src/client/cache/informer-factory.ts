@@ -2,6 +2,7 @@
 // many controllers follow it, so that a resource is listed and watched once. Informers are keyed
 // by the resource's name ("pods", "clusterroles.rbac.authorization.k8s.io"), as client-go keys
 // them by type: whoever asks first supplies the ListWatcher.
+// Counterpart of k8s.io/client-go/informers/factory.go.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ListWatcher } from './list-watch.ts';
 import { SharedInformer, type SharedInformerOptions } from './shared-informer.ts';

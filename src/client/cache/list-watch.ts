@@ -1,5 +1,6 @@
 // client-go's ListerWatcher (tools/cache/listwatch.go): what an informer follows. A registry
 // Store is one; so is anything that lists and watches the same way.
+// Counterpart of k8s.io/client-go/tools/cache/listwatch.go.
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';

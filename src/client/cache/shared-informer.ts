@@ -4,6 +4,7 @@
 // the last resourceVersion seen; one that is too old (410 Expired) or fails is replaced by a new
 // list, whose differences from the cache reach the handlers as adds, updates and deletes. A
 // handler that throws is logged and does not stop the others, nor the informer.
+// Counterpart of k8s.io/client-go/tools/cache/{shared_informer.go,reflector.go}.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { isResourceExpired } from '../../apimachinery/errors/status-error.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';

@@ -4,6 +4,7 @@
 //   when that worker calls done();
 // - addRateLimited retries with the rate limiter's per-item delay, forget resets it;
 // - after shutDown, get() resolves undefined once the queue is empty, and adds are ignored.
+// Counterpart of k8s.io/client-go/util/workqueue/{queue.go,delaying_queue.go,rate_limiting_queue.go}.
 import { ItemExponentialFailureRateLimiter, type RateLimiter } from './rate-limiter.ts';
 
 export class RateLimitingQueue<K = string> {

@@ -1,5 +1,6 @@
 // client-go's workqueue rate limiters (util/workqueue/default_rate_limiters.go): how long an
 // item waits before it is retried. Per item, exponential: base·2^failures, capped.
+// Counterpart of k8s.io/client-go/util/workqueue/default_rate_limiters.go.
 export interface RateLimiter<K> {
   /** How long to wait before the item's next try; counts one more failure. */
   when(item: K): number;

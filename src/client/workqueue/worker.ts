@@ -1,5 +1,6 @@
 // The worker loop every kube controller writes (processNextWorkItem): take a key, sync it, and on
 // failure retry it with the queue's backoff; on success forget its failures.
+// No Go counterpart: kube's controllers each write this loop themselves.
 import type { RateLimitingQueue } from './queue.ts';
 
 /**

@@ -1,6 +1,7 @@
 // The default RBAC policy of kube-apiserver v1.36 and what keeps it in place: the
 // rbac/bootstrap-roles post-start hook and the ClusterRole aggregation controller (both run as
 // post-start hooks, controlplane/hooks.ts).
+// Counterpart of plugin/pkg/auth/authorizer/rbac/bootstrappolicy and pkg/registry/rbac/rest.
 export { aggregateRules, ClusterRoleAggregationController, type AggregationControllerOptions } from './aggregation-controller.ts';
 export {
   RBACBootstrapController, rbacStoresFrom, type RBACBootstrapOptions, type RBACStores, type ReconcileOutcome,

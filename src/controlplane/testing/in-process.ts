@@ -1,6 +1,7 @@
 // A whole control plane in this process with no socket: requests go through the composed handler
 // chain (filters, director, handlers, registry, an in-memory SQLite store) by inject(), as a
 // client would send them. Every request is system:masters' (admin).
+// No Go counterpart: test harness.
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import { inject, type InjectRequest, type InjectResponse } from '../../server/testing/inject.ts';
 import { openSqliteBackend } from '../../storage/sqlite/sqlite-backend.ts';

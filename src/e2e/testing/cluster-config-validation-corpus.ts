@@ -3,6 +3,8 @@
 // Lease, flowcontrol.apiserver.k8s.io/v1 FlowSchema and PriorityLevelConfiguration (with the
 // mandatory objects), core/v1 and events.k8s.io/v1 Event (create and update), plus probes of the
 // beta and alpha resources of these groups, which kube v1.36 does not serve by default.
+// Rules it covers: pkg/apis/certificates/validation, pkg/apis/coordination/validation,
+// pkg/apis/flowcontrol/validation, pkg/apis/core/validation/events.go.
 import { patch, post, putBack, type ValidationCase } from './validation-differential.ts';
 
 type Obj = Record<string, unknown>;

@@ -2,6 +2,7 @@
 // the min ≤ defaultRequest ≤ default ≤ max ordering), ResourceQuota (hard quantities, scopes,
 // scopeSelector, status, the update rules), ReplicationController (spec, status, scale),
 // PodTemplate and the pods/binding subresource (ValidatePodBinding).
+// Rules it covers: pkg/apis/core/validation.
 import { coll, create, set, update, type Obj } from './core-validation-corpus.ts';
 import { patch, post, put, type ValidationCase } from './validation-differential.ts';
 

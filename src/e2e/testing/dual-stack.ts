@@ -2,6 +2,7 @@
 // CIDRs), reduced to what does not depend on random allocation: the answer's code, the policy,
 // the families, each cluster IP's family and whether it lies in the CIDR of that family; plus the
 // default ServiceCIDR and whether the IPAddress objects are exactly the allocated addresses.
+// No Go counterpart: the e2e test harness.
 import { parseCIDRSloppy, parseIPSloppy, ipToBigInt } from '../../apimachinery/validation/ip.ts';
 import type { RawRequest, RawResponse } from './https-client.ts';
 

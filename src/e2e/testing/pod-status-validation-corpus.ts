@@ -4,6 +4,7 @@
 // the resize subresource (ValidatePodResize, v1.36's in-place resize with pod-level resources),
 // pod updates beyond pod-update-corpus.ts, and pod-level resources on create.
 // Sent to kapi and the reference kube-apiserver by e2e/pod-status-validation.test.ts.
+// Rules it covers: pkg/apis/core/validation and pkg/registry/core/pod/strategy.go.
 import { coll, set, type Obj } from './core-validation-corpus.ts';
 import { post, putBack, type ValidationCase } from './validation-differential.ts';
 

@@ -1,5 +1,6 @@
 // PEM material for the TLS Secret warning cases (generated once with openssl; test data only):
 // a self-signed P-256 certificate with its key, a second P-256 key and an Ed25519 key.
+// No Go counterpart: the e2e test harness.
 export const CERT_A = `-----BEGIN CERTIFICATE-----
 MIIBbTCCAROgAwIBAgIUCvYvY4mcGEx4khzDX3VD0t8HUmAwCgYIKoZIzj0EAwIw
 DDEKMAgGA1UEAwwBYTAeFw0yNjExMjUwNTIwMjFaFw0zNjExMjIwNTIwMjFaMAwx

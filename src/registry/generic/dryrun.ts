@@ -1,6 +1,7 @@
 // The storage a Store writes through (registry/generic/registry/dryrun.go, DryRunnableStorage):
 // every write takes a dryRun flag, and a dry run does all the reading and checking of the write
 // (existence, preconditions, tryUpdate, validateDeletion) without writing anything.
+// Counterpart of k8s.io/apiserver/pkg/registry/generic/registry/dryrun.go.
 import type { KubeObject, Preconditions } from '../../apimachinery/meta/types.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import {

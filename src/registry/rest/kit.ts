@@ -4,6 +4,7 @@
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
 // satisfies ResourceDefinition<T>` (see STYLE.md).
+// Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

@@ -2,6 +2,7 @@
 // ServerResponse on a socket that connects to nothing. What the handler writes is captured as the
 // bytes it would have sent (status line, headers, chunked body) and parsed back, so a test sees
 // exactly what a client would, without a port, TLS or a connection pool.
+// No Go counterpart: test harness.
 import { IncomingMessage, ServerResponse, type IncomingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 

@@ -4,6 +4,7 @@
 // a stale update's Conflict, namespace scoping, delete and a second delete's NotFound. They go
 // through the whole handler chain with a caller-supplied request function (inject(), no socket),
 // so what they check is what a client sees.
+// Counterpart of k8s.io/apiserver/pkg/registry/rest/resttest/resttest.go.
 import assert from 'node:assert/strict';
 import type { InjectRequest, InjectResponse } from './inject.ts';
 

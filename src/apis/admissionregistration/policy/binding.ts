@@ -1,6 +1,8 @@
 // ValidatingAdmissionPolicyBindings and MutatingAdmissionPolicyBindings: cluster-scoped,
 // generation bumped on spec changes; a binding names its policy and, for validating policies, the
 // actions to take.
+// Counterpart of pkg/registry/admissionregistration/validatingadmissionpolicybinding and
+// pkg/registry/admissionregistration/mutatingadmissionpolicybinding.
 import { duplicate, fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, validatePathSegmentName } from '../../../apimachinery/validation/object-meta.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';

@@ -1,6 +1,8 @@
 // ValidatingAdmissionPolicies (status subresource) and MutatingAdmissionPolicies: cluster-scoped,
 // generation bumped on spec changes. CEL expressions are stored, not compiled or evaluated; the
 // validation (./validation.ts) is structural.
+// Counterpart of pkg/registry/admissionregistration/validatingadmissionpolicy and
+// pkg/registry/admissionregistration/mutatingadmissionpolicy.
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy, statusStrategy, withoutMetadata } from '../../../registry/rest/kit.ts';

@@ -1,6 +1,7 @@
 // ValidatingAdmissionPolicy and MutatingAdmissionPolicy spec validation
 // (validateValidatingAdmissionPolicySpec, validateMutatingAdmissionPolicySpec): structure, names and
 // enums. Compiling the CEL expressions belongs to the CEL work; an expression only has to be there.
+// Counterpart of pkg/apis/admissionregistration/validation/validation.go.
 import { duplicate, fieldPath, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateLabelName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';

@@ -1,5 +1,6 @@
 // What Job validation may allow, from the stored job and v1.36's feature gates (ValidationOptions of
 // kube's batch validation).
+// Counterpart of pkg/apis/batch/validation (JobValidationOptions) and pkg/registry/batch/job/strategy.go.
 
 export interface JobValidationOptions {
   /** New jobs must carry the batch.kubernetes.io/ labels; older ones may only have the legacy pair. */

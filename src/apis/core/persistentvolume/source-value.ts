@@ -1,6 +1,7 @@
 // A PersistentVolumeSource as the Go value kube marshals (internal core types, Go field names, every
 // field present: nil pointers, slices and maps as null, maps with sorted keys) for the unified diff
 // kube prints when an update changes a PV's volume source.
+// Counterpart of encoding/json printing the internal PersistentVolumeSource of pkg/apis/core.
 import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import { obj, type Obj } from '../pod/spec-access.ts';
 

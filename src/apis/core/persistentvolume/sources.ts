@@ -2,6 +2,7 @@
 // and its validate*PersistentVolumeSource helpers): exactly one source, each checked as kube does,
 // with kube's path segments (the GCE disk reports under `persistentDisk`, a second CephFS source
 // as `cephFS`). The PV flavours differ from the pod's: secret references name their namespace.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidatePersistentVolumeSpec).
 import { forbidden, invalid, notSupported, required, tooLong, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isInRange } from '../../../apimachinery/validation/validation.ts';
 import { validatePathNoBacksteps } from '../pod/volumes.ts';

@@ -3,6 +3,7 @@
 // securityContext.appArmorProfile when that field is unset, and the request is warned that the
 // annotation is deprecated: when the field is copied, or when the annotation names no valid profile.
 // The warning is given here, before validation, so a pod refused for the annotation still carries it.
+// Counterpart of pkg/registry/core/pod/strategy.go (applyAppArmorVersionSkew).
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { Container, Pod } from '../v1/types.ts';
 import { APPARMOR_PREFIX } from './annotations.ts';

@@ -2,6 +2,7 @@
 // MatchLabelKeysInPodAffinity and MatchLabelKeysInPodTopologySpreadSelectorMerge on, as in v1.36): the
 // values the new pod has for each key of matchLabelKeys (In) and mismatchLabelKeys (NotIn) are added
 // to the term's labelSelector, so the scheduler and the stored pod see one selector.
+// Counterpart of pkg/registry/core/pod/strategy.go (mutatePodAffinity, mutateTopologySpreadConstraints).
 import type { Pod } from '../v1/types.ts';
 
 type Mutable = Record<string, unknown>;

@@ -2,6 +2,7 @@
 // requests and limits as the scheduler counts them (component-helpers' AggregateContainerRequests:
 // sidecars add up, other init containers count at their peak), the defaulting of the pod-level
 // requests and huge page limits from them (SetDefaults_Pod), and validatePodResourceConsistency.
+// Counterpart of k8s.io/component-helpers/resource, pkg/apis/core/v1/defaults.go and pkg/apis/core/validation.
 import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { addQuantity, cmpQuantity, formatQuantity, parseQuantity, type Quantity } from '../../../apimachinery/resource/quantity.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';

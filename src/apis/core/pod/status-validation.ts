@@ -2,6 +2,7 @@
 // nominated node, qosClass, container state transitions, container users and allocated
 // resource health, resource claim statuses. The v1 podIP/podIPs pair is reconciled as kube's
 // conversion does (podIP wins when they disagree).
+// Counterpart of pkg/apis/core/validation/validation.go (ValidatePodStatusUpdate).
 import { duplicate, fieldPath, forbidden, GoSyntax, invalid, notSupported, required, tooLong, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
 import { validateImmutableField } from '../../../apimachinery/validation/object-meta.ts';

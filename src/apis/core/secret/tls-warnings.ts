@@ -1,5 +1,6 @@
 // The warning kube returns for a kubernetes.io/tls Secret whose tls.crt and tls.key do not make a
 // key pair (secret strategy's warningsForSecret): the text of Go's tls.X509KeyPair error.
+// Counterpart of pkg/registry/core/secret/strategy.go (warningsForSecret) and crypto/tls (X509KeyPair).
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 
 interface Block { readonly type: string; readonly der: Buffer }

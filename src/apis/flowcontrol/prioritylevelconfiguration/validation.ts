@@ -2,6 +2,7 @@
 // union ("Exempt" exactly for the level named exempt), shares and percentages, the limit response
 // and its shuffle-sharding queues, and the mandatory levels, whose spec is fixed (compared and
 // printed in the shape of kube's internal Go struct, as kube reports it).
+// Counterpart of pkg/apis/flowcontrol/validation/validation.go (ValidatePriorityLevelConfiguration).
 import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';

@@ -1,5 +1,6 @@
 // ValidateTopologySelectorTerm for StorageClass.allowedTopologies: keys are qualified names, each
 // key appears once per term with at least one value, each once, and terms are not repeated.
+// Counterpart of pkg/apis/core/validation/validation.go (ValidateTopologySelectorTerm) and pkg/apis/storage/validation.
 import { duplicate, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';

@@ -1,6 +1,7 @@
 // Builders for the workload validation corpus: a valid object per resource, and cases that create
 // it with one fault (dry run), or create it valid and then change it by a merge patch of the object,
 // its status or its scale subresource (the last answer counts).
+// No Go counterpart: the e2e test harness.
 import { patch, post, put, type ValidationCase } from '../validation-differential.ts';
 import type { RawRequest } from '../https-client.ts';
 

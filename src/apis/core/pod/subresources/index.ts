@@ -1,4 +1,5 @@
 // The pod subresources with REST of their own, for ResourceDefinition.extraSubresources.
+// Counterpart of pkg/registry/core/pod/storage/storage.go (PodStorage).
 import type { Getter, Updater } from '../../../../registry/rest/capabilities.ts';
 import type { StoreLookup, SubresourceREST } from '../../../../registry/rest/group.ts';
 import type { ResourceStore, Strategy } from '../../../../registry/rest/strategy.ts';

@@ -2,6 +2,7 @@
 // of containers, init containers and the pod itself are taken from the request; cpu and memory
 // may change, requests and limits may not be removed, and the QoS class must stay. v1.36's gates
 // InPlacePodVerticalScalingInitContainers and InPlacePodLevelResourcesVerticalScaling are on.
+// Counterpart of pkg/registry/core/pod/strategy.go (podResizeStrategy) and pkg/apis/core/validation (ValidatePodResize).
 import { fieldPath, forbidden, invalid, type FieldError, type FieldPath } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
