@@ -192,9 +192,8 @@ export function setAt(obj: JSONObject, path: JSONPath, value: JSONValue | undefi
 }
 
 /**
- * What kube requires beyond the every-resource hints, which are checked against kapi only: kapi
- * accepts these objects without it (validation gaps, issue 12). The corpus creates the object
- * with it, and adds a case (`kube requires <path>`) that creates it without.
+ * Fields kube requires that the OpenAPI schema leaves optional: the corpus creates the object with
+ * them, and adds a case (`kube requires <path>`) that creates it without, which both servers refuse.
  */
 export const KUBE_REQUIRES: Readonly<Record<string, { readonly path: JSONPath; readonly value: JSONValue }>> = {
   'horizontalpodautoscalers.autoscaling': { path: ['spec', 'scaleTargetRef', 'apiVersion'], value: 'apps/v1' },

@@ -25,6 +25,8 @@ const json = (method: string, path: string, body?: unknown): RawRequest =>
 /** A step: create a service with `spec` or change the one named by `update`. */
 export interface Step { readonly name: string; readonly create?: Spec; readonly update?: string; readonly change?: (s: Svc['spec']) => void }
 
+// Chosen IPv4 addresses lie in the lower band of 10.0.0.0/24 (10.0.0.1-16), which dynamic allocation
+// leaves to static ones (KEP-3070), so a service allocated earlier in the run never holds them.
 export const STEPS: readonly Step[] = [
   { name: 'single', create: {} },
   { name: 'single6', create: { ipFamilies: ['IPv6'] } },
@@ -34,16 +36,16 @@ export const STEPS: readonly Step[] = [
   { name: 'prefer6', create: { ipFamilyPolicy: 'PreferDualStack', ipFamilies: ['IPv6'] } },
   { name: 'headless', create: { clusterIP: 'None' } },
   { name: 'headlessnosel', create: { clusterIP: 'None', selector: null } },
-  { name: 'explicit', create: { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.50', clusterIPs: ['10.0.0.50', 'fd00::50'] } },
+  { name: 'explicit', create: { ipFamilyPolicy: 'RequireDualStack', clusterIP: '10.0.0.10', clusterIPs: ['10.0.0.10', 'fd00::50'] } },
   { name: 'explicit6', create: { clusterIP: 'fd00::51', clusterIPs: ['fd00::51'] } },
   { name: 'nodeport-require', create: { type: 'NodePort', ipFamilyPolicy: 'RequireDualStack' } },
   { name: 'upgrade single to RequireDualStack', update: 'single', change: (s) => { s.ipFamilyPolicy = 'RequireDualStack'; } },
   { name: 'upgrade single6 to PreferDualStack with a chosen IPv4', update: 'single6',
-    change: (s) => { s.ipFamilyPolicy = 'PreferDualStack'; s.clusterIPs = [...(s.clusterIPs ?? []), '10.0.0.60']; } },
+    change: (s) => { s.ipFamilyPolicy = 'PreferDualStack'; s.clusterIPs = [...(s.clusterIPs ?? []), '10.0.0.14']; } },
   { name: 'downgrade prefer to SingleStack', update: 'prefer', change: (s) => { s.ipFamilyPolicy = 'SingleStack'; } },
   { name: 'downgrade require to SingleStack, lists trimmed', update: 'require',
     change: (s) => { s.ipFamilyPolicy = 'SingleStack'; s.clusterIPs = s.clusterIPs?.slice(0, 1); s.ipFamilies = s.ipFamilies?.slice(0, 1); } },
-  { name: 'a cluster IP change after upgrade', update: 'explicit', change: (s) => { s.clusterIPs = ['10.0.0.50', 'fd00::52']; } },
+  { name: 'a cluster IP change after upgrade', update: 'explicit', change: (s) => { s.clusterIPs = ['10.0.0.10', 'fd00::52']; } },
 ];
 
 /** What a step's answer is reduced to. */

@@ -5,14 +5,15 @@
 // impersonation (`impersonate` on users, groups, serviceaccounts in the core group, uids and
 // userextras in authentication.k8s.io). The first mode that allows wins; when none does, the first
 // error met is the answer.
-import { fieldPath, formatFieldError, invalid, required, aggregateMessages, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { fieldPath, formatFieldError, aggregateMessages } from '../../apimachinery/errors/field-errors.ts';
 import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import { validateNamespaceName, validateServiceAccountName } from '../../apimachinery/validation/object-meta.ts';
-import { isDNS1123Subdomain, regexError } from '../../apimachinery/validation/validation.ts';
+import { isDNS1123Subdomain } from '../../apimachinery/validation/validation.ts';
 import type { Attributes, Authorizer } from '../../authz/authorizer.ts';
 import { forbiddenStatusError } from '../../authz/forbidden.ts';
 import { goQuoteList } from '../../authz/rbac/escalation.ts';
+import { isDomainPrefixedPath } from '../../apimachinery/validation/domain-prefixed-path.ts';
 
 /** What the Impersonate-* headers ask for, as sent (no defaulting). */
 export interface WantedUser {
@@ -85,26 +86,11 @@ async function checkAuthorization(authorizer: Authorizer, attributes: Attributes
 const allowed = async (authorizer: Authorizer, a: Attributes, view: View): Promise<boolean> =>
   (await authorizer.authorize(view(a))).decision === 'Allow';
 
-const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
-
-/** validation.IsDomainPrefixedPath ("acme.io/foo"). */
-function domainPrefixedPathErrors(value: string): FieldError[] {
-  const p = fieldPath('extra', 'key');
-  if (value === '') return [required(p)];
-  const slash = value.indexOf('/');
-  const host = slash < 0 ? value : value.slice(0, slash);
-  const rest = slash < 0 ? '' : value.slice(slash + 1);
-  if (slash < 0 || host === '' || rest === '') return [invalid(p, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
-  const errs = isDNS1123Subdomain(host).map((m) => invalid(p, host, m));
-  if (!new RegExp(`^${HTTP_PATH_FMT}$`).test(rest)) errs.push(invalid(p, rest, regexError('Invalid path', HTTP_PATH_FMT)));
-  return errs;
-}
-
 /** The checks constrained modes add, which legacy impersonation never made. */
 function extraProblem(extra: Readonly<Record<string, readonly string[]>>): string | undefined {
   for (const [key, values] of Object.entries(extra)) {
     if (key === '') return 'impersonating the empty string key in extra is not allowed';
-    const errs = domainPrefixedPathErrors(key);
+    const errs = isDomainPrefixedPath(fieldPath('extra', 'key'), key);
     if (errs.length > 0) return `impersonating an invalid key in extra is not allowed: ${aggregateMessages(errs.map(formatFieldError))}`;
     if (key !== key.toLowerCase()) return `impersonating a non-lowercase key in extra is not allowed: ${goQuote(key)}`;
     if (values.length === 0) return 'impersonating empty values in extra is not allowed';

@@ -6,7 +6,8 @@ import { byteLength, isDNS1123Subdomain } from '../../../apimachinery/validation
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
 import type { IngressClass, IngressClassParametersReference } from '../v1/types.ts';
-import { isDomainPrefixedPath, isPathSegmentName } from '../validation-helpers.ts';
+import { isDomainPrefixedPath } from '../../../apimachinery/validation/domain-prefixed-path.ts';
+import { isPathSegmentName } from '../validation-helpers.ts';
 
 const MAX_CONTROLLER_LENGTH = 250;
 const SCOPES = ['Cluster', 'Namespace'];
