@@ -13,12 +13,6 @@ import { FINALIZED_ON_DELETE, HINTS, generateMaterial, type FixtureMaterial } fr
 import { exampleFor, type OpenAPIDocument } from './testing/fixtures/schema-example.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
 
-/**
- * Resources whose objects live in another group's storage, and the group their errors name: kube
- * serves events.k8s.io events from the core event storage (DefaultQualifiedResource "events").
- */
-const STORAGE_GROUP: Readonly<Record<string, string>> = { 'events.events.k8s.io': '' };
-
 interface OpenAPIIndex { paths: Record<string, { serverRelativeURL: string }> }
 
 function adapt(server: InProcessServer): { request(req: RawRequest): Promise<RawResponse> } {
@@ -72,8 +66,7 @@ describe('every stored resource passes the REST conformance cases (in process, n
         await runRESTConformance((req) => server.request(req),
           { key: c.key, group: c.group, version: preferred.version, resource: c.resource, kind: preferred.kind, namespaced: c.namespaced },
           { namespace, otherNamespace: 'rt-other', sample, ...(hint.name === undefined ? {} : { fixedName: hint.name }),
-            finalizedOnDelete: FINALIZED_ON_DELETE.has(c.key),
-            ...(STORAGE_GROUP[c.key] === undefined ? {} : { storageGroup: STORAGE_GROUP[c.key] }) });
+            finalizedOnDelete: FINALIZED_ON_DELETE.has(c.key) });
       });
     }
   });

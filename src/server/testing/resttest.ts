@@ -31,8 +31,6 @@ export interface RESTConformanceOptions {
   readonly fixedName?: string;
   /** Deletion waits for a controller to finalize the object: GET answers 404 once it is done. */
   readonly finalizedOnDelete?: boolean;
-  /** The group errors name when the objects live in another group's storage (events.k8s.io events: ''). */
-  readonly storageGroup?: string;
 }
 
 interface Obj {
@@ -77,7 +75,7 @@ async function eventuallyGone(send: Send, path: string, what: string): Promise<v
 
 export async function runRESTConformance(send: Send, r: RESTResource, o: RESTConformanceOptions): Promise<void> {
   const coll = collection(r, o.namespace);
-  const gr = { group: o.storageGroup ?? r.group, kind: r.resource };
+  const gr = { group: r.group, kind: r.resource };
   const metaNS = r.namespaced ? { namespace: o.namespace } : {};
   const body = (metadata: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: apiVersion(r), kind: r.kind, metadata, ...o.sample });
 
