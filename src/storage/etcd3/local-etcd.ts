@@ -138,6 +138,8 @@ export function etcdArgs(name: string, dataDir: string, clientURL: string, peerU
   ];
 }
 
+const BIND_ATTEMPTS = 3;
+
 /** Starts etcd and resolves once /health answers. */
 export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<LocalEtcd> {
   const name = opts.name ?? 'kapi-etcd';
@@ -150,13 +152,15 @@ export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<Local
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  const endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${await freePort()}`;
-  const peer = `http://127.0.0.1:${await freePort()}`;
+  const clientURL = async (): Promise<string> => `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${await freePort()}`;
+  let endpoint = await clientURL();
+  let peer = `http://127.0.0.1:${await freePort()}`;
   const tlsArgs = tls === undefined ? [] : [
     ...(opts.clientCertAuth === false ? [] : ['--client-cert-auth', '--trusted-ca-file', tls.caFile]),
     '--cert-file', tls.serverCertFile, '--key-file', tls.serverKeyFile,
   ];
-  const args = [...etcdArgs(name, dataDir, endpoint, peer), ...tlsArgs, ...(opts.extraArgs ?? [])];
+  const argsFor = (): string[] => [...etcdArgs(name, dataDir, endpoint, peer), ...tlsArgs, ...(opts.extraArgs ?? [])];
+  let args = argsFor();
   const probeTLS: ProbeTLS | undefined = tls === undefined ? undefined
     : { ca: readFileSync(tls.caFile), cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   let proc: ChildProcess | undefined;
@@ -200,7 +204,20 @@ export async function startLocalEtcd(opts: LocalEtcdOptions = {}): Promise<Local
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await launch();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await launch();
+        break;
+      } catch (err) {
+        // Another process may take a free port before etcd binds it: new ports, a few times.
+        if (attempt >= BIND_ATTEMPTS || !(err instanceof Error && err.message.includes('address already in use'))) throw err;
+        await kill();
+        rmSync(join(dataDir, 'member'), { recursive: true, force: true });
+        endpoint = await clientURL();
+        peer = `http://127.0.0.1:${await freePort()}`;
+        args = argsFor();
+      }
+    }
   } catch (err) {
     await stop();
     throw err;
