@@ -39,5 +39,4 @@ describeValidationCorpus({
   fixture: new URL('./testing/fixtures/pod-validation-kube.json', import.meta.url),
   // the ServiceAccount admission plugin looks up the namespace's default account (no controller makes it here)
   setup: (ns) => [post(`/api/v1/namespaces/${ns}/serviceaccounts`, JSON.parse(CORPUS_SERVICE_ACCOUNT))],
-  causeMessage: (m) => m.split('\n')[0] ?? '',
 });
