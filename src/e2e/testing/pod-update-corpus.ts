@@ -87,6 +87,10 @@ export const POD_UPDATE_CASES: readonly PodUpdateCase[] = [
   // The forbidden-change message ends with a diff of kube's internal PodSpec: every struct printed
   // before the change counts in the hunk's line numbers, so these fill the spec with many types.
   { name: 'rich spec: dnsPolicy changed', base: RICH_SPEC, mutate: (p) => { p.spec['dnsPolicy'] = 'Default'; } },
+  { name: 'more volume kinds: dnsPolicy changed', base: { volumes: [{ name: 'n', nfs: { server: 'nfs.example.com', path: '/x', readOnly: true } },
+    { name: 'csi', csi: { driver: 'csi.example.com', fsType: 'ext4', volumeAttributes: { b: '2', a: '1' }, nodePublishSecretRef: { name: 's' } } },
+    { name: 'p', projected: { sources: [{ secret: { name: 's', items: [{ key: 'k', path: 'k' }], optional: false } }] } }] },
+  mutate: (p) => { p.spec['dnsPolicy'] = 'Default'; } },
   { name: 'rich spec: probe changed', base: RICH_SPEC, mutate: (p) => { (p.spec.containers[0]!['livenessProbe'] as Record<string, unknown>)['periodSeconds'] = 7; } },
   { name: 'rich spec: env var changed', base: RICH_SPEC, mutate: (p) => { p.spec.containers[0]!['env'] = [{ name: 'A', value: 'changed' }]; } },
   { name: 'rich spec: resources changed', base: RICH_SPEC,

@@ -73,12 +73,12 @@ const TYPES: Readonly<Record<string, string>> = {
   Toleration: 'Key:string Operator:string Value:string Effect:string TolerationSeconds:*int64',
   Volume: 'Name:string ...VolumeSource',
   VolumeSource: 'HostPath:*HostPathVolumeSource EmptyDir:*EmptyDirVolumeSource GCEPersistentDisk:*GCEPersistentDisk ' +
-    'AWSElasticBlockStore:*AWSElasticBlockStore GitRepo:*GitRepo Secret:*SecretVolumeSource NFS:*NFS ISCSI:*ISCSI ' +
+    'AWSElasticBlockStore:*AWSElasticBlockStore GitRepo:*GitRepoVolumeSource Secret:*SecretVolumeSource NFS:*NFSVolumeSource ISCSI:*ISCSI ' +
     'Glusterfs:*Glusterfs PersistentVolumeClaim:*PersistentVolumeClaimVolumeSource RBD:*RBD Quobyte:*Quobyte ' +
     'FlexVolume:*FlexVolume Cinder:*Cinder CephFS:*CephFS Flocker:*Flocker DownwardAPI:*DownwardAPIVolumeSource FC:*FC ' +
     'AzureFile:*AzureFile ConfigMap:*ConfigMapVolumeSource VsphereVolume:*VsphereVolume AzureDisk:*AzureDisk ' +
     'PhotonPersistentDisk:*PhotonPersistentDisk Projected:*ProjectedVolumeSource PortworxVolume:*PortworxVolume ' +
-    'ScaleIO:*ScaleIO StorageOS:*StorageOS CSI:*CSI Ephemeral:*Ephemeral Image:*ImageVolumeSource',
+    'ScaleIO:*ScaleIO StorageOS:*StorageOS CSI:*CSIVolumeSource Ephemeral:*Ephemeral Image:*ImageVolumeSource',
   ProjectedVolumeSource: 'Sources:[]VolumeProjection DefaultMode:*int32',
   VolumeProjection: 'Secret:*SecretProjection DownwardAPI:*DownwardAPIProjection ConfigMap:*ConfigMapProjection ' +
     'ServiceAccountToken:*ServiceAccountTokenProjection ClusterTrustBundle:*ClusterTrustBundleProjection PodCertificate:*PodCertificateProjection',
@@ -97,6 +97,12 @@ const TYPES: Readonly<Record<string, string>> = {
   HostPathVolumeSource: 'Path:string Type:*string',
   PersistentVolumeClaimVolumeSource: 'ClaimName:string ReadOnly:bool',
   ImageVolumeSource: 'Reference:string PullPolicy:string',
+  NFSVolumeSource: 'Server:string Path:string ReadOnly:bool',
+  CSIVolumeSource: 'Driver:string ReadOnly:*bool FSType:*string VolumeAttributes:map NodePublishSecretRef:*LocalObjectReference',
+  GitRepoVolumeSource: 'Repository:string Revision:string Directory:string',
+  ClusterTrustBundleProjection: 'Name:*string SignerName:*string LabelSelector:*selector Optional:*bool Path:string',
+  PodCertificateProjection: 'SignerName:string KeyType:string MaxExpirationSeconds:*int32 CredentialBundlePath:string KeyPath:string ' +
+    'CertificateChainPath:string UserAnnotations:map',
   PodOS: 'Name:string',
   PodSchedulingGate: 'Name:string',
   PodReadinessGate: 'ConditionType:string',
