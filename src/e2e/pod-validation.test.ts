@@ -31,6 +31,19 @@ const cases: ValidationCase[] = [
         (o) => { c.mutate(o as Parameters<typeof c.mutate>[0]); }),
     ],
   })),
+  // an ephemeral container once added may not change: the message ends with a diff of the internal EphemeralContainer
+  {
+    name: 'update: ephemeral container changed',
+    requests: (name: string, ns: string) => {
+      const ephemeral = `${pods(ns)}/${name}/ephemeralcontainers`;
+      type Spec = { ephemeralContainers?: Record<string, unknown>[] };
+      return [
+        post(pods(ns), podOfCase({ name }, name)),
+        putBack(ephemeral, (o) => { (o['spec'] as Spec).ephemeralContainers = [{ name: 'e', image: 'busybox', args: ['a'] }]; }),
+        putBack(`${ephemeral}?dryRun=All`, (o) => { const e = (o['spec'] as Spec).ephemeralContainers?.[0]; if (e !== undefined) e['args'] = ['b']; }),
+      ];
+    },
+  },
 ];
 
 describeValidationCorpus({
@@ -39,5 +52,4 @@ describeValidationCorpus({
   fixture: new URL('./testing/fixtures/pod-validation-kube.json', import.meta.url),
   // the ServiceAccount admission plugin looks up the namespace's default account (no controller makes it here)
   setup: (ns) => [post(`/api/v1/namespaces/${ns}/serviceaccounts`, JSON.parse(CORPUS_SERVICE_ACCOUNT))],
-  causeMessage: (m) => m.split('\n')[0] ?? '',
 });

@@ -67,6 +67,17 @@ describe('Priority admission', () => {
     await plugin.admit?.(ctx, create(high));
     assert.deepEqual([high.spec['priority'], high.spec['preemptionPolicy']], [1000, 'Never']);
   });
+  it('keeps the priority set at creation when an update leaves it out', async () => {
+    const cases = [
+      { name: 'omitted: the old values', spec: {}, want: [1000, 'Never'] },
+      { name: 'given: left as sent (validation judges it)', spec: { priority: 5, preemptionPolicy: 'PreemptLowerPriority' }, want: [5, 'PreemptLowerPriority'] },
+    ];
+    for (const c of cases) {
+      const next = pod(c.spec);
+      await plugin.admit?.(ctx, { ...create(next), operation: 'UPDATE', oldObject: pod({ priority: 1000, preemptionPolicy: 'Never' }) });
+      assert.deepEqual([next.spec['priority'], next.spec['preemptionPolicy']], c.want, c.name);
+    }
+  });
   it('refuses a missing class with 403', async () => {
     await assert.rejects(plugin.admit?.(ctx, create(pod({ priorityClassName: 'nope' }))) ?? Promise.resolve(), (err: unknown) => {
       const st = (err as { status: { code: number; reason: string; message: string } }).status;

@@ -17,12 +17,25 @@ export interface PriorityClassLookup {
 
 interface PodLike extends KubeObject { spec?: { priorityClassName?: string; priority?: number; preemptionPolicy?: string } }
 
+/**
+ * The priority set at creation stays when an update leaves it out (a PUT of the pod as written):
+ * validation forbids changing it, so only an omission is filled in.
+ */
+function keepPriorityOnUpdate(a: Attributes): void {
+  if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '') return;
+  const spec = (a.object as PodLike | undefined)?.spec;
+  const old = (a.oldObject as PodLike | undefined)?.spec;
+  if (spec === undefined || old === undefined) return;
+  if (spec.priority === undefined && old.priority !== undefined) spec.priority = old.priority;
+  if (spec.preemptionPolicy === undefined && old.preemptionPolicy !== undefined) spec.preemptionPolicy = old.preemptionPolicy;
+}
+
 export function priorityAdmission(classes: PriorityClassLookup): Plugin {
   return {
     name: 'Priority',
     handles: (op: Operation) => op === 'CREATE' || op === 'UPDATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-      if (a.operation !== 'CREATE') return;
+      if (a.operation === 'UPDATE') { keepPriorityOnUpdate(a); return; }
       const created = createdPodSpec<NonNullable<PodLike['spec']>>(a);
       if (created === undefined) return;
       const { pod, spec } = created;

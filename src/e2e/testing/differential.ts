@@ -89,6 +89,8 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const RV_IN_TEXT = /(ResourceVersion in record \(|, current: )\d+(\)?)/g;
 /** The projected service account volume's name ends in five random characters. */
 const API_ACCESS = /^kube-api-access-[a-z0-9]{5}$/;
+/** ... and that name inside a message (the diff of a pod update that drops the volume). */
+const API_ACCESS_IN_TEXT = /\bkube-api-access-[a-z0-9]{5}\b/g;
 
 /** A Table's Age cells, computed from the creation time at the moment each server answers. */
 function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
@@ -131,7 +133,7 @@ export function normalise(v: unknown, key = ''): unknown {
     if (CLUSTER_IP.test(v) || (key === 'clusterIP' && IPV4.test(v))) return '<cluster-ip>';
     if (API_ACCESS.test(v)) return 'kube-api-access-<suffix>';
     // resourceVersions quoted in messages (preconditions, a too-large resourceVersion).
-    return v.replace(UUID, '<uuid>').replace(RV_IN_TEXT, '$1<resourceVersion>$2');
+    return v.replace(UUID, '<uuid>').replace(RV_IN_TEXT, '$1<resourceVersion>$2').replace(API_ACCESS_IN_TEXT, 'kube-api-access-<suffix>');
   }
   if (typeof v === 'number' && key === 'nodePort') return '<nodePort>';
   if (Array.isArray(v)) return v.map((x) => normalise(x, key === 'clusterIPs' ? 'clusterIP' : ''));

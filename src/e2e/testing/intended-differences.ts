@@ -86,10 +86,6 @@ export const knownDefects: readonly ListedDifference[] = [
       'without reinvocationPolicy',
   },
   {
-    cases: /^pods update /, where: /^body\.(message|details)/,
-    reason: `${I12}: update validation: the causes kube reports for a pod update (forbidden spec changes) differ`,
-  },
-  {
     cases: /^widgets\.diffres\.example\.com scale negative replicas$/, where: '*',
     reason: `${I12}: a custom resource's scale update is validated against its schema in kube (Widget ... is invalid: .spec.replicas ...); ` +
       'kapi validates it as an autoscaling Scale',

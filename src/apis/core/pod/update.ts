@@ -4,11 +4,11 @@
 import { fieldPath, forbidden, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import type { Container, Pod, PodSpec, Toleration } from '../v1/types.ts';
 import { validateTolerations } from './affinity.ts';
 import { validatePodSpecificAnnotationUpdates } from './annotations.ts';
 import { validateGatedPodMutation } from './gated-update.ts';
+import { podSpecDiff } from './go-pod-spec.ts';
 import { validatePodAnnotationsAndSpec } from './validation.ts';
 
 export const POD_UPDATE_FORBIDDEN = 'pod updates may not change fields other than `spec.containers[*].image`,' +
@@ -86,7 +86,7 @@ export function validatePodUpdate(pod: RO<Pod>, old: RO<Pod>): FieldError[] {
   if (oldGrace !== undefined && oldGrace < 0 && munged.terminationGracePeriodSeconds === 1) munged.terminationGracePeriodSeconds = oldGrace;
   // a gated pod may gain node constraints before it is scheduled
   if ((old.spec.schedulingGates ?? []).length > 0) errs.push(...validateGatedPodMutation(munged, old.spec, specPath));
-  if (!deepEqual(munged, old.spec)) errs.push(forbidden(specPath, `${POD_UPDATE_FORBIDDEN}\n${objectDiff(old.spec, munged)}`));
+  if (!deepEqual(munged, old.spec)) errs.push(forbidden(specPath, `${POD_UPDATE_FORBIDDEN}\n${podSpecDiff(old.spec, munged)}`));
   return errs;
 }
 

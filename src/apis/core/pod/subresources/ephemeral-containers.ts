@@ -5,8 +5,8 @@ import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
 import { bumpGenerationIfChanged, copyOf } from '../../../../registry/rest/kit.ts';
-import { objectDiff } from '../../../../apimachinery/goformat/index.ts';
 import type { Pod } from '../../v1/types.ts';
+import { ephemeralContainerDiff } from '../go-pod-spec.ts';
 import { MIRROR_ANNOTATION, validatePodSpecificAnnotationUpdates } from '../annotations.ts';
 import { podStrategy } from '../pod.ts';
 import { validatePodAnnotationsAndSpec } from '../validation.ts';
@@ -43,7 +43,7 @@ export function validateEphemeralContainersUpdate(pod: DeepReadonly<Pod>, old: D
   for (const o of old.spec.ephemeralContainers ?? []) {
     const n = next.find((c) => c.name === o.name);
     if (n === undefined) errs.push(forbidden(specPath, `existing ephemeral containers "${o.name}" may not be removed\n`));
-    else if (!deepEqual(n, o)) errs.push(forbidden(specPath, `existing ephemeral containers "${o.name}" may not be changed\n${objectDiff(o, n)}`));
+    else if (!deepEqual(n, o)) errs.push(forbidden(specPath, `existing ephemeral containers "${o.name}" may not be changed\n${ephemeralContainerDiff(o, n)}`));
   }
   return errs;
 }
