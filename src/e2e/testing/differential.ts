@@ -92,14 +92,14 @@ const API_ACCESS = /^kube-api-access-[a-z0-9]{5}$/;
 /** ... and that name inside a message (the diff of a pod update that drops the volume). */
 const API_ACCESS_IN_TEXT = /\bkube-api-access-[a-z0-9]{5}\b/g;
 
-/** A Table's Age cells, computed from the creation time at the moment each server answers. */
+/** A Table's Age cells (and an Event's Last Seen and First Seen), computed from a time at the moment each server answers. */
 function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
   const columns = out['columnDefinitions'];
   const rows = out['rows'];
   if (columns === null) return normaliseHeadlessTable(out);
   if (!Array.isArray(columns) || !Array.isArray(rows)) return out;
   const column = (name: string): number[] => columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === name ? [i] : []));
-  const ages = column('Age');
+  const ages = ['Age', 'Last Seen', 'First Seen'].flatMap(column);
   // A Service's Cluster-IP cell: any allocated address, as for spec.clusterIP (ServiceCIDRs other
   // cases create may lend theirs).
   const clusterIPs = column('Cluster-IP');
