@@ -80,19 +80,8 @@ export const knownDefects: readonly ListedDifference[] = [
   },
 
   {
-    cases: / create (missing required|wrong type|bad enum|kube requires [\w.]+)$/, where: '*',
-    reason: `${I12}: validation messages (Go syntax values such as map[string]string{...} and []byte(nil) where v1.36 prints JSON, ` +
-      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts a MutatingAdmissionPolicy ' +
-      'without reinvocationPolicy',
-  },
-  {
     cases: /^pods update /, where: /^body\.(message|details)/,
     reason: `${I12}: update validation: the causes kube reports for a pod update (forbidden spec changes) differ`,
-  },
-  {
-    cases: /^widgets\.diffres\.example\.com scale negative replicas$/, where: '*',
-    reason: `${I12}: a custom resource's scale update is validated against its schema in kube (Widget ... is invalid: .spec.replicas ...); ` +
-      'kapi validates it as an autoscaling Scale',
   },
 
   {
