@@ -30,7 +30,8 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
 export const crdStrategy: Strategy<CustomResourceDefinition> = {
   prepareForCreate(_ctx: RequestContext, crd) {
     // Conditions and accepted names are the controllers' to set; the storage version is recorded now.
-    crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: [] };
+    // storedVersions stays absent (Go's nil) without a storage version: validation names it null.
+    crd.status = { conditions: null, acceptedNames: { plural: '', kind: '' } };
     crd.metadata.generation = 1;
     dropOmitted(crd);
     recordStorageVersion(crd);

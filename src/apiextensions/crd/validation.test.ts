@@ -19,6 +19,8 @@ function crd(mutate: (c: CustomResourceDefinition) => void = () => {}): CustomRe
     },
   };
   defaultCRD(c);
+  // What create's prepare records before validation runs.
+  c.status = { storedVersions: ['v1'] };
   mutate(c);
   return c;
 }
@@ -59,6 +61,15 @@ describe('validateCRD', () => {
       want: 'spec.names.listKind: Invalid value: "CronTab": kind and listKind may not be the same' },
     { name: 'plural missing', mutate: (c) => { c.spec.names.plural = ''; c.metadata.name = '.stable.example.com'; },
       want: 'spec.names.plural: Required value' },
+    { name: 'no versions', mutate: (c) => { delete (c.spec as { versions?: unknown }).versions; delete c.status; },
+      want: 'spec.versions: Invalid value: null: must have exactly one version marked as storage version' },
+    { name: 'no stored version', mutate: (c) => { delete c.status; },
+      want: 'status.storedVersions: Invalid value: null: must have at least one stored version' },
+    { name: 'storage version not stored', mutate: (c) => { c.status = { storedVersions: ['v0'] }; },
+      want: 'status.storedVersions: Invalid value: ["v0"]: must have the storage version v1' },
+    { name: 'stored version dropped from spec', mutate: (c) => { c.status = { storedVersions: ['v1', 'v0'] }; },
+      want: 'status.storedVersions[1]: Invalid value: "v0": missing from spec.versions; v0 was previously a storage version, and must remain ' +
+        'in spec.versions until a storage migration ensures no data remains persisted in v0 and removes v0 from status.storedVersions' },
     { name: 'bad printer column type', mutate: (c) => { c.spec.versions[0]!.additionalPrinterColumns = [{ name: 'X', type: 'map', jsonPath: '.spec.x' }]; },
       want: 'spec.versions[0].additionalPrinterColumns[0].type: Unsupported value: "map": supported values: "integer", "number", "string", "boolean", "date"' },
   ];

@@ -33,6 +33,7 @@ export function validateCRD(crd: CRD): FieldError[] {
     ...validateObjectMeta(crd.metadata, { namespaced: false, nameFn }),
     ...validateSpec(spec, fieldPath('spec')),
     ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames')),
+    ...validateStoredVersions(crd),
   ];
 }
 
@@ -54,12 +55,21 @@ export function validateCRDStatusUpdate(crd: CRD): FieldError[] {
   return [...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames')), ...validateStoredVersions(crd)];
 }
 
+/** ValidateCustomResourceDefinitionStoredVersions: at least one, the storage version among them, none dropped from spec.versions. */
 function validateStoredVersions(crd: CRD): FieldError[] {
-  const names = new Set((crd.spec.versions ?? []).map((v) => v.name));
+  const path = fieldPath('status', 'storedVersions');
+  const stored = crd.status?.storedVersions ?? null;
+  if (stored === null || stored.length === 0) return [invalid(path, stored, 'must have at least one stored version')];
   const errs: FieldError[] = [];
-  (crd.status?.storedVersions ?? []).forEach((v, i) => {
-    if (!names.has(v)) errs.push(invalid(fieldPath('status', 'storedVersions').index(i), v, 'must appear in spec.versions'));
-  });
+  const left = new Map(stored.map((v, i) => [v, i]));
+  for (const v of crd.spec.versions ?? []) {
+    if (v.storage && !stored.includes(v.name)) errs.push(invalid(path, stored, `must have the storage version ${v.name}`));
+    left.delete(v.name);
+  }
+  for (const [v, i] of left) {
+    errs.push(invalid(path.index(i), v, `missing from spec.versions; ${v} was previously a storage version, and must remain in spec.versions ` +
+      `until a storage migration ensures no data remains persisted in ${v} and removes ${v} from status.storedVersions`));
+  }
   return errs;
 }
 
@@ -78,7 +88,6 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
 
   const versions = spec.versions ?? [];
   const vp = path.child('versions');
-  if (versions.length === 0) errs.push(required(vp, 'must have exactly one version marked as storage version'));
   let storage = 0;
   let served = false;
   const seen = new Set<string>();
@@ -97,7 +106,8 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
     errs.push(...validateVersion(v, vp.index(i), shared === undefined));
   });
   if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
-  if (versions.length > 0 && storage !== 1) errs.push(invalid(vp, VERSIONS_VALUE, 'must have exactly one version marked as storage version'));
+  // No versions at all is this same error, its value Go's nil slice.
+  if (storage !== 1) errs.push(invalid(vp, versions.length > 0 ? VERSIONS_VALUE : null, 'must have exactly one version marked as storage version'));
   if (versions.length > 0 && !served) errs.push(invalid(vp, VERSIONS_VALUE, 'must have at least one version marked as served'));
 
   const names = spec.names ?? { plural: '', kind: '' };

@@ -32,6 +32,8 @@ const CASES: readonly { name: string; a: JSONSchemaProps; value: unknown; want: 
   { name: 'integer given a fraction', a: { type: 'integer' }, value: 1.5,
     want: ['a: Invalid value: "number": a in body must be of type integer: "number"',
       '<nil>: Invalid value: "": Checked value must be of type integer (default format) in a'] },
+  { name: 'enum checked on a value of the wrong type too, and listed first', a: { type: 'string', enum: ['small', 'large'] }, value: 12345,
+    want: ['a: Unsupported value: 12345: supported values: "small", "large"', 'a: Invalid value: "integer": a in body must be of type string: "integer"'] },
   { name: 'int32 overflow', a: { type: 'integer', format: 'int32' }, value: 2147483648,
     want: ['<nil>: Invalid value: "": Checked value must be of type integer with format int32 in a'] },
   { name: 'fractional maximum of an integer', a: { type: 'integer', maximum: 10.5 }, value: 11,

@@ -44,6 +44,14 @@ export function validateCustomResource(obj: unknown, schema: Schema): FieldError
   return errs;
 }
 
+function enumErrors(v: unknown, s: Schema, path: FieldPath): FieldError[] {
+  if (s.enum === undefined) return [];
+  // The value is serialized once, not once per enum entry.
+  const text = JSON.stringify(v);
+  if (s.enum.some((e) => JSON.stringify(e) === text)) return [];
+  return [notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))))];
+}
+
 export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldError[] {
   const name = path.toString();
   if (v === null) {
@@ -58,18 +66,15 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     const t = jsonType(v);
     const ok = s.type === t || (s.type === 'number' && t === 'integer');
     if (!ok) {
-      const errs = [typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`)];
+      // go-openapi's enum check still runs on a value of the wrong type; kube lists it first.
+      const errs = enumErrors(v, s, path);
+      errs.push(typeInvalid(path, t, `${name} in body must be of type ${s.type}: "${t}"`));
       // go-openapi's integer format check runs too.
       if (s.type === 'integer' && t === 'number') errs.push(invalid(NIL_FIELD, '', `Checked value must be of type integer (default format) in ${name}`));
       return errs;
     }
   }
-  const errs: FieldError[] = [];
-  // The value is serialized once, not once per enum entry.
-  const text = s.enum === undefined ? '' : JSON.stringify(v);
-  if (s.enum !== undefined && !s.enum.some((e) => JSON.stringify(e) === text)) {
-    errs.push(notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e)))));
-  }
+  const errs = enumErrors(v, s, path);
   if (typeof v === 'string') errs.push(...validateString(v, s, path, name));
   if (typeof v === 'number') errs.push(...validateNumber(v, s, path, name));
   if (Array.isArray(v)) {

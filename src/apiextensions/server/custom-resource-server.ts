@@ -231,7 +231,7 @@ export class CustomResourceServer {
         }
         if (def.scale !== undefined) {
           installs.push({ resource: names.plural, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: hub,
-            kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(store, def.scale) });
+            kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(store, def.scale, { validateScale: false }) });
           subs.push({ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] });
         }
         const list = groups.get(group) ?? [];

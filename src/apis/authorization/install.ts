@@ -1,7 +1,7 @@
 // authorization.k8s.io/v1 (pkg/registry/authorization): create-only reviews that ask the
 // server's authorizer about a user (subjectaccessreviews), the requester
 // (selfsubjectaccessreviews, selfsubjectrulesreviews) or a namespace (localsubjectaccessreviews).
-import { fieldPath, invalid, required, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { fieldPath, invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
@@ -42,7 +42,8 @@ function metadataErrors(meta: ObjectMeta, allowed: readonly (keyof ObjectMeta)[]
   delete rest['managedFields'];
   for (const k of allowed) delete rest[k];
   for (const [k, v] of Object.entries(rest)) if (v === undefined || v === null || v === '') delete rest[k];
-  return Object.keys(rest).length > 0 ? [invalid(fieldPath('metadata'), rest, 'must be empty')] : [];
+  const detail = allowed.includes('namespace') ? 'must be empty except for namespace' : 'must be empty';
+  return Object.keys(rest).length > 0 ? [invalid(fieldPath('metadata'), rest, detail)] : [];
 }
 
 const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
@@ -53,7 +54,8 @@ export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSub
   const p = fieldPath('spec');
   const res = present(spec.resourceAttributes);
   const nonRes = present(spec.nonResourceAttributes);
-  if (!res && !nonRes) errs.push(required(p.child('resourceAttributes'), 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+  // kube reports the (absent) nonResourceAttributes as the bad value: null.
+  if (!res && !nonRes) errs.push(invalid(p.child('resourceAttributes'), null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
   if (res && nonRes) errs.push(invalid(p.child('nonResourceAttributes'), spec.nonResourceAttributes, 'cannot be specified in combination with resourceAttributes'));
   if (needsSubject && (spec.user ?? '') === '' && (spec.groups ?? []).length === 0) {
     errs.push(invalid(p.child('user'), spec.user ?? '', 'at least one of user or group must be specified'));
@@ -96,7 +98,8 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
       if (kind === 'LocalSubjectAccessReview' && present(review.spec.nonResourceAttributes)) {
         errs.push(invalid(fieldPath('spec', 'nonResourceAttributes'), review.spec.nonResourceAttributes, 'disallowed on this kind of request'));
       }
-      if (errs.length > 0) throw newInvalid({ group: GROUP, kind }, '', errs);
+      // kube names no kind: its REST reads the kind of the decoded internal object, which is empty.
+      if (errs.length > 0) throw newInvalid({ group: GROUP, kind: '' }, '', errs);
       if (kind === 'LocalSubjectAccessReview') {
         const ns = review.spec.resourceAttributes?.namespace ?? '';
         if (ns !== ctx.namespace) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${ctx.namespace}`);

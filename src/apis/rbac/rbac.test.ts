@@ -72,6 +72,15 @@ describe('rolebindings and clusterrolebindings', () => {
   ];
   for (const c of cases) it(`rolebinding: ${c.name}`, () => assert.deepEqual(roleBindings.strategy.validate(ctx, c.obj).map(formatFieldError), c.want));
 
+  // SetDefaults_RoleBinding fills roleRef.apiGroup even when roleRef is absent (a struct in Go):
+  // kube then reports only kind and name.
+  it('rolebinding: missing roleRef gets the RBAC group by default', () => {
+    const b = { metadata: meta('default') } as unknown as RoleBinding;
+    roleBindings.defaults?.(b);
+    assert.deepEqual(roleBindings.strategy.validate(ctx, b).map(formatFieldError),
+      ['roleRef.kind: Unsupported value: "": supported values: "Role", "ClusterRole"', 'roleRef.name: Required value']);
+  });
+
   it('clusterrolebinding: only ClusterRole, service accounts need a namespace', () => {
     const crb: ClusterRoleBinding = { metadata: meta(), roleRef: { apiGroup: G, kind: 'Role', name: 'x' }, subjects: [{ kind: 'ServiceAccount', name: 'sa' }] };
     assert.deepEqual(clusterRoleBindings.strategy.validate(ctx, crb).map(formatFieldError), [

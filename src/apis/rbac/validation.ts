@@ -82,8 +82,12 @@ export function defaultSubjects(subjects: Subject[] | undefined): void {
   }
 }
 
-/** SetDefaults_RoleBinding / ClusterRoleBinding: roleRef.apiGroup defaults to the RBAC group. */
+/**
+ * SetDefaults_RoleBinding / ClusterRoleBinding: roleRef.apiGroup defaults to the RBAC group, also
+ * when roleRef is missing (a struct, not a pointer, in Go: kube then reports only kind and name).
+ */
 export function defaultBinding(b: { roleRef?: RoleRef; subjects?: Subject[] }): void {
-  if (b.roleRef !== undefined && (b.roleRef.apiGroup ?? '') === '') b.roleRef.apiGroup = RBAC_GROUP;
+  b.roleRef ??= {};
+  if ((b.roleRef.apiGroup ?? '') === '') b.roleRef.apiGroup = RBAC_GROUP;
   defaultSubjects(b.subjects);
 }

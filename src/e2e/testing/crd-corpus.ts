@@ -130,6 +130,7 @@ export const CR_CASES: readonly CRCase[] = [
   { name: 'exclusiveMinimum', spec: obj({ a: { type: 'number', minimum: 5, exclusiveMinimum: true } }), value: { a: 5 } },
   { name: 'multipleOf', spec: obj({ a: { type: 'number', multipleOf: 3 } }), value: { a: 7 } },
   { name: 'enum', spec: obj({ a: { type: 'string', enum: ['x', 'y'] } }), value: { a: 'z' } },
+  { name: 'enum given a value of the wrong type', spec: obj({ a: { type: 'string', enum: ['x', 'y'] } }), value: { a: 12 } },
   { name: 'required', spec: obj({ a: obj({ b: str }, { required: ['b'] }) }), value: { a: {} } },
   { name: 'integer gets a float', spec: obj({ a: { type: 'integer' } }), value: { a: 1.5 } },
   { name: 'pattern a(?i)b', spec: obj({ a: { type: 'string', pattern: '^a(?i)b$' } }), value: { a: 'AB' } },

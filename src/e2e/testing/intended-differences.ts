@@ -62,10 +62,9 @@ export const intendedDifferences: readonly ListedDifference[] = [
   },
 ];
 
-/** Issue references of known defects: 10 found by this corpus, 11 (real clients) and 12 (validation) owned elsewhere. */
+/** Issue references of known defects: 10 found by this corpus, 11 (real clients) owned elsewhere. */
 const I10 = 'issue 10';
 const I11 = 'issue 11';
-const I12 = 'issue 12';
 
 export const knownDefects: readonly ListedDifference[] = [
   {
@@ -77,18 +76,6 @@ export const knownDefects: readonly ListedDifference[] = [
     cases: / (create bad protobuf|delete (DeleteOptions of another kind|bad DeleteOptions JSON))$|^configmaps post a truncated protobuf body$/, where: '*',
     reason: `${I11} (item 2, request bodies): kube's decode errors name the decoder (\`proto: illegal wireType 7\`, ` +
       '`couldn\'t get version/kind; json parse error`, no kind "ConfigMap" is registered for DeleteOptions); kapi\'s messages and codes differ',
-  },
-
-  {
-    cases: / create (missing required|wrong type|bad enum|kube requires [\w.]+)$/, where: '*',
-    reason: `${I12}: validation messages (Go syntax values such as map[string]string{...} and []byte(nil) where v1.36 prints JSON, ` +
-      'Required vs Unsupported, the order and set of causes) and validation gaps: kapi accepts a MutatingAdmissionPolicy ' +
-      'without reinvocationPolicy',
-  },
-  {
-    cases: /^widgets\.diffres\.example\.com scale negative replicas$/, where: '*',
-    reason: `${I12}: a custom resource's scale update is validated against its schema in kube (Widget ... is invalid: .spec.replicas ...); ` +
-      'kapi validates it as an autoscaling Scale',
   },
 
   {

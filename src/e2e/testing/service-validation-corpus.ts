@@ -32,6 +32,8 @@ export const SERVICE_CASES: readonly ServiceCase[] = [
   // ports
   { name: 'no ports', spec: { ports: [] } },
   { name: 'port 0', spec: port({ port: 0 }) },
+  { name: 'port missing (targetPort defaults to its 0)', spec: { ports: [{ protocol: 'TCP' }] } },
+  { name: 'port missing, targetPort named', spec: { ports: [{ targetPort: 'http' }] } },
   { name: 'port 70000', spec: port({ port: 70000 }) },
   { name: 'port name invalid', spec: port({ name: 'Bad_Name' }) },
   { name: 'two ports, one unnamed', spec: { ports: [{ name: 'a', port: 80 }, { port: 81 }] } },

@@ -39,7 +39,13 @@ export function toScale<T extends KubeObject>(def: ScaleDefinition<T>, obj: Kube
   };
 }
 
-export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def: ScaleDefinition<T>): Getter & Updater {
+/**
+ * `validateScale: false` leaves the replicas check to the parent's validation: kube's custom
+ * resource scale REST validates the updated custom resource (its schema and scale paths) instead
+ * of the Scale.
+ */
+export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def: ScaleDefinition<T>,
+  opts: { validateScale: boolean } = { validateScale: true }): Getter & Updater {
   const kind = `${store.definition.kind}`;
   const path = replicasPath(def.specReplicasPath);
   return {
@@ -47,7 +53,7 @@ export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def:
       return toScale(def, await store.get(ctx, name, opts));
     },
     async update(ctx: RequestContext, name: string, info: UpdatedObjectInfo, _vc: ValidateObjectFunc | undefined,
-      vu: ValidateObjectUpdateFunc | undefined, _force: boolean, opts: UpdateOptions): Promise<{ object: KubeObject; created: boolean }> {
+      vu: ValidateObjectUpdateFunc | undefined, _force: boolean, updateOpts: UpdateOptions): Promise<{ object: KubeObject; created: boolean }> {
       const { object } = await store.update(ctx, name, {
         ...(info.preconditions !== undefined ? { preconditions: info.preconditions } : {}),
         updatedObject: async (c, old) => {
@@ -63,7 +69,7 @@ export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def:
             throw newBadRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
           }
           const replicas = scale.spec?.replicas ?? 0;
-          if (!Number.isInteger(replicas) || replicas < 0) {
+          if (opts.validateScale && (!Number.isInteger(replicas) || replicas < 0)) {
             throw newInvalid({ group: 'autoscaling', kind: 'Scale' }, name,
               [invalid('spec.replicas', replicas, 'must be greater than or equal to 0')]);
           }
@@ -77,7 +83,7 @@ export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def:
           if (entries === undefined) delete next.metadata.managedFields; else next.metadata.managedFields = entries;
           return next;
         },
-      }, undefined, vu, false, opts);
+      }, undefined, vu, false, updateOpts);
       return { object: toScale(def, object), created: false };
     },
   };

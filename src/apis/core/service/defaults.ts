@@ -21,7 +21,7 @@ export function defaultService(svc: Service): void {
   if (spec.type === undefined || spec.type === '') spec.type = 'ClusterIP';
   for (const p of spec.ports ?? []) {
     if (p.protocol === undefined || p.protocol === '') p.protocol = 'TCP';
-    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port;
+    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port ?? 0;
   }
   if (externallyAccessible(svc) && (spec.externalTrafficPolicy ?? '') === '') spec.externalTrafficPolicy = 'Cluster';
   if (spec.internalTrafficPolicy === undefined && ['NodePort', 'LoadBalancer', 'ClusterIP'].includes(spec.type)) {

@@ -29,7 +29,8 @@ export const isHeadless = (svc: RO<Service>): boolean => svc.spec.clusterIP === 
 function validatePortNumOrName(port: IntOrString | undefined, p: FieldPath): FieldError[] {
   if (typeof port === 'number') return isValidPortNum(port).map((m) => invalid(p, port, m));
   if (typeof port === 'string') return isValidPortName(port).map((m) => invalid(p, port, m));
-  return [];
+  // An absent port is Go's zero IntOrString: the integer 0.
+  return isValidPortNum(0).map((m) => invalid(p, 0, m));
 }
 
 function validateServicePort(sp: RO<ServicePort>, requireName: boolean, names: Set<string>, p: FieldPath): FieldError[] {
@@ -41,7 +42,8 @@ function validateServicePort(sp: RO<ServicePort>, requireName: boolean, names: S
     if (names.has(name)) errs.push(duplicate(p.child('name'), name));
     else names.add(name);
   }
-  errs.push(...isValidPortNum(sp.port).map((m) => invalid(p.child('port'), sp.port, m)));
+  const port = sp.port ?? 0;
+  errs.push(...isValidPortNum(port).map((m) => invalid(p.child('port'), port, m)));
   const proto = sp.protocol ?? '';
   if (proto === '') errs.push(required(p.child('protocol')));
   else if (!PROTOCOLS.includes(proto)) errs.push(notSupported(p.child('protocol'), proto, PROTOCOLS));

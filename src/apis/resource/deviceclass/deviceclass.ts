@@ -9,6 +9,7 @@ import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/res
 import { validateSelectors } from '../requests.ts';
 import type { DeviceClass } from '../v1/types.ts';
 import { fieldPath, items, validateDeviceConfiguration, validateList, type FieldError } from '../validation-kit.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -42,6 +43,7 @@ const base = specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, ge
 
 export const deviceClasses = {
   group: 'resource.k8s.io', kind: 'DeviceClass', resource: 'deviceclasses', singular: 'deviceclass', namespaced: false,
+  goZeroValues: (o) => { setZero(o, ['spec'], {}); }, // a struct: kube writes it even when absent
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy: { ...base, validateUpdate: (_ctx, dc, old) => validateSpec(dc, old) },
   table: [nameColumn<DeviceClass>(), ageColumn<DeviceClass>()],

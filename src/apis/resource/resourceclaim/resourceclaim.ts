@@ -37,7 +37,11 @@ const strategy = specStatusStrategy<ResourceClaim>({
 
 export const resourceClaims = {
   group: 'resource.k8s.io', kind: 'ResourceClaim', resource: 'resourceclaims', singular: 'resourceclaim', namespaced: true,
-  goZeroValues: (o) => { for (const [path, v] of [[['status'], {}]] as const) setZero(o, path, v); },
+  // A claim without spec reads back as kube's encoder writes the empty structs and the nil requests.
+  goZeroValues: (o) => {
+    setZero(o, ['spec'], {}); setZero(o, ['spec', 'devices'], {}); setZero(o, ['spec', 'devices', 'requests'], null);
+    setZero(o, ['status'], {});
+  },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy,
   statusStrategy: statusStrategy(strategy, { validate: validateResourceClaimStatusUpdate, resetMetadata: {} }),

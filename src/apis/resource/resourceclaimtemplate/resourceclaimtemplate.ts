@@ -19,7 +19,10 @@ export function validateResourceClaimTemplate(t: DeepReadonly<ResourceClaimTempl
 
 export const resourceClaimTemplates = {
   group: 'resource.k8s.io', kind: 'ResourceClaimTemplate', resource: 'resourceclaimtemplates', singular: 'resourceclaimtemplate',
-  goZeroValues: (o) => { for (const [path, v] of [[['spec', 'metadata'], {}]] as const) setZero(o, path, v); },
+  goZeroValues: (o) => {
+    setZero(o, ['spec'], {}); setZero(o, ['spec', 'metadata'], {}); setZero(o, ['spec', 'spec'], {});
+    setZero(o, ['spec', 'spec', 'devices'], {}); setZero(o, ['spec', 'spec', 'devices', 'requests'], null);
+  },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   namespaced: true,
   strategy: specStatusStrategy<ResourceClaimTemplate>({

@@ -7,6 +7,7 @@ import { isQualifiedName } from '../../../apimachinery/validation/validation.ts'
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { CSINode } from '../v1/types.ts';
+import { setZero } from '../../../registry/rest/zero-values.ts';
 
 type RO<T> = DeepReadonly<T>;
 const CSI_NODE_ID_MAX_LENGTH = 256;
@@ -52,6 +53,8 @@ export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldEr
 
 export const csiNodes = {
   group: 'storage.k8s.io', kind: 'CSINode', resource: 'csinodes', singular: 'csinode', namespaced: false,
+  // spec is a struct and its drivers have no omitempty: kube writes {drivers: null} for an absent spec.
+  goZeroValues: (o) => { setZero(o, ['spec'], {}); setZero(o, ['spec', 'drivers'], null); },
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   strategy: specStatusStrategy<CSINode>({ allowUnconditionalUpdate: false, validate: validateCSINode, validateUpdate: validateCSINodeUpdate }),
   table: [
