@@ -8,6 +8,7 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import type { corev1 } from '../generated/types/index.gen.ts';
 
 const RETRY_MS = 1000;
 
@@ -42,12 +43,14 @@ export class NamespaceDefaultsController extends Controller {
     }
     // A terminating namespace gets no new content.
     if (ns.metadata.deletionTimestamp !== undefined) return;
-    await this.createIfMissing(this.serviceAccounts, ctx, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace } });
-    await this.createIfMissing(this.configMaps, ctx, {
+    const sa: KubeObject & corev1.ServiceAccount = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace } };
+    await this.createIfMissing(this.serviceAccounts, ctx, sa);
+    const rootCA: KubeObject & corev1.ConfigMap = {
       apiVersion: 'v1', kind: 'ConfigMap',
       metadata: { name: 'kube-root-ca.crt', namespace, annotations: { 'kubernetes.io/description': 'The CA bundle that verifies this API server on its in-cluster addresses (the kubernetes service IP, kubernetes.default.svc).' } },
       data: { 'ca.crt': this.caCert },
-    } as KubeObject);
+    };
+    await this.createIfMissing(this.configMaps, ctx, rootCA);
   }
 
   private async createIfMissing(store: ResourceStore<KubeObject>, ctx: ReturnType<typeof systemContext>, obj: KubeObject): Promise<void> {

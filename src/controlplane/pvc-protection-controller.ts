@@ -3,28 +3,31 @@
 // finalizer while a scheduled pod uses it, and loses it (and so goes) once none does.
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
-import type { Pod } from '../apis/core/v1/types.ts';
 import { PVC_PROTECTION_FINALIZER } from '../admission/plugins/storage-object-in-use-protection.ts';
 import type { ControllerOptions } from '../client/controller.ts';
 import { ProtectionController } from './protection-controller.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import type { corev1 } from '../generated/types/index.gen.ts';
+
+/** A stored pod, read through the generated wire type of its spec. */
+export type PodObject = KubeObject & Pick<corev1.Pod, 'spec'>;
 
 /** podIsShutDown: kubelet is done with it, or it was force-deleted. */
-function podIsShutDown(pod: Pod): boolean {
+function podIsShutDown(pod: PodObject): boolean {
   return pod.metadata.deletionTimestamp !== undefined && pod.metadata.deletionGracePeriodSeconds === 0;
 }
 
 /** Whether a generic ephemeral volume's claim is the pod's own (ephemeral.VolumeIsForPod). */
-function ownedBy(pvc: KubeObject, pod: Pod): boolean {
+function ownedBy(pvc: KubeObject, pod: PodObject): boolean {
   return (pvc.metadata.ownerReferences ?? []).some((r) => r.controller === true && r.uid === pod.metadata.uid);
 }
 
 /** podUsesPVC: only a scheduled pod counts, as kubelet sees no other. */
-export function podUsesPVC(pod: Pod, pvc: KubeObject): boolean {
-  if ((pod.spec.nodeName ?? '') === '') return false;
+export function podUsesPVC(pod: PodObject, pvc: KubeObject): boolean {
+  if ((pod.spec?.nodeName ?? '') === '') return false;
   const name = pvc.metadata.name ?? '';
-  return (pod.spec.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === name ||
-    (v['ephemeral'] !== undefined && !podIsShutDown(pod) && `${pod.metadata.name ?? ''}-${v.name}` === name && ownedBy(pvc, pod)));
+  return (pod.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === name ||
+    (v.ephemeral !== undefined && !podIsShutDown(pod) && `${pod.metadata.name ?? ''}-${v.name}` === name && ownedBy(pvc, pod)));
 }
 
 export class PVCProtectionController extends ProtectionController {
@@ -38,7 +41,7 @@ export class PVCProtectionController extends ProtectionController {
   /** Read from storage, not the pod informer: a pod created a moment ago must keep its claim. */
   protected async inUse(pvc: KubeObject): Promise<boolean> {
     const pods = await this.pods.list(systemContext(pvc.metadata.namespace ?? ''), {});
-    return (pods.items as Pod[]).some((p) => podUsesPVC(p, pvc));
+    return pods.items.some((p) => podUsesPVC(p, pvc));
   }
 }
 

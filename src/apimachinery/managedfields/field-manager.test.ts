@@ -126,7 +126,7 @@ function deployment(replicas: number | undefined, containers: Record<string, unk
 
 describe('apply', () => {
   const applyCm = (live: Obj | undefined, data: Record<string, string>, manager: string, force = false, time = T2) =>
-    apply<Obj>({ ...cmScope, live, patch: configMap(data), manager, force, time }).object;
+    apply({ ...cmScope, live, patch: configMap(data), manager, force, time }).object;
 
   it('creates: the applier owns what it applied, no "." for struct fields', () => {
     const out = applyCm(undefined, { key: 'v' }, 'kubectl');
@@ -176,9 +176,9 @@ describe('apply', () => {
   });
 
   it('merges containers by name and keeps the other manager\'s container', () => {
-    const dep = stored(apply<Obj>({ ...depScope, live: undefined, manager: 'm1', force: false, time: T1,
+    const dep = stored(apply({ ...depScope, live: undefined, manager: 'm1', force: false, time: T1,
       patch: deployment(undefined, [{ name: 'web', image: 'nginx' }]) }).object);
-    const out = apply<Obj>({ ...depScope, live: dep, manager: 'm2', force: false, time: T2,
+    const out = apply({ ...depScope, live: dep, manager: 'm2', force: false, time: T2,
       patch: deployment(undefined, [{ name: 'sidecar', image: 'envoy' }]) }).object;
     const spec = out['spec'] as { template: { spec: { containers: { name: string }[] } } };
     assert.deepEqual(spec.template.spec.containers, [{ name: 'web', image: 'nginx' }, { name: 'sidecar', image: 'envoy' }]);
@@ -191,7 +191,7 @@ describe('apply', () => {
     const svc = (ports: Record<string, unknown>[]): Obj => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports } });
     const live = stored(updateManagedFields({ ...svcScope, live: undefined, manager: 'kubectl-create', time: T1,
       updated: svc([{ port: 80, protocol: 'TCP', targetPort: 8080 }]) }));
-    const out = apply<Obj>({ ...svcScope, live, manager: 'm', force: true, time: T2, patch: svc([{ port: 80, targetPort: 9090 }]) }).object;
+    const out = apply({ ...svcScope, live, manager: 'm', force: true, time: T2, patch: svc([{ port: 80, targetPort: 9090 }]) }).object;
     assert.deepEqual((out['spec'] as { ports: unknown[] }).ports, [{ port: 80, protocol: 'TCP', targetPort: 9090 }]);
     assert.deepEqual(byManager(out, 'm')?.fieldsV1, { 'f:spec': { 'f:ports': { 'k:{"port":80,"protocol":"TCP"}': { '.': {}, 'f:port': {}, 'f:targetPort': {} } } } });
   });
@@ -255,7 +255,7 @@ describe('apply', () => {
     } } as const;
     const cr = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1, color: 'red', nested: { a: 'x', b: 'y' } } };
     for (const scope of [{ apiVersion: 'example.com/v1', kind: 'Widget', schema }, { apiVersion: 'example.com/v1', kind: 'Widget', schema: undefined }]) {
-      const out = apply<Obj>({ ...scope, live: undefined, manager: 'm', force: false, time: T1, patch: cr }).object;
+      const out = apply({ ...scope, live: undefined, manager: 'm', force: false, time: T1, patch: cr }).object;
       assert.deepEqual(out['spec'], cr.spec);
     }
     const closed = { ...schema, properties: { ...schema.properties, spec: { type: 'object', properties: { size: { type: 'integer' } } } } };

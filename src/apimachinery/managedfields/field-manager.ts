@@ -5,6 +5,7 @@
 //   Apply:  version check -> kubectl's last-applied handling -> "before-first-apply" for
 //           untracked objects -> merge, prune, move ownership (409 on conflicts) -> strip.
 import { StatusError, newBadRequest } from '../errors/status-error.ts';
+import { isKubeObject } from '../meta/types.ts';
 import type { KubeObject, ManagedFieldsEntry, Unstructured } from '../meta/types.ts';
 import type { SchemaNode } from '../openapi/index.ts';
 import { deepCopy, isJsonObject } from '../patch/json-value.ts';
@@ -228,7 +229,7 @@ function internal(message: string): StatusError {
  * declare, duplicate list keys, ...), whatever the field validation directive.
  * The caller defaults, validates and stores the result like any update.
  */
-export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
+export function apply(args: ApplyArgs): { object: KubeObject & Unstructured } {
   const patch = asJson(args.patch);
   const live = args.live === undefined ? emptyObject(args.apiVersion, args.kind, args.schema) : asJson(args.live);
   let managed: Managed;
@@ -270,8 +271,12 @@ export function apply<T extends KubeObject>(args: ApplyArgs): { object: T } {
   }
   let object = result.object;
   if (args.manager === 'kubectl') object = applyLastAppliedUpdater(object, patch);
-  return { object: setManagedFields(object as unknown as T, encodeManagedFields(result.managed)) };
+  return { object: setManagedFields(withMetadata(object), encodeManagedFields(result.managed)) };
 }
+
+// The live object and the empty one both carry metadata, so a merge keeps it; an object without
+// one gets an empty metadata, as setting managedFields on it always did.
+const withMetadata = (o: JsonObject): KubeObject & Unstructured => (isKubeObject(o) ? o : { ...o, metadata: {} });
 
 /** The 500 kube answers when the applied configuration does not fit the schema. */
 function typedPatchError(patch: JsonObject, apiVersion: string, kind: string, detail: string): StatusError {

@@ -4,7 +4,7 @@
 // or Node) still exist with the uids the token names and are not being deleted. Failures carry
 // kube's messages: TokenReview reports them in status.error, requests get a bare 401.
 import type { AuthResponse, TokenAuthenticator } from '../authenticator.ts';
-import type { ServiceAccountClaims, ServiceAccountTokenIssuer } from './issuer.ts';
+import type { ServiceAccountTokenIssuer, SignedPayload } from './issuer.ts';
 
 export type TokenObjectKind = 'ServiceAccount' | 'Pod' | 'Secret' | 'Node';
 
@@ -57,11 +57,11 @@ function tokenAudiences(aud: unknown): string[] {
 }
 
 /** go-jose's Claims.ValidateWithLeeway on the time claims, with kube's messages. */
-function checkTimes(claims: ServiceAccountClaims, now: number): void {
+function checkTimes(claims: SignedPayload, now: number): void {
   const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  const nbf = num(claims.nbf);
-  const exp = num(claims.exp);
-  const iat = num(claims.iat);
+  const nbf = num(claims['nbf']);
+  const exp = num(claims['exp']);
+  const iat = num(claims['iat']);
   if (nbf !== undefined && now + LEEWAY_SECONDS < nbf) fail(TOKEN_NOT_VALID_YET);
   if (exp !== undefined && now - LEEWAY_SECONDS > exp) fail(TOKEN_EXPIRED);
   if (iat !== undefined && now + LEEWAY_SECONDS < iat) fail(TOKEN_ISSUED_IN_FUTURE);
@@ -80,8 +80,8 @@ function ref(v: unknown): Ref | undefined {
 }
 
 /** The private claim, normalised; an error for one this server could not have written. */
-function privateClaim(claims: ServiceAccountClaims): { namespace: string; serviceaccount: Ref; pod?: Ref | undefined; secret?: Ref | undefined; node?: Ref | undefined } {
-  const k = claims['kubernetes.io'] as unknown;
+function privateClaim(claims: SignedPayload): { namespace: string; serviceaccount: Ref; pod?: Ref | undefined; secret?: Ref | undefined; node?: Ref | undefined } {
+  const k = claims['kubernetes.io'];
   if (typeof k !== 'object' || k === null) return fail(UNEXPECTED_CLAIM);
   const c = k as Record<string, unknown>;
   const namespace = c['namespace'] ?? '';
@@ -126,7 +126,7 @@ export function newServiceAccountTokenAuthenticator(opts: ServiceAccountAuthenti
       if (checked.result === 'invalid') return fail(checked.message);
       const { claims } = checked;
 
-      const own = tokenAudiences(claims.aud);
+      const own = tokenAudiences(claims['aud']);
       const tokenAuds = own.length > 0 ? own : [...implicit];
       const requested = audiences !== undefined && audiences.length > 0 ? audiences : implicit;
       const auds = tokenAuds.filter((a) => requested.includes(a));
@@ -154,7 +154,8 @@ export function newServiceAccountTokenAuthenticator(opts: ServiceAccountAuthenti
         extra['authentication.kubernetes.io/pod-name'] = [k8s.pod.name];
         extra['authentication.kubernetes.io/pod-uid'] = [k8s.pod.uid];
       }
-      if (typeof claims.jti === 'string' && claims.jti !== '') extra['authentication.kubernetes.io/credential-id'] = [`JTI=${claims.jti}`];
+      const jti = claims['jti'];
+      if (typeof jti === 'string' && jti !== '') extra['authentication.kubernetes.io/credential-id'] = [`JTI=${jti}`];
       if (k8s.node !== undefined && k8s.node.name !== '') {
         extra['authentication.kubernetes.io/node-name'] = [k8s.node.name];
         if (k8s.node.uid !== '') extra['authentication.kubernetes.io/node-uid'] = [k8s.node.uid];

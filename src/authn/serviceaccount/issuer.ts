@@ -3,7 +3,10 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { serviceAccountClaims, type KubernetesClaim, type ServiceAccountClaims } from './claims.ts';
 import { headerKeyID, keyID, signES256, unverifiedPayload, verifyES256 } from './jwt.ts';
+
+export type { KubernetesClaim, ServiceAccountClaims } from './claims.ts';
 
 /** --service-account-issuer's usual value; also the default audience (--api-audiences). */
 export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
@@ -22,26 +25,20 @@ export interface ServiceAccountTokenRequest {
   readonly node?: { readonly name: string; readonly uid: string };
 }
 
-/** The private claim `kubernetes.io`. */
-export interface KubernetesClaim {
-  namespace: string;
-  serviceaccount: { name: string; uid: string };
-  pod?: { name: string; uid: string };
-  secret?: { name: string; uid: string };
-  /** uid absent when a pod's node could not be found (kube omits empty fields). */
-  node?: { name: string; uid?: string };
-}
-
-export interface ServiceAccountClaims {
-  iss: string; sub: string; aud: string[]; exp: number; iat: number; nbf: number; jti: string;
-  'kubernetes.io': KubernetesClaim;
-}
+/**
+ * A payload our key signed, as it is: the authenticator judges its claims with kube's messages
+ * (a token kube signed with the same key may hold a string audience, or lack a claim).
+ */
+export type SignedPayload = Readonly<Record<string, unknown>>;
 
 export interface ServiceAccountTokenIssuer {
   readonly issuer: string;
   /** Signs a token; `now` in milliseconds. Returns the token and its expiry (seconds since the epoch). */
   issue(req: ServiceAccountTokenRequest, now?: number): { token: string; expiresAt: number };
-  /** The claims of a token this issuer signed (signature only: expiry and audience are the caller's). */
+  /**
+   * The claims of a token this issuer signed (signature only: expiry and audience are the caller's);
+   * undefined for a payload without the claims this issuer writes.
+   */
   verify(token: string): ServiceAccountClaims | undefined;
   /**
    * What kube's JWT authenticator concludes from the token alone: not ours to judge (not a JWT, or
@@ -53,7 +50,7 @@ export interface ServiceAccountTokenIssuer {
 export type TokenCheck =
   | { readonly result: 'foreign' }
   | { readonly result: 'invalid'; readonly message: string }
-  | { readonly result: 'signed'; readonly claims: ServiceAccountClaims };
+  | { readonly result: 'signed'; readonly claims: SignedPayload };
 
 /** go-jose's error for a signature that does not verify, which kube passes on. */
 export const SIGNATURE_ERROR = 'go-jose/go-jose: error in cryptographic primitive';
@@ -71,10 +68,13 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
   const publicKey = createPublicKey(privateKey);
   const issuer = opts.issuer ?? DEFAULT_SERVICE_ACCOUNT_ISSUER;
   const kid = keyID(publicKey);
-  const verify = (token: string): ServiceAccountClaims | undefined => {
+  const signed = (token: string): SignedPayload | undefined => {
     const payload = verifyES256(token, publicKey);
-    if (payload === undefined || payload['iss'] !== issuer) return undefined;
-    return payload as unknown as ServiceAccountClaims;
+    return payload === undefined || payload['iss'] !== issuer ? undefined : payload;
+  };
+  const verify = (token: string): ServiceAccountClaims | undefined => {
+    const payload = signed(token);
+    return payload === undefined ? undefined : serviceAccountClaims(payload);
   };
   return {
     issuer,
@@ -101,7 +101,7 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
       if (unverifiedPayload(token)?.['iss'] !== issuer) return { result: 'foreign' };
       const tokenKid = headerKeyID(token);
       if (tokenKid !== '' && tokenKid !== kid) return { result: 'invalid', message: NO_KEYS_ERROR };
-      const claims = verify(token);
+      const claims = signed(token);
       return claims === undefined ? { result: 'invalid', message: SIGNATURE_ERROR } : { result: 'signed', claims };
     },
   };

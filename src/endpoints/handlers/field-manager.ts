@@ -65,5 +65,5 @@ export function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, deps: Ha
 /** Server-side apply of `patch` onto `live` (undefined: the apply creates). Rejects with 409 on conflicts. */
 export function serverSideApply(ep: ResourceEndpoint, live: KubeObject | undefined, patch: Unstructured, manager: string,
   force: boolean): KubeObject {
-  return apply<KubeObject>({ ...scopeOf(ep), live, patch, manager, force, time: new Date() }).object;
+  return apply({ ...scopeOf(ep), live, patch, manager, force, time: new Date() }).object;
 }

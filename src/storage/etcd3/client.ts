@@ -8,7 +8,7 @@ import {
   type ClientDuplexStream, type ServiceError,
 } from '@grpc/grpc-js';
 import { classifyEtcdError, unreachable } from './errors.ts';
-import type { UnaryMethods, WatchRequest, WatchResponse } from './messages.ts';
+import { RESPONSE_FIELDS, WATCH_RESPONSE_FIELDS, type UnaryMethods, type WatchRequest, type WatchResponse } from './messages.ts';
 import { etcdMethod } from './proto/load.ts';
 
 export interface EtcdClientOptions {
@@ -194,10 +194,10 @@ export class EtcdClient {
   private callOnce<M extends keyof UnaryMethods>(index: number, method: M, req: UnaryMethods[M][0],
     deadline: number): Promise<UnaryMethods[M][1]> {
     const [service, name] = (method as string).split('/') as [string, string];
-    const def = etcdMethod<UnaryMethods[M][0], UnaryMethods[M][1]>(service, name);
+    const def = etcdMethod<UnaryMethods[M][0], UnaryMethods[M][1]>(service, name, RESPONSE_FIELDS[method]);
     const client = this.clients[index]!;
     return new Promise((resolve, reject) => {
-      client.makeUnaryRequest(def.path, def.requestSerialize, def.responseDeserialize, req, new Metadata(),
+      client.makeUnaryRequest(def.path, def.serialize, def.deserialize, req, new Metadata(),
         { deadline }, (err: ServiceError | null, res?: UnaryMethods[M][1]) => {
           if (err !== null || res === undefined) reject(err ?? new Error('etcd: empty response'));
           else resolve(res);
@@ -208,9 +208,9 @@ export class EtcdClient {
   /** Opens a Watch stream on the current endpoint (no deadline: it lives as long as the watch). */
   openWatchStream(): ClientDuplexStream<WatchRequest, WatchResponse> {
     if (this.closed) throw unreachable('', new Error('client closed'));
-    const def = etcdMethod<WatchRequest, WatchResponse>('Watch', 'Watch');
+    const def = etcdMethod<WatchRequest, WatchResponse>('Watch', 'Watch', WATCH_RESPONSE_FIELDS);
     // waitForReady: false (the default) makes a stream on a down endpoint fail at once.
-    return this.clients[this.active]!.makeBidiStreamRequest(def.path, def.requestSerialize, def.responseDeserialize, new Metadata());
+    return this.clients[this.active]!.makeBidiStreamRequest(def.path, def.serialize, def.deserialize, new Metadata());
   }
 
   /** A watch stream failed as unreachable: move later streams and calls to the next endpoint. */

@@ -1,6 +1,8 @@
 // TypeScript shapes of the etcd messages kapi sends and receives (proto field names, longs as
 // decimal strings, bytes as Buffers), as proto-loader decodes them with defaults on.
 // Counterpart of go.etcd.io/etcd/api/v3/etcdserverpb and go.etcd.io/etcd/api/v3/mvccpb.
+import type { FieldsOf } from './proto/load.ts';
+
 export type Int64 = string | number;
 
 export interface PbKeyValue {
@@ -172,3 +174,21 @@ export interface UnaryMethods {
   'Lease/LeaseRevoke': [LeaseRevokeRequest, LeaseRevokeResponse];
   'Maintenance/Status': [StatusRequest, StatusResponse];
 }
+
+const HEADER = { header: true } as const;
+
+/** The fields of each response message, checked on every decoded response. */
+export const RESPONSE_FIELDS: { readonly [M in keyof UnaryMethods]: FieldsOf<UnaryMethods[M][1]> } = {
+  'KV/Range': { ...HEADER, kvs: true, more: true, count: true },
+  'KV/Put': { ...HEADER, prev_kv: true },
+  'KV/DeleteRange': { ...HEADER, deleted: true, prev_kvs: true },
+  'KV/Txn': { ...HEADER, succeeded: true, responses: true },
+  'KV/Compact': HEADER,
+  'Lease/LeaseGrant': { ...HEADER, ID: true, TTL: true, error: true },
+  'Lease/LeaseRevoke': HEADER,
+  'Maintenance/Status': { ...HEADER, version: true, errors: true },
+};
+
+export const WATCH_RESPONSE_FIELDS: FieldsOf<WatchResponse> = {
+  ...HEADER, watch_id: true, created: true, canceled: true, compact_revision: true, cancel_reason: true, fragment: true, events: true,
+};

@@ -9,6 +9,7 @@ import type {
   HorizontalPodAutoscalerStatus, HPAScalingRules, MetricSpec, MetricStatus,
 } from '../v2/types.ts';
 import { metricSpecFromV1, metricSpecToV1, metricStatusFromV1, metricStatusToV1, refOf } from './metrics.ts';
+import { metricSpecsV1, metricStatusesV1 } from './decode.ts';
 import type { HorizontalPodAutoscalerSpecV1, HorizontalPodAutoscalerStatusV1, HorizontalPodAutoscalerV1, MetricSpecV1, MetricStatusV1 } from './types.ts';
 
 export const METRIC_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics';
@@ -182,7 +183,7 @@ export function hpaFromV1(obj: KubeObject): KubeObject {
   const otherText = ann[METRIC_SPECS_ANNOTATION];
   const other = otherText === undefined ? undefined : parseJSON(otherText);
   // The metrics from the annotation come first; the one from targetCPUUtilizationPercentage last.
-  if (Array.isArray(other)) metrics = [...other.filter(isObj).map((m) => metricSpecFromV1(m as unknown as MetricSpecV1)), ...metrics];
+  if (Array.isArray(other)) metrics = [...metricSpecsV1(other).map(metricSpecFromV1), ...metrics];
   // v1 always scaled on CPU; with nothing else to scale on, the 80% target is explicit in v2.
   if (metrics.length === 0) metrics = [cpuUtilizationMetric(DEFAULT_CPU_UTILIZATION)];
 
@@ -204,7 +205,7 @@ export function hpaFromV1(obj: KubeObject): KubeObject {
   const currentText = ann[METRIC_STATUSES_ANNOTATION];
   const current = currentText === undefined ? undefined : parseJSON(currentText);
   // The raw statuses carry more than the CPU percentage: they replace it.
-  if (Array.isArray(current)) currentMetrics = current.filter(isObj).map((m) => metricStatusFromV1(m as unknown as MetricStatusV1));
+  if (Array.isArray(current)) currentMetrics = metricStatusesV1(current).map(metricStatusFromV1);
   ordered['currentMetrics'] = currentMetrics;
   const condText = ann[CONDITIONS_ANNOTATION];
   const conds = condText === undefined ? undefined : parseJSON(condText);
