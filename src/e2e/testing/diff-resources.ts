@@ -8,6 +8,7 @@ import { apiVersion, gvPath } from './discover.ts';
 import { HINTS, type FixtureMaterial, type Hint } from './fixtures/every-resource.ts';
 import { exampleFor, findKindSchema, type JSONObject, type JSONValue, type OpenAPIDocument, type SchemaObject } from './fixtures/schema-example.ts';
 import type { RawRequest, RawResponse } from './https-client.ts';
+import type { RESTResource } from '../../server/testing/resttest.ts';
 
 export type Send = (req: RawRequest) => Promise<RawResponse>;
 
@@ -22,15 +23,8 @@ interface DiscoveryResource {
 }
 interface DiscoveryDocument { items: { metadata?: { name?: string }; versions: { version: string; resources: DiscoveryResource[] }[] }[] }
 
-/** One served resource in its preferred version. */
-export interface ServedResource {
-  /** resource.group (resource for the core group), the key of HINTS. */
-  readonly key: string;
-  readonly group: string;
-  readonly version: string;
-  readonly resource: string;
-  readonly kind: string;
-  readonly namespaced: boolean;
+/** One served resource in its preferred version; its key (resource.group) is the key of HINTS. */
+export interface ServedResource extends RESTResource {
   readonly verbs: readonly string[];
   readonly subresources: readonly string[];
 }
