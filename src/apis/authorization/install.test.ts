@@ -103,7 +103,8 @@ describe('authorization.k8s.io/v1 reviews', () => {
     { name: 'no subject', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { resourceAttributes: { verb: 'get' } }, code: 422,
       message: '.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified' },
     { name: 'local namespace mismatch', resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', ns: 'a',
-      spec: { user: 'u', resourceAttributes: { namespace: 'b', verb: 'get' } }, code: 400, message: 'spec.resourceAttributes.namespace must match namespace: a' },
+      spec: { user: 'u', resourceAttributes: { namespace: 'b', verb: 'get' } }, code: 422,
+      message: '.authorization.k8s.io "" is invalid: spec.resourceAttributes.namespace: Invalid value: "b": must match metadata.namespace' },
     { name: 'rules review without namespace', resource: 'selfsubjectrulesreviews', kind: 'SelfSubjectRulesReview', ns: '', spec: {}, code: 400,
       message: 'no namespace on request' },
   ];

@@ -6,6 +6,7 @@ import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-erro
 import type { KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
 import type { Creater } from '../../registry/rest/capabilities.ts';
+import { namespaceMismatch } from '../../registry/rest/object-target.ts';
 import type { Attributes, AuthorizationResult, Authorizer, RuleResolver, RulesResult } from '../../authz/authorizer.ts';
 import type { APIGroupDefinition, VirtualResource } from '../../registry/rest/group.ts';
 
@@ -91,19 +92,24 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
     async create(ctx: RequestContext, obj, validate) {
       const review = structuredClone(obj) as AccessReview;
       review.spec = review.spec ?? {};
+      const local = kind === 'LocalSubjectAccessReview';
+      // kube's create handler checks the body's namespace against the URL's (400) and fills an
+      // empty one before the REST validates, so the spec is compared with the request's namespace.
+      const metaNs = review.metadata?.namespace ?? '';
+      if (local && metaNs !== '' && metaNs !== ctx.namespace) throw namespaceMismatch();
       const errs = [
         ...validateAccessReviewSpec(review.spec, kind !== 'SelfSubjectAccessReview'),
-        ...metadataErrors(review.metadata, kind === 'LocalSubjectAccessReview' ? ['namespace'] : []),
+        ...metadataErrors(review.metadata, local ? ['namespace'] : []),
       ];
-      if (kind === 'LocalSubjectAccessReview' && present(review.spec.nonResourceAttributes)) {
+      const attrs = review.spec.resourceAttributes;
+      if (local && present(attrs) && (attrs.namespace ?? '') !== ctx.namespace) {
+        errs.push(invalid(fieldPath('spec', 'resourceAttributes', 'namespace'), attrs.namespace ?? '', 'must match metadata.namespace'));
+      }
+      if (local && present(review.spec.nonResourceAttributes)) {
         errs.push(invalid(fieldPath('spec', 'nonResourceAttributes'), review.spec.nonResourceAttributes, 'disallowed on this kind of request'));
       }
       // kube names no kind: its REST reads the kind of the decoded internal object, which is empty.
       if (errs.length > 0) throw newInvalid({ group: GROUP, kind: '' }, '', errs);
-      if (kind === 'LocalSubjectAccessReview') {
-        const ns = review.spec.resourceAttributes?.namespace ?? '';
-        if (ns !== ctx.namespace) throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${ctx.namespace}`);
-      }
       if (validate !== undefined) await validate(structuredClone(obj));
       let user: UserInfo;
       if (kind === 'SelfSubjectAccessReview') {

@@ -5,6 +5,7 @@
 // beta and alpha resources of these groups, which kube v1.36 does not serve by default.
 // Rules it covers: pkg/apis/certificates/validation, pkg/apis/coordination/validation,
 // pkg/apis/flowcontrol/validation, pkg/apis/core/validation/events.go.
+import type { RawRequest } from './https-client.ts';
 import { patch, post, putBack, type ValidationCase } from './validation-differential.ts';
 
 type Obj = Record<string, unknown>;
@@ -308,4 +309,16 @@ const PROBES: readonly ValidationCase[] = [
   { name: 'probe: StorageVersion v1alpha1 not served', requests: (n) => [post('/apis/internal.apiserver.k8s.io/v1alpha1/storageversions?dryRun=All', { apiVersion: 'internal.apiserver.k8s.io/v1alpha1', kind: 'StorageVersion', metadata: { name: n }, spec: {} })] },
 ];
 
-export const CLUSTER_CONFIG_CASES: readonly ValidationCase[] = [...CSR_CASES, ...LEASE_CASES, ...FLOWSCHEMA_CASES, ...PLC_CASES, ...EVENT_CASES, ...PROBES];
+/** LocalSubjectAccessReview: the spec's namespace against the request's (issue 12). */
+const lsar = (ns: string, meta: Obj, attrNs: string): RawRequest =>
+  post(`/apis/authorization.k8s.io/v1/namespaces/${ns}/localsubjectaccessreviews`, {
+    apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', metadata: meta,
+    spec: { user: 'u', resourceAttributes: { namespace: attrNs, verb: 'get', resource: 'pods' } },
+  });
+const LSAR_CASES: readonly ValidationCase[] = [
+  { name: 'LocalSubjectAccessReview: spec namespace matches', requests: (_n, ns) => [lsar(ns, {}, ns)] },
+  { name: 'LocalSubjectAccessReview: spec namespace differs', requests: (_n, ns) => [lsar(ns, {}, 'other')] },
+  { name: 'LocalSubjectAccessReview: metadata namespace differs', requests: (_n, ns) => [lsar(ns, { namespace: 'other' }, 'other')] },
+];
+
+export const CLUSTER_CONFIG_CASES: readonly ValidationCase[] = [...CSR_CASES, ...LEASE_CASES, ...FLOWSCHEMA_CASES, ...PLC_CASES, ...EVENT_CASES, ...PROBES, ...LSAR_CASES];
