@@ -103,6 +103,13 @@ export const POD_CASES: readonly PodCase[] = [
   { name: 'downwardAPI unsupported fieldPath', spec: vol({ downwardAPI: { items: [{ path: 'x', fieldRef: { fieldPath: 'spec.bogus' } }] } }) },
   { name: 'downwardAPI item without a ref', spec: vol({ downwardAPI: { items: [{ path: 'x' }] } }) },
   { name: 'projected source empty', spec: vol({ projected: { sources: [{}] } }) },
+  // ClusterTrustBundleProjection and PodCertificateRequest are off in v1.36: create drops these sources
+  { name: 'projected clusterTrustBundle dropped (source left empty)', spec: vol({ projected: { sources: [{ clusterTrustBundle: { name: 'b', path: 'p' } }] } }) },
+  { name: 'projected podCertificate dropped (source left empty)',
+    spec: vol({ projected: { sources: [{ podCertificate: { signerName: 'example.com/s', keyType: 'ED25519', credentialBundlePath: 'c' } }] } }) },
+  { name: 'projected clusterTrustBundle dropped beside a configMap', keep: (p) => (p.spec['volumes'] as unknown[])[0],
+    spec: vol({ projected: { sources: [{ configMap: { name: 'a' }, clusterTrustBundle: { name: 'b', path: 'p' } }] } }) },
+  { name: 'pod template: projected clusterTrustBundle dropped', template: true, spec: vol({ projected: { sources: [{ clusterTrustBundle: { name: 'b', path: 'p' } }] } }) },
   { name: 'persistentVolumeClaim without claimName', spec: vol({ persistentVolumeClaim: { claimName: '' } }) },
   { name: 'nfs without server', spec: vol({ nfs: { server: '', path: '/x' } }) },
   { name: 'nfs relative path', spec: vol({ nfs: { server: 's', path: 'x' } }) },

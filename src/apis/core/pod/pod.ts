@@ -9,6 +9,7 @@ import { podNameWarnings, podWarnings } from './warnings.ts';
 import { bumpGenerationIfChanged, copyOf, setOptional } from '../../../registry/rest/kit.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
+import { dropDisabledPodSpecFields } from './disabled-fields.ts';
 import { podQOSClass } from './qos.ts';
 import { podTable } from './table.ts';
 import { validatePodStatusUpdate } from './status-validation.ts';
@@ -37,6 +38,7 @@ export function podGracePeriod(pod: DeepReadonly<Pod>, options: DeleteOptions): 
 export const podStrategy: Strategy<Pod> = {
   prepareForCreate(ctx: RequestContext, pod: Pod) {
     pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
+    dropDisabledPodSpecFields(pod.spec, undefined);
     applySchedulingGatedCondition(pod);
     mutatePodAffinity(pod);
     mutateTopologySpreadConstraints(pod);
@@ -50,6 +52,7 @@ export const podStrategy: Strategy<Pod> = {
   allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, pod, old) {
     setOptional(pod, 'status', old.status === undefined ? undefined : copyOf<Pod['status']>(old.status));
+    dropDisabledPodSpecFields(pod.spec, old.spec);
     pod.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(pod.metadata, pod.spec, old.spec);
   },
