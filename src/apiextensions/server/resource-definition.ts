@@ -8,7 +8,7 @@ import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
-import { validateCustomResource } from '../schema/validate.ts';
+import { validateCustomResource, validateValue } from '../schema/validate.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale, JSONSchemaProps } from '../v1/types.ts';
 import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
@@ -63,6 +63,22 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
   const status: Strategy<KubeObject> = {
     ...main,
     resetFields: [['metadata'], ['spec']],
+    // As kube's status strategy: only .status is checked against its own sub-schema (so an invalid
+    // stored spec, or root-level required fields, cannot fail a status write), then the scale
+    // subresource's status replicas and selector.
+    validateUpdate(ctx, o) {
+      const errs: FieldError[] = [];
+      const value = (o as Readonly<Obj>)['status'];
+      const schema = schemaFor(crd, ctx, storage)?.properties?.['status'];
+      // kube validates the status value on its own: messages name paths relative to it ("size in body").
+      if (value !== undefined && schema !== undefined) {
+        for (const e of validateValue(value, schema, fieldPath('status'))) {
+          errs.push(e.detail.startsWith('status.') ? { ...e, detail: e.detail.slice('status.'.length) } : e);
+        }
+      }
+      errs.push(...validateScaleStatus(o, scale));
+      return errs;
+    },
     prepareForUpdate(_ctx, o, old) {
       const obj = o as Obj;
       const status = obj['status'];
