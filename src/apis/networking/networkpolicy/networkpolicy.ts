@@ -10,7 +10,7 @@ import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../..
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
-import { cidrWarnings } from '../../core/service/warnings.ts';
+import { cidrWarnings } from '../../../apimachinery/validation/ip-warnings.ts';
 
 type RO<T> = DeepReadonly<T>;
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
