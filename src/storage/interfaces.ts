@@ -54,12 +54,6 @@ export interface WatchOptions {
   readonly signal?: AbortSignal;
 }
 
-/**
- * Computes the new object from the current one. May throw (the error is passed through to
- * the caller of guaranteedUpdate). `current` is a fresh copy the function may mutate.
- */
-export type UpdateFunc = (current: KubeObject) => KubeObject | Promise<KubeObject>;
-
 /** Checked against the object being deleted before it is deleted; may throw. */
 export type ValidateDeletion = (current: KubeObject) => void | Promise<void>;
 

@@ -6,7 +6,7 @@ import {
 import type { ObjectMeta, OwnerReference } from '../meta/types.ts';
 import { parseGroupVersion } from '../schema/group-version.ts';
 import type { DeepReadonly } from './readonly.ts';
-import { byteLength, isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation.ts';
+import { byteLength, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation.ts';
 
 export const FIELD_IMMUTABLE_ERROR_MSG = 'field is immutable';
 export const IS_NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
@@ -22,7 +22,6 @@ function maskTrailingDash(name: string): string {
 
 export const nameIsDNSSubdomain: ValidateNameFunc = (name, prefix) => isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
 export const nameIsDNSLabel: ValidateNameFunc = (name, prefix) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
-export const nameIsDNS1035Label: ValidateNameFunc = (name, prefix) => isDNS1035Label(prefix ? maskTrailingDash(name) : name);
 export const validateNamespaceName = nameIsDNSLabel;
 export const validateServiceAccountName = nameIsDNSSubdomain;
 

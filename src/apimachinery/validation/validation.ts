@@ -30,9 +30,6 @@ const labelValueRe = new RegExp(`^${labelValueFmt}$`);
 const cIdentifierFmt = '[A-Za-z_][A-Za-z0-9_]*';
 const cIdentifierRe = new RegExp(`^${cIdentifierFmt}$`);
 
-const envVarNameFmt = '[-._a-zA-Z][-._a-zA-Z0-9]*';
-const envVarNameRe = new RegExp(`^${envVarNameFmt}$`);
-
 const configMapKeyFmt = '[-._a-zA-Z0-9]+';
 const configMapKeyRe = new RegExp(`^${configMapKeyFmt}$`);
 
@@ -141,15 +138,6 @@ function hasChDirPrefix(value: string): string[] {
   if (value === '..') return ["must not be '..'"];
   if (value.startsWith('..')) return ["must not start with '..'"];
   return [];
-}
-
-export function isEnvVarName(value: string): string[] {
-  const errs: string[] = [];
-  if (!envVarNameRe.test(value)) {
-    errs.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-',  or '.', and must not start with a digit",
-      envVarNameFmt, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1'));
-  }
-  return [...errs, ...hasChDirPrefix(value)];
 }
 
 /** The rule kube applies to env names since RelaxedEnvironmentVariableValidation went GA. */

@@ -43,8 +43,6 @@ const { strategy, statusStrategy } = workloadStrategies<Deployment>({
   goStatus: { always: {}, omitEmpty: ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'conditions'] },
 });
 
-export const deploymentStrategy = strategy;
-export const deploymentStatusStrategy = statusStrategy;
 
 export const deployments = {
   group: 'apps', kind: 'Deployment', resource: 'deployments', singular: 'deployment', shortNames: ['deploy'], categories: ['all'],

@@ -67,8 +67,6 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicaSet>({
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
 });
 
-export const replicaSetStrategy = strategy;
-export const replicaSetStatusStrategy = statusStrategy;
 
 export const replicaSets = {
   group: 'apps', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],

@@ -76,8 +76,6 @@ const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
     omitEmpty: ['observedGeneration', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'currentRevision', 'updateRevision', 'conditions'] },
 });
 
-export const statefulSetStrategy = strategy;
-export const statefulSetStatusStrategy = statusStrategy;
 
 export const statefulSets = {
   group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
