@@ -5,10 +5,9 @@
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
+import { deepEqual, repeatedMetadataErrors } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { goFields, setOptional } from '../../registry/rest/kit.ts';
+import { goFields, setOptional, specStatusStrategy, statusStrategy, withoutMetadata } from '../../registry/rest/kit.ts';
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';
@@ -41,6 +40,12 @@ export interface WorkloadStrategyOptions<T extends Workload> {
   warningsOnCreate?(obj: DeepReadonly<T>): string[];
   /** Warnings of an update of the main resource (WarningsOnUpdate). */
   warningsOnUpdate?(obj: DeepReadonly<T>, old: DeepReadonly<T>): string[];
+  /** Server-owned fields the status subresource keeps as stored (DaemonSet's template generation). */
+  prepareForStatusUpdate?(obj: T, old: DeepReadonly<T>): void;
+  /** Update and status update repeat the metadata update checks (ReplicationControllers). */
+  readonly repeatMetadataOnUpdate?: boolean;
+  /** What a delete without a propagation policy does to the pods (ReplicationControllers). */
+  defaultGarbageCollectionPolicy?: Strategy<T>['defaultGarbageCollectionPolicy'];
 }
 
 export interface GoStatusFields {
@@ -48,22 +53,22 @@ export interface GoStatusFields {
   readonly omitEmpty: readonly string[];
 }
 
-const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
-
 /** The main and status strategies of a workload, as kube's <kind>Strategy / <kind>StatusStrategy. */
 export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOptions<T>): { strategy: Strategy<T>; statusStrategy: Strategy<T> } {
-  const base: Strategy<T> = {
-    prepareForCreate(_ctx: RequestContext, obj: T) {
+  const repeated = (obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[] =>
+    (o.repeatMetadataOnUpdate === true ? repeatedMetadataErrors(obj.metadata, old.metadata, { update: true }) : []);
+  const strategy = specStatusStrategy<T>({
+    hasStatus: true,
+    prepareForCreate(_ctx, obj) {
       obj.status = {};
       obj.metadata.generation = 1;
       o.prepareForCreate?.(obj);
     },
-    validate: (_ctx, obj) => o.validate(obj),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (obj) => o.validate(obj),
+    revalidateOnUpdate: false,
     prepareForUpdate(_ctx, obj, old) {
-      setOptional(obj, 'status', old.status === undefined ? undefined : structuredClone(old.status) as T['status']);
       obj.metadata.generation = old.metadata.generation ?? 1;
+      // Disabled fields are dropped before the generation is compared.
       o.prepareForUpdate?.(obj, old);
       if (o.bumpGeneration !== undefined) {
         o.bumpGeneration(obj, old);
@@ -73,32 +78,29 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
         !deepEqual(obj.metadata.annotations ?? {}, old.metadata.annotations ?? {});
       if (annotationsChanged || !deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
-    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateUpdate(obj, old)),
+    validateUpdate: (obj, old) => [...withoutMetadata(o.validateUpdate(obj, old)), ...repeated(obj, old)],
     // The status is a struct: always written, with its counters as Go writes them.
     canonicalize(obj) {
       obj.status ??= {};
       if (o.goStatus !== undefined) goFields(obj.status, o.goStatus.always, o.goStatus.omitEmpty);
     },
-  };
-  const strategy: Strategy<T> = {
-    ...base,
-    ...(o.warningsOnCreate !== undefined ? { warningsOnCreate: (_ctx: RequestContext, obj: DeepReadonly<T>) => o.warningsOnCreate?.(obj) ?? [] } : {}),
-    ...(o.warningsOnUpdate !== undefined
-      ? { warningsOnUpdate: (_ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>) => o.warningsOnUpdate?.(obj, old) ?? [] } : {}),
-  };
-  const statusStrategy: Strategy<T> = {
-    ...base,
+    ...(o.warningsOnCreate !== undefined ? { warningsOnCreate: o.warningsOnCreate } : {}),
+    ...(o.warningsOnUpdate !== undefined ? { warningsOnUpdate: o.warningsOnUpdate } : {}),
+    ...(o.defaultGarbageCollectionPolicy !== undefined ? { defaultGarbageCollectionPolicy: o.defaultGarbageCollectionPolicy } : {}),
+  });
+  const status = statusStrategy<T>(strategy, {
     resetFields: o.statusKeepsLabels === true ? [['spec'], ['metadata', 'labels']] : [['spec']],
     prepareForUpdate(_ctx, obj, old) {
-      obj.spec = structuredClone(old.spec) as T['spec'];
       obj.metadata.generation = old.metadata.generation ?? 1;
       if (o.statusKeepsLabels === true) {
         setOptional(obj.metadata, 'labels', old.metadata.labels === undefined ? undefined : { ...old.metadata.labels });
       }
+      o.prepareForStatusUpdate?.(obj, old);
     },
-    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateStatusUpdate(obj, old)),
-  };
-  return { strategy, statusStrategy };
+    validate: (obj, old) => [...withoutMetadata(o.validateStatusUpdate(obj, old)), ...repeated(obj, old)],
+    warningsOnUpdate: null,
+  });
+  return { strategy, statusStrategy: status };
 }
 
 /** Where a workload keeps its replicas: spec.replicas (default 1), status.replicas, spec.selector. */

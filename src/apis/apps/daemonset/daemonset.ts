@@ -1,8 +1,7 @@
 // DaemonSets (pkg/registry/apps/daemonset): SetDefaults_DaemonSet, the strategy with its
 // template generation (kept by apps/v1 in an annotation) and printDaemonSet.
-import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
@@ -35,7 +34,7 @@ function setTemplateGeneration(ds: DaemonSet, generation: number): void {
   ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: String(generation) };
 }
 
-const base = workloadStrategies<DaemonSet>({
+const { strategy, statusStrategy } = workloadStrategies<DaemonSet>({
   validate: validateDaemonSet,
   validateUpdate: validateDaemonSetUpdate,
   validateStatusUpdate: validateDaemonSetStatusUpdate,
@@ -59,23 +58,14 @@ const base = workloadStrategies<DaemonSet>({
     setTemplateGeneration(ds, oldGeneration);
     if (!deepEqual(ds.spec, old.spec)) ds.metadata.generation = generation + 1;
   },
+  prepareForStatusUpdate: (ds, old) => setTemplateGeneration(ds, templateGenerationOf(old)),
 });
-
-export const daemonSetStrategy = base.strategy;
-
-export const daemonSetStatusStrategy: Strategy<DaemonSet> = {
-  ...base.statusStrategy,
-  prepareForUpdate(ctx: RequestContext, ds: DaemonSet, old: DeepReadonly<DaemonSet>) {
-    base.statusStrategy.prepareForUpdate(ctx, ds, old);
-    setTemplateGeneration(ds, templateGenerationOf(old));
-  },
-};
 
 export const daemonSets = {
   group: 'apps', kind: 'DaemonSet', resource: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], categories: ['all'],
   namespaced: true,
-  strategy: daemonSetStrategy,
-  statusStrategy: daemonSetStatusStrategy,
+  strategy,
+  statusStrategy,
   defaults: defaultDaemonSet,
   table: [
     nameColumn<DaemonSet>(),

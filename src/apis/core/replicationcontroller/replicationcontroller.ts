@@ -3,7 +3,7 @@
 // printReplicationController.
 import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { selectorFromSet } from '../../../apimachinery/labels/selector.ts';
-import { nameIsDNSSubdomain, repeatedMetadataErrors, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { containerColumns, workloadStrategies } from '../../apps/common.ts';
 import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
@@ -76,27 +76,17 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
   warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
   // core/v1 ReplicationControllerStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
+  // ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks
+  repeatMetadataOnUpdate: true,
+  // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
+  defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
 });
-
-// ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks
-export const replicationControllerStrategy: typeof strategy = {
-  ...strategy,
-  validateUpdate: (ctx, rc, old) => [...strategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
-};
-export const replicationControllerStatusStrategy: typeof statusStrategy = {
-  ...statusStrategy,
-  validateUpdate: (ctx, rc, old) => [...statusStrategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
-};
 
 export const replicationControllers = {
   group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
   shortNames: ['rc'], categories: ['all'], namespaced: true,
-  strategy: {
-    ...replicationControllerStrategy,
-    // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
-    defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
-  },
-  statusStrategy: replicationControllerStatusStrategy,
+  strategy,
+  statusStrategy,
   defaults: defaultReplicationController,
   scale: {
     specReplicas: (rc) => rc.spec?.replicas ?? 1,
