@@ -129,6 +129,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     validate: (ctx, obj) => o.validate(obj, ctx),
     allowCreateOnUpdate: o.allowCreateOnUpdate ?? false,
     allowUnconditionalUpdate: o.allowUnconditionalUpdate ?? true,
+    ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
     prepareForUpdate(ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
       if (o.generation === true) {
@@ -139,7 +140,6 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     },
     validateUpdate: (ctx, obj, old) => [...(revalidate ? withoutMetadata(o.validate(obj, ctx)) : []), ...(o.validateUpdate?.(obj, old, ctx) ?? [])],
   };
-  if (o.resetFields !== undefined) s.resetFields = o.resetFields;
   const { warningsOnCreate, warningsOnUpdate, canonicalize, checkGracefulDelete, defaultGarbageCollectionPolicy } = o;
   if (warningsOnCreate !== undefined) s.warningsOnCreate = (ctx, obj) => warningsOnCreate(obj, ctx);
   if (warningsOnUpdate !== undefined) s.warningsOnUpdate = (ctx, obj, old) => warningsOnUpdate(obj, old, ctx);

@@ -4,7 +4,7 @@ import { fieldPath, required, type FieldError } from '../../../apimachinery/erro
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -45,14 +45,11 @@ export const controllerRevisions = {
   group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
   // apps/v1 ControllerRevision.revision has no omitempty: Go writes 0
   goZeroValues: (o) => setZero(o, ['revision'], 0),
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, r) => validateControllerRevisionCreate(r),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, r, old) => validateControllerRevisionUpdate(r, old),
-  },
+  strategy: specStatusStrategy<ControllerRevision>({
+    validate: (r) => validateControllerRevisionCreate(r),
+    revalidateOnUpdate: false,
+    validateUpdate: (r, old) => validateControllerRevisionUpdate(r, old),
+  }),
   table: [
     nameColumn<ControllerRevision>(),
     { name: 'Controller', type: 'string', cell: (r) => controllerName(r) },

@@ -1,6 +1,6 @@
 // core/v1 Events (pkg/registry/core/event): created on update, expire after the event TTL.
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { goFields, translateTimestampSince } from '../../../registry/rest/kit.ts';
+import { goFields, specStatusStrategy, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import type { Event } from '../v1/types.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
 
@@ -47,15 +47,13 @@ export function goEvent(e: Event): void {
 export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
-    strategy: {
-      prepareForCreate() {},
-      validate: (_ctx, e) => validateEventCreate(e),
+    strategy: specStatusStrategy<Event>({
+      validate: (e) => validateEventCreate(e),
       allowCreateOnUpdate: true,
-      allowUnconditionalUpdate: true,
-      prepareForUpdate() {},
-      validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old),
+      revalidateOnUpdate: false,
+      validateUpdate: (e, old) => validateEventUpdate(e, old),
       canonicalize: goEvent,
-    },
+    }),
     ttlSeconds,
     selectableFields: (e) => {
       const source = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';

@@ -3,7 +3,7 @@
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, bumpGenerationIfChanged, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 import { validateEndpointSliceCreate, validateEndpointSliceUpdate } from './validation.ts';
 
@@ -52,17 +52,16 @@ export const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | u
 
 export const endpointSlices = {
   group: 'discovery.k8s.io', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true,
-  strategy: {
+  strategy: specStatusStrategy<EndpointSlice>({
     prepareForCreate(_ctx, eps) { eps.metadata.generation = 1; dropTopologyOnV1(eps, undefined); },
-    validate: (_ctx, eps) => validateEndpointSliceCreate(eps),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (eps) => validateEndpointSliceCreate(eps),
     prepareForUpdate(_ctx, eps, old) {
       dropTopologyOnV1(eps, old);
       bumpGenerationIfChanged(eps.metadata, content(eps), content(old));
     },
-    validateUpdate: (_ctx, eps, old) => validateEndpointSliceUpdate(eps, old),
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (eps, old) => validateEndpointSliceUpdate(eps, old),
+  }),
   defaults: defaultEndpointSlice,
   table: [
     nameColumn<EndpointSlice>(),
