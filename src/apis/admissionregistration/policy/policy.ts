@@ -29,8 +29,12 @@ function updateOptions(pol: RO<AdmissionPolicy>, old: RO<AdmissionPolicy>): Poli
 const CREATE: PolicyValidationOptions = { ignoreMatchConditions: false };
 
 function policyStrategy(kind: PolicyKind, hasStatus: boolean): Strategy<AdmissionPolicy> {
-  const strategy = specStatusStrategy<AdmissionPolicy>({ allowUnconditionalUpdate: false, validate: (p) => validatePolicy(kind, p, CREATE), hasStatus, generation: true });
-  return { ...strategy, validateUpdate: (_ctx, p, old) => withoutMetadata(validatePolicy(kind, p, updateOptions(p, old))) };
+  return specStatusStrategy<AdmissionPolicy>({
+    allowUnconditionalUpdate: false, hasStatus, generation: true,
+    validate: (p) => validatePolicy(kind, p, CREATE),
+    revalidateOnUpdate: false,
+    validateUpdate: (p, old) => withoutMetadata(validatePolicy(kind, p, updateOptions(p, old))),
+  });
 }
 
 const paramKindCell = (pol: RO<AdmissionPolicy>): string =>

@@ -129,15 +129,16 @@ function updateOptions(c: RO<WebhookConfiguration>, old: RO<WebhookConfiguration
 }
 
 function definition(kind: Kind) {
-  const strategy = specStatusStrategy<WebhookConfiguration>({ allowUnconditionalUpdate: false, validate: (c) => validateConfiguration(kind, c, STRICT), generation: true, specFields: ['webhooks'] });
   const lower = `${kind.toLowerCase()}webhookconfiguration`;
   return {
     group: 'admissionregistration.k8s.io', kind: `${kind}WebhookConfiguration`, resource: `${lower}s`, singular: lower,
     namespaced: false,
-    strategy: {
-      ...strategy,
-      validateUpdate: (_ctx, c, old) => validateConfiguration(kind, c, updateOptions(c, old)).filter((e) => !e.field.startsWith('metadata.')),
-    },
+    strategy: specStatusStrategy<WebhookConfiguration>({
+      allowUnconditionalUpdate: false, generation: true, specFields: ['webhooks'],
+      validate: (c) => validateConfiguration(kind, c, STRICT),
+      revalidateOnUpdate: false,
+      validateUpdate: (c, old) => validateConfiguration(kind, c, updateOptions(c, old)).filter((e) => !e.field.startsWith('metadata.')),
+    }),
     defaults: (c) => { for (const w of c.webhooks ?? []) defaultWebhook(kind, w); },
     table: [
       nameColumn<WebhookConfiguration>(),

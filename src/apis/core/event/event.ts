@@ -44,16 +44,21 @@ export function goEvent(e: Event): void {
   goFields(e, { reportingComponent: '', reportingInstance: '' }, ['reason', 'message', 'count', 'type', 'action']);
 }
 
+/** The events strategy; `eventsV1`: the stricter rules of events.k8s.io/v1 (served from the same storage). */
+export function eventStrategy(eventsV1: boolean) {
+  return specStatusStrategy<Event>({
+    validate: (e) => validateEventCreate(e, eventsV1),
+    allowCreateOnUpdate: true,
+    revalidateOnUpdate: false,
+    validateUpdate: (e, old) => validateEventUpdate(e, old, eventsV1),
+    canonicalize: goEvent,
+  });
+}
+
 export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
-    strategy: specStatusStrategy<Event>({
-      validate: (e) => validateEventCreate(e),
-      allowCreateOnUpdate: true,
-      revalidateOnUpdate: false,
-      validateUpdate: (e, old) => validateEventUpdate(e, old),
-      canonicalize: goEvent,
-    }),
+    strategy: eventStrategy(false),
     ttlSeconds,
     selectableFields: (e) => {
       const source = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';

@@ -55,16 +55,16 @@ export function runtimeClassWarnings(rc: RO<RuntimeClass>): string[] {
   });
 }
 
-const baseStrategy = specStatusStrategy<RuntimeClass>({ validate: validateRuntimeClass, validateUpdate: validateRuntimeClassUpdate });
 
 export const runtimeClasses = {
   group: 'node.k8s.io', kind: 'RuntimeClass', resource: 'runtimeclasses', singular: 'runtimeclass', namespaced: false,
-  strategy: {
-    ...baseStrategy,
+  strategy: specStatusStrategy<RuntimeClass>({
+    validate: validateRuntimeClass,
+    validateUpdate: validateRuntimeClassUpdate,
     allowUnconditionalUpdate: false,
-    warningsOnCreate: (_ctx, rc) => runtimeClassWarnings(rc),
-    warningsOnUpdate: (_ctx, rc) => runtimeClassWarnings(rc),
-  },
+    warningsOnCreate: (rc) => runtimeClassWarnings(rc),
+    warningsOnUpdate: (rc) => runtimeClassWarnings(rc),
+  }),
   table: [
     nameColumn<RuntimeClass>(),
     column<RuntimeClass>('Handler', 'string', (rc) => rc.handler ?? ''),

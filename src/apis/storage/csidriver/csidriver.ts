@@ -73,11 +73,11 @@ export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): F
 export const csiDrivers = {
   group: 'storage.k8s.io', kind: 'CSIDriver', resource: 'csidrivers', singular: 'csidriver', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: {
-    ...specStatusStrategy<CSIDriver>({ allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
-    warningsOnCreate: (_ctx, d) => tokenWarnings(d),
-    warningsOnUpdate: (_ctx, d, old) => tokenWarnings(d, old),
-  },
+  strategy: specStatusStrategy<CSIDriver>({
+    allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate,
+    warningsOnCreate: (d) => tokenWarnings(d),
+    warningsOnUpdate: (d, old) => tokenWarnings(d, old),
+  }),
   defaults: defaultCSIDriver,
   table: [
     nameColumn<CSIDriver>(),
