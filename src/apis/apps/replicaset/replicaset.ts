@@ -3,10 +3,10 @@
 import { fieldPath, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
-import { containerColumns, replicasScale, selectorColumn, workloadStrategies } from '../common.ts';
+import { containerColumns, replicasScale, selectorColumn, workloadOptions, workloadStatusOptions } from '../common.ts';
 import type { ReplicaSet, ReplicaSetSpec, ReplicaSetStatus } from '../v1/types.ts';
 import {
   validateImmutableSelector, validateNonnegativeCounters, validateNotGreaterThan, validateSelectorAndTemplate,
@@ -57,22 +57,25 @@ export function validateReplicaSetStatus(s: RO<ReplicaSetStatus>, p: FieldPath):
   ];
 }
 
-const { strategy, statusStrategy } = workloadStrategies<ReplicaSet>({
+const replicaSetStrategy = specStatusStrategy(workloadOptions<ReplicaSet>({
   validate: validateReplicaSet,
   validateUpdate: validateReplicaSetUpdate,
-  validateStatusUpdate: (rs) => validateReplicaSetStatus(rs.status ?? {}, fieldPath('status')),
   warningsOnCreate: (rs) => [...workloadNameWarnings(rs.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template)],
   warningsOnUpdate: (rs, old) => (rs.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template) : []),
   // apps/v1 ReplicaSetStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
-});
+}));
+
+const replicaSetStatusStrategy = statusStrategy(replicaSetStrategy, workloadStatusOptions<ReplicaSet>({
+  validate: (rs) => validateReplicaSetStatus(rs.status ?? {}, fieldPath('status')),
+}));
 
 
 export const replicaSets = {
   group: 'apps', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],
   namespaced: true,
-  strategy,
-  statusStrategy,
+  strategy: replicaSetStrategy,
+  statusStrategy: replicaSetStatusStrategy,
   defaults: defaultReplicaSet,
   scale: replicasScale<ReplicaSet>(),
   defaultFieldLabelConversion: true,

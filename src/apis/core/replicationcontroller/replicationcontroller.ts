@@ -5,10 +5,10 @@ import { fieldPath, forbidden, invalid, notSupported, required, type FieldError,
 import { selectorFromSet } from '../../../apimachinery/labels/selector.ts';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { containerColumns, workloadStrategies } from '../../apps/common.ts';
+import { containerColumns, workloadOptions, workloadStatusOptions } from '../../apps/common.ts';
 import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
 import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../pod/warnings.ts';
 import { validatePodTemplateSpec } from '../podtemplate/podtemplate.ts';
@@ -68,10 +68,9 @@ export function validateReplicationController(rc: RO<ReplicationController>): Fi
   ];
 }
 
-const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
+const replicationControllerStrategy = specStatusStrategy(workloadOptions<ReplicationController>({
   validate: validateReplicationController,
   validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
-  validateStatusUpdate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
   warningsOnCreate: (rc) => [...workloadNameWarnings(rc.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template)],
   warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
   // core/v1 ReplicationControllerStatus: replicas has no omitempty.
@@ -80,13 +79,18 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
   repeatMetadataOnUpdate: true,
   // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
   defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
-});
+}));
+
+const replicationControllerStatusStrategy = statusStrategy(replicationControllerStrategy, workloadStatusOptions<ReplicationController>({
+  validate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
+  repeatMetadataOnUpdate: true,
+}));
 
 export const replicationControllers = {
   group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
   shortNames: ['rc'], categories: ['all'], namespaced: true,
-  strategy,
-  statusStrategy,
+  strategy: replicationControllerStrategy,
+  statusStrategy: replicationControllerStatusStrategy,
   defaults: defaultReplicationController,
   scale: {
     specReplicas: (rc) => rc.spec?.replicas ?? 1,
