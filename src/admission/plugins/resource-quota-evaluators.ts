@@ -1,7 +1,8 @@
 // Quota evaluators (pkg/quota/v1/evaluator/core and k8s.io/apiserver/pkg/quota/v1/generic): for
 // one kind of object, which quota resource names it is charged against, how much one object uses,
 // which quota scopes it falls in, and which resources a pod must declare.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes } from '../interfaces.ts';
 import { quantity, parseQuantity, type Quantity, type Usage } from './resource-quota-quantity.ts';
 
@@ -61,7 +62,7 @@ export function objectCountEvaluator(gr: GroupResource, alias?: string): Evaluat
 }
 
 // ---- services ----
-interface ServiceLike extends KubeObject { spec?: { type?: string; ports?: { nodePort?: number }[]; allocateLoadBalancerNodePorts?: boolean } }
+type ServiceLike = WireObject<corev1.Service>;
 const SERVICE_RESOURCES = ['count/services', 'services', 'services.loadbalancers', 'services.nodeports'];
 
 export const serviceEvaluator: Evaluator = {

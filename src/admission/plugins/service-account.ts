@@ -3,7 +3,8 @@
 // container, as kube-apiserver's plugin does.
 // Counterpart of plugin/pkg/admission/serviceaccount.
 import { randomBytes } from 'node:crypto';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
@@ -11,14 +12,7 @@ import { createdPodSpec } from './pod-create.ts';
 const MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
-interface Container { volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[] }
-interface PodLike extends KubeObject {
-  spec?: {
-    serviceAccountName?: string; serviceAccount?: string; automountServiceAccountToken?: boolean;
-    volumes?: { name: string; projected?: unknown }[];
-    containers?: Container[]; initContainers?: Container[];
-  };
-}
+type PodLike = WireObject<corev1.Pod>;
 
 /** Whether the named service account turns automounting off; undefined when it does not exist. */
 export type ServiceAccountAutomount = (namespace: string, name: string) => Promise<boolean | undefined>;
@@ -27,7 +21,7 @@ function suffix(): string {
   return [...randomBytes(5)].map((b) => ALPHANUMS[b % ALPHANUMS.length]).join('');
 }
 
-function apiAccessVolume(name: string): { name: string; projected: unknown } {
+function apiAccessVolume(name: string): corev1.Volume {
   return {
     name,
     projected: {
