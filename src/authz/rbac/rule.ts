@@ -96,7 +96,8 @@ export class DefaultRuleResolver {
         if (!visit(undefined, undefined, asError(err))) return false;
         continue;
       }
-      const subject = binding.subjects?.[i] ?? {};
+      const subject = binding.subjects?.[i];
+      if (subject === undefined) continue;
       const source = bindingSource(binding, subject);
       for (const rule of rules) {
         if (!visit(source, rule, undefined)) return false;
