@@ -11,7 +11,7 @@ import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 import { ensureDefaultServiceCIDR } from './default-servicecidr.ts';
 
-export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
 export interface BootstrapOptions {
   /** The first IP of --service-cluster-ip-range. */

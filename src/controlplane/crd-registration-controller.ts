@@ -20,7 +20,7 @@ interface CRDView { spec?: { group?: string; versions?: readonly { name?: string
 type APIServiceView = WireObject<apiregistrationv1.APIService>;
 
 /** The `<version>.<group>` names of the group versions the CRDs serve, with their group and version. */
-export function servedGroupVersions(crds: readonly CRDView[]): Map<string, { group: string; version: string }> {
+function servedGroupVersions(crds: readonly CRDView[]): Map<string, { group: string; version: string }> {
   const out = new Map<string, { group: string; version: string }>();
   for (const crd of crds) {
     const group = crd.spec?.group ?? '';

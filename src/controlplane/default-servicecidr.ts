@@ -9,7 +9,7 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { formatCIDR, parseCIDRSloppy } from '../apimachinery/validation/ip.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
-export const DEFAULT_SERVICE_CIDR_NAME = 'kubernetes';
+const DEFAULT_SERVICE_CIDR_NAME = 'kubernetes';
 const READY_MESSAGE = 'Kubernetes default Service CIDR is ready';
 
 type ServiceCIDRObject = WireObject<networkingv1.ServiceCIDR>;

@@ -11,7 +11,7 @@ import type { corev1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
-export const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
+const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
 const KEY = 'since';
 
 /** Go's time.Parse with layout "2006-01-02": four-digit year, two-digit month and day, a real date. */

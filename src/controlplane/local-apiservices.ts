@@ -48,7 +48,7 @@ const PRIORITIES: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /** The priorities of a group version of the server, undefined when kube registers no APIService for it. */
-export function localAPIServicePriority(group: string, version: string): readonly [number, number] | undefined {
+function localAPIServicePriority(group: string, version: string): readonly [number, number] | undefined {
   return PRIORITIES[group === '' ? version : `${group}/${version}`];
 }
 

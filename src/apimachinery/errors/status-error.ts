@@ -39,7 +39,7 @@ function failure(code: number, reason: StatusReason, message: string, details?: 
 }
 
 /** "ConfigMap" for the core group, "Deployment.apps" otherwise (schema.GroupKind.String). */
-export function formatGroupKind(gk: GroupKind): string {
+function formatGroupKind(gk: GroupKind): string {
   return gk.group === '' ? gk.kind : `${gk.kind}.${gk.group}`;
 }
 

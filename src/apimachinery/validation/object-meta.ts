@@ -10,7 +10,7 @@ import { byteLength, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isVali
 
 export const FIELD_IMMUTABLE_ERROR_MSG = 'field is immutable';
 export const IS_NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
-export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
+const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
 
 /** Validates a name, or a generateName prefix when `prefix` is true (ValidateNameFunc). */
 export type ValidateNameFunc = (name: string, prefix: boolean) => string[];
@@ -86,7 +86,7 @@ function validateOwnerReference(ref: DeepReadonly<OwnerReference>, path: FieldPa
   return errs;
 }
 
-export function validateOwnerReferences(refs: DeepReadonly<OwnerReference[]> | undefined, path: FieldPath): FieldError[] {
+function validateOwnerReferences(refs: DeepReadonly<OwnerReference[]> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let firstController = '';
   (refs ?? []).forEach((ref, i) => {
@@ -107,7 +107,7 @@ export function validateFinalizerName(name: string, path: FieldPath): FieldError
   return isQualifiedName(name).map((m) => invalid(path, name, m));
 }
 
-export function validateFinalizers(finalizers: readonly string[] | undefined, path: FieldPath): FieldError[] {
+function validateFinalizers(finalizers: readonly string[] | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let orphan = false;
   let foreground = false;

@@ -4,7 +4,7 @@
 
 const dns1123LabelFmt = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const dns1123LabelErrMsg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-export const DNS1123_LABEL_MAX_LENGTH = 63;
+const DNS1123_LABEL_MAX_LENGTH = 63;
 const dns1123LabelRe = new RegExp(`^${dns1123LabelFmt}$`);
 
 const dns1123SubdomainFmt = `${dns1123LabelFmt}(\\.${dns1123LabelFmt})*`;
@@ -14,7 +14,7 @@ const dns1123SubdomainRe = new RegExp(`^${dns1123SubdomainFmt}$`);
 
 const dns1035LabelFmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const dns1035LabelErrMsg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-export const DNS1035_LABEL_MAX_LENGTH = 63;
+const DNS1035_LABEL_MAX_LENGTH = 63;
 const dns1035LabelRe = new RegExp(`^${dns1035LabelFmt}$`);
 
 const labelKeyFmt = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';

@@ -57,7 +57,7 @@ export function appliesToUser(user: UserInfo, subject: Subject, namespace: strin
 }
 
 /** The index of the first subject of the binding that names `user`, or -1. */
-export function appliesTo(user: UserInfo, subjects: readonly Subject[] | undefined, namespace: string): number {
+function appliesTo(user: UserInfo, subjects: readonly Subject[] | undefined, namespace: string): number {
   return (subjects ?? []).findIndex((s) => appliesToUser(user, s, namespace));
 }
 

@@ -15,7 +15,7 @@ import { validatePolicy, type PolicyKind, type PolicyValidationOptions } from '.
 type RO<T> = DeepReadonly<T>;
 
 /** SetDefaults_ValidatingAdmissionPolicySpec / MutatingAdmissionPolicySpec. */
-export function defaultAdmissionPolicy(p: AdmissionPolicy): void {
+function defaultAdmissionPolicy(p: AdmissionPolicy): void {
   p.spec ??= {};
   p.spec.failurePolicy ??= 'Fail';
   if (p.spec.matchConstraints !== undefined) defaultMatchResources(p.spec.matchConstraints);

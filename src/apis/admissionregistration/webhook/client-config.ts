@@ -7,7 +7,7 @@ import { parseGoURL } from './go-url.ts';
 
 const FORM = '; desired format: https://host[/path]';
 
-export function validateWebhookURL(p: FieldPath, raw: string): FieldError[] {
+function validateWebhookURL(p: FieldPath, raw: string): FieldError[] {
   const u = parseGoURL(raw);
   if (typeof u === 'string') return [required(p, `url must be a valid URL: ${u}${FORM}`)];
   const errs: FieldError[] = [];
@@ -19,7 +19,7 @@ export function validateWebhookURL(p: FieldPath, raw: string): FieldError[] {
   return errs;
 }
 
-export function validateWebhookService(p: FieldPath, svc: DeepReadonly<NonNullable<WebhookClientConfig['service']>>): FieldError[] {
+function validateWebhookService(p: FieldPath, svc: DeepReadonly<NonNullable<WebhookClientConfig['service']>>): FieldError[] {
   const errs: FieldError[] = [];
   if ((svc.name ?? '') === '') errs.push(required(p.child('name'), ''));
   if ((svc.namespace ?? '') === '') errs.push(required(p.child('namespace'), ''));

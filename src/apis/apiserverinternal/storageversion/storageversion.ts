@@ -13,7 +13,7 @@ import type { ServerStorageVersion, StorageVersion } from '../v1alpha1/types.ts'
 type RO<T> = DeepReadonly<T>;
 
 /** ValidateStorageVersionName: `<group>.<resource>`, the group a DNS subdomain, the resource a DNS-1035 label. */
-export const validateStorageVersionName: ValidateNameFunc = (name) => {
+const validateStorageVersionName: ValidateNameFunc = (name) => {
   const idx = name.lastIndexOf('.');
   if (idx < 0) return ['name must be in the form of <group>.<resource>'];
   return [
@@ -116,7 +116,7 @@ function validateStorageVersionStatus(sv: RO<StorageVersion>): FieldError[] {
   return errs;
 }
 
-export function validateStorageVersion(sv: RO<StorageVersion>): FieldError[] {
+function validateStorageVersion(sv: RO<StorageVersion>): FieldError[] {
   return [...validateObjectMeta(sv.metadata, { namespaced: false, nameFn: validateStorageVersionName }), ...validateStorageVersionStatus(sv)];
 }
 

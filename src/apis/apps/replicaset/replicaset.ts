@@ -22,7 +22,7 @@ export function defaultReplicaSet(rs: ReplicaSet): void {
   defaultPodSpec(rs.spec.template.spec);
 }
 
-export function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): FieldError[] {
+function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): FieldError[] {
   return [
     ...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')),
     ...validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds')),
@@ -31,14 +31,14 @@ export function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): 
   ];
 }
 
-export function validateReplicaSet(rs: RO<ReplicaSet>): FieldError[] {
+function validateReplicaSet(rs: RO<ReplicaSet>): FieldError[] {
   return [
     ...validateObjectMeta(rs.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')),
     ...validateReplicaSetSpec(rs.spec, fieldPath('spec')),
   ];
 }
 
-export function validateReplicaSetUpdate(rs: RO<ReplicaSet>, old: RO<ReplicaSet>): FieldError[] {
+function validateReplicaSetUpdate(rs: RO<ReplicaSet>, old: RO<ReplicaSet>): FieldError[] {
   return [
     ...validateReplicaSetSpec(rs.spec, fieldPath('spec')),
     ...validateImmutableSelector(rs.spec.selector, old.spec.selector, fieldPath('spec', 'selector')),

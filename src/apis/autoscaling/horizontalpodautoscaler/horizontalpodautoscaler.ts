@@ -123,7 +123,7 @@ function formatMetric(spec: RO<MetricSpec>, status: RO<MetricStatus> | undefined
 }
 
 /** formatHPAMetrics: at most two metrics, then "+ N more...". */
-export function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
+function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
   const specs = hpa.spec.metrics ?? [];
   if (specs.length === 0) return '<none>';
   const statuses = hpa.status?.currentMetrics ?? [];
@@ -132,7 +132,7 @@ export function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
   return list.length > 2 ? `${shown} + ${list.length - 2} more...` : shown;
 }
 
-export const horizontalPodAutoscalerTable: readonly TableColumn<HorizontalPodAutoscaler>[] = [
+const horizontalPodAutoscalerTable: readonly TableColumn<HorizontalPodAutoscaler>[] = [
   nameColumn<HorizontalPodAutoscaler>(),
   { name: 'Reference', type: 'string',    cell: (h) => `${h.spec.scaleTargetRef?.kind ?? ''}/${h.spec.scaleTargetRef?.name ?? ''}` },
   { name: 'Targets', type: 'string', cell: (h) => formatHPAMetrics(h) },

@@ -55,7 +55,7 @@ export const cronJobStatusStrategy = statusStrategy<CronJob>(cronJobStrategy, { 
 /** printBoolPtr. */
 const boolCell = (v: boolean | undefined): string => (v === undefined ? '<unset>' : v ? 'True' : 'False');
 
-export const cronJobTable: readonly TableColumn<CronJob>[] = [
+const cronJobTable: readonly TableColumn<CronJob>[] = [
   nameColumn<CronJob>(),
   { name: 'Schedule', type: 'string', cell: (cj) => cj.spec.schedule ?? '' },
   { name: 'Timezone', type: 'string', cell: (cj) => cj.spec.timeZone ?? '<none>' },

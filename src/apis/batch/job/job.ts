@@ -19,7 +19,7 @@ type RO<T> = DeepReadonly<T>;
 const INT32_MAX = 2147483647;
 
 /** SetDefaults_JobSpec parts shared with CronJob job templates (no object labels there). */
-export function defaultJobSpec(spec: JobSpec): void {
+function defaultJobSpec(spec: JobSpec): void {
   if (spec.completions === undefined && spec.parallelism === undefined) {
     spec.completions = 1;
     spec.parallelism = 1;
@@ -97,10 +97,10 @@ export const jobStrategy = specStatusStrategy<Job>({
 });
 
 /** What kube's job REST says when a delete leaves the pods to the default policy (orphaning them). */
-export const JOB_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; ' +
+const JOB_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; ' +
   'set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
 
-export const jobStatusStrategy = statusStrategy<Job>(jobStrategy, {
+const jobStatusStrategy = statusStrategy<Job>(jobStrategy, {
   validate: (job, old) => validateJobStatusUpdate(job, old),
   warningsOnUpdate: null,
 });
@@ -135,7 +135,7 @@ function duration(job: RO<Job>, now: number): string {
 
 const containers = (job: RO<Job>): { names: string; images: string } => layoutContainerCells(job.spec.template?.spec?.containers ?? []);
 
-export const jobTable: readonly TableColumn<Job>[] = [
+const jobTable: readonly TableColumn<Job>[] = [
   nameColumn<Job>(),
   { name: 'Status', type: 'string', cell: (j) => jobStatus(j) },
   { name: 'Completions', type: 'string', cell: (j) => completions(j) },

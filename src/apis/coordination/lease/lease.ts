@@ -9,7 +9,7 @@ import type { Lease, LeaseSpec } from '../v1/types.ts';
 import { validateCoordinatedLeaseStrategy } from '../validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 
-export function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): FieldError[] {
+function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('spec');
   if (spec?.leaseDurationSeconds !== undefined && spec.leaseDurationSeconds <= 0) {
@@ -25,7 +25,7 @@ export function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): Fi
   return errs;
 }
 
-export function validateLease(lease: DeepReadonly<Lease>): FieldError[] {
+function validateLease(lease: DeepReadonly<Lease>): FieldError[] {
   return [...validateObjectMeta(lease.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateLeaseSpec(lease.spec)];
 }
 

@@ -11,7 +11,7 @@ import { compareSemVer, OLDEST_EMULATION_VERSION, parseSemVer, validateCoordinat
 /** ValidLeaseCandidateName: names are config map keys (a trailing '-' is fine for prefixes too). */
 const leaseCandidateName = (name: string): string[] => isConfigMapKey(name);
 
-export function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec> | undefined): FieldError[] {
+function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('spec');
   if ((spec?.leaseName ?? '') === '') errs.push(required(p.child('leaseName')));
@@ -46,7 +46,7 @@ export function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec
   return errs;
 }
 
-export function validateLeaseCandidate(lc: DeepReadonly<LeaseCandidate>): FieldError[] {
+function validateLeaseCandidate(lc: DeepReadonly<LeaseCandidate>): FieldError[] {
   return [...validateObjectMeta(lc.metadata, { namespaced: true, nameFn: leaseCandidateName }), ...validateLeaseCandidateSpec(lc.spec)];
 }
 

@@ -16,7 +16,7 @@ export function base64DecodedLength(s: string): number {
   return Buffer.from(s, 'base64').length;
 }
 
-export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
+function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   const errs = validateObjectMeta(cm.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
   const data = cm.data ?? {};
   const binary = cm.binaryData ?? {};
@@ -37,7 +37,7 @@ export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   return errs;
 }
 
-export function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepReadonly<ConfigMap>): FieldError[] {
+function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepReadonly<ConfigMap>): FieldError[] {
   const errs: FieldError[] = [];
   if (old.immutable === true) {
     if (cm.immutable !== true) errs.push(forbidden('immutable', IMMUTABLE_WHEN_SET));

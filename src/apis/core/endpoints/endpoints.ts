@@ -70,12 +70,12 @@ function validateSubsets(ep: RO<Endpoints>): FieldError[] {
   return errs;
 }
 
-export function defaultEndpoints(ep: Endpoints): void {
+function defaultEndpoints(ep: Endpoints): void {
   for (const ss of ep.subsets ?? []) for (const p of ss.ports ?? []) if ((p.protocol ?? '') === '') p.protocol = 'TCP';
 }
 
 /** printers.go formatEndpoints: up to three host:port pairs, then "+ N more...". */
-export function formatEndpoints(ep: RO<Endpoints>): string {
+function formatEndpoints(ep: RO<Endpoints>): string {
   const subsets = ep.subsets ?? [];
   if (subsets.length === 0) return '<none>';
   const list: string[] = [];

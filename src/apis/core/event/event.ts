@@ -34,7 +34,7 @@ const REFERENCE_FIELDS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'res
  * firstTimestamp, lastTimestamp and eventTime are times (null when unset), reportingComponent
  * and reportingInstance have no omitempty; the other strings and count are left out when empty.
  */
-export function goEvent(e: Event): void {
+function goEvent(e: Event): void {
   e.involvedObject ??= {};
   goFields(e.involvedObject, {}, REFERENCE_FIELDS);
   if (e.related !== undefined && e.related !== null) goFields(e.related, {}, REFERENCE_FIELDS);

@@ -9,7 +9,7 @@ import { namespaceStorage } from './storage.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';
 import { repeatedMetadataErrors, validateNamespaceName } from '../../../apimachinery/validation/object-meta.ts';
 
-export const FINALIZER_KUBERNETES = 'kubernetes';
+const FINALIZER_KUBERNETES = 'kubernetes';
 
 /** SetDefaults_Namespace (+ status): the immutable name label and phase Active. */
 export function defaultNamespace(ns: Namespace): void {
@@ -18,7 +18,7 @@ export function defaultNamespace(ns: Namespace): void {
   if (ns.status !== undefined && (ns.status.phase === undefined || (ns.status.phase as string) === '')) ns.status.phase = 'Active';
 }
 
-export const namespaceStrategy = specStatusStrategy<Namespace>({
+const namespaceStrategy = specStatusStrategy<Namespace>({
   prepareForCreate(_ctx: RequestContext, ns: Namespace) {
     ns.status = { phase: 'Active' };
     const finalizers = ns.spec?.finalizers ?? [];
@@ -37,7 +37,7 @@ export const namespaceStrategy = specStatusStrategy<Namespace>({
     ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true, create: { namespaced: false, nameFn: validateNamespaceName } })],
 });
 
-export const namespaceStatusStrategy = statusStrategy<Namespace>(namespaceStrategy, {
+const namespaceStatusStrategy = statusStrategy<Namespace>(namespaceStrategy, {
   validate: (ns, old) => [...validateNamespaceStatusUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
 });
 

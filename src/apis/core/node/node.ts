@@ -18,7 +18,7 @@ function dropConfigSource(node: Node, old: RO<Node> | undefined): void {
 }
 
 /** SetDefaults_NodeStatus: allocatable defaults to capacity. */
-export function defaultNode(node: Node): void {
+function defaultNode(node: Node): void {
   normalizePodCIDRs(node);
   roundUpResourceList(node.status?.capacity);
   roundUpResourceList(node.status?.allocatable);
@@ -62,7 +62,7 @@ function goNode(node: Node): void {
   for (const f of NODE_INFO_FIELDS) st.nodeInfo[f] ??= '';
 }
 
-export const nodeStrategy = specStatusStrategy<Node>({
+const nodeStrategy = specStatusStrategy<Node>({
   prepareForCreate(_ctx, node) {
     dropConfigSource(node, undefined);
     if (node.status !== undefined) delete node.status.config;
@@ -79,7 +79,7 @@ export const nodeStrategy = specStatusStrategy<Node>({
   canonicalize: goNode,
 });
 
-export const nodeStatusStrategy = statusStrategy<Node>(nodeStrategy, {
+const nodeStatusStrategy = statusStrategy<Node>(nodeStrategy, {
   prepareForUpdate(_ctx, node, old) {
     if (old.status?.config === undefined && node.status !== undefined) delete node.status.config;
   },

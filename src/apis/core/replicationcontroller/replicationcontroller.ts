@@ -50,7 +50,7 @@ function validatePodTemplateSpecForRC(t: RO<PodTemplateSpec> | undefined | null,
   return errs;
 }
 
-export function validateReplicationControllerSpec(spec: RO<ReplicationControllerSpec>, p: FieldPath): FieldError[] {
+function validateReplicationControllerSpec(spec: RO<ReplicationControllerSpec>, p: FieldPath): FieldError[] {
   const errs = validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds'));
   if (Object.keys(spec.selector ?? {}).length === 0) errs.push(required(p.child('selector')));
   errs.push(...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')));
@@ -61,7 +61,7 @@ export function validateReplicationControllerSpec(spec: RO<ReplicationController
 /** The declarative `+k8s:longName` check of v1.36: a DNS subdomain, its length counted in bytes. */
 const longName: ValidateNameFunc = (name, prefix) => nameIsDNSSubdomain(name, prefix).map((m) => m.replace(/^must be no more than (\d+) characters$/, 'must be no more than $1 bytes'));
 
-export function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
+function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
   return [
     ...validateObjectMeta(rc.metadata, { namespaced: true, nameFn: longName }, fieldPath('metadata')),
     ...validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),

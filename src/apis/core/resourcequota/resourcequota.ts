@@ -109,7 +109,7 @@ function quotaColumn(rq: RO<ResourceQuota>, limits: boolean): string {
     .map((r) => `${r}: ${quantityString(rq.status?.used?.[r])}/${quantityString(hard[r])}`).join(', ');
 }
 
-export const resourceQuotaStrategy = specStatusStrategy<ResourceQuota>({
+const resourceQuotaStrategy = specStatusStrategy<ResourceQuota>({
   prepareForCreate(_ctx, rq) { rq.status = {}; },
   validate: (rq) => validateResourceQuota(rq),
   prepareForUpdate(_ctx, rq, old) {
@@ -119,7 +119,7 @@ export const resourceQuotaStrategy = specStatusStrategy<ResourceQuota>({
   validateUpdate: (rq, old) => [...validateResourceQuotaUpdate(rq, old), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
 });
 
-export const resourceQuotaStatusStrategy = statusStrategy<ResourceQuota>(resourceQuotaStrategy, {
+const resourceQuotaStatusStrategy = statusStrategy<ResourceQuota>(resourceQuotaStrategy, {
   validate: (rq, old) => [...validateStatus(rq), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
 });
 

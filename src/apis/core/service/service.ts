@@ -68,7 +68,7 @@ export const serviceStrategy = specStatusStrategy<Service>({
   warningsOnUpdate: (svc) => serviceWarnings(svc),
 });
 
-export const serviceStatusStrategy = statusStrategy<Service>(serviceStrategy, {
+const serviceStatusStrategy = statusStrategy<Service>(serviceStrategy, {
   validate: (svc, old) => validateServiceStatusUpdate(svc, old),
   warningsOnUpdate: null,
 });

@@ -10,7 +10,7 @@ import { validateEndpointSliceCreate, validateEndpointSliceUpdate } from './vali
 const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
 /** SetDefaults_EndpointPort. */
-export function defaultEndpointSlice(eps: EndpointSlice): void {
+function defaultEndpointSlice(eps: EndpointSlice): void {
   for (const port of eps.ports ?? []) {
     port.name ??= '';
     port.protocol ??= 'TCP';
@@ -21,7 +21,7 @@ export function defaultEndpointSlice(eps: EndpointSlice): void {
  * dropTopologyOnV1: v1 writes cannot set deprecatedTopology (kapi serves no v1beta1). A node name
  * the old slice recorded there is carried into nodeName; unchanged endpoints are left alone.
  */
-export function dropTopologyOnV1(eps: EndpointSlice, old: DeepReadonly<EndpointSlice> | undefined): void {
+function dropTopologyOnV1(eps: EndpointSlice, old: DeepReadonly<EndpointSlice> | undefined): void {
   if (old !== undefined && deepEqual(eps.endpoints, old.endpoints)) return;
   const prevNodeNames = new Set((old?.endpoints ?? []).map((e) => e.deprecatedTopology?.[HOSTNAME_LABEL] ?? '').filter((n) => n !== ''));
   for (const ep of eps.endpoints ?? []) {
@@ -44,10 +44,10 @@ function listWithMore(items: readonly string[]): string {
   return shown === '' ? '<unset>' : shown;
 }
 
-export const formatDiscoveryPorts = (ports: DeepReadonly<EndpointPort[]> | undefined): string =>
+const formatDiscoveryPorts = (ports: DeepReadonly<EndpointPort[]> | undefined): string =>
   listWithMore((ports ?? []).map((p) => (p.port !== undefined ? String(p.port) : p.name !== undefined ? p.name : '*')));
 
-export const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | undefined): string =>
+const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | undefined): string =>
   listWithMore((endpoints ?? []).flatMap((e) => e.addresses ?? []));
 
 export const endpointSlices = {

@@ -9,7 +9,7 @@ import { ingressStatusWarnings, ingressUpdateOptions, validateIngressCreateSpec,
 /** Non-wide output clips the address list to 16 characters. */
 const LOAD_BALANCER_WIDTH = 16;
 
-export function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): string {
+function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): string {
   const list: string[] = [];
   let more = false;
   for (const rule of rules ?? []) {
@@ -20,7 +20,7 @@ export function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): str
   return more ? `${list.join(',')} + ${(rules ?? []).length - 3} more...` : list.join(',');
 }
 
-export function ingressAddress(status: DeepReadonly<IngressStatus> | undefined): string {
+function ingressAddress(status: DeepReadonly<IngressStatus> | undefined): string {
   const set = new Set<string>();
   for (const i of status?.loadBalancer?.ingress ?? []) {
     if ((i.ip ?? '') !== '') set.add(i.ip ?? '');
@@ -60,7 +60,7 @@ export const ingressStrategy = specStatusStrategy<Ingress>({
   },
 });
 
-export const ingressStatusStrategy = statusStrategy<Ingress>(ingressStrategy, {
+const ingressStatusStrategy = statusStrategy<Ingress>(ingressStrategy, {
   validate: (ing, old) => [...validateObjectMetaUpdate(ing.metadata, old.metadata), ...validateIngressStatus(ing.status, old.status)],
   warningsOnUpdate: (ing) => ingressStatusWarnings(ing.status),
 });

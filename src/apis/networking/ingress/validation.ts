@@ -14,7 +14,7 @@ type RO<T> = DeepReadonly<T>;
 const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
 const INVALID_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
 const INVALID_SUFFIXES = ['/..', '/.'];
-export const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
+const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
 
 export interface IngressValidationOptions {
   readonly allowInvalidSecretName: boolean;

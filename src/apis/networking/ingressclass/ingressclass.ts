@@ -48,7 +48,7 @@ function validateSpec(ic: DeepReadonly<IngressClass>): FieldError[] {
   return [...errs, ...validateParameters(ic.spec?.parameters)];
 }
 
-export function validateIngressClass(ic: DeepReadonly<IngressClass>): FieldError[] {
+function validateIngressClass(ic: DeepReadonly<IngressClass>): FieldError[] {
   return [...validateObjectMeta(ic.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(ic)];
 }
 

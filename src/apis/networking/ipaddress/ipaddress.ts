@@ -10,7 +10,7 @@ import type { IPAddress, ParentReference } from '../v1/types.ts';
 import { isPathSegmentName } from '../validation-helpers.ts';
 
 /** ValidateIPAddressName: the messages of IsValidIP; generated names are not supported. */
-export const validateIPAddressName = (name: string): string[] => isValidIP(fieldPath('name'), name).map((e) => e.detail);
+const validateIPAddressName = (name: string): string[] => isValidIP(fieldPath('name'), name).map((e) => e.detail);
 
 function validateParentRef(ref: DeepReadonly<ParentReference> | undefined): FieldError[] {
   const p = fieldPath('spec', 'parentRef');
@@ -25,7 +25,7 @@ function validateParentRef(ref: DeepReadonly<ParentReference> | undefined): Fiel
   return errs;
 }
 
-export function validateIPAddress(ip: DeepReadonly<IPAddress>): FieldError[] {
+function validateIPAddress(ip: DeepReadonly<IPAddress>): FieldError[] {
   return [...validateObjectMeta(ip.metadata, { namespaced: false, nameFn: validateIPAddressName }), ...validateParentRef(ip.spec?.parentRef)];
 }
 

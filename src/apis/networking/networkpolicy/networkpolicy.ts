@@ -70,7 +70,7 @@ function validatePeer(peer: RO<NetworkPolicyPeer>, p: FieldPath, opts: Options):
   return errs;
 }
 
-export function validateNetworkPolicySpec(spec: RO<NetworkPolicySpec>, opts: Options): FieldError[] {
+function validateNetworkPolicySpec(spec: RO<NetworkPolicySpec>, opts: Options): FieldError[] {
   const p = fieldPath('spec');
   const errs = validateLabelSelector(spec.podSelector ?? {}, opts, p.child('podSelector'));
   (spec.ingress ?? []).forEach((rule, i) => {
@@ -113,7 +113,7 @@ function updateOptions(old: RO<NetworkPolicy>): Options {
 }
 
 /** SetDefaults_NetworkPolicyPort and SetDefaults_NetworkPolicy. */
-export function defaultNetworkPolicy(np: NetworkPolicy): void {
+function defaultNetworkPolicy(np: NetworkPolicy): void {
   const spec = np.spec ??= {};
   for (const rule of [...(spec.ingress ?? []), ...(spec.egress ?? [])]) for (const port of rule.ports ?? []) port.protocol ??= 'TCP';
   if ((spec.policyTypes ?? []).length === 0) {

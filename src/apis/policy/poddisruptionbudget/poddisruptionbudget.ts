@@ -11,7 +11,7 @@ const emptyStatus = (): NonNullable<PodDisruptionBudget['status']> =>
 
 const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
 
-export const podDisruptionBudgetStrategy = specStatusStrategy<PodDisruptionBudget>({
+const podDisruptionBudgetStrategy = specStatusStrategy<PodDisruptionBudget>({
   prepareForCreate(_ctx, pdb) {
     pdb.status = emptyStatus();
     pdb.metadata.generation = 1;
@@ -32,7 +32,7 @@ export const podDisruptionBudgetStrategy = specStatusStrategy<PodDisruptionBudge
   },
 });
 
-export const podDisruptionBudgetStatusStrategy = statusStrategy<PodDisruptionBudget>(podDisruptionBudgetStrategy, {
+const podDisruptionBudgetStatusStrategy = statusStrategy<PodDisruptionBudget>(podDisruptionBudgetStrategy, {
   validate: (pdb) => validatePodDisruptionBudgetStatus(pdb.status),
 });
 

@@ -32,7 +32,7 @@ function specErrors(role: DeepReadonly<ClusterRole>, opts: LabelSelectorValidati
   return [...validateRules(role.rules, false), ...validateAggregationRule(role, opts)];
 }
 
-export function validateClusterRole(role: DeepReadonly<ClusterRole>): FieldError[] {
+function validateClusterRole(role: DeepReadonly<ClusterRole>): FieldError[] {
   return [...validateObjectMeta(role.metadata, { namespaced: false, nameFn: validateRBACName }), ...specErrors(role, {})];
 }
 

@@ -11,7 +11,7 @@ import { defaultBinding, validateRBACName, validateRoleRef, validateRoleRefUpdat
 const specErrors = (b: DeepReadonly<ClusterRoleBinding>): FieldError[] =>
   [...validateRoleRef(b.roleRef, ['ClusterRole']), ...validateSubjects(b.subjects, false)];
 
-export function validateClusterRoleBinding(b: DeepReadonly<ClusterRoleBinding>): FieldError[] {
+function validateClusterRoleBinding(b: DeepReadonly<ClusterRoleBinding>): FieldError[] {
   return [...validateObjectMeta(b.metadata, { namespaced: false, nameFn: validateRBACName }), ...specErrors(b)];
 }
 

@@ -8,7 +8,7 @@ import { defaultTableColumns } from '../common.ts';
 import type { Role } from '../v1/types.ts';
 import { validateRBACName, validateRules } from '../validation.ts';
 
-export function validateRole(role: DeepReadonly<Role>): FieldError[] {
+function validateRole(role: DeepReadonly<Role>): FieldError[] {
   return [...validateObjectMeta(role.metadata, { namespaced: true, nameFn: validateRBACName }), ...validateRules(role.rules, true)];
 }
 

@@ -11,7 +11,7 @@ import { defaultBinding, validateRBACName, validateRoleRef, validateRoleRefUpdat
 const specErrors = (b: DeepReadonly<RoleBinding>): FieldError[] =>
   [...validateRoleRef(b.roleRef, ['Role', 'ClusterRole']), ...validateSubjects(b.subjects, true)];
 
-export function validateRoleBinding(b: DeepReadonly<RoleBinding>): FieldError[] {
+function validateRoleBinding(b: DeepReadonly<RoleBinding>): FieldError[] {
   return [...validateObjectMeta(b.metadata, { namespaced: true, nameFn: validateRBACName }), ...specErrors(b)];
 }
 

@@ -12,7 +12,7 @@ import { setZero } from '../../../registry/rest/zero-values.ts';
 type RO<T> = DeepReadonly<T>;
 
 /** scheduling.HighestUserDefinablePriority. */
-export const HIGHEST_USER_DEFINABLE_PRIORITY = 1000000000;
+const HIGHEST_USER_DEFINABLE_PRIORITY = 1000000000;
 // the declarative enum's order, as kube v1.36 lists the supported values
 const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
 
@@ -39,7 +39,7 @@ export function validatePriorityClass(pc: RO<PriorityClass>): FieldError[] {
 }
 
 /** ValidatePriorityClassUpdate: only value and preemptionPolicy besides metadata. */
-export function validatePriorityClassUpdate(pc: RO<PriorityClass>, old: RO<PriorityClass>): FieldError[] {
+function validatePriorityClassUpdate(pc: RO<PriorityClass>, old: RO<PriorityClass>): FieldError[] {
   const errs: FieldError[] = [];
   if ((pc.value ?? 0) !== (old.value ?? 0)) errs.push(forbidden('value', 'may not be changed in an update.'));
   errs.push(...validateImmutableField(pc.preemptionPolicy ?? null, old.preemptionPolicy ?? null, fieldPath('preemptionPolicy')));

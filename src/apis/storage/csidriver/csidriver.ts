@@ -59,11 +59,11 @@ function tokenWarnings(d: RO<CSIDriver>, old?: RO<CSIDriver>): string[] {
   return [TOKEN_IN_SECRETS_RECOMMENDED];
 }
 
-export function validateCSIDriver(d: RO<CSIDriver>): FieldError[] {
+function validateCSIDriver(d: RO<CSIDriver>): FieldError[] {
   return [...validateObjectMeta(d.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(d)];
 }
 
-export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): FieldError[] {
+function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): FieldError[] {
   return [
     ...validateImmutableField(d.spec?.attachRequired ?? null, old.spec?.attachRequired ?? null, fieldPath('spec', 'attachedRequired')),
     ...validateImmutableField(d.spec?.volumeLifecycleModes ?? null, old.spec?.volumeLifecycleModes ?? null, fieldPath('spec', 'volumeLifecycleModes')),

@@ -13,7 +13,7 @@ import type { StorageVersionMigration } from '../v1beta1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateStorageVersionMigration(svm: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigration(svm: RO<StorageVersionMigration>): FieldError[] {
   const errs = validateObjectMeta(svm.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const p = fieldPath('spec', 'resource');
   const resource = svm.spec?.resource?.resource ?? '';
@@ -34,7 +34,7 @@ export function validateStorageVersionMigration(svm: RO<StorageVersionMigration>
 const goSpec = (svm: RO<StorageVersionMigration>): GoSyntax => new GoSyntax(
   `storagemigration.StorageVersionMigrationSpec{Resource:v1.GroupResource{Group:${goQuote(svm.spec?.resource?.group ?? '')}, Resource:${goQuote(svm.spec?.resource?.resource ?? '')}}}`);
 
-export function validateStorageVersionMigrationUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigrationUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
   const errs = validateStorageVersionMigration(svm).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
   const spec = { group: svm.spec?.resource?.group ?? '', resource: svm.spec?.resource?.resource ?? '' };
   const oldSpec = { group: old.spec?.resource?.group ?? '', resource: old.spec?.resource?.resource ?? '' };
@@ -52,7 +52,7 @@ const goConditions = (conditions: RO<MetaCondition[]> | undefined): GoSyntax => 
 /** resourceversion.CompareResourceVersion(rv, rv): a positive integer without leading zeros. */
 const wellFormedRV = (rv: string): boolean => /^[1-9][0-9]*$/.test(rv);
 
-export function validateStorageVersionMigrationStatusUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigrationStatusUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('status');
   const rv = svm.status?.resourceVersion ?? '';
