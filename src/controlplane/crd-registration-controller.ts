@@ -56,13 +56,13 @@ export class CRDRegistrationController extends Controller {
     for (const [name, gv] of wanted) {
       const cur = existing.get(name);
       if (cur !== undefined) continue;
-      const obj = {
+      const obj: APIServiceView = {
         apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService',
         metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'true' } },
         spec: { group: gv.group, version: gv.version, groupPriorityMinimum: 1000, versionPriority: 100 },
       };
       try {
-        await this.apiServices.create(ctx, obj as KubeObject, undefined, { dryRun: false });
+        await this.apiServices.create(ctx, obj, undefined, { dryRun: false });
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }
