@@ -3,7 +3,8 @@
 // writes for most resources and its status subresource, and the small steps strategies share
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
-// satisfies ResourceDefinition<T>` (see STYLE.md).
+// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy
+// and statusStrategy, whose options carry what a resource adds; none is written by hand.
 // Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
