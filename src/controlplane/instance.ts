@@ -52,6 +52,8 @@ import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { ClientManager } from '../webhook/index.ts';
+import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -141,10 +143,18 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   };
   const installer = new APIInstaller(deps, built.installs.filter((i) => i.versions.length > 0));
 
+  // The clients of admission and conversion webhooks. A service reference resolves to a ready
+  // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
+  // made at the first such call.
+  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+    services: lister(core.services, 'services'),
+    endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
+  })));
+
   // The apiextensions server: custom resources, served after every built-in route.
   const crServer = new CustomResourceServer({
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
-    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor,
+    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
@@ -231,6 +241,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       await hooks.stopAll();
       await server.shutdown();
+      webhookClients.close();
     },
   };
 }
