@@ -132,6 +132,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.
   const lister = (store: ResourceStore<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
   const namespaceCache = lister(core.namespaces, 'namespaces');
+  // The clients of admission and conversion webhooks. A service reference resolves to a ready
+  // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
+  // made at the first such call.
+  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+    services: lister(core.services, 'services'),
+    endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
+  })));
+
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -142,14 +150,6 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
   };
   const installer = new APIInstaller(deps, built.installs.filter((i) => i.versions.length > 0));
-
-  // The clients of admission and conversion webhooks. A service reference resolves to a ready
-  // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
-  // made at the first such call.
-  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
-    services: lister(core.services, 'services'),
-    endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
-  })));
 
   // The apiextensions server: custom resources, served after every built-in route.
   const crServer = new CustomResourceServer({
