@@ -64,7 +64,7 @@ interface Built {
 /** The Store of a served CRD's custom resources. */
 export interface ServedStore {
   readonly store: ResourceStore;
-  /** The CRD's uid, storage version and scope: a rebuilt Store with the same identity reads and writes the same. */
+  /** The CRD's uid, storage version, scope (and webhook conversion): a rebuilt Store with the same identity reads and writes the same. */
   readonly identity: string;
 }
 
@@ -254,7 +254,9 @@ export class CustomResourceServer {
       // A Webhook-conversion CRD has a Store per version; None serves every version from one.
       const perVersion = crd.spec.conversion?.strategy === 'Webhook' ? this.versionStores(crd, storage.name) : undefined;
       const store = perVersion?.get(storage.name) ?? this.noneStore(crd, storage.name);
-      stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}` });
+      // The conversion too: objects stored in an older version are read through it.
+      const conversion = perVersion === undefined ? '' : `/${JSON.stringify(crd.spec.conversion ?? null)}`;
+      stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}${conversion}` });
       if (crd.metadata.deletionTimestamp !== undefined) terminating.add(crd.metadata.name ?? '');
       const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name).sort(compareKubeAwareVersions);
       scheme.setVersionPriority(group, versions);
