@@ -6,11 +6,11 @@
 // again when it is built). A second part reaches the webhook through a Service and its EndpointSlice.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { networkInterfaces } from 'node:os';
 import { newTestPKI, type TestPKI } from '../webhook/testing.ts';
 import { startConversionWebhook, GROUP, PLURAL, widgetCRD, type ConversionWebhook, type Mode } from './testing/conversion-webhook.ts';
 import { asStatus } from './testing/https-client.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
+import { createTestAddress, testAddressUnavailable } from './testing/netns.ts';
 
 const V1 = `${PLURAL}.v1.${GROUP}`;
 const V2 = `${PLURAL}.v2.${GROUP}`;
@@ -27,14 +27,6 @@ type Obj = { apiVersion: string; metadata: { name: string; labels?: Record<strin
 const withoutUIDs = (s: string): string =>
   s.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => (/^[0-]+$/.test(u) ? u : 'UID'));
 
-/** A non-loopback IPv4 address of this machine (EndpointSlices may not point at loopback), if any. */
-function localAddress(): string | undefined {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return undefined;
-}
-
 describe('CRD conversion webhook', () => {
   let s: Suite;
   let pki: TestPKI;
@@ -46,7 +38,7 @@ describe('CRD conversion webhook', () => {
   };
 
   before(async () => {
-    pki = await newTestPKI(['hook.conv.svc'], ['127.0.0.1', ...(localAddress() === undefined ? [] : [localAddress() ?? ''])]);
+    pki = await newTestPKI(['hook.conv.svc'], ['127.0.0.1']);
     hook = await startConversionWebhook(pki);
     s = await startSuite();
     const crd = widgetCRD({ url: `${hook.server.url}/convert`, caBundle: pki.caBundle });
@@ -217,11 +209,13 @@ describe('CRD conversion webhook', () => {
   });
 
   it('reaches the webhook through a Service and its EndpointSlice', async (t) => {
-    const ip = localAddress();
-    if (ip === undefined) {
-      t.skip('this machine has no non-loopback IPv4 address (EndpointSlices may not point at loopback)');
+    const why = await testAddressUnavailable();
+    if (why !== undefined) {
+      t.skip(`${why} (EndpointSlices may not point at loopback)`);
       return;
     }
+    const local = await createTestAddress();
+    const ip = local.address;
     const svcHook = await startConversionWebhook(pki, ip);
     try {
       const setup = [
@@ -258,6 +252,7 @@ describe('CRD conversion webhook', () => {
       }
     } finally {
       await svcHook.close();
+      await local.close();
     }
   });
 });
