@@ -17,8 +17,10 @@ import { defaultStorageClass } from '../admission/plugins/default-storage-class.
 import { storageObjectInUseProtection } from '../admission/plugins/storage-object-in-use-protection.ts';
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
+import { podSecurityAdmission } from '../admission/plugins/pod-security/plugin.ts';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import type { Namespace } from '../generated/types/corev1.gen.ts';
 
 /** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
 export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
@@ -33,7 +35,7 @@ export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
 ];
 
 /** The plugins kapi implements, in kube-apiserver's RecommendedPluginOrder; all are on unless disabled. */
-export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority',
+export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'PodSecurity', 'Priority',
   'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PersistentVolumeClaimResize', 'DefaultIngressClass', 'ResourceQuota'];
 
 /**
@@ -74,6 +76,8 @@ export interface AdmissionStores {
   /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
   readonly resourceQuotaLister?: NamespacedLister | undefined;
   readonly resourceQuotas?: ResourceStore<KubeObject> | undefined;
+  /** For PodSecurity's check of existing pods when a namespace's enforce level changes; none means no pods. */
+  readonly pods?: NamespacedLister | undefined;
 }
 
 /** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
@@ -124,6 +128,10 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
         const d = list.items.map(priorityInfo).filter((p) => p.globalDefault === true).sort((a, b) => a.value - b.value)[0];
         return d;
       },
+    }),
+    PodSecurity: () => podSecurityAdmission({
+      getNamespace: async (name) => await stores.namespaces(name) as Namespace | undefined,
+      listPods: async (ns) => await stores.pods?.list(ns) ?? [],
     }),
     DefaultTolerationSeconds: () => defaultTolerationSeconds(),
     LimitRanger: () => limitRanger(async (ns) => (await stores.limitRanges?.list(ns) ?? []) as LimitRange[]),

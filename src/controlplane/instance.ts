@@ -135,6 +135,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
+    pods: lister(core.pods, 'pods'),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
