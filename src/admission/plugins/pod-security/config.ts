@@ -6,6 +6,7 @@
 import {
   aggregateMessages, duplicate, fieldPath, formatFieldError, invalid, type FieldError,
 } from '../../../apimachinery/errors/field-errors.ts';
+import { yamlToJSON } from '../../../apimachinery/fieldvalidation/index.ts';
 import { nameIsDNSSubdomain, validateNamespaceName } from '../../../apimachinery/validation/object-meta.ts';
 import { parseLevel, parseVersion, PRIVILEGED_POLICY, type Policy } from './api.ts';
 
@@ -92,4 +93,12 @@ export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfigur
   const lv = (mode: 'enforce' | 'audit' | 'warn'): Policy['enforce'] =>
     ({ level: parseLevel(levels[mode]).level, version: parseVersion(versions[mode]).version });
   return { defaults: { enforce: lv('enforce'), audit: lv('audit'), warn: lv('warn') }, exemptions };
+}
+
+/**
+ * The same from the raw text (YAML or JSON) the AdmissionConfiguration reader hands each plugin;
+ * undefined means the plugin has no configuration.
+ */
+export function parsePodSecurityConfigurationText(text: string | undefined): PodSecurityConfiguration {
+  return parsePodSecurityConfiguration(text === undefined ? undefined : yamlToJSON(text, false).value);
 }
