@@ -3,7 +3,7 @@
 // warnings with kube's limits; workloads never refused.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Namespace } from '../../../generated/types/corev1.gen.ts';
+import type { Namespace, PodSpec } from '../../../generated/types/corev1.gen.ts';
 import { PodSecurityAdmission, type Decision, type PodSecurityRequest } from './admission.ts';
 import { parsePodSecurityConfiguration, type PodSecurityConfiguration } from './config.ts';
 import { evaluatePodsInNamespace, type ListedPod } from './namespace-pods.ts';
@@ -115,7 +115,7 @@ describe('PodSecurity decisions', () => {
 
 describe('existing pods when the enforce level tightens', () => {
   const pod = (name: string, spec: Obj, owner?: string): ListedPod =>
-    ({ metadata: { name, ...(owner === undefined ? {} : { ownerReferences: [{ uid: owner, controller: true }] }) }, spec: spec as unknown as ListedPod['spec'] });
+    ({ metadata: { name, ...(owner === undefined ? {} : { ownerReferences: [{ uid: owner, controller: true }] }) }, spec: spec as unknown as PodSpec });
   const restricted = { level: 'restricted', version: { latest: true } } as const;
   const baseline = { level: 'baseline', version: { latest: true } } as const;
   const none = (): boolean => false;
