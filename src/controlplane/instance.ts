@@ -66,7 +66,7 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly minRequestTimeoutSeconds: number;
   /** --runtime-config. */
   readonly runtimeConfig: Readonly<Record<string, string>>;
-  /** --enable-admission-plugins / --disable-admission-plugins. */
+  /** --enable-admission-plugins / --disable-admission-plugins / --admission-control-config-file. */
   readonly admission: AdmissionOptions;
   /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
   readonly caCert: string;
@@ -135,6 +135,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
+    authorizer: authorization.authorizer,
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
