@@ -14,6 +14,7 @@ const stores: AdmissionStores = {
   namespaces: () => Promise.resolve(undefined),
   serviceAccounts: {} as ResourceStore<KubeObject>,
   priorityClasses: undefined,
+  authorizer: { authorize: () => Promise.resolve({ decision: 'NoOpinion', reason: '' }) },
 };
 
 describe('admission plugin selection (kube v1.36 AllOrderedPlugins / DefaultOffAdmissionPlugins)', () => {

@@ -20,6 +20,22 @@ import { defaultIngressClass } from '../admission/plugins/default-ingress-class.
 import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 import { alwaysAdmit, alwaysDeny } from '../admission/plugins/always.ts';
+import { alwaysPullImages } from '../admission/plugins/always-pull-images.ts';
+import {
+  certificateApproval, certificateSigning, certificateSubjectRestriction, clusterTrustBundleAttest,
+} from '../admission/plugins/certificates.ts';
+import { denyServiceExternalIPs } from '../admission/plugins/deny-service-external-ips.ts';
+import { taintNodesByCondition } from '../admission/plugins/node-taint.ts';
+import { ownerReferencesPermissionEnforcement, type RESTMapper } from '../admission/plugins/owner-references.ts';
+import { podNodeSelector } from '../admission/plugins/pod-node-selector.ts';
+import { parseTolerationRestrictionConfig, podTolerationRestriction } from '../admission/plugins/pod-toleration-restriction.ts';
+import { runtimeClassAdmission } from '../admission/plugins/runtime-class.ts';
+import type { Toleration } from '../admission/plugins/tolerations.ts';
+import { fieldPath, formatFieldError } from '../apimachinery/errors/field-errors.ts';
+import { validateTolerations } from '../apis/core/pod/affinity.ts';
+import { podQOSClass } from '../apis/core/pod/qos.ts';
+import type { Pod } from '../apis/core/v1/types.ts';
+import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
 import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
@@ -114,9 +130,27 @@ export interface AdmissionStores {
   /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
   readonly resourceQuotaLister?: NamespacedLister | undefined;
   readonly resourceQuotas?: ResourceStore<KubeObject> | undefined;
-  /** The server's authorizer (kube's WantsAuthorizer), for the plugins that ask it; absent: they allow. */
+  /** The server's authorizer (kube's WantsAuthorizer), for the plugins that ask it. */
   readonly authorizer?: Authorizer | undefined;
+  /** Any store by "resource" or "resource.group" (RuntimeClass reads runtimeclasses.node.k8s.io). */
+  readonly storeFor?: ((resource: string) => ResourceStore<KubeObject> | undefined) | undefined;
+  /** The served kinds' resources (OwnerReferencesPermissionEnforcement). */
+  readonly restMapper?: RESTMapper | undefined;
 }
+
+function authorizerOf(s: AdmissionStores, plugin: string): Authorizer {
+  if (s.authorizer === undefined) throw new Error(`${plugin} requires an authorizer`);
+  return s.authorizer;
+}
+
+async function getFrom(s: AdmissionStores, resource: string, name: string): Promise<KubeObject | undefined> {
+  const store = s.storeFor?.(resource);
+  return store === undefined ? undefined : await getOrUndefined(store, '', name);
+}
+
+const qosClass = (pod: KubeObject): string => (pod as Pod).status?.qosClass ?? podQOSClass(pod as Pod);
+const checkTolerations = (ts: readonly Toleration[], path: string): string[] =>
+  validateTolerations(ts, fieldPath(path)).map(formatFieldError);
 
 /** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
 export interface NamespacedLister {
@@ -178,6 +212,18 @@ const available: Readonly<Record<string, PluginFactory>> = {
   PersistentVolumeClaimResize: (s) => persistentVolumeClaimResize(async (name) =>
     (s.storageClasses === undefined ? undefined : await getOrUndefined(s.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
   DefaultIngressClass: (s) => defaultIngressClass(() => listAll(s.ingressClasses)),
+  TaintNodesByCondition: () => taintNodesByCondition(),
+  RuntimeClass: (s) => runtimeClassAdmission(async (name) => await getFrom(s, 'runtimeclasses.node.k8s.io', name)),
+  CertificateApproval: (s) => certificateApproval(authorizerOf(s, 'CertificateApproval')),
+  CertificateSigning: (s) => certificateSigning(authorizerOf(s, 'CertificateSigning')),
+  ClusterTrustBundleAttest: (s) => clusterTrustBundleAttest(authorizerOf(s, 'ClusterTrustBundleAttest'), V1_36_FEATURES.ClusterTrustBundle),
+  CertificateSubjectRestriction: () => certificateSubjectRestriction(),
+  AlwaysPullImages: () => alwaysPullImages(),
+  DenyServiceExternalIPs: () => denyServiceExternalIPs(),
+  PodNodeSelector: (s, config) => podNodeSelector(s.namespaces, config),
+  PodTolerationRestriction: (s, config) => podTolerationRestriction(s.namespaces, parseTolerationRestrictionConfig(config, checkTolerations), qosClass),
+  OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
+    s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
   ResourceQuota: (s) => resourceQuotaAdmission({
     list: async (ns) => (s.resourceQuotaLister !== undefined ? await s.resourceQuotaLister.list(ns) : await listAll(s.resourceQuotas, ns)) as QuotaObject[],
     updateStatus: async (ns, name, mutate) => {
