@@ -10,7 +10,7 @@ import { AdmissionChain, type Plugin } from '../admission/interfaces.ts';
 import { defaultTolerationSeconds } from '../admission/plugins/default-toleration-seconds.ts';
 import { namespaceLifecycle, type NamespaceLookup } from '../admission/plugins/namespace-lifecycle.ts';
 import { priorityAdmission, type PriorityClassInfo } from '../admission/plugins/priority.ts';
-import { serviceAccountAdmission } from '../admission/plugins/service-account.ts';
+import { serviceAccountAdmission, type ServiceAccountLike } from '../admission/plugins/service-account.ts';
 import { resourceQuotaAdmission } from '../admission/plugins/resource-quota.ts';
 import type { QuotaObject } from '../admission/plugins/resource-quota-evaluators.ts';
 import { limitRanger, type LimitRange } from '../admission/plugins/limit-ranger.ts';
@@ -190,10 +190,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
   AlwaysAdmit: () => alwaysAdmit(),
   AlwaysDeny: () => alwaysDeny(),
   NamespaceLifecycle: (s) => namespaceLifecycle(s.namespaces),
-  ServiceAccount: (s) => serviceAccountAdmission(async (ns, name) => {
-    const sa = await getOrUndefined(s.serviceAccounts, ns, name) as (KubeObject & { automountServiceAccountToken?: boolean }) | undefined;
-    return sa === undefined ? undefined : sa.automountServiceAccountToken ?? true;
-  }),
+  ServiceAccount: (s) => serviceAccountAdmission(async (ns, name) => await getOrUndefined(s.serviceAccounts, ns, name) as ServiceAccountLike | undefined),
   Priority: (s) => priorityAdmission({
     get: async (name) => {
       if (s.priorityClasses === undefined) return undefined;
