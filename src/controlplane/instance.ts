@@ -35,6 +35,7 @@ import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
+import { discoveryRESTMapper } from './rest-mapper.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -66,7 +67,7 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly minRequestTimeoutSeconds: number;
   /** --runtime-config. */
   readonly runtimeConfig: Readonly<Record<string, string>>;
-  /** --enable-admission-plugins / --disable-admission-plugins. */
+  /** --enable-admission-plugins / --disable-admission-plugins / --admission-control-config-file. */
   readonly admission: AdmissionOptions;
   /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
   readonly caCert: string;
@@ -136,6 +137,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
     pods: lister(core.pods, 'pods'),
+    authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
+    // Read at request time: the installer and the custom resource server are built below.
+    restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
