@@ -58,12 +58,12 @@ function unique(list: readonly string[], path: string, check: (s: string) => str
  */
 export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfiguration {
   if (raw == null) return DEFAULT_POD_SECURITY_CONFIGURATION;
-  if (!isObj(raw)) throw new Error('PodSecurity configuration error: expected PodSecurityConfiguration, got a non-object');
+  if (!isObj(raw)) throw new Error('expected PodSecurityConfiguration, got a non-object');
   const apiVersion = typeof raw['apiVersion'] === 'string' ? raw['apiVersion'] : '';
   const kind = typeof raw['kind'] === 'string' ? raw['kind'] : '';
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) : ['', apiVersion];
   if (group !== POD_SECURITY_CONFIG_GROUP || !VERSIONS.includes(version ?? '') || kind !== 'PodSecurityConfiguration') {
-    throw new Error(`PodSecurity configuration error: no kind "${kind}" is registered for version "${apiVersion}"`);
+    throw new Error(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "k8s.io/pod-security-admission/admission/api/scheme/scheme.go:28"`);
   }
   const d = isObj(raw['defaults']) ? raw['defaults'] : {};
   const e = isObj(raw['exemptions']) ? raw['exemptions'] : {};
@@ -79,16 +79,21 @@ export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfigur
     namespaces: strings(e['namespaces'], 'exemptions.namespaces'),
     runtimeClasses: strings(e['runtimeClasses'], 'exemptions.runtimeClasses'),
   };
-  const errs: FieldError[] = [];
-  for (const mode of ['enforce', 'warn', 'audit'] as const) {
+  // CompleteConfiguration's ToPolicy reports bad levels and versions first, by name; only then
+  // does validation look at the exemptions.
+  const policyErrors: string[] = [];
+  for (const mode of ['enforce', 'audit', 'warn'] as const) {
     const l = parseLevel(levels[mode]);
-    if (l.error !== undefined) errs.push(invalid(fieldPath('defaults', mode), levels[mode], l.error));
+    if (l.error !== undefined) policyErrors.push(`${mode}: ${l.error}`);
     const v = parseVersion(versions[mode]);
-    if (v.error !== undefined) errs.push(invalid(fieldPath('defaults', `${mode}-version`), versions[mode], v.error));
+    if (v.error !== undefined) policyErrors.push(`${mode}-version: ${v.error}`);
   }
-  errs.push(...unique(exemptions.namespaces, 'namespaces', (s) => validateNamespaceName(s, false)));
-  errs.push(...unique(exemptions.runtimeClasses, 'runtimeClasses', (s) => nameIsDNSSubdomain(s, false)));
-  errs.push(...unique(exemptions.usernames, 'usernames', (s) => s === '' ? ['username must not be empty'] : []));
+  if (policyErrors.length > 0) throw new Error(`PodSecurity configuration error: ${aggregateMessages(policyErrors)}`);
+  const errs: FieldError[] = [
+    ...unique(exemptions.namespaces, 'namespaces', (s) => validateNamespaceName(s, false)),
+    ...unique(exemptions.runtimeClasses, 'runtimeClasses', (s) => nameIsDNSSubdomain(s, false)),
+    ...unique(exemptions.usernames, 'usernames', (s) => s === '' ? ['username must not be empty'] : []),
+  ];
   if (errs.length > 0) throw new Error(`PodSecurity invalid: ${aggregateMessages(errs.map(formatFieldError))}`);
   const lv = (mode: 'enforce' | 'audit' | 'warn'): Policy['enforce'] =>
     ({ level: parseLevel(levels[mode]).level, version: parseVersion(versions[mode]).version });
