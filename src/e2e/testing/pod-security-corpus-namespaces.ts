@@ -56,6 +56,9 @@ const NAMESPACE_CASES: readonly ValidationCase[] = [
     name: 'label change: an unrelated label on a restricted namespace',
     requests: (n) => [...namespace(n, {}), post(podsURL(n), pod('a', privilegedSpec())), nsPatch(n, { [ENFORCE]: 'restricted' }), nsPatch(n, { team: 'x' })],
   },
+  labelChange('label change: same level, newer version', [['a', { containers: [{ name: 'c', image: 'busybox', securityContext: { runAsUser: 0, runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' } } }] }]],
+    { [`${ENFORCE}-version`]: 'latest' }, { [ENFORCE]: 'restricted', [`${ENFORCE}-version`]: 'v1.22' }),
+  labelChange('label change: enforce and warn together', [['a', hostNetworkSpec()]], { [ENFORCE]: 'baseline', 'pod-security.kubernetes.io/warn': 'restricted' }),
   {
     name: 'namespace status update is not checked',
     requests: (n) => [nsOnly(n, {}), (r) => put(`${nsURL}/${n}/status`, { ...(r.json() as Obj), metadata: { ...((r.json() as Obj)['metadata'] as Obj), labels: { [ENFORCE]: 'bad' } } })],
@@ -102,6 +105,11 @@ const violatorInRestricted = (n: string): Step[] => [
 const UPDATE_CASES: readonly ValidationCase[] = [
   { name: 'pod update: labels only on a violating pod', requests: (n) => [...violatorInRestricted(n), patch(`${podsURL(n)}/p`, { metadata: { labels: { a: 'b' } } })] },
   { name: 'pod update: image change on a violating pod', requests: (n) => [...violatorInRestricted(n), patch(`${podsURL(n)}/p`, { spec: { containers: [{ name: 'c', image: 'busybox:2' }] } }, 'application/strategic-merge-patch+json')] },
+  {
+    name: 'pod update: image change in a warn namespace is warned',
+    requests: (n) => [...namespace(n, {}), post(podsURL(n), pod('p', bareSpec())), nsPatch(n, { 'pod-security.kubernetes.io/warn': 'restricted' }),
+      patch(`${podsURL(n)}/p`, { spec: { containers: [{ name: 'c', image: 'busybox:2' }] } }, 'application/strategic-merge-patch+json')],
+  },
   { name: 'pod update: status of a violating pod', requests: (n) => [...violatorInRestricted(n), patch(`${podsURL(n)}/p/status`, { status: { message: 'x' } })] },
   {
     name: 'pod update: privileged ephemeral container',

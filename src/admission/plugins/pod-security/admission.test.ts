@@ -56,6 +56,22 @@ describe('PodSecurity decisions', () => {
       name: 'pod: warn only', namespaces: [ns('ns', { [`${P}warn`]: 'baseline', [`${P}warn-version`]: 'v1.5' })], request: { object: { spec: privileged } },
       want: { warnings: ['would violate PodSecurity "baseline:v1.5": privileged (container "c" must not set securityContext.privileged=true)'], annotations: { 'enforce-policy': 'privileged:latest' } },
     },
+    {
+      name: 'pod: bad labels enforce restricted (fail closed), audit and warn fail open, with an error annotation',
+      namespaces: [ns('ns', { [`${P}enforce`]: 'strict', [`${P}warn`]: 'loud' })], request: { object: { spec: { ...bare, hostPID: true } } },
+      want: {
+        error: '403 pods "p" is forbidden: violates PodSecurity "restricted:latest": host namespaces (hostPID=true), allowPrivilegeEscalation != false (container "c" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "c" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != true (pod or container "c" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "c" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")',
+        warnings: [],
+        annotations: {
+          error: 'Failed to parse policy: [metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted, metadata.labels[pod-security.kubernetes.io/warn]: Invalid value: "loud": must be one of privileged, baseline, restricted]',
+          'enforce-policy': 'restricted:latest',
+        },
+      },
+    },
+    {
+      name: 'pod: a bad warn label alone is not fully privileged: evaluated, nothing found', namespaces: [ns('ns', { [`${P}warn`]: 'loud' })], request: { object: { spec: privileged } },
+      want: { warnings: [], annotations: { error: 'Failed to parse policy: metadata.labels[pod-security.kubernetes.io/warn]: Invalid value: "loud": must be one of privileged, baseline, restricted', 'enforce-policy': 'privileged:latest' } },
+    },
     { name: 'pod: a fully privileged namespace', namespaces: [ns('ns')], request: { object: { spec: privileged } }, want: { warnings: [], annotations: { 'enforce-policy': 'privileged:latest' } } },
     { name: 'pod: an exempt namespace', namespaces: [ns('exempt')], config, request: { namespace: 'exempt', object: { spec: privileged } }, want: { warnings: [], annotations: { exempt: 'namespace' } } },
     { name: 'pod: an exempt user', namespaces: [ns('ns')], config, request: { userName: 'bob', object: { spec: privileged } }, want: { warnings: [], annotations: { exempt: 'user' } } },
