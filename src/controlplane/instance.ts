@@ -136,7 +136,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
-    pods: lister(core.pods, 'pods'),
+    // Read from storage, not a cache: only a namespace's enforce level tightening lists pods, and
+    // a pod created a moment before must be among them.
+    pods: { list: async (ns) => (await core.pods.list(systemContext(ns), {})).items },
     authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
     // Read at request time: the installer and the custom resource server are built below.
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
