@@ -25,6 +25,7 @@ import {
   certificateApproval, certificateSigning, certificateSubjectRestriction, clusterTrustBundleAttest,
 } from '../admission/plugins/certificates.ts';
 import { denyServiceExternalIPs } from '../admission/plugins/deny-service-external-ips.ts';
+import { nodeRestriction } from '../admission/plugins/node-restriction.ts';
 import { taintNodesByCondition } from '../admission/plugins/node-taint.ts';
 import { ownerReferencesPermissionEnforcement, type RESTMapper } from '../admission/plugins/owner-references.ts';
 import { podNodeSelector } from '../admission/plugins/pod-node-selector.ts';
@@ -219,6 +220,10 @@ const available: Readonly<Record<string, PluginFactory>> = {
   DenyServiceExternalIPs: () => denyServiceExternalIPs(),
   PodNodeSelector: (s, config) => podNodeSelector(s.namespaces, config),
   PodTolerationRestriction: (s, config) => podTolerationRestriction(s.namespaces, parseTolerationRestrictionConfig(config, checkTolerations), qosClass),
+  NodeRestriction: (s) => nodeRestriction(async (resource, ns, name) => {
+    const store = s.storeFor?.(resource);
+    return store === undefined ? undefined : await getOrUndefined(store, ns, name);
+  }, authorizerOf(s, 'NodeRestriction')),
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
   ResourceQuota: (s) => resourceQuotaAdmission({
