@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { newForbidden, newNotFound } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { UserInfo } from '../../apimachinery/request/context.ts';
+import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
 import { allowed, resourceAttributes, type AdmissionAuthorizer } from '../authorizer.ts';
 import type { Attributes, Plugin } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
@@ -56,35 +56,39 @@ function forbiddenLabels(a: Record<string, string> | undefined, b: Record<string
 }
 
 export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): Plugin {
+  // kube checks every operation in Admit; kapi's delete path runs only the validating phase, so
+  // deletes are checked there (once, whichever phases a delete gets).
+  const check = async (ctx: RequestContext, a: Attributes): Promise<void> => {
+    const node = nodeIdentity(ctx.user);
+    if (node === undefined) return;
+    const forbid = (msg: string): Error => newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);
+    if (node === '') throw forbid(`could not determine node from user "${ctx.user?.name ?? ''}"`);
+    const r = new Restriction(node, a, forbid, get, authz, ctx.user);
+    switch (`${a.resource.resource}.${a.resource.group}`) {
+      case 'pods.':
+        switch (a.subresource) {
+          case '': return r.pod();
+          case 'status': return r.podStatus();
+          case 'eviction': return r.podEviction();
+          default: throw forbid(`unexpected pod subresource "${a.subresource}", only 'status' and 'eviction' are allowed`);
+        }
+      case 'nodes.': return r.nodeObject();
+      case 'persistentvolumeclaims.':
+        if (a.subresource !== 'status') throw forbid('may only update PVC status');
+        return r.pvcStatus();
+      case 'serviceaccounts.': return r.serviceAccountToken();
+      case 'leases.coordination.k8s.io': return r.lease();
+      case 'csinodes.storage.k8s.io': return r.csiNode();
+      case 'resourceslices.resource.k8s.io': return r.resourceSlice();
+      case 'certificatesigningrequests.certificates.k8s.io': return r.csr();
+      default: return undefined;
+    }
+  };
   return {
     name: 'NodeRestriction',
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE',
-    async admit(ctx, a) {
-      const node = nodeIdentity(ctx.user);
-      if (node === undefined) return;
-      const forbid = (msg: string): Error => newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);
-      if (node === '') throw forbid(`could not determine node from user "${ctx.user?.name ?? ''}"`);
-      const r = new Restriction(node, a, forbid, get, authz, ctx.user);
-      switch (`${a.resource.resource}.${a.resource.group}`) {
-        case 'pods.':
-          switch (a.subresource) {
-            case '': return r.pod();
-            case 'status': return r.podStatus();
-            case 'eviction': return r.podEviction();
-            default: throw forbid(`unexpected pod subresource "${a.subresource}", only 'status' and 'eviction' are allowed`);
-          }
-        case 'nodes.': return r.nodeObject();
-        case 'persistentvolumeclaims.':
-          if (a.subresource !== 'status') throw forbid('may only update PVC status');
-          return r.pvcStatus();
-        case 'serviceaccounts.': return r.serviceAccountToken();
-        case 'leases.coordination.k8s.io': return r.lease();
-        case 'csinodes.storage.k8s.io': return r.csiNode();
-        case 'resourceslices.resource.k8s.io': return r.resourceSlice();
-        case 'certificatesigningrequests.certificates.k8s.io': return r.csr();
-        default: return undefined;
-      }
-    },
+    admit: (ctx, a) => (a.operation === 'DELETE' ? Promise.resolve() : check(ctx, a)),
+    validate: (ctx, a) => (a.operation === 'DELETE' ? check(ctx, a) : Promise.resolve()),
   };
 }
 
