@@ -13,7 +13,7 @@ export interface AttrOptions {
   readonly subresource?: string;
   readonly namespace?: string;
   readonly name?: string;
-  readonly oldObject?: KubeObject;
+  readonly oldObject?: KubeObject | undefined;
 }
 
 export function attrs(object: KubeObject | undefined, o: AttrOptions = {}): Attributes {
