@@ -55,6 +55,11 @@ async function setUp(t: Target): Promise<void> {
   for (const n of ['adm-plain', 'adm-sel', 'adm-tol']) {
     await must(post(`/api/v1/namespaces/${n}/serviceaccounts`, { metadata: { name: 'default' } }));
   }
+  await must(post('/api/v1/nodes', { metadata: { name: 'adm-zoned', labels: { 'topology.kubernetes.io/zone': 'z1', 'example.com/other': 'x' } } }));
+  await must(post('/api/v1/nodes', { metadata: { name: 'adm-small' } }));
+  const st = await t.request({ method: 'PATCH', path: '/api/v1/nodes/adm-small/status', contentType: 'application/merge-patch+json',
+    body: JSON.stringify({ status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' }, capacity: { cpu: '1', memory: '1Gi', pods: '10' } } }) });
+  assert.equal(st.status, 200, `${t.name}: ${st.text}`);
   await must(post('/apis/node.k8s.io/v1/runtimeclasses', {
     metadata: { name: 'sandboxed' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m', memory: '64Mi' } },
     scheduling: { nodeSelector: { sandbox: 'true' }, tolerations: [{ key: 'sandbox', operator: 'Exists', effect: 'NoSchedule' }] },
@@ -99,6 +104,8 @@ const CASES: readonly Case[] = [
     code: 403, message: 'pods "rc-conflict" is forbidden: conflict: runtimeClass.scheduling.nodeSelector[sandbox] = true; pod.spec.nodeSelector[sandbox] = no' },
   { name: 'RuntimeClass refuses an overhead without a class', req: async () => post(...podIn('adm-plain', 'rc-overhead', { overhead: { cpu: '1' } })),
     code: 403, message: 'pods "rc-overhead" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead' },
+  { name: 'PodTopologyLabels copies the node\'s zone to a pod created on it', req: async () => post(...podIn('adm-plain', 'zoned', { nodeName: 'adm-zoned' })), code: 201,
+    check: (o) => assert.deepEqual((o['metadata'] as { labels?: unknown }).labels, { 'topology.kubernetes.io/zone': 'z1' }) },
   { name: 'AlwaysPullImages sets Always', req: async () => post(...podIn('adm-plain', 'pull')), code: 201,
     check: (o) => assert.equal((spec(o)['containers'] as Record<string, unknown>[])[0]?.['imagePullPolicy'], 'Always') },
   { name: 'ServiceAccount refuses a missing service account', req: async () => post(...podIn('adm-plain', 'sa-missing', { serviceAccountName: 'ghost' })), code: 403,
@@ -149,6 +156,19 @@ async function approvalRefused(t: Target): Promise<void> {
     `certificatesigningrequests.certificates.k8s.io "${name}" is forbidden: user not permitted to approve requests with signerName "example.com/signer"`);
 }
 
+async function resizeRefused(t: Target): Promise<void> {
+  const created = await t.request(post(...podIn('adm-plain', 'resize-me', {
+    nodeName: 'adm-small', containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '100m' } } }],
+  })));
+  assert.equal(created.status, 201, `${t.name}: ${created.text}`);
+  const r = await t.request({ method: 'PATCH', path: '/api/v1/namespaces/adm-plain/pods/resize-me/resize', contentType: 'application/strategic-merge-patch+json',
+    body: JSON.stringify({ spec: { containers: [{ name: 'c', resources: { requests: { cpu: '4' } } }] } }) });
+  assert.equal(r.status, 403, `${t.name}: ${r.text}`);
+  const st = r.json() as { message: string; details?: { causes?: unknown[] } };
+  assert.equal(st.message, 'pods "resize-me" is forbidden: node didn\'t have enough allocatable resources: cpu, requested: 4000, allocatable: 1000');
+  assert.deepEqual(st.details?.causes, [{ reason: 'NodeCapacity' }]);
+}
+
 async function runCases(t: Target): Promise<void> {
   await setUp(t);
   for (const c of CASES) {
@@ -159,6 +179,7 @@ async function runCases(t: Target): Promise<void> {
     c.check?.(body);
   }
   await approvalRefused(t);
+  await resizeRefused(t);
 }
 
 describe('admission plugins (issue 14) against kapi and the oracle', () => {
