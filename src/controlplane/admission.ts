@@ -25,6 +25,7 @@ import {
   certificateApproval, certificateSigning, certificateSubjectRestriction, clusterTrustBundleAttest,
 } from '../admission/plugins/certificates.ts';
 import { denyServiceExternalIPs } from '../admission/plugins/deny-service-external-ips.ts';
+import { nodeDeclaredFeatureValidator } from '../admission/plugins/node-declared-features.ts';
 import { nodeRestriction } from '../admission/plugins/node-restriction.ts';
 import { taintNodesByCondition } from '../admission/plugins/node-taint.ts';
 import { ownerReferencesPermissionEnforcement, type RESTMapper } from '../admission/plugins/owner-references.ts';
@@ -223,6 +224,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
   PodNodeSelector: (s, config) => podNodeSelector(s.namespaces, config),
   PodTolerationRestriction: (s, config) => podTolerationRestriction(s.namespaces, parseTolerationRestrictionConfig(config, checkTolerations), qosClass),
   PodTopologyLabels: (s) => podTopologyLabels((name) => getFrom(s, 'nodes', name)),
+  NodeDeclaredFeatureValidator: (s) => nodeDeclaredFeatureValidator((name) => getFrom(s, 'nodes', name)),
   PodResizeValidator: (s) => podResizeValidator((name) => getFrom(s, 'nodes', name)),
   NodeRestriction: (s) => nodeRestriction(async (resource, ns, name) => {
     const store = s.storeFor?.(resource);

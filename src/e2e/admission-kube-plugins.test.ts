@@ -167,6 +167,17 @@ async function resizeRefused(t: Target): Promise<void> {
   const st = r.json() as { message: string; details?: { causes?: unknown[] } };
   assert.equal(st.message, 'pods "resize-me" is forbidden: node didn\'t have enough allocatable resources: cpu, requested: 4000, allocatable: 1000');
   assert.deepEqual(st.details?.causes, [{ reason: 'NodeCapacity' }]);
+
+  // Resizing pod-level resources needs a node declaring the feature (NodeDeclaredFeatureValidator).
+  const podLevel = await t.request(post(...podIn('adm-plain', 'pod-level', {
+    nodeName: 'adm-small', resources: { requests: { cpu: '100m' }, limits: { cpu: '200m' } },
+  })));
+  assert.equal(podLevel.status, 201, `${t.name}: ${podLevel.text}`);
+  const r2 = await t.request({ method: 'PATCH', path: '/api/v1/namespaces/adm-plain/pods/pod-level/resize', contentType: 'application/merge-patch+json',
+    body: JSON.stringify({ spec: { resources: { requests: { cpu: '150m' }, limits: { cpu: '200m' } } } }) });
+  assert.equal(r2.status, 403, `${t.name}: ${r2.text}`);
+  assert.equal((r2.json() as { message: string }).message,
+    'pods "pod-level" is forbidden: pod update requires features InPlacePodLevelResourcesVerticalScaling which are not available on node "adm-small"');
 }
 
 async function runCases(t: Target): Promise<void> {

@@ -5,6 +5,7 @@ import { assertStatus, attrs, userContext } from '../testing/attributes.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { podNodeSelector, selectorToLabelsMap } from './pod-node-selector.ts';
 import { parseTolerationRestrictionConfig, podTolerationRestriction } from './pod-toleration-restriction.ts';
+import { nodeDeclaredFeatureValidator } from './node-declared-features.ts';
 import { podResizeValidator } from './pod-resize.ts';
 import { podTopologyLabels } from './pod-topology-labels.ts';
 import { runtimeClassAdmission, type RuntimeClassLike } from './runtime-class.ts';
@@ -220,4 +221,32 @@ describe('PodResizeValidator', () => {
   });
   it('refuses a non-Linux node', () => assertStatus(plugin.validate?.(ctx, attrs(resized('win', '1'), { operation: 'UPDATE', subresource: 'resize', oldObject: old })),
     403, 'Forbidden', 'pods "p" is forbidden: pod resize is only supported on linux nodes, node "win" is "windows"'));
+});
+
+describe('NodeDeclaredFeatureValidator', () => {
+  const nodes: Record<string, KubeObject> = {
+    plain: { metadata: { name: 'plain' } },
+    modern: { metadata: { name: 'modern' }, status: { declaredFeatures: ['InPlacePodLevelResourcesVerticalScaling', 'InPlacePodVerticalScalingInitContainers'] } } as KubeObject,
+  };
+  const plugin = nodeDeclaredFeatureValidator(async (n) => nodes[n]);
+  const withGen = (p: KubeObject & { spec: Spec }, g: number): KubeObject & { spec: Spec } => { p.metadata.generation = g; return p; };
+  const cases = [
+    { name: 'a pod-level resize on a node without the feature', node: 'plain', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '2' } } },
+      want: 'pods "p" is forbidden: pod update requires features InPlacePodLevelResourcesVerticalScaling which are not available on node "plain"' },
+    { name: 'an init container resize on a node without the feature', node: 'plain',
+      old: { initContainers: [{ name: 'i', resources: { requests: { cpu: '1' } } }] }, cur: { initContainers: [{ name: 'i', resources: { requests: { cpu: '2' } } }] },
+      want: 'pods "p" is forbidden: pod update requires features InPlacePodVerticalScalingInitContainers which are not available on node "plain"' },
+    { name: 'a sidecar resize (no feature needed)', node: 'plain',
+      old: { initContainers: [{ name: 'i', restartPolicy: 'Always', resources: { requests: { cpu: '1' } } }] },
+      cur: { initContainers: [{ name: 'i', restartPolicy: 'Always', resources: { requests: { cpu: '2' } } }] }, want: undefined },
+    { name: 'a pod-level resize on a node declaring it', node: 'modern', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '2' } } }, want: undefined },
+    { name: 'an equal value written differently', node: 'plain', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '1000m' } } }, want: undefined },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const p = plugin.validate?.(ctx, attrs(withGen(pod({ nodeName: c.node, ...c.cur }), 2), { operation: 'UPDATE', subresource: 'resize', oldObject: withGen(pod({ nodeName: c.node, ...c.old }), 1) }));
+      if (c.want === undefined) await p;
+      else await assertStatus(p, 403, 'Forbidden', c.want);
+    });
+  }
 });
