@@ -43,6 +43,16 @@ async function csrRequest(subject: string): Promise<string> {
   return Buffer.from(csr.toString('pem')).toString('base64');
 }
 
+async function selfSignedPEM(): Promise<string> {
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    name: 'CN=alice', keys: keys as unknown as x509.X509CertificateCreateSelfSignedParams['keys'], signingAlgorithm: alg,
+    notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 3_600_000),
+  });
+  return cert.toString('pem');
+}
+
 /** Namespaces, service accounts (kube-apiserver alone has no controller making `default`), RBAC for alice. */
 async function setUp(t: Target): Promise<void> {
   const must = async (req: RawRequest): Promise<void> => {
@@ -67,7 +77,8 @@ async function setUp(t: Target): Promise<void> {
   await must(post('/apis/rbac.authorization.k8s.io/v1/clusterroles', {
     metadata: { name: 'adm-alice' },
     rules: [
-      { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/approval'], verbs: ['create', 'get', 'update'] },
+      { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/approval', 'certificatesigningrequests/status'],
+        verbs: ['create', 'get', 'update'] },
       { apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'get', 'update'] },
     ],
   }));
@@ -154,6 +165,24 @@ async function approvalRefused(t: Target): Promise<void> {
   assert.equal(r.status, 403, `${t.name}: ${r.text}`);
   assert.equal((r.json() as { message: string }).message,
     `certificatesigningrequests.certificates.k8s.io "${name}" is forbidden: user not permitted to approve requests with signerName "example.com/signer"`);
+  // Issuing the certificate (status) needs `sign` on the signer (CertificateSigning).
+  csr.status = { certificate: Buffer.from(await selfSignedPEM()).toString('base64') };
+  const signed = await t.request({ method: 'PUT', path: `/apis/certificates.k8s.io/v1/certificatesigningrequests/${name}/status`,
+    body: JSON.stringify(csr), contentType: 'application/json', headers: USER });
+  assert.equal(signed.status, 403, `${t.name}: ${signed.text}`);
+  assert.equal((signed.json() as { message: string }).message,
+    `certificatesigningrequests.certificates.k8s.io "${name}" is forbidden: user not permitted to sign requests with signerName "example.com/signer"`);
+}
+
+/** Changing owner references on update needs delete on the object (OwnerReferencesPermissionEnforcement). */
+async function ownerUpdateRefused(t: Target): Promise<void> {
+  const created = await t.request(post('/api/v1/namespaces/adm-plain/configmaps', { metadata: { name: 'reowned' } }, USER));
+  assert.equal(created.status, 201, `${t.name}: ${created.text}`);
+  const cm = created.json() as { metadata: Record<string, unknown> };
+  cm.metadata['ownerReferences'] = [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: '6b7c3f4e-0000-4000-8000-000000000002' }];
+  const r = await t.request({ method: 'PUT', path: '/api/v1/namespaces/adm-plain/configmaps/reowned', body: JSON.stringify(cm), contentType: 'application/json', headers: USER });
+  assert.equal(r.status, 403, `${t.name}: ${r.text}`);
+  assert.equal((r.json() as { message: string }).message, 'configmaps "reowned" is forbidden: cannot set an ownerRef on a resource you can\'t delete: , <nil>');
 }
 
 async function resizeRefused(t: Target): Promise<void> {
@@ -190,6 +219,7 @@ async function runCases(t: Target): Promise<void> {
     c.check?.(body);
   }
   await approvalRefused(t);
+  await ownerUpdateRefused(t);
   await resizeRefused(t);
 }
 
