@@ -1,4 +1,5 @@
 // Admission attributes for plugin tests, and the status a refusal carries.
+// No Go counterpart: test helpers.
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext, type UserInfo } from '../../apimachinery/request/context.ts';
