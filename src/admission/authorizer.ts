@@ -1,5 +1,6 @@
 // What admission plugins ask the server's authorizer (kube's WantsAuthorizer). The authz layer
 // sits beside admission, so the contract is restated here; src/authz's Authorizer satisfies it.
+// Counterpart of k8s.io/apiserver/pkg/admission/initializer (WantsAuthorizer) and k8s.io/apiserver/pkg/authorization/authorizer.
 import type { UserInfo } from '../apimachinery/request/context.ts';
 
 export interface AuthorizationAttributes {

@@ -1,6 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAdmissionConfiguration } from './admission-config.ts';
@@ -82,6 +82,13 @@ describe('readAdmissionConfiguration', () => {
     await writeFile(f, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: NoSuchPlugin\n  path: gone.yaml\n');
     const p = readAdmissionConfiguration([], f);
     assert.throws(() => p.configFor('NoSuchPlugin'),
-      { message: `Couldn't open admission plugin configuration ${join(dir, 'gone.yaml')}: open ${join(dir, 'gone.yaml')}: no such file or directory` });
+      { message: `Couldn't open admission plugin configuration ${join(dir, 'gone.yaml')}: &fs.PathError{Op:"open", Path:"${join(dir, 'gone.yaml')}", Err:0x2}` });
+  });
+
+  it('keeps a plugin path relative to a relative configuration path, as kube prints it', async () => {
+    await mkdir(join(dir, 'sub'), { recursive: true });
+    await writeFile(join(dir, 'sub', 'c.yaml'), 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: P\n  path: missing.yaml\n');
+    assert.throws(() => readAdmissionConfiguration([], 'sub/c.yaml', dir).configFor('P'),
+      { message: 'Couldn\'t open admission plugin configuration sub/missing.yaml: &fs.PathError{Op:"open", Path:"sub/missing.yaml", Err:0x2}' });
   });
 });

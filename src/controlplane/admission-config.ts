@@ -35,7 +35,7 @@ function configShape(pkg: string): Shape {
 
 interface PluginEntry {
   readonly name: string;
-  /** Absolute. */
+  /** Made absolute as kube's makeAbs does (relative still when the configuration file's path is). */
   readonly path: string;
   /** The inline configuration as JSON text. */
   readonly configuration: string | undefined;
@@ -43,7 +43,7 @@ interface PluginEntry {
 
 /** What ConfigFor answers: the raw configuration of each plugin named in the file. */
 export class AdmissionConfigProvider {
-  constructor(private readonly plugins: readonly PluginEntry[]) {}
+  constructor(private readonly plugins: readonly PluginEntry[], private readonly cwd = process.cwd()) {}
 
   /** The configuration text of `plugin` (inline first, else its file), or undefined when none is given. */
   configFor(plugin: string): string | undefined {
@@ -52,10 +52,11 @@ export class AdmissionConfigProvider {
     if (e.configuration !== undefined) return e.configuration;
     if (e.path === '') return undefined;
     try {
-      return readFileSync(e.path, 'utf8');
+      return readFileSync(resolve(this.cwd, e.path), 'utf8');
     } catch (err) {
-      // kube exits here (klog.Fatalf) with the error as Go prints it.
-      throw new Error(`Couldn't open admission plugin configuration ${e.path}: ${osError(err, e.path)}`);
+      // kube exits here (klog.Fatalf), printing the error with %#v.
+      const errno = Math.abs((err as NodeJS.ErrnoException).errno ?? 0);
+      throw new Error(`Couldn't open admission plugin configuration ${e.path}: &fs.PathError{Op:"open", Path:"${e.path}", Err:0x${errno.toString(16)}}`);
     }
   }
 }
@@ -98,8 +99,7 @@ export function readAdmissionConfiguration(enabled: readonly string[], file: str
   if (missing !== undefined || notRegistered) {
     // Files from before AdmissionConfiguration: the whole file configures the legacy plugins.
     if (isObject(value) && LEGACY_KEYS.some((k) => k in obj)) {
-      const path = resolve(cwd, file);
-      return new AdmissionConfigProvider(enabled.filter((p) => LEGACY_PLUGINS.includes(p)).map((name) => ({ name, path, configuration: undefined })));
+      return new AdmissionConfigProvider(enabled.filter((p) => LEGACY_PLUGINS.includes(p)).map((name) => ({ name, path: file, configuration: undefined })), cwd);
     }
     if (missing !== undefined) throw new Error(`Object '${missing}' is missing in '${text}'`);
     throw new Error(`no kind ${goQuote(kind)} is registered for version ${goQuote(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`);
@@ -119,7 +119,9 @@ export function readAdmissionConfiguration(enabled: readonly string[], file: str
   }
   if (typeError !== undefined) throw new Error(typeError);
   if (problems.length > 0) throw new Error(`strict decoding error: ${problems.join(', ')}`);
-  const base = dirname(resolve(cwd, file));
+  // makeAbs: relative to the configuration file's folder as given (the working directory for '.').
+  const given = dirname(file);
+  const base = given === '.' ? cwd : given;
   const plugins = Array.isArray(obj['plugins']) ? obj['plugins'] : [];
   return new AdmissionConfigProvider(plugins.filter(isObject).map((p) => {
     const path = typeof p['path'] === 'string' ? p['path'] : '';
@@ -129,7 +131,7 @@ export function readAdmissionConfiguration(enabled: readonly string[], file: str
       path: path === '' || isAbsolute(path) ? path : join(base, path),
       configuration: cfg === undefined || cfg === null ? undefined : JSON.stringify(cfg),
     };
-  }));
+  }), cwd);
 }
 
 /** The other kinds of the two versions: decoding succeeds, and kube then refuses their type. */

@@ -25,9 +25,13 @@ import {
   certificateApproval, certificateSigning, certificateSubjectRestriction, clusterTrustBundleAttest,
 } from '../admission/plugins/certificates.ts';
 import { denyServiceExternalIPs } from '../admission/plugins/deny-service-external-ips.ts';
+import { nodeDeclaredFeatureValidator } from '../admission/plugins/node-declared-features.ts';
+import { nodeRestriction } from '../admission/plugins/node-restriction.ts';
 import { taintNodesByCondition } from '../admission/plugins/node-taint.ts';
 import { ownerReferencesPermissionEnforcement, type RESTMapper } from '../admission/plugins/owner-references.ts';
 import { podNodeSelector } from '../admission/plugins/pod-node-selector.ts';
+import { podResizeValidator } from '../admission/plugins/pod-resize.ts';
+import { podTopologyLabels } from '../admission/plugins/pod-topology-labels.ts';
 import { parseTolerationRestrictionConfig, podTolerationRestriction } from '../admission/plugins/pod-toleration-restriction.ts';
 import { runtimeClassAdmission } from '../admission/plugins/runtime-class.ts';
 import type { Toleration } from '../admission/plugins/tolerations.ts';
@@ -228,6 +232,13 @@ const available: Readonly<Record<string, PluginFactory>> = {
   DenyServiceExternalIPs: () => denyServiceExternalIPs(),
   PodNodeSelector: (s, config) => podNodeSelector(s.namespaces, config),
   PodTolerationRestriction: (s, config) => podTolerationRestriction(s.namespaces, parseTolerationRestrictionConfig(config, checkTolerations), qosClass),
+  PodTopologyLabels: (s) => podTopologyLabels((name) => getFrom(s, 'nodes', name)),
+  NodeDeclaredFeatureValidator: (s) => nodeDeclaredFeatureValidator((name) => getFrom(s, 'nodes', name)),
+  PodResizeValidator: (s) => podResizeValidator((name) => getFrom(s, 'nodes', name)),
+  NodeRestriction: (s) => nodeRestriction(async (resource, ns, name) => {
+    const store = s.storeFor?.(resource);
+    return store === undefined ? undefined : await getOrUndefined(store, ns, name);
+  }, authorizerOf(s, 'NodeRestriction')),
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
   ResourceQuota: (s) => resourceQuotaAdmission({

@@ -36,6 +36,10 @@ import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { discoveryRESTMapper } from './rest-mapper.ts';
+import { storeNodeGraph } from './node-graph.ts';
+import { NodeAuthorizer } from '../authz/node/node-authorizer.ts';
+import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
+import { nodeRules } from './rbac-bootstrap/cluster-roles.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -111,7 +115,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const informers = new SharedInformerFactory();
   const informerFor = (lw: ListWatcher, name: string): SharedInformer => informers.informerFor(lw, name);
   const rbacCache = cfg.authorizationModes.includes('RBAC') ? new RBACCache(rbacSources, informerFor) : undefined;
-  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache));
+  // The Node authorizer's graph reads the pods bound to a node from an informer made once storage exists.
+  const nodeGraphPods: { cache?: ObjectCache } = {};
+  const nodeAuthorizer = cfg.authorizationModes.includes('Node') ? new NodeAuthorizer(storeNodeGraph({
+    pods: async () => await nodeGraphPods.cache?.all() ?? [], storeFor: (r) => late.storage?.byName.get(r),
+  }), nodeRules(V1_36_FEATURES), {
+    getServiceAccounts: V1_36_FEATURES.KubeletServiceAccountTokenForCredentialProviders || V1_36_FEATURES.PodCertificateRequest,
+  }) : undefined;
+  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer);
 
   // The REST storage of every group (kube's RESTStorageProviders), with typed handles.
   const groups: APIGroupDefinition[] = [await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix, () => late.storage?.optional.ipAddresses), ...builtInGroups({
@@ -131,6 +142,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.
   const lister = (store: ResourceStore<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
   const namespaceCache = lister(core.namespaces, 'namespaces');
+  if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),

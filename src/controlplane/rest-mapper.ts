@@ -1,6 +1,6 @@
 // A RESTMapper over the served discovery (built-in groups and custom resources): the resources
 // of a kind in a group version, as kube's admission gets from its discovery-backed mapper.
-// Counterpart of client-go/restmapper's DeferredDiscoveryRESTMapper, as the gc admission plugin uses it.
+// Counterpart of k8s.io/client-go/restmapper (DeferredDiscoveryRESTMapper), as the gc admission plugin uses it.
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { RESTMapper, RESTMapping } from '../admission/plugins/owner-references.ts';
 

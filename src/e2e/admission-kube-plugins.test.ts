@@ -43,6 +43,16 @@ async function csrRequest(subject: string): Promise<string> {
   return Buffer.from(csr.toString('pem')).toString('base64');
 }
 
+async function selfSignedPEM(): Promise<string> {
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    name: 'CN=alice', keys: keys as unknown as x509.X509CertificateCreateSelfSignedParams['keys'], signingAlgorithm: alg,
+    notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 3_600_000),
+  });
+  return cert.toString('pem');
+}
+
 /** Namespaces, service accounts (kube-apiserver alone has no controller making `default`), RBAC for alice. */
 async function setUp(t: Target): Promise<void> {
   const must = async (req: RawRequest): Promise<void> => {
@@ -55,6 +65,11 @@ async function setUp(t: Target): Promise<void> {
   for (const n of ['adm-plain', 'adm-sel', 'adm-tol']) {
     await must(post(`/api/v1/namespaces/${n}/serviceaccounts`, { metadata: { name: 'default' } }));
   }
+  await must(post('/api/v1/nodes', { metadata: { name: 'adm-zoned', labels: { 'topology.kubernetes.io/zone': 'z1', 'example.com/other': 'x' } } }));
+  await must(post('/api/v1/nodes', { metadata: { name: 'adm-small' } }));
+  const st = await t.request({ method: 'PATCH', path: '/api/v1/nodes/adm-small/status', contentType: 'application/merge-patch+json',
+    body: JSON.stringify({ status: { allocatable: { cpu: '1', memory: '1Gi', pods: '10' }, capacity: { cpu: '1', memory: '1Gi', pods: '10' } } }) });
+  assert.equal(st.status, 200, `${t.name}: ${st.text}`);
   await must(post('/apis/node.k8s.io/v1/runtimeclasses', {
     metadata: { name: 'sandboxed' }, handler: 'runsc', overhead: { podFixed: { cpu: '250m', memory: '64Mi' } },
     scheduling: { nodeSelector: { sandbox: 'true' }, tolerations: [{ key: 'sandbox', operator: 'Exists', effect: 'NoSchedule' }] },
@@ -62,7 +77,8 @@ async function setUp(t: Target): Promise<void> {
   await must(post('/apis/rbac.authorization.k8s.io/v1/clusterroles', {
     metadata: { name: 'adm-alice' },
     rules: [
-      { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/approval'], verbs: ['create', 'get', 'update'] },
+      { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/approval', 'certificatesigningrequests/status'],
+        verbs: ['create', 'get', 'update'] },
       { apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'get', 'update'] },
     ],
   }));
@@ -99,6 +115,8 @@ const CASES: readonly Case[] = [
     code: 403, message: 'pods "rc-conflict" is forbidden: conflict: runtimeClass.scheduling.nodeSelector[sandbox] = true; pod.spec.nodeSelector[sandbox] = no' },
   { name: 'RuntimeClass refuses an overhead without a class', req: async () => post(...podIn('adm-plain', 'rc-overhead', { overhead: { cpu: '1' } })),
     code: 403, message: 'pods "rc-overhead" is forbidden: pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead' },
+  { name: 'PodTopologyLabels copies the node\'s zone to a pod created on it', req: async () => post(...podIn('adm-plain', 'zoned', { nodeName: 'adm-zoned' })), code: 201,
+    check: (o) => assert.deepEqual((o['metadata'] as { labels?: unknown }).labels, { 'topology.kubernetes.io/zone': 'z1' }) },
   { name: 'AlwaysPullImages sets Always', req: async () => post(...podIn('adm-plain', 'pull')), code: 201,
     check: (o) => assert.equal((spec(o)['containers'] as Record<string, unknown>[])[0]?.['imagePullPolicy'], 'Always') },
   { name: 'ServiceAccount refuses a missing service account', req: async () => post(...podIn('adm-plain', 'sa-missing', { serviceAccountName: 'ghost' })), code: 403,
@@ -147,6 +165,48 @@ async function approvalRefused(t: Target): Promise<void> {
   assert.equal(r.status, 403, `${t.name}: ${r.text}`);
   assert.equal((r.json() as { message: string }).message,
     `certificatesigningrequests.certificates.k8s.io "${name}" is forbidden: user not permitted to approve requests with signerName "example.com/signer"`);
+  // Issuing the certificate (status) needs `sign` on the signer (CertificateSigning).
+  csr.status = { certificate: Buffer.from(await selfSignedPEM()).toString('base64') };
+  const signed = await t.request({ method: 'PUT', path: `/apis/certificates.k8s.io/v1/certificatesigningrequests/${name}/status`,
+    body: JSON.stringify(csr), contentType: 'application/json', headers: USER });
+  assert.equal(signed.status, 403, `${t.name}: ${signed.text}`);
+  assert.equal((signed.json() as { message: string }).message,
+    `certificatesigningrequests.certificates.k8s.io "${name}" is forbidden: user not permitted to sign requests with signerName "example.com/signer"`);
+}
+
+/** Changing owner references on update needs delete on the object (OwnerReferencesPermissionEnforcement). */
+async function ownerUpdateRefused(t: Target): Promise<void> {
+  const created = await t.request(post('/api/v1/namespaces/adm-plain/configmaps', { metadata: { name: 'reowned' } }, USER));
+  assert.equal(created.status, 201, `${t.name}: ${created.text}`);
+  const cm = created.json() as { metadata: Record<string, unknown> };
+  cm.metadata['ownerReferences'] = [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: '6b7c3f4e-0000-4000-8000-000000000002' }];
+  const r = await t.request({ method: 'PUT', path: '/api/v1/namespaces/adm-plain/configmaps/reowned', body: JSON.stringify(cm), contentType: 'application/json', headers: USER });
+  assert.equal(r.status, 403, `${t.name}: ${r.text}`);
+  assert.equal((r.json() as { message: string }).message, 'configmaps "reowned" is forbidden: cannot set an ownerRef on a resource you can\'t delete: , <nil>');
+}
+
+async function resizeRefused(t: Target): Promise<void> {
+  const created = await t.request(post(...podIn('adm-plain', 'resize-me', {
+    nodeName: 'adm-small', containers: [{ name: 'c', image: 'busybox', resources: { requests: { cpu: '100m' } } }],
+  })));
+  assert.equal(created.status, 201, `${t.name}: ${created.text}`);
+  const r = await t.request({ method: 'PATCH', path: '/api/v1/namespaces/adm-plain/pods/resize-me/resize', contentType: 'application/strategic-merge-patch+json',
+    body: JSON.stringify({ spec: { containers: [{ name: 'c', resources: { requests: { cpu: '4' } } }] } }) });
+  assert.equal(r.status, 403, `${t.name}: ${r.text}`);
+  const st = r.json() as { message: string; details?: { causes?: unknown[] } };
+  assert.equal(st.message, 'pods "resize-me" is forbidden: node didn\'t have enough allocatable resources: cpu, requested: 4000, allocatable: 1000');
+  assert.deepEqual(st.details?.causes, [{ reason: 'NodeCapacity' }]);
+
+  // Resizing pod-level resources needs a node declaring the feature (NodeDeclaredFeatureValidator).
+  const podLevel = await t.request(post(...podIn('adm-plain', 'pod-level', {
+    nodeName: 'adm-small', resources: { requests: { cpu: '100m' }, limits: { cpu: '200m' } },
+  })));
+  assert.equal(podLevel.status, 201, `${t.name}: ${podLevel.text}`);
+  const r2 = await t.request({ method: 'PATCH', path: '/api/v1/namespaces/adm-plain/pods/pod-level/resize', contentType: 'application/merge-patch+json',
+    body: JSON.stringify({ spec: { resources: { requests: { cpu: '150m' }, limits: { cpu: '200m' } } } }) });
+  assert.equal(r2.status, 403, `${t.name}: ${r2.text}`);
+  assert.equal((r2.json() as { message: string }).message,
+    'pods "pod-level" is forbidden: pod update requires features InPlacePodLevelResourcesVerticalScaling which are not available on node "adm-small"');
 }
 
 async function runCases(t: Target): Promise<void> {
@@ -159,6 +219,8 @@ async function runCases(t: Target): Promise<void> {
     c.check?.(body);
   }
   await approvalRefused(t);
+  await ownerUpdateRefused(t);
+  await resizeRefused(t);
 }
 
 describe('admission plugins (issue 14) against kapi and the oracle', () => {

@@ -5,6 +5,9 @@ import { assertStatus, attrs, userContext } from '../testing/attributes.ts';
 import { taintNodesByCondition } from './node-taint.ts';
 import { podNodeSelector, selectorToLabelsMap } from './pod-node-selector.ts';
 import { parseTolerationRestrictionConfig, podTolerationRestriction } from './pod-toleration-restriction.ts';
+import { nodeDeclaredFeatureValidator } from './node-declared-features.ts';
+import { podResizeValidator } from './pod-resize.ts';
+import { podTopologyLabels } from './pod-topology-labels.ts';
 import { runtimeClassAdmission, type RuntimeClassLike } from './runtime-class.ts';
 import { mergeTolerations, type Toleration } from './tolerations.ts';
 
@@ -166,4 +169,84 @@ describe('PodTolerationRestriction', () => {
     { message: 'invalid config: [podtolerationrestriction.default[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys" ' +
       'podtolerationrestriction.whitelist[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"]' });
   });
+});
+
+describe('PodTopologyLabels', () => {
+  const nodes: Record<string, KubeObject> = {
+    zoned: { metadata: { name: 'zoned', labels: { 'topology.kubernetes.io/zone': 'z1', 'topology.kubernetes.io/region': 'r1', 'other': 'x' } } },
+  };
+  const plugin = podTopologyLabels(async (n) => nodes[n]);
+  const cases = [
+    { name: 'a pod created on a node gets its zone and region', obj: pod({ nodeName: 'zoned' }), o: {},
+      want: { 'topology.kubernetes.io/zone': 'z1', 'topology.kubernetes.io/region': 'r1' } },
+    { name: 'a binding to a node carries them to the pod', obj: { kind: 'Binding', metadata: { name: 'p' }, target: { kind: 'Node', name: 'zoned' } } as KubeObject,
+      o: { subresource: 'binding' }, want: { 'topology.kubernetes.io/zone': 'z1', 'topology.kubernetes.io/region': 'r1' } },
+    { name: 'an unknown node adds nothing', obj: pod({ nodeName: 'gone' }), o: {}, want: undefined },
+    { name: 'an unbound pod is left alone', obj: pod(), o: {}, want: undefined },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      await plugin.admit?.(ctx, attrs(c.obj, c.o));
+      assert.deepEqual(c.obj.metadata.labels, c.want);
+    });
+  }
+});
+
+describe('PodResizeValidator', () => {
+  const nodes: Record<string, KubeObject> = {
+    small: { metadata: { name: 'small' }, status: { allocatable: { cpu: '1', memory: '1Gi' } } } as KubeObject,
+    win: { metadata: { name: 'win', labels: { 'kubernetes.io/os': 'windows' } } },
+  };
+  const plugin = podResizeValidator(async (n) => nodes[n]);
+  const resized = (node: string, cpu: string, generation = 2): KubeObject & { spec: Spec } => {
+    const p = pod({ nodeName: node, containers: [{ name: 'c', resources: { requests: { cpu, memory: '2Gi' } } }] });
+    p.metadata.generation = generation;
+    return p;
+  };
+  const old = pod();
+  old.metadata.generation = 1;
+  it('allows a resize that fits', async () => {
+    await plugin.validate?.(ctx, attrs(resized('small', '500m', 1), { operation: 'UPDATE', subresource: 'resize', oldObject: old }));
+  });
+  it('refuses one beyond allocatable, with the NodeCapacity cause', async () => {
+    await assert.rejects(plugin.validate?.(ctx, attrs(resized('small', '2'), { operation: 'UPDATE', subresource: 'resize', oldObject: old })) ?? Promise.resolve(),
+      (err: unknown) => {
+        const st = (err as { status: { code: number; message: string; details?: { causes?: unknown[] } } }).status;
+        assert.equal(st.code, 403);
+        assert.equal(st.message, 'pods "p" is forbidden: node didn\'t have enough allocatable resources: cpu, requested: 2000, allocatable: 1000; ' +
+          'memory, requested: 2147483648, allocatable: 1073741824');
+        assert.deepEqual(st.details?.causes, [{ reason: 'NodeCapacity' }]);
+        return true;
+      });
+  });
+  it('refuses a non-Linux node', () => assertStatus(plugin.validate?.(ctx, attrs(resized('win', '1'), { operation: 'UPDATE', subresource: 'resize', oldObject: old })),
+    403, 'Forbidden', 'pods "p" is forbidden: pod resize is only supported on linux nodes, node "win" is "windows"'));
+});
+
+describe('NodeDeclaredFeatureValidator', () => {
+  const nodes: Record<string, KubeObject> = {
+    plain: { metadata: { name: 'plain' } },
+    modern: { metadata: { name: 'modern' }, status: { declaredFeatures: ['InPlacePodLevelResourcesVerticalScaling', 'InPlacePodVerticalScalingInitContainers'] } } as KubeObject,
+  };
+  const plugin = nodeDeclaredFeatureValidator(async (n) => nodes[n]);
+  const withGen = (p: KubeObject & { spec: Spec }, g: number): KubeObject & { spec: Spec } => { p.metadata.generation = g; return p; };
+  const cases = [
+    { name: 'a pod-level resize on a node without the feature', node: 'plain', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '2' } } },
+      want: 'pods "p" is forbidden: pod update requires features InPlacePodLevelResourcesVerticalScaling which are not available on node "plain"' },
+    { name: 'an init container resize on a node without the feature', node: 'plain',
+      old: { initContainers: [{ name: 'i', resources: { requests: { cpu: '1' } } }] }, cur: { initContainers: [{ name: 'i', resources: { requests: { cpu: '2' } } }] },
+      want: 'pods "p" is forbidden: pod update requires features InPlacePodVerticalScalingInitContainers which are not available on node "plain"' },
+    { name: 'a sidecar resize (no feature needed)', node: 'plain',
+      old: { initContainers: [{ name: 'i', restartPolicy: 'Always', resources: { requests: { cpu: '1' } } }] },
+      cur: { initContainers: [{ name: 'i', restartPolicy: 'Always', resources: { requests: { cpu: '2' } } }] }, want: undefined },
+    { name: 'a pod-level resize on a node declaring it', node: 'modern', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '2' } } }, want: undefined },
+    { name: 'an equal value written differently', node: 'plain', old: { resources: { requests: { cpu: '1' } } }, cur: { resources: { requests: { cpu: '1000m' } } }, want: undefined },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const p = plugin.validate?.(ctx, attrs(withGen(pod({ nodeName: c.node, ...c.cur }), 2), { operation: 'UPDATE', subresource: 'resize', oldObject: withGen(pod({ nodeName: c.node, ...c.old }), 1) }));
+      if (c.want === undefined) await p;
+      else await assertStatus(p, 403, 'Forbidden', c.want);
+    });
+  }
 });

@@ -1,4 +1,5 @@
 // Admission attributes for plugin tests, and the status a refusal carries.
+// No Go counterpart: test helpers.
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext, type RequestContext, type UserInfo } from '../../apimachinery/request/context.ts';
@@ -13,7 +14,7 @@ export interface AttrOptions {
   readonly subresource?: string;
   readonly namespace?: string;
   readonly name?: string;
-  readonly oldObject?: KubeObject;
+  readonly oldObject?: KubeObject | undefined;
 }
 
 export function attrs(object: KubeObject | undefined, o: AttrOptions = {}): Attributes {
