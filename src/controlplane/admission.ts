@@ -44,6 +44,7 @@ import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admi
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
 import { podSecurityAdmission } from '../admission/plugins/pod-security/plugin.ts';
+import { AdmissionInitializationError } from '../admission/initialization-error.ts';
 import { parsePodSecurityConfigurationText } from '../admission/plugins/pod-security/config.ts';
 import type { Namespace } from '../generated/types/corev1.gen.ts';
 
@@ -272,7 +273,8 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
     try {
       plugins.push(factory(stores, config));
     } catch (err) {
-      throw new Error(`failed to apply admission: couldn't init admission plugin ${goQuote(name)}: ${(err as Error).message}`);
+      const what = err instanceof AdmissionInitializationError ? 'failed to initialize' : 'couldn\'t init';
+      throw new Error(`failed to apply admission: ${what} admission plugin ${goQuote(name)}: ${(err as Error).message}`);
     }
   }
   return new AdmissionChain(plugins);

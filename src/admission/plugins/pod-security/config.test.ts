@@ -31,7 +31,7 @@ describe('PodSecurityConfiguration', () => {
     ['bad versions', { ...base, defaults: { 'warn-version': 'v2', 'audit-version': 'x' } }, 'PodSecurity configuration error: [audit-version: must be "latest" or "v1.x", warn-version: must be "latest" or "v1.x"]'],
     ['bad and duplicate exemptions', { ...base, exemptions: { namespaces: ['Bad', 'a', 'a'], usernames: [''], runtimeClasses: ['x_y'] } },
       'PodSecurity invalid: [exemptions.namespaces[0]: Invalid value: "Bad": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or \'-\', and must start and end with an alphanumeric character (e.g. \'my-name\',  or \'123-abc\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?\'), exemptions.namespaces[2]: Duplicate value: "a", exemptions.runtimeClasses[0]: Invalid value: "x_y": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\'), exemptions.usernames[0]: Invalid value: "": username must not be empty]'],
-    ['another kind', { apiVersion: 'v1', kind: 'Pod' }, 'no kind "Pod" is registered for version "v1" in scheme "k8s.io/pod-security-admission/admission/api/scheme/scheme.go:28"'],
+    ['another kind', { apiVersion: 'v1', kind: 'Pod' }, 'no kind "Pod" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"'],
   ];
   for (const [name, raw, want] of refused) {
     it(`refuses ${name}`, () => assert.throws(() => parsePodSecurityConfiguration(raw), (err: Error) => { assert.equal(err.message, want); return true; }));

@@ -8,6 +8,7 @@ import {
 } from '../../../apimachinery/errors/field-errors.ts';
 import { yamlToJSON } from '../../../apimachinery/fieldvalidation/index.ts';
 import { nameIsDNSSubdomain, validateNamespaceName } from '../../../apimachinery/validation/object-meta.ts';
+import { AdmissionInitializationError } from '../../initialization-error.ts';
 import { parseLevel, parseVersion, PRIVILEGED_POLICY, type Policy } from './api.ts';
 
 export interface PodSecurityExemptions {
@@ -63,7 +64,7 @@ export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfigur
   const kind = typeof raw['kind'] === 'string' ? raw['kind'] : '';
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/', 2) : ['', apiVersion];
   if (group !== POD_SECURITY_CONFIG_GROUP || !VERSIONS.includes(version ?? '') || kind !== 'PodSecurityConfiguration') {
-    throw new Error(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "k8s.io/pod-security-admission/admission/api/scheme/scheme.go:28"`);
+    throw new Error(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:111"`);
   }
   const d = isObj(raw['defaults']) ? raw['defaults'] : {};
   const e = isObj(raw['exemptions']) ? raw['exemptions'] : {};
@@ -88,13 +89,13 @@ export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfigur
     const v = parseVersion(versions[mode]);
     if (v.error !== undefined) policyErrors.push(`${mode}-version: ${v.error}`);
   }
-  if (policyErrors.length > 0) throw new Error(`PodSecurity configuration error: ${aggregateMessages(policyErrors)}`);
+  if (policyErrors.length > 0) throw new AdmissionInitializationError(`PodSecurity configuration error: ${aggregateMessages(policyErrors)}`);
   const errs: FieldError[] = [
     ...unique(exemptions.namespaces, 'namespaces', (s) => validateNamespaceName(s, false)),
     ...unique(exemptions.runtimeClasses, 'runtimeClasses', (s) => nameIsDNSSubdomain(s, false)),
     ...unique(exemptions.usernames, 'usernames', (s) => s === '' ? ['username must not be empty'] : []),
   ];
-  if (errs.length > 0) throw new Error(`PodSecurity invalid: ${aggregateMessages(errs.map(formatFieldError))}`);
+  if (errs.length > 0) throw new AdmissionInitializationError(`PodSecurity invalid: ${aggregateMessages(errs.map(formatFieldError))}`);
   const lv = (mode: 'enforce' | 'audit' | 'warn'): Policy['enforce'] =>
     ({ level: parseLevel(levels[mode]).level, version: parseVersion(versions[mode]).version });
   return { defaults: { enforce: lv('enforce'), audit: lv('audit'), warn: lv('warn') }, exemptions };
@@ -105,5 +106,10 @@ export function parsePodSecurityConfiguration(raw: unknown): PodSecurityConfigur
  * undefined means the plugin has no configuration.
  */
 export function parsePodSecurityConfigurationText(text: string | undefined): PodSecurityConfiguration {
-  return parsePodSecurityConfiguration(text === undefined ? undefined : yamlToJSON(text, false).value);
+  if (text === undefined) return DEFAULT_POD_SECURITY_CONFIGURATION;
+  const value = yamlToJSON(text, false).value;
+  // The decoder's texts for an object that does not say what it is.
+  if (isObj(value) && (typeof value['kind'] !== 'string' || value['kind'] === '')) throw new Error(`Object 'Kind' is missing in '${text}'`);
+  if (isObj(value) && (typeof value['apiVersion'] !== 'string' || value['apiVersion'] === '')) throw new Error(`Object 'apiVersion' is missing in '${text}'`);
+  return parsePodSecurityConfiguration(value);
 }
