@@ -30,6 +30,14 @@ export interface WarningRecorder {
   addWarning(text: string): void;
 }
 
+export interface AuditAnnotationRecorder {
+  /**
+   * Adds an annotation to the request's audit event (audit.AddAuditAnnotation); a key already
+   * set keeps its first value.
+   */
+  addAuditAnnotation(key: string, value: string): void;
+}
+
 export interface RequestContext {
   /** Fires when the request is over for the server: its deadline passed (--request-timeout) or the server stops. */
   readonly signal: AbortSignal;
@@ -41,6 +49,8 @@ export interface RequestContext {
   readonly info: RequestInfo;
   readonly user: UserInfo | undefined;
   readonly warnings: WarningRecorder;
+  /** Where admission records audit annotations; absent for work the server does on its own behalf. */
+  readonly audit?: AuditAnnotationRecorder;
   /** The namespace of the request ('' for cluster-scoped requests). */
   readonly namespace: string;
 }

@@ -30,3 +30,16 @@ test('isPrettyPrint follows kube: a non-empty pretty parameter decides, else the
   ];
   for (const c of cases) assert.equal(new RequestState(c.url, undefined, c.ua).isPrettyPrint(), c.want, c.name);
 });
+
+test('audit annotations: the first value of a key stays (audit.AddAuditAnnotation), and the context carries the recorder', () => {
+  const s = new RequestState('/api/v1/namespaces/ns/pods');
+  s.info = {
+    isResourceRequest: true, path: '/api/v1/namespaces/ns/pods', verb: 'create', apiPrefix: 'api', apiGroup: '', apiVersion: 'v1',
+    namespace: 'ns', resource: 'pods', subresource: '', name: '', parts: ['pods'],
+  };
+  const ctx = s.context();
+  ctx.audit?.addAuditAnnotation('a', '1');
+  ctx.audit?.addAuditAnnotation('a', '2');
+  ctx.audit?.addAuditAnnotation('b', '3');
+  assert.deepEqual([...s.auditAnnotations], [['a', '1'], ['b', '3']]);
+});

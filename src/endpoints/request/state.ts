@@ -2,7 +2,7 @@
 // Counterpart of k8s.io/apiserver/pkg/endpoints/request (the values filters put in the request
 // context).
 import { decodeRequestPath } from './request-path.ts';
-import type { RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
+import type { AuditAnnotationRecorder, RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
 
 /** What strconv.ParseBool reads as true. */
 const GO_TRUE: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
@@ -26,7 +26,7 @@ function goQueryGet(rawQuery: string, key: string): string {
   return '';
 }
 
-export class RequestState implements WarningRecorder {
+export class RequestState implements WarningRecorder, AuditAnnotationRecorder {
   info: RequestInfo | undefined;
   user: UserInfo | undefined;
   /** The query (searchParams) of the request; its pathname is WHATWG-normalized, use `path`. */
@@ -35,6 +35,8 @@ export class RequestState implements WarningRecorder {
   readonly path: string;
   readonly abort = new AbortController();
   readonly warnings: string[] = [];
+  /** The audit annotations admission added, kept for the audit event (kapi has no audit backend yet). */
+  readonly auditAnnotations = new Map<string, string>();
   readonly startedAt = Date.now();
   /** Set by the timeout filter: when a non-long-running request times out (epoch ms). */
   deadline: number | undefined;
@@ -74,11 +76,15 @@ export class RequestState implements WarningRecorder {
     if (!this.warnings.includes(text)) this.warnings.push(text);
   }
 
+  addAuditAnnotation(key: string, value: string): void {
+    if (!this.auditAnnotations.has(key)) this.auditAnnotations.set(key, value);
+  }
+
   /** The RequestContext passed down to the registry. */
   context(): RequestContext {
     const info = this.info;
     if (info === undefined) throw new Error('request info not set: the request-info filter must run first');
-    const ctx: RequestContext = { signal: this.abort.signal, info, user: this.user, warnings: this, namespace: info.namespace };
+    const ctx: RequestContext = { signal: this.abort.signal, info, user: this.user, warnings: this, audit: this, namespace: info.namespace };
     return this.deadline === undefined ? ctx : { ...ctx, deadline: this.deadline };
   }
 }
