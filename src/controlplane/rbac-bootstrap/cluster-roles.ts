@@ -67,7 +67,7 @@ function editRules(f: PolicyFeatures): PolicyRule[] {
 }
 
 /** system:node: what a kubelet needs (the Node authorizer and NodeRestriction narrow it per node). */
-function nodeRules(f: PolicyFeatures): PolicyRule[] {
+export function nodeRules(f: PolicyFeatures): PolicyRule[] {
   const rules = [
     rule(['create'], [G.authentication], ['tokenreviews']),
     rule(['create'], [G.authorization], ['subjectaccessreviews', 'localsubjectaccessreviews']),

@@ -3,7 +3,7 @@
 // another local address; taking the machine's real interface would send test traffic to whatever
 // network that address serves. Instead the test creates a network namespace with a veth pair: the
 // host end gets a private /30 address the test listens on, and deleting the namespace deletes both
-// ends. Traffic to it never leaves the host.
+// ends. Traffic to it never leaves the host. No Go counterpart.
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
