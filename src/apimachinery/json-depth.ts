@@ -24,7 +24,7 @@ export const MAX_OBJECT_DEPTH = 500;
  * mirrors the object's fields five levels further down (metadata, the list, the entry,
  * fieldsV1), so the answer to a write at MAX_OBJECT_DEPTH can be sent back unchanged.
  */
-export const MANAGED_FIELDS_EXTRA_DEPTH = 8;
+const MANAGED_FIELDS_EXTRA_DEPTH = 8;
 
 /**
  * The depth a decoder may reach before the exact check (objectTooDeep) runs on its result:

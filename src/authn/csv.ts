@@ -10,8 +10,8 @@ export class CSVParseError extends Error {
   }
 }
 
-export const ERR_BARE_QUOTE = 'bare " in non-quoted-field';
-export const ERR_QUOTE = 'extraneous or missing " in quoted-field';
+const ERR_BARE_QUOTE = 'bare " in non-quoted-field';
+const ERR_QUOTE = 'extraneous or missing " in quoted-field';
 
 interface Line { readonly text: string; readonly newline: boolean; readonly number: number }
 

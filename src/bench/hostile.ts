@@ -21,7 +21,7 @@ const BLOBS = `/apis/${CR_GROUP}/v1/namespaces/${NS}/blobs`;
  * the write is accepted and passes every step (kube accepts 10000 levels; kapi refuses deeper
  * objects than its limit with a 400, which would measure only the refusal).
  */
-export const BENCH_DEPTH = MAX_OBJECT_DEPTH - 10;
+const BENCH_DEPTH = MAX_OBJECT_DEPTH - 10;
 /** A guard, not a figure: a request that freezes the server this long is reported as cut off. */
 const GUARD_MS = 180_000;
 const IDLE_MS = 2_000;

@@ -12,8 +12,8 @@ import { kapiRoutes, type ResponseSizes } from './routes.ts';
 import { median, percentile } from './stats.ts';
 
 export const NS_10K = 'default';
-export const NS_1K = 'bench-1k';
-export const NS_WATCH = 'bench-watch';
+const NS_1K = 'bench-1k';
+const NS_WATCH = 'bench-watch';
 /** kapi, the baseline and kube-apiserver alternate in rounds, so a burst of noise from elsewhere on
  * the machine hits every side rather than one figure. */
 const ROUNDS = 3;

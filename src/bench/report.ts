@@ -40,7 +40,7 @@ export function figure(name: FigureName, unit: Figure['unit'], value: number, ba
   };
 }
 
-export function betterDirection(unit: Figure['unit']): 'higher' | 'lower' {
+function betterDirection(unit: Figure['unit']): 'higher' | 'lower' {
   return unit === 'ops/s' ? 'higher' : 'lower';
 }
 

@@ -36,7 +36,7 @@ async function stopProcess(p: ChildProcess): Promise<void> {
 }
 
 /** ms from the first spawn to kapi's first /readyz 200; on etcd when `withEtcd`. */
-export async function kapiStartupMs(withEtcd: boolean): Promise<number> {
+async function kapiStartupMs(withEtcd: boolean): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kapi-bench-startup-'));
   const port = await freePort();
   let etcd: BenchEtcd | undefined;
@@ -66,7 +66,7 @@ export async function kapiStartupMs(withEtcd: boolean): Promise<number> {
 }
 
 /** ms from spawning etcd to kube-apiserver's first /readyz 200. */
-export async function kubeStartupMs(oracleDir: string): Promise<number> {
+async function kubeStartupMs(oracleDir: string): Promise<number> {
   const kube = await startKubeApiserver(oracleDir);
   await kube.stop();
   return kube.startupMs;

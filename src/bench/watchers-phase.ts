@@ -7,7 +7,7 @@ import { figure, type BaseFigureName, type Figure, type FigurePrefix } from './r
 import { median, percentile } from './stats.ts';
 import { openWatchers, type WatcherRound, type Watchers } from './watchers.ts';
 
-export const NS_WATCHERS = 'bench-watchers';
+const NS_WATCHERS = 'bench-watchers';
 const ROUNDS = 2;
 const ROUND_CREATES = 100;
 const WARMUP_CREATES = 20;

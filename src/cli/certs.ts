@@ -16,10 +16,10 @@ const SERVING_VALIDITY_DAYS = 365;
 const RENEW_BEFORE_DAYS = 30;
 
 /** The DNS names kube-apiserver's serving certificate carries for in-cluster clients. */
-export const DEFAULT_SERVING_HOSTS: readonly string[] = [
+const DEFAULT_SERVING_HOSTS: readonly string[] = [
   'localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local',
 ];
-export const DEFAULT_SERVING_IPS: readonly string[] = ['127.0.0.1', '::1'];
+const DEFAULT_SERVING_IPS: readonly string[] = ['127.0.0.1', '::1'];
 
 export interface PKIOptions {
   readonly dataDir: string;

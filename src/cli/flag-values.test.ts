@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstIPInRange, formatDuration, formatPortRange, parseCIDR, parseDuration, parsePortRange } from './flag-values.ts';
+import { firstIPInRange, formatDuration, parseCIDR, parseDuration, parsePortRange } from './flag-values.ts';
 
 describe('parseDuration (time.ParseDuration)', () => {
   const cases: { name: string; input: string; wantMs: number }[] = [
@@ -65,7 +65,6 @@ describe('parsePortRange (utilnet.PortRange)', () => {
     it(c.name, () => {
       const r = parsePortRange(c.input);
       assert.deepEqual(r, c.want);
-      assert.equal(formatPortRange(r), c.text);
     });
   }
   const errors: { name: string; input: string; want: string }[] = [

@@ -127,4 +127,3 @@ export function parsePortRange(value: string): PortRange {
   return { base: low, size: 1 + high - low };
 }
 
-export const formatPortRange = (r: PortRange): string => (r.size === 0 ? '' : `${r.base}-${r.base + r.size - 1}`);

@@ -25,8 +25,8 @@ export interface Kubeconfig {
   preferences: Record<string, never>;
 }
 
-export const DEFAULT_CLUSTER_NAME = 'kapi';
-export const DEFAULT_USER_NAME = 'kapi-admin';
+const DEFAULT_CLUSTER_NAME = 'kapi';
+const DEFAULT_USER_NAME = 'kapi-admin';
 
 /** `https://<host>:<port>`, bracketing IPv6 literals. */
 export function serverURL(host: string, port: number): string {

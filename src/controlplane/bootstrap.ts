@@ -5,13 +5,14 @@
 // and pkg/registry/scheduling/rest (AddSystemPriorityClasses).
 import { isIPv6 } from 'node:net';
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
+import type { corev1, discoveryv1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { systemPriorityClasses } from '../apis/scheduling/install.ts';
 import { ensureDefaultServiceCIDR } from './default-servicecidr.ts';
 
-export const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+const SYSTEM_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
 export interface BootstrapOptions {
   /** The first IP of --service-cluster-ip-range. */
@@ -88,26 +89,29 @@ export async function bootstrapKubernetesService(stores: BootstrapStores, opts: 
       [opts.serviceClusterIPRange.text, ...(opts.secondaryServiceClusterIPRange !== undefined ? [opts.secondaryServiceClusterIPRange.text] : [])]);
   }
   const labels = { component: 'apiserver', provider: 'kubernetes' };
-  await createIfMissing(stores.services, 'default', {
+  const service: WireObject<corev1.Service> = {
     apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels },
     spec: {
       type: 'ClusterIP', clusterIP: opts.kubernetesServiceIP, clusterIPs: [opts.kubernetesServiceIP],
       ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: opts.securePort }], sessionAffinity: 'None',
     },
-  } as KubeObject);
+  };
+  await createIfMissing(stores.services, 'default', service);
   if (opts.advertiseAddress === undefined) return;
-  await createIfMissing(stores.endpoints, 'default', {
+  const endpoints: WireObject<corev1.Endpoints> = {
     apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
     subsets: [{ addresses: [{ ip: opts.advertiseAddress }], ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }] }],
-  } as KubeObject);
+  };
+  await createIfMissing(stores.endpoints, 'default', endpoints);
   // kube's endpoints reconciler writes the same address as an EndpointSlice, which is what
   // clients (kube-proxy, client-go's endpointslice users) read the apiserver's address from.
   if (stores.endpointSlices === undefined) return;
-  await createIfMissing(stores.endpointSlices, 'default', {
+  const slice: WireObject<discoveryv1.EndpointSlice> = {
     apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
     metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
     addressType: isIPv6(opts.advertiseAddress) ? 'IPv6' : 'IPv4',
     endpoints: [{ addresses: [opts.advertiseAddress], conditions: { ready: true } }],
     ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }],
-  } as KubeObject);
+  };
+  await createIfMissing(stores.endpointSlices, 'default', slice);
 }

@@ -5,7 +5,8 @@
 // Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
 // pkg/controlplane/controller/crdregistration.
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
+import type { apiregistrationv1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
@@ -16,10 +17,10 @@ import type { ResourceStore } from '../registry/rest/strategy.ts';
 const RETRY_MS = 1000;
 
 interface CRDView { spec?: { group?: string; versions?: readonly { name?: string; served?: boolean }[] } }
-interface APIServiceView { metadata: { name?: string; labels?: Record<string, string> }; spec?: { group?: string; version?: string } }
+type APIServiceView = WireObject<apiregistrationv1.APIService>;
 
 /** The `<version>.<group>` names of the group versions the CRDs serve, with their group and version. */
-export function servedGroupVersions(crds: readonly CRDView[]): Map<string, { group: string; version: string }> {
+function servedGroupVersions(crds: readonly CRDView[]): Map<string, { group: string; version: string }> {
   const out = new Map<string, { group: string; version: string }>();
   for (const crd of crds) {
     const group = crd.spec?.group ?? '';
@@ -55,13 +56,13 @@ export class CRDRegistrationController extends Controller {
     for (const [name, gv] of wanted) {
       const cur = existing.get(name);
       if (cur !== undefined) continue;
-      const obj = {
+      const obj: APIServiceView = {
         apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService',
         metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'true' } },
         spec: { group: gv.group, version: gv.version, groupPriorityMinimum: 1000, versionPriority: 100 },
       };
       try {
-        await this.apiServices.create(ctx, obj as KubeObject, undefined, { dryRun: false });
+        await this.apiServices.create(ctx, obj, undefined, { dryRun: false });
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }

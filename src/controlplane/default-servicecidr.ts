@@ -3,18 +3,16 @@
 // A single-stack default gains the second family when the server restarts dual-stack, the one
 // change kube allows on ServiceCIDR specs; any other difference is left as stored.
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
+import type { networkingv1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { formatCIDR, parseCIDRSloppy } from '../apimachinery/validation/ip.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
-export const DEFAULT_SERVICE_CIDR_NAME = 'kubernetes';
+const DEFAULT_SERVICE_CIDR_NAME = 'kubernetes';
 const READY_MESSAGE = 'Kubernetes default Service CIDR is ready';
 
-interface ServiceCIDRObject extends KubeObject {
-  spec?: { cidrs?: string[] };
-  status?: { conditions?: { type: string; status: string; lastTransitionTime?: string; reason?: string; message?: string }[] };
-}
+type ServiceCIDRObject = WireObject<networkingv1.ServiceCIDR>;
 
 const canonical = (text: string): string => {
   const c = parseCIDRSloppy(text);

@@ -57,6 +57,8 @@ import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { ClientManager } from '../webhook/index.ts';
+import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -143,6 +145,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const lister = (store: ResourceStore<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
   const namespaceCache = lister(core.namespaces, 'namespaces');
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
+  // The clients of admission and conversion webhooks. A service reference resolves to a ready
+  // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
+  // made at the first such call.
+  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+    services: lister(core.services, 'services'),
+    endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
+  })));
+
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -160,7 +170,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The apiextensions server: custom resources, served after every built-in route.
   const crServer = new CustomResourceServer({
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
-    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor,
+    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
@@ -247,6 +257,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       await hooks.stopAll();
       await server.shutdown();
+      webhookClients.close();
     },
   };
 }

@@ -6,11 +6,12 @@
 // every 30 minutes when deleted, which kapi leaves to its next start.
 // Counterpart of pkg/controlplane/controller/legacytokentracking.
 import { isAlreadyExists, isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
+import type { corev1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
-export const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
+const LEGACY_TOKEN_TRACKING_CONFIGMAP = 'kube-apiserver-legacy-service-account-token-tracking';
 const KEY = 'since';
 
 /** Go's time.Parse with layout "2006-01-02": four-digit year, two-digit month and day, a real date. */
@@ -28,7 +29,7 @@ export const trackingDate = (now: Date): string => now.toISOString().slice(0, 10
 /** What the controller does: create the ConfigMap, rewrite its date, or nothing. */
 export function trackingChange(existing: KubeObject | undefined): 'create' | 'update' | undefined {
   if (existing === undefined) return 'create';
-  const data = (existing as { data?: Record<string, string> }).data;
+  const data = (existing as WireObject<corev1.ConfigMap>).data;
   return isTrackingDate(data !== undefined && Object.hasOwn(data, KEY) ? data[KEY] : undefined) ? undefined : 'update';
 }
 
@@ -44,18 +45,18 @@ export async function ensureLegacyTokenTracking(configMaps: ResourceStore<KubeOb
   const change = trackingChange(existing);
   try {
     if (change === 'create') {
-      await configMaps.create(ctx, {
+      const created: WireObject<corev1.ConfigMap> = {
         apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: LEGACY_TOKEN_TRACKING_CONFIGMAP, namespace: 'kube-system' },
         data: { [KEY]: trackingDate(now) },
-      } as KubeObject, undefined, { dryRun: false });
+      };
+      await configMaps.create(ctx, created, undefined, { dryRun: false });
     } else if (change === 'update' && existing !== undefined) {
       const uid = existing.metadata.uid ?? '';
       await configMaps.update(ctx, LEGACY_TOKEN_TRACKING_CONFIGMAP, {
         preconditions: { uid },
         updatedObject: (_c, cur) => {
-          const next = structuredClone(cur ?? existing);
-          const withData = next as KubeObject & { data?: Record<string, string> };
-          withData.data = { ...(withData.data ?? {}), [KEY]: trackingDate(now) };
+          const next: WireObject<corev1.ConfigMap> = structuredClone(cur ?? existing);
+          next.data = { ...(next.data ?? {}), [KEY]: trackingDate(now) };
           return next;
         },
       }, undefined, undefined, false, { dryRun: false });

@@ -3,7 +3,8 @@
 // Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
 // cmd/kube-apiserver/app/aggregator.go (the local APIServices).
 import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
+import type { apiregistrationv1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
@@ -48,16 +49,16 @@ const PRIORITIES: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /** The priorities of a group version of the server, undefined when kube registers no APIService for it. */
-export function localAPIServicePriority(group: string, version: string): readonly [number, number] | undefined {
+function localAPIServicePriority(group: string, version: string): readonly [number, number] | undefined {
   return PRIORITIES[group === '' ? version : `${group}/${version}`];
 }
 
 /** Writes the Available condition of an APIService served right here. */
 export async function markLocalAvailable(apiServices: ResourceStore<KubeObject>, name: string): Promise<void> {
-  await apiServices.updateUnchecked(systemContext(''), name, (cur) => ({
+  await apiServices.updateUnchecked(systemContext(''), name, (cur): WireObject<apiregistrationv1.APIService> => ({
     ...cur,
     status: { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: nowRFC3339(), reason: 'Local', message: 'Local APIServices are always available' }] },
-  }) as KubeObject, { dryRun: false });
+  }), { dryRun: false });
 }
 
 /**
@@ -72,12 +73,12 @@ export async function registerLocalAPIServices(apiServices: ResourceStore<KubeOb
       const priority = localAPIServicePriority(g.name, v.version);
       if (priority === undefined) continue;
       const name = `${v.version}.${g.name}`;
-      const obj = {
+      const obj: WireObject<apiregistrationv1.APIService> = {
         apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'onstart' } },
         spec: { group: g.name, version: v.version, groupPriorityMinimum: priority[0], versionPriority: priority[1] },
       };
       try {
-        await apiServices.create(ctx, obj as KubeObject, undefined, { dryRun: false });
+        await apiServices.create(ctx, obj, undefined, { dryRun: false });
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }

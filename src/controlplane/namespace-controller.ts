@@ -88,7 +88,7 @@ type WantedCondition = Omit<NamespaceCondition, 'lastTransitionTime'>;
  * The namespace controller's five deletion conditions, in kube's order: content still there
  * ("pods. has 1 resource instances") and the finalizers holding it, the others as succeeded.
  */
-export function deletionConditions(remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>): WantedCondition[] {
+function deletionConditions(remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>): WantedCondition[] {
   const resources = [...remaining].map(([gr, n]) => `${gr} has ${n} resource instances`).sort();
   const held = [...finalizers].map(([f, n]) => `${f} in ${n} resource instances`).sort();
   return [

@@ -16,7 +16,7 @@ import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
 /** --resource-quota-sync-period's default. */
-export const DEFAULT_RESYNC_MS = 5 * 60 * 1000;
+const DEFAULT_RESYNC_MS = 5 * 60 * 1000;
 
 class Stale extends Error {}
 

@@ -115,7 +115,7 @@ export interface NegotiationOptions {
 }
 
 /** What a watch may be served as (NegotiateOutputMediaTypeStream's list). */
-export const STREAM_MEDIA_TYPES: readonly string[] = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+const STREAM_MEDIA_TYPES: readonly string[] = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 
 function transformTarget(s: SerializerInfo, params: Readonly<Record<string, string>>, opts: NegotiationOptions): Target | undefined {
   const as = params['as'];

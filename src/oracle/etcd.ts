@@ -23,7 +23,7 @@ export interface OracleEtcdBuild {
 }
 
 /** Where scripts/build-oracle.sh puts (or put) the etcd of the current oracle/etcd/go.mod. */
-export function oracleEtcdLocation(env: NodeJS.ProcessEnv = process.env): OracleEtcdBuild {
+function oracleEtcdLocation(env: NodeJS.ProcessEnv = process.env): OracleEtcdBuild {
   const goMod = readFileSync(join(ETCD_MODULE, 'go.mod'), 'utf8');
   const version = /^\s*(?:require\s+)?go\.etcd\.io\/etcd\/server\/v3 (v\S+)/m.exec(goMod)?.[1];
   if (version === undefined) throw new Error('oracle/etcd/go.mod requires no go.etcd.io/etcd/server/v3 version');

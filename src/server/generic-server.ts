@@ -43,7 +43,7 @@ export interface GenericAPIServerConfig {
  * kube-apiserver's http.Server has MaxHeaderBytes 1 MiB, and Go reads up to 4096 bytes beyond it
  * (request line and headers) before it answers 431.
  */
-export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
+const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
 
 /**
  * Aggregated discovery as kube serves it (ServeHTTPWithETag): cacheable by anyone, an ETag of the

@@ -39,7 +39,7 @@ export function listedPaths(s: IndexSources): string[] {
 }
 
 /** Go's http.NotFound: what kube answers for a path no handler of the chain claims. */
-export function writeGoNotFound(res: ServerResponse, state?: RequestState): void {
+function writeGoNotFound(res: ServerResponse, state?: RequestState): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   writeRaw(res, 404, 'text/plain; charset=utf-8', '404 page not found\n', state);
 }

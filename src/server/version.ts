@@ -1,6 +1,6 @@
 // /version: kubectl reads it for version skew (and the kubectl dispatcher picks its binary by minor).
 // Counterpart of k8s.io/apiserver/pkg/server/routes/version.go.
-export const KUBERNETES_VERSION = { major: '1', minor: '36', patch: '0' };
+const KUBERNETES_VERSION = { major: '1', minor: '36', patch: '0' };
 
 export function versionInfo(): object {
   return {

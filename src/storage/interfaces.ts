@@ -54,12 +54,6 @@ export interface WatchOptions {
   readonly signal?: AbortSignal;
 }
 
-/**
- * Computes the new object from the current one. May throw (the error is passed through to
- * the caller of guaranteedUpdate). `current` is a fresh copy the function may mutate.
- */
-export type UpdateFunc = (current: KubeObject) => KubeObject | Promise<KubeObject>;
-
 /** Checked against the object being deleted before it is deleted; may throw. */
 export type ValidateDeletion = (current: KubeObject) => void | Promise<void>;
 
@@ -124,4 +118,10 @@ export interface Interface {
   count(key: string): Promise<number>;
   /** The newest revision of the store. */
   currentRevision(): Promise<number>;
+  /**
+   * What a write of `obj` would read back: encoded to the storage version and decoded (kube's
+   * DryRunnableStorage.copyInto, which a dry run answers with). Absent: `obj` itself. Rejects as
+   * the codec does (a custom resource's conversion webhook).
+   */
+  roundTrip?(obj: KubeObject): Promise<KubeObject>;
 }

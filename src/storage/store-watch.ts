@@ -8,7 +8,7 @@ import { EventQueue } from './event-queue.ts';
 import { isStorageError, type Codec, type WatchOptions } from './interfaces.ts';
 import { decodeAt } from './versioner.ts';
 
-export const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
+const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 
 export interface WatchConfig {
   readonly backend: Backend;

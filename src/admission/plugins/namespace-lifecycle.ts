@@ -2,7 +2,8 @@
 // namespaces cannot be deleted.
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle.
 import { newForbidden, newNotFound } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 
@@ -28,7 +29,7 @@ export function namespaceLifecycle(lookup: NamespaceLookup): Plugin {
       if (a.resource.group === 'authorization.k8s.io' && a.resource.resource === 'localsubjectaccessreviews') return;
       const ns = await lookup(a.namespace);
       if (ns === undefined) throw newNotFound({ group: '', resource: 'namespaces' }, a.namespace);
-      const phase = (ns as KubeObject & { status?: { phase?: string } }).status?.phase;
+      const phase = (ns as WireObject<corev1.Namespace>).status?.phase;
       // Every kind, events included, is refused in a terminating namespace.
       if (phase === 'Terminating') {
         const err = newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name,

@@ -2,7 +2,8 @@
 // 0), and naming a class that does not exist is refused; a second global default class is refused.
 // Counterpart of plugin/pkg/admission/priority.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1, schedulingv1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
@@ -15,7 +16,7 @@ export interface PriorityClassLookup {
   globalDefault(): Promise<PriorityClassInfo | undefined>;
 }
 
-interface PodLike extends KubeObject { spec?: { priorityClassName?: string; priority?: number; preemptionPolicy?: string } }
+type PodLike = WireObject<corev1.Pod>;
 
 /**
  * The priority set at creation stays when an update leaves it out (a PUT of the pod as written):
@@ -57,7 +58,7 @@ export function priorityAdmission(classes: PriorityClassLookup): Plugin {
     // validatePriorityClass: one global default only (a class may stay or become it when it is the one).
     async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.resource.group !== 'scheduling.k8s.io' || a.resource.resource !== 'priorityclasses' || a.subresource !== '') return;
-      const pc = a.object as (KubeObject & { globalDefault?: boolean }) | undefined;
+      const pc = a.object as WireObject<schedulingv1.PriorityClass> | undefined;
       if (pc?.globalDefault !== true) return;
       const current = await classes.globalDefault();
       if (current === undefined || (a.operation === 'UPDATE' && current.name === pc.metadata.name)) return;

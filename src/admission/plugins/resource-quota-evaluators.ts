@@ -1,16 +1,16 @@
 // Quota evaluators (pkg/quota/v1/evaluator/core and k8s.io/apiserver/pkg/quota/v1/generic): for
 // one kind of object, which quota resource names it is charged against, how much one object uses,
 // which quota scopes it falls in, and which resources a pod must declare.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
+import type { DeepReadonly } from '../../apimachinery/validation/readonly.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes } from '../interfaces.ts';
 import { quantity, parseQuantity, type Quantity, type Usage } from './resource-quota-quantity.ts';
 
 export interface GroupResource { readonly group: string; readonly resource: string }
-export interface ScopeSelector { readonly scopeName: string; readonly operator: string; readonly values?: readonly string[] }
-export interface QuotaObject extends KubeObject {
-  spec?: { hard?: Record<string, string>; scopes?: string[]; scopeSelector?: { matchExpressions?: ScopeSelector[] } };
-  status?: { hard?: Record<string, string>; used?: Record<string, string> };
-}
+export type ScopeSelector = DeepReadonly<corev1.ScopedResourceSelectorRequirement>;
+/** A stored ResourceQuota. */
+export type QuotaObject = WireObject<corev1.ResourceQuota>;
 
 export interface Evaluator {
   readonly groupResource: GroupResource;
@@ -61,7 +61,7 @@ export function objectCountEvaluator(gr: GroupResource, alias?: string): Evaluat
 }
 
 // ---- services ----
-interface ServiceLike extends KubeObject { spec?: { type?: string; ports?: { nodePort?: number }[]; allocateLoadBalancerNodePorts?: boolean } }
+type ServiceLike = WireObject<corev1.Service>;
 const SERVICE_RESOURCES = ['count/services', 'services', 'services.loadbalancers', 'services.nodeports'];
 
 export const serviceEvaluator: Evaluator = {

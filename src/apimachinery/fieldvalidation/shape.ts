@@ -44,7 +44,7 @@ const QUANTITY_RE = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 const QUANTITY_SUFFIXES = new Set(['', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei']);
 
 /** resource.Quantity's UnmarshalJSON errors (ParseQuantity's ErrFormatWrong / ErrSuffix). */
-export function checkQuantity(v: unknown): string | undefined {
+function checkQuantity(v: unknown): string | undefined {
   if (v === null) return undefined;
   const text = (typeof v === 'string' ? v : JSON.stringify(v)).trim();
   const m = new RegExp(QUANTITY_RE).exec(text);
@@ -58,7 +58,7 @@ export function checkQuantity(v: unknown): string | undefined {
 }
 
 /** intstr.IntOrString's UnmarshalJSON: a string, or else an int32. */
-export function checkIntOrString(v: unknown): string | undefined {
+function checkIntOrString(v: unknown): string | undefined {
   if (v === null || typeof v === 'string') return undefined;
   if (typeof v === 'number') {
     return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? undefined

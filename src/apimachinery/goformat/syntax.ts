@@ -1,5 +1,5 @@
 // Go's %#v (fmt's Go-syntax representation) of the values kube's messages embed: string slices
-// and maps, byte slices, times. Strings inside are quoted with strconv.Quote (quote.ts).
+// and maps, times. Strings inside are quoted with strconv.Quote (quote.ts).
 import { goQuote } from './quote.ts';
 
 /** %#v of a []string: `[]string{"a", "b"}`; `[]string(nil)` for a nil slice (undefined or null). */
@@ -7,22 +7,10 @@ export function goStringSlice(v: readonly string[] | null | undefined): string {
   return v === undefined || v === null ? '[]string(nil)' : `[]string{${v.map(goQuote).join(', ')}}`;
 }
 
-/** %#v of a map[string]string: keys sorted (as fmt prints maps), `map[string]string(nil)` when nil. */
-export function goStringMap(m: Readonly<Record<string, string>> | null | undefined): string {
-  if (m === null || m === undefined) return 'map[string]string(nil)';
-  return `map[string]string{${Object.keys(m).sort().map((k) => `${goQuote(k)}:${goQuote(m[k] ?? '')}`).join(', ')}}`;
-}
-
 /** %#v of a map[string][]string (user.Info's extra): keys sorted, `map[string][]string(nil)` when nil. */
 export function goStringSliceMap(m: Readonly<Record<string, readonly string[]>> | null | undefined): string {
   if (m === null || m === undefined) return 'map[string][]string(nil)';
   return `map[string][]string{${Object.keys(m).sort().map((k) => `${goQuote(k)}:${goStringSlice(m[k])}`).join(', ')}}`;
-}
-
-/** %#v of a []byte: `[]byte{0x2d, 0x2d}`, `[]byte(nil)` when nil. */
-export function goBytes(b: Uint8Array | null | undefined): string {
-  if (b === undefined || b === null) return '[]byte(nil)';
-  return `[]byte{${[...b].map((x) => `0x${x.toString(16)}`).join(', ')}}`;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

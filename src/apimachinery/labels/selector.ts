@@ -45,7 +45,7 @@ class InternalSelector implements Selector {
 }
 
 /** Sorts by key as the Go parser does, keeping the input order of equal keys. */
-export const sortByKey = (reqs: readonly Requirement[]): Requirement[] =>
+const sortByKey = (reqs: readonly Requirement[]): Requirement[] =>
   [...reqs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 /** A selector that is the AND of the requirements (sorted by key). */

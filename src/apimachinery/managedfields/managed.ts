@@ -42,7 +42,7 @@ export function buildManagerIdentifier(info: ManagerInfo): string {
   return `{${parts.join(',')}}`;
 }
 
-export function parseManagerIdentifier(id: string): ManagerInfo {
+function parseManagerIdentifier(id: string): ManagerInfo {
   const o = JSON.parse(id) as { manager?: string; operation?: 'Apply' | 'Update'; apiVersion?: string; subresource?: string };
   const info: { -readonly [K in keyof ManagerInfo]: ManagerInfo[K] } = { manager: o.manager ?? '', operation: o.operation ?? 'Update' };
   if (o.apiVersion !== undefined) info.apiVersion = o.apiVersion;

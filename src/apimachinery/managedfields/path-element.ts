@@ -38,7 +38,7 @@ const rank = (v: JsonValue): number => {
 };
 
 /** value.Compare: numbers < strings < bools < lists < maps < null. */
-export function compareValues(a: JsonValue, b: JsonValue): number {
+function compareValues(a: JsonValue, b: JsonValue): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -148,7 +148,7 @@ export function deserializeElement(s: string): PathElement | undefined {
 }
 
 /** value.ToString: how values appear inside printed paths. */
-export function valueToString(v: JsonValue): string {
+function valueToString(v: JsonValue): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

@@ -47,6 +47,12 @@ export interface KubeObject {
 }
 
 /** A JSON object whose shape is not known statically. */
+/**
+ * A stored object read through a generated wire type (src/generated/types): KubeObject's metadata
+ * (always present on a stored object) plus the kind's own fields, e.g. WireObject<corev1.Pod>.
+ */
+export type WireObject<T extends { readonly metadata?: unknown }> = KubeObject & Omit<T, 'apiVersion' | 'kind' | 'metadata'>;
+
 export type Unstructured = Record<string, unknown>;
 
 export interface ListMeta {

@@ -55,7 +55,7 @@ export function errBadPatchType(directive: JsonValue | undefined, m: JsonObject)
 }
 
 /** fmt's %s of an interface value holding decoded JSON. */
-export function formatPercentS(v: JsonValue | undefined): string {
+function formatPercentS(v: JsonValue | undefined): string {
   if (typeof v === 'string') return v;
   if (v === null || v === undefined) return '%!s(<nil>)';
   if (typeof v === 'object') return goFormatPercentS(v);

@@ -190,7 +190,7 @@ function validatePatchWithSetOrderList(patchList: JsonValue[], setOrderList: Jso
 }
 
 /** Lists with the merge strategy (or deletion lists) are merged; any other list is replaced by the patch's. */
-export function mergeSliceHandler(original: JsonValue[], patch: JsonValue[], schema: LookupPatchMeta, strategy: string,
+function mergeSliceHandler(original: JsonValue[], patch: JsonValue[], schema: LookupPatchMeta, strategy: string,
   mergeKey: string, isDeleteList: boolean, opts: MergeOptions): JsonValue[] {
   if (strategy === MERGE_DIRECTIVE || isDeleteList) return mergeSlice(original, patch, schema, mergeKey, opts, isDeleteList);
   return patch;

@@ -42,7 +42,7 @@ export function positions(l: readonly JsonValue[], mergeKey: string, kind: GoKin
   return (val) => at.get(eqKey(get(val))) ?? -1;
 }
 
-export function validateMergeKeyInLists(mergeKey: string, ...lists: readonly JsonValue[][]): void {
+function validateMergeKeyInLists(mergeKey: string, ...lists: readonly JsonValue[][]): void {
   for (const list of lists) {
     for (const item of list) {
       if (!isJsonObject(item)) throw errBadArgType('map[string]interface {}', item);
@@ -89,7 +89,7 @@ export function normalizeSliceOrder(toSort: readonly JsonValue[], order: readonl
  * Interleaves two sorted, disjoint lists: an item of `left` goes before the current `right`
  * item when both are in `serverOrder` and it comes first there.
  */
-export function mergeSortedSlice(left: readonly JsonValue[], right: readonly JsonValue[], serverOrder: readonly JsonValue[],
+function mergeSortedSlice(left: readonly JsonValue[], right: readonly JsonValue[], serverOrder: readonly JsonValue[],
   mergeKey: string, kind: GoKind): JsonValue[] {
   const out: JsonValue[] = [];
   const inServer = positions(serverOrder, mergeKey, kind);

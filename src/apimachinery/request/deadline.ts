@@ -38,7 +38,7 @@ export async function yieldPoint(ctx: Cancellable): Promise<void> {
 }
 
 /** How many items a loop handles between two yield points: small enough to keep a stall near a millisecond. */
-export const YIELD_EVERY = 256;
+const YIELD_EVERY = 256;
 
 /** For loops: pause() yields every `every` calls and otherwise returns at once (no promise, no tick). */
 export function pacer(ctx: Cancellable, every = YIELD_EVERY): () => Promise<void> | undefined {

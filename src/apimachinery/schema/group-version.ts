@@ -7,9 +7,6 @@ export interface GroupVersionResource extends GroupVersion { readonly resource: 
 export interface GroupResource { readonly group: string; readonly resource: string }
 export interface GroupKind { readonly group: string; readonly kind: string }
 
-/** The version name Go uses for the internal (hub) version of a group. */
-export const INTERNAL_VERSION = '__internal';
-
 /** "v1" for the core group, "apps/v1" otherwise: the apiVersion field value. */
 export function apiVersionOf(gv: GroupVersion): string {
   return gv.group === '' ? gv.version : `${gv.group}/${gv.version}`;
@@ -54,6 +51,3 @@ export function gvkKey(gvk: GroupVersionKind): string {
   return `${gvk.group}/${gvk.version}/${gvk.kind}`;
 }
 
-export function sameGroupVersion(a: GroupVersion, b: GroupVersion): boolean {
-  return a.group === b.group && a.version === b.version;
-}

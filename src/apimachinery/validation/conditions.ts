@@ -22,7 +22,7 @@ const conditionReasonFmt = '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?';
 const conditionReasonRe = new RegExp(`^${conditionReasonFmt}$`);
 const conditionReasonErrMsg = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'";
 
-export function validateCondition(c: DeepReadonly<MetaCondition>, path: FieldPath): FieldError[] {
+function validateCondition(c: DeepReadonly<MetaCondition>, path: FieldPath): FieldError[] {
   const errs = validateLabelName(c.type ?? '', path.child('type'));
   if (!CONDITION_STATUSES.includes(c.status ?? '')) errs.push(notSupported(path.child('status'), c.status ?? '', CONDITION_STATUSES));
   if ((c.observedGeneration ?? 0) < 0) errs.push(invalid(path.child('observedGeneration'), c.observedGeneration, 'must be greater than or equal to zero'));

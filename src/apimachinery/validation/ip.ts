@@ -211,5 +211,3 @@ export function isValidCIDR(path: FieldPath, value: string): FieldError[] {
   return value === canonical ? [] : [invalid(path, value, `must be in canonical form (${JSON.stringify(canonical)})`)];
 }
 
-export const isIPv4String = (s: string): boolean => parseIPSloppy(s)?.v4 === true;
-export const isIPv6String = (s: string): boolean => parseIPSloppy(s)?.v4 === false;

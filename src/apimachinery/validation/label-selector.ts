@@ -12,7 +12,7 @@ export interface LabelSelectorValidationOptions {
   readonly allowInvalidLabelValueInSelector?: boolean;
 }
 
-export function validateLabelSelectorRequirement(sr: DeepReadonly<LabelSelectorRequirement>, opts: LabelSelectorValidationOptions,
+function validateLabelSelectorRequirement(sr: DeepReadonly<LabelSelectorRequirement>, opts: LabelSelectorValidationOptions,
   path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const values = sr.values ?? [];

@@ -6,11 +6,11 @@ import {
 import type { ObjectMeta, OwnerReference } from '../meta/types.ts';
 import { parseGroupVersion } from '../schema/group-version.ts';
 import type { DeepReadonly } from './readonly.ts';
-import { byteLength, isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation.ts';
+import { byteLength, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation.ts';
 
 export const FIELD_IMMUTABLE_ERROR_MSG = 'field is immutable';
 export const IS_NEGATIVE_ERROR_MSG = 'must be greater than or equal to 0';
-export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
+const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
 
 /** Validates a name, or a generateName prefix when `prefix` is true (ValidateNameFunc). */
 export type ValidateNameFunc = (name: string, prefix: boolean) => string[];
@@ -22,7 +22,6 @@ function maskTrailingDash(name: string): string {
 
 export const nameIsDNSSubdomain: ValidateNameFunc = (name, prefix) => isDNS1123Subdomain(prefix ? maskTrailingDash(name) : name);
 export const nameIsDNSLabel: ValidateNameFunc = (name, prefix) => isDNS1123Label(prefix ? maskTrailingDash(name) : name);
-export const nameIsDNS1035Label: ValidateNameFunc = (name, prefix) => isDNS1035Label(prefix ? maskTrailingDash(name) : name);
 export const validateNamespaceName = nameIsDNSLabel;
 export const validateServiceAccountName = nameIsDNSSubdomain;
 
@@ -87,7 +86,7 @@ function validateOwnerReference(ref: DeepReadonly<OwnerReference>, path: FieldPa
   return errs;
 }
 
-export function validateOwnerReferences(refs: DeepReadonly<OwnerReference[]> | undefined, path: FieldPath): FieldError[] {
+function validateOwnerReferences(refs: DeepReadonly<OwnerReference[]> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let firstController = '';
   (refs ?? []).forEach((ref, i) => {
@@ -108,7 +107,7 @@ export function validateFinalizerName(name: string, path: FieldPath): FieldError
   return isQualifiedName(name).map((m) => invalid(path, name, m));
 }
 
-export function validateFinalizers(finalizers: readonly string[] | undefined, path: FieldPath): FieldError[] {
+function validateFinalizers(finalizers: readonly string[] | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let orphan = false;
   let foreground = false;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  isConfigMapKey, isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isEnvVarName, isQualifiedName,
+  isConfigMapKey, isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName,
   isValidLabelValue, isValidPortName, isValidPortNum,
 } from './validation.ts';
 
@@ -35,8 +35,6 @@ describe('string validators', () => {
     { name: 'config key dotdot', fn: isConfigMapKey, value: '..a', want: ["must not start with '..'"] },
     { name: 'config key slash', fn: isConfigMapKey, value: 'a/b',
       want: ["a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"] },
-    { name: 'env name digit', fn: isEnvVarName, value: '1A',
-      want: ["a valid environment variable name must consist of alphabetic characters, digits, '_', '-',  or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')"] },
     { name: 'port name ok', fn: isValidPortName, value: 'http-2', want: [] },
     { name: 'port name bad', fn: isValidPortName, value: '-1--',
       want: ['must contain at least one letter (a-z)', 'must not contain consecutive hyphens', 'must not begin or end with a hyphen'] },

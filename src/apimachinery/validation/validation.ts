@@ -4,7 +4,7 @@
 
 const dns1123LabelFmt = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const dns1123LabelErrMsg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-export const DNS1123_LABEL_MAX_LENGTH = 63;
+const DNS1123_LABEL_MAX_LENGTH = 63;
 const dns1123LabelRe = new RegExp(`^${dns1123LabelFmt}$`);
 
 const dns1123SubdomainFmt = `${dns1123LabelFmt}(\\.${dns1123LabelFmt})*`;
@@ -14,7 +14,7 @@ const dns1123SubdomainRe = new RegExp(`^${dns1123SubdomainFmt}$`);
 
 const dns1035LabelFmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const dns1035LabelErrMsg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-export const DNS1035_LABEL_MAX_LENGTH = 63;
+const DNS1035_LABEL_MAX_LENGTH = 63;
 const dns1035LabelRe = new RegExp(`^${dns1035LabelFmt}$`);
 
 const labelKeyFmt = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
@@ -29,9 +29,6 @@ const labelValueRe = new RegExp(`^${labelValueFmt}$`);
 
 const cIdentifierFmt = '[A-Za-z_][A-Za-z0-9_]*';
 const cIdentifierRe = new RegExp(`^${cIdentifierFmt}$`);
-
-const envVarNameFmt = '[-._a-zA-Z][-._a-zA-Z0-9]*';
-const envVarNameRe = new RegExp(`^${envVarNameFmt}$`);
 
 const configMapKeyFmt = '[-._a-zA-Z0-9]+';
 const configMapKeyRe = new RegExp(`^${configMapKeyFmt}$`);
@@ -141,15 +138,6 @@ function hasChDirPrefix(value: string): string[] {
   if (value === '..') return ["must not be '..'"];
   if (value.startsWith('..')) return ["must not start with '..'"];
   return [];
-}
-
-export function isEnvVarName(value: string): string[] {
-  const errs: string[] = [];
-  if (!envVarNameRe.test(value)) {
-    errs.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-',  or '.', and must not start with a digit",
-      envVarNameFmt, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1'));
-  }
-  return [...errs, ...hasChDirPrefix(value)];
 }
 
 /** The rule kube applies to env names since RelaxedEnvironmentVariableValidation went GA. */

@@ -1,8 +1,6 @@
 // Watch events as in k8s.io/apimachinery/pkg/watch.
 import type { KubeObject, Status } from '../meta/types.ts';
 
-export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
-
 export type WatchEvent<T extends KubeObject = KubeObject> =
   | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'; readonly object: T }
   | { readonly type: 'BOOKMARK'; readonly object: KubeObject }

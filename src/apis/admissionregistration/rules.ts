@@ -8,7 +8,7 @@ import type { MatchResources, RuleWithOperations } from './v1/types.ts';
 
 const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
 /** A mutating admission policy cannot act on DELETE. */
-export const MUTATING_OPERATIONS = ['*', 'CONNECT', 'CREATE', 'UPDATE'];
+const MUTATING_OPERATIONS = ['*', 'CONNECT', 'CREATE', 'UPDATE'];
 const SCOPES = ['*', 'Cluster', 'Namespaced'];
 export const MATCH_POLICIES = ['Equivalent', 'Exact'];
 

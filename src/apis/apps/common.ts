@@ -5,10 +5,9 @@
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { LabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
+import { deepEqual, repeatedMetadataErrors } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
-import { goFields, setOptional } from '../../registry/rest/kit.ts';
+import { goFields, setOptional, withoutMetadata, type SpecStatusOptions, type StatusStrategyOptions } from '../../registry/rest/kit.ts';
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';
@@ -20,11 +19,11 @@ export interface Workload extends KubeObject {
   status?: object;
 }
 
-export interface WorkloadStrategyOptions<T extends Workload> {
+/** What a workload adds to the kit's main strategy (kube's <kind>Strategy). */
+export interface WorkloadOptions<T extends Workload> {
   validate(obj: DeepReadonly<T>): FieldError[];
   /** Problems of an update; metadata problems are dropped (the Store checks metadata itself). */
   validateUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
-  validateStatusUpdate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
   /** Extra server-owned fields set on create (DaemonSet's template generation), disabled fields dropped. */
   prepareForCreate?(obj: T): void;
   /** Disabled fields dropped on update, before the generation is compared (dropDisabledFields). */
@@ -33,14 +32,27 @@ export interface WorkloadStrategyOptions<T extends Workload> {
   bumpGeneration?(obj: T, old: DeepReadonly<T>): void;
   /** Deployments also bump the generation when annotations change (they are copied to ReplicaSets). */
   readonly annotationsBumpGeneration?: boolean;
-  /** Deployments keep their labels on status updates. */
-  readonly statusKeepsLabels?: boolean;
   /** How Go writes the status: counters without omitempty (written at 0) and omitempty ones (left out at 0). */
   readonly goStatus?: GoStatusFields;
-  /** Warnings of a create (WarningsOnCreate); the status subresource has none. */
+  /** Warnings of a create (WarningsOnCreate). */
   warningsOnCreate?(obj: DeepReadonly<T>): string[];
   /** Warnings of an update of the main resource (WarningsOnUpdate). */
   warningsOnUpdate?(obj: DeepReadonly<T>, old: DeepReadonly<T>): string[];
+  /** Update repeats the metadata update checks (ReplicationControllers). */
+  readonly repeatMetadataOnUpdate?: boolean;
+  /** What a delete without a propagation policy does to the pods (ReplicationControllers). */
+  defaultGarbageCollectionPolicy?: Strategy<T>['defaultGarbageCollectionPolicy'];
+}
+
+/** What a workload adds to the kit's status strategy (kube's <kind>StatusStrategy). */
+export interface WorkloadStatusOptions<T extends Workload> {
+  validate(obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[];
+  /** Deployments keep their labels on status updates. */
+  readonly keepsLabels?: boolean;
+  /** Server-owned fields the status subresource keeps as stored (DaemonSet's template generation). */
+  prepareForUpdate?(obj: T, old: DeepReadonly<T>): void;
+  /** Status update repeats the metadata update checks (ReplicationControllers). */
+  readonly repeatMetadataOnUpdate?: boolean;
 }
 
 export interface GoStatusFields {
@@ -48,22 +60,23 @@ export interface GoStatusFields {
   readonly omitEmpty: readonly string[];
 }
 
-const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
+const repeatedUpdateErrors = <T extends Workload>(repeat: boolean | undefined, obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[] =>
+  (repeat === true ? repeatedMetadataErrors(obj.metadata, old.metadata, { update: true }) : []);
 
-/** The main and status strategies of a workload, as kube's <kind>Strategy / <kind>StatusStrategy. */
-export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOptions<T>): { strategy: Strategy<T>; statusStrategy: Strategy<T> } {
-  const base: Strategy<T> = {
-    prepareForCreate(_ctx: RequestContext, obj: T) {
+/** The kit options of a workload's main strategy: status {} on create, generation on spec change, Go's status fields. */
+export function workloadOptions<T extends Workload>(o: WorkloadOptions<T>): SpecStatusOptions<T> {
+  return {
+    hasStatus: true,
+    prepareForCreate(_ctx, obj) {
       obj.status = {};
       obj.metadata.generation = 1;
       o.prepareForCreate?.(obj);
     },
-    validate: (_ctx, obj) => o.validate(obj),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (obj) => o.validate(obj),
+    revalidateOnUpdate: false,
     prepareForUpdate(_ctx, obj, old) {
-      setOptional(obj, 'status', old.status === undefined ? undefined : structuredClone(old.status) as T['status']);
       obj.metadata.generation = old.metadata.generation ?? 1;
+      // Disabled fields are dropped before the generation is compared.
       o.prepareForUpdate?.(obj, old);
       if (o.bumpGeneration !== undefined) {
         o.bumpGeneration(obj, old);
@@ -73,32 +86,32 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
         !deepEqual(obj.metadata.annotations ?? {}, old.metadata.annotations ?? {});
       if (annotationsChanged || !deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
-    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateUpdate(obj, old)),
+    validateUpdate: (obj, old) => [...withoutMetadata(o.validateUpdate(obj, old)), ...repeatedUpdateErrors(o.repeatMetadataOnUpdate, obj, old)],
     // The status is a struct: always written, with its counters as Go writes them.
     canonicalize(obj) {
       obj.status ??= {};
       if (o.goStatus !== undefined) goFields(obj.status, o.goStatus.always, o.goStatus.omitEmpty);
     },
+    ...(o.warningsOnCreate !== undefined ? { warningsOnCreate: o.warningsOnCreate } : {}),
+    ...(o.warningsOnUpdate !== undefined ? { warningsOnUpdate: o.warningsOnUpdate } : {}),
+    ...(o.defaultGarbageCollectionPolicy !== undefined ? { defaultGarbageCollectionPolicy: o.defaultGarbageCollectionPolicy } : {}),
   };
-  const strategy: Strategy<T> = {
-    ...base,
-    ...(o.warningsOnCreate !== undefined ? { warningsOnCreate: (_ctx: RequestContext, obj: DeepReadonly<T>) => o.warningsOnCreate?.(obj) ?? [] } : {}),
-    ...(o.warningsOnUpdate !== undefined
-      ? { warningsOnUpdate: (_ctx: RequestContext, obj: DeepReadonly<T>, old: DeepReadonly<T>) => o.warningsOnUpdate?.(obj, old) ?? [] } : {}),
-  };
-  const statusStrategy: Strategy<T> = {
-    ...base,
-    resetFields: o.statusKeepsLabels === true ? [['spec'], ['metadata', 'labels']] : [['spec']],
+}
+
+/** The kit options of a workload's status strategy: no warnings, generation kept, labels kept when asked. */
+export function workloadStatusOptions<T extends Workload>(o: WorkloadStatusOptions<T>): StatusStrategyOptions<T> {
+  return {
+    resetFields: o.keepsLabels === true ? [['spec'], ['metadata', 'labels']] : [['spec']],
     prepareForUpdate(_ctx, obj, old) {
-      obj.spec = structuredClone(old.spec) as T['spec'];
       obj.metadata.generation = old.metadata.generation ?? 1;
-      if (o.statusKeepsLabels === true) {
+      if (o.keepsLabels === true) {
         setOptional(obj.metadata, 'labels', old.metadata.labels === undefined ? undefined : { ...old.metadata.labels });
       }
+      o.prepareForUpdate?.(obj, old);
     },
-    validateUpdate: (_ctx, obj, old) => withoutMetadata(o.validateStatusUpdate(obj, old)),
+    validate: (obj, old) => [...withoutMetadata(o.validate(obj, old)), ...repeatedUpdateErrors(o.repeatMetadataOnUpdate, obj, old)],
+    warningsOnUpdate: null,
   };
-  return { strategy, statusStrategy };
 }
 
 /** Where a workload keeps its replicas: spec.replicas (default 1), status.replicas, spec.selector. */

@@ -33,7 +33,7 @@ export interface AuthenticationDeps {
   readonly apiAudiences?: readonly string[];
 }
 
-export function toWireUser(u: UserInfo): UserInfoWire {
+function toWireUser(u: UserInfo): UserInfoWire {
   const out: UserInfoWire = { username: u.name };
   if (u.uid !== undefined && u.uid !== '') out.uid = u.uid;
   if (u.groups.length > 0) out.groups = [...u.groups];

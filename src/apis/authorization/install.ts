@@ -50,7 +50,7 @@ function metadataErrors(meta: ObjectMeta, allowed: readonly (keyof ObjectMeta)[]
 const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 
 /** ValidateSubjectAccessReviewSpec / ValidateSelfSubjectAccessReviewSpec. */
-export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSubject: boolean): FieldError[] {
+function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSubject: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('spec');
   const res = present(spec.resourceAttributes);
@@ -65,7 +65,7 @@ export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSub
 }
 
 /** authorizationutil.AuthorizationAttributesFrom. */
-export function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): Attributes {
+function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): Attributes {
   const r = spec.resourceAttributes;
   if (present(r)) {
     return { user, resourceRequest: true, verb: r.verb ?? '', namespace: r.namespace ?? '', apiGroup: r.group ?? '',
@@ -130,7 +130,7 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
 const nonEmpty = (v: readonly string[]): string[] | undefined => (v.length > 0 ? [...v] : undefined);
 
 /** The rules in the wire shape of authorization.k8s.io/v1 (empty lists left out, as Go's omitempty does). */
-export function rulesReviewStatus(r: RulesResult): RulesReviewStatus {
+function rulesReviewStatus(r: RulesResult): RulesReviewStatus {
   const status: RulesReviewStatus = {
     resourceRules: r.resourceRules.map((rule) => {
       const out: ResourceRule = { verbs: [...rule.verbs] };

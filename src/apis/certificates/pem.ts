@@ -7,7 +7,7 @@ export interface PemBlock { type: string; headers: Record<string, string>; bytes
 const beginRe = /-----BEGIN ([^\n-]*)-----\r?\n/;
 
 /** pem.Decode: the first block in `text`, or undefined when there is none. */
-export function decodePEM(text: string): PemBlock | undefined {
+function decodePEM(text: string): PemBlock | undefined {
   let s = text;
   for (;;) {
     const m = beginRe.exec(s);

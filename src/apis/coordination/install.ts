@@ -5,7 +5,7 @@ import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { newLeaseDefinition, type LeaseOptions } from './lease/lease.ts';
 import { leaseCandidates } from './leasecandidate/leasecandidate.ts';
 
-export function newCoordinationGroup(opts: LeaseOptions = {}): APIGroupDefinition {
+function newCoordinationGroup(opts: LeaseOptions = {}): APIGroupDefinition {
   return {
     group: 'coordination.k8s.io',
     versions: [

@@ -15,8 +15,6 @@ import { persistentVolumeStrategy } from './persistentvolume/persistentvolume.ts
 import { persistentVolumeClaimStrategy } from './persistentvolumeclaim/persistentvolumeclaim.ts';
 import { podTemplates } from './podtemplate/podtemplate.ts';
 import { serviceStrategy } from './service/service.ts';
-import { cidrWarnings, ipWarnings } from './service/warnings.ts';
-import { fieldPath } from '../../apimachinery/errors/field-errors.ts';
 
 const ctx = systemContext('default');
 const onCreate = <T extends KubeObject>(s: Strategy<T>, obj: T): string[] => s.warningsOnCreate?.(ctx, obj as DeepReadonly<T>) ?? [];
@@ -87,11 +85,6 @@ describe('strategy warnings', () => {
       'spec.externalName is ignored when spec.type is not "ExternalName"',
       'spec.trafficDistribution: "PreferClose" is deprecated; use "PreferSameZone"',
     ]);
-    assert.deepEqual(ipWarnings(fieldPath('spec', 'externalIPs').index(0), '010.0.0.1'),
-      ['spec.externalIPs[0]: non-standard IP address "010.0.0.1" will be considered invalid in a future Kubernetes release: use "10.0.0.1"']);
-    assert.deepEqual(ipWarnings(fieldPath('x'), '2001:DB8::1'), ['x: IPv6 address "2001:DB8::1" should be in RFC 5952 canonical format ("2001:db8::1")']);
-    assert.deepEqual(cidrWarnings(fieldPath('x'), '2001:db8::/064'),
-      ['x: non-standard CIDR value "2001:db8::/064" will be considered invalid in a future Kubernetes release: use "2001:db8::/64"']);
   });
 
   it('PersistentVolumeClaim and PersistentVolume: fractional storage, the beta class annotation, Recycle', () => {

@@ -3,8 +3,7 @@
 // the stricter events.k8s.io rules; table, field selectors and TTL are core's.
 // Counterpart of pkg/registry/core/event and pkg/apis/events/v1/conversion.go.
 import type { ResourceDefinition } from '../../registry/rest/strategy.ts';
-import { DEFAULT_EVENT_TTL_SECONDS, newEventDefinition } from '../core/event/event.ts';
-import { validateEventCreate, validateEventUpdate } from '../core/event/validation.ts';
+import { DEFAULT_EVENT_TTL_SECONDS, eventStrategy, newEventDefinition } from '../core/event/event.ts';
 import type { Event } from '../core/v1/types.ts';
 
 export function newEventsV1Definition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
@@ -12,11 +11,7 @@ export function newEventsV1Definition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     ...core,
     group: 'events.k8s.io',
-    strategy: {
-      ...core.strategy,
-      validate: (_ctx, e) => validateEventCreate(e, true),
-      validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old, true),
-    },
+    strategy: eventStrategy(true),
   } satisfies ResourceDefinition<Event>;
 }
 

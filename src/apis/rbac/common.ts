@@ -16,7 +16,7 @@ export function defaultTableColumns<T extends KubeObject>(): TableColumn<T>[] {
 }
 
 /** rbac.SubjectsStrings: users, groups and "namespace/name" service accounts, joined for display. */
-export function subjectsStrings(subjects: DeepReadonly<Subject[]> | undefined): { users: string; groups: string; serviceAccounts: string } {
+function subjectsStrings(subjects: DeepReadonly<Subject[]> | undefined): { users: string; groups: string; serviceAccounts: string } {
   const users: string[] = [];
   const groups: string[] = [];
   const sas: string[] = [];

@@ -8,7 +8,7 @@ import { RBAC_GROUP, type PolicyRule, type RoleRef, type Subject } from './v1/ty
 export const validateRBACName = validatePathSegmentName;
 
 /** ValidatePolicyRule: verbs always; either non-resource URLs (cluster roles only) or groups and resources. */
-export function validatePolicyRule(rule: DeepReadonly<PolicyRule>, namespaced: boolean, path: FieldPath): FieldError[] {
+function validatePolicyRule(rule: DeepReadonly<PolicyRule>, namespaced: boolean, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if ((rule.verbs ?? []).length === 0) errs.push(required(path.child('verbs'), 'verbs must contain at least one value'));
   const urls = rule.nonResourceURLs ?? [];
@@ -73,7 +73,7 @@ export function validateRoleRefUpdate(ref: DeepReadonly<RoleRef> | undefined, ol
 }
 
 /** SetDefaults_Subject: Users and Groups default to the RBAC group, ServiceAccounts to the core group (no apiGroup). */
-export function defaultSubjects(subjects: Subject[] | undefined): void {
+function defaultSubjects(subjects: Subject[] | undefined): void {
   for (const s of subjects ?? []) {
     if ((s.apiGroup ?? '') !== '') continue;
     // The core group is "", which Go's omitempty leaves out.

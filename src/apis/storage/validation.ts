@@ -3,8 +3,8 @@ import { invalid, required, tooLong, type FieldError, type FieldPath } from '../
 import { isQualifiedName } from '../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 
-export const MAX_PROVISIONER_PARAMETER_SIZE = 256 * 1024;
-export const MAX_PROVISIONER_PARAMETER_LEN = 512;
+const MAX_PROVISIONER_PARAMETER_SIZE = 256 * 1024;
+const MAX_PROVISIONER_PARAMETER_LEN = 512;
 
 /** validateProvisioner: required, and a qualified name once lowercased (the lowercased value is reported). */
 export function validateProvisioner(provisioner: string, path: FieldPath): FieldError[] {

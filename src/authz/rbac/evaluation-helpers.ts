@@ -8,18 +8,18 @@ import type { PolicyRule } from './types.ts';
 export const VERB_ALL = '*';
 export const API_GROUP_ALL = '*';
 export const RESOURCE_ALL = '*';
-export const NON_RESOURCE_ALL = '*';
+const NON_RESOURCE_ALL = '*';
 
-export function verbMatches(rule: PolicyRule, verb: string): boolean {
+function verbMatches(rule: PolicyRule, verb: string): boolean {
   return (rule.verbs ?? []).some((v) => v === VERB_ALL || v === verb);
 }
 
-export function apiGroupMatches(rule: PolicyRule, group: string): boolean {
+function apiGroupMatches(rule: PolicyRule, group: string): boolean {
   return (rule.apiGroups ?? []).some((g) => g === API_GROUP_ALL || g === group);
 }
 
 /** `combined` is `resource` or `resource/subresource`. */
-export function resourceMatches(rule: PolicyRule, combined: string, subresource: string): boolean {
+function resourceMatches(rule: PolicyRule, combined: string, subresource: string): boolean {
   for (const r of rule.resources ?? []) {
     if (r === RESOURCE_ALL || r === combined) return true;
     if (subresource === '') continue;
@@ -28,12 +28,12 @@ export function resourceMatches(rule: PolicyRule, combined: string, subresource:
   return false;
 }
 
-export function resourceNameMatches(rule: PolicyRule, name: string): boolean {
+function resourceNameMatches(rule: PolicyRule, name: string): boolean {
   const names = rule.resourceNames ?? [];
   return names.length === 0 || names.includes(name);
 }
 
-export function nonResourceURLMatches(rule: PolicyRule, url: string): boolean {
+function nonResourceURLMatches(rule: PolicyRule, url: string): boolean {
   for (const u of rule.nonResourceURLs ?? []) {
     if (u === NON_RESOURCE_ALL || u === url) return true;
     // strings.TrimRight(u, "*"): every trailing star goes.

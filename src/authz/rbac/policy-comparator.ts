@@ -50,7 +50,7 @@ function nonResourceURLsCoverAll(owner: readonly string[] | undefined, wanted: r
 }
 
 /** Whether `owner` covers `sub`, a rule of breakdownRule (one verb, resource and name at most). */
-export function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
+function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
   const verbs = has(owner.verbs, VERB_ALL) || hasAll(owner.verbs, sub.verbs);
   const groups = has(owner.apiGroups, API_GROUP_ALL) || hasAll(owner.apiGroups, sub.apiGroups);
   const resources = resourceCoversAll(owner.resources, sub.resources);

@@ -57,7 +57,7 @@ export function appliesToUser(user: UserInfo, subject: Subject, namespace: strin
 }
 
 /** The index of the first subject of the binding that names `user`, or -1. */
-export function appliesTo(user: UserInfo, subjects: readonly Subject[] | undefined, namespace: string): number {
+function appliesTo(user: UserInfo, subjects: readonly Subject[] | undefined, namespace: string): number {
   return (subjects ?? []).findIndex((s) => appliesToUser(user, s, namespace));
 }
 
@@ -96,7 +96,8 @@ export class DefaultRuleResolver {
         if (!visit(undefined, undefined, asError(err))) return false;
         continue;
       }
-      const subject = binding.subjects?.[i] ?? {};
+      const subject = binding.subjects?.[i];
+      if (subject === undefined) continue;
       const source = bindingSource(binding, subject);
       for (const rule of rules) {
         if (!visit(source, rule, undefined)) return false;

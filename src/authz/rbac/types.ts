@@ -1,28 +1,27 @@
-// The parts of rbac.authorization.k8s.io/v1 objects the authorizer reads, in their JSON shape.
-// (The API group's own types live in apis/rbac, a layer above this one.)
+// rbac.authorization.k8s.io/v1 objects as the authorizer reads them: the generated wire types, read-only.
 // Counterpart of k8s.io/api/rbac/v1 (the fields the authorizer reads).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { DeepReadonly } from '../../apimachinery/validation/readonly.ts';
+import type { rbacv1 } from '../../generated/types/index.gen.ts';
 
 export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
-export interface PolicyRule {
-  readonly verbs?: readonly string[];
-  readonly apiGroups?: readonly string[];
-  readonly resources?: readonly string[];
-  readonly resourceNames?: readonly string[];
-  readonly nonResourceURLs?: readonly string[];
-}
+/**
+ * A rule as the comparator reads it: every field optional, since escalation checks read the
+ * rules of a role being written before validation has run.
+ */
+export type PolicyRule = DeepReadonly<Partial<rbacv1.PolicyRule>>;
+export type Subject = DeepReadonly<rbacv1.Subject>;
+export type RoleRef = DeepReadonly<rbacv1.RoleRef>;
 
-export interface Subject { readonly kind?: string; readonly apiGroup?: string; readonly name?: string; readonly namespace?: string }
-export interface RoleRef { readonly apiGroup?: string; readonly kind?: string; readonly name?: string }
+/** A stored object (metadata as every KubeObject has it) whose own fields are read-only. */
+type View<T> = KubeObject & DeepReadonly<Omit<T, 'apiVersion' | 'kind' | 'metadata'>>;
 
 /** A Role or a ClusterRole. */
-export interface RoleObject extends KubeObject { readonly rules?: readonly PolicyRule[] }
-export interface ClusterRoleObject extends RoleObject {
-  readonly aggregationRule?: { readonly clusterRoleSelectors?: readonly unknown[] } | null;
-}
+export type RoleObject = View<rbacv1.Role>;
+export type ClusterRoleObject = View<rbacv1.ClusterRole>;
 /** A RoleBinding or a ClusterRoleBinding. */
-export interface BindingObject extends KubeObject { readonly subjects?: readonly Subject[]; readonly roleRef: RoleRef }
+export type BindingObject = View<rbacv1.RoleBinding>;
 
 /** The four kinds of objects RBAC is made of, as the rule resolver reads them (listers in kube). */
 export interface RBACListers {

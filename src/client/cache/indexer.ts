@@ -8,7 +8,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 export type IndexFunc<T extends KubeObject = KubeObject> = (obj: T) => readonly string[];
 
 /** The namespace index every informer has (cache.NamespaceIndex). */
-export const NAMESPACE_INDEX = 'namespace';
+const NAMESPACE_INDEX = 'namespace';
 
 /** MetaNamespaceKeyFunc: `namespace/name`, or `name` for a cluster-scoped object. */
 export function metaNamespaceKey(obj: KubeObject): string {

@@ -6,12 +6,12 @@ import type { PolicyFeatures } from './features.ts';
 import { bootstrapMetadata, groupSubject, RBAC_GROUP, serviceAccountSubject, userSubject } from './rule.ts';
 
 /** The well-known users and groups (k8s.io/apiserver/pkg/authentication/user and serviceaccount). */
-export const SYSTEM_MASTERS = 'system:masters';
-export const MONITORING_GROUP = 'system:monitoring';
+const SYSTEM_MASTERS = 'system:masters';
+const MONITORING_GROUP = 'system:monitoring';
 export const ALL_AUTHENTICATED = 'system:authenticated';
 export const ALL_UNAUTHENTICATED = 'system:unauthenticated';
-export const ALL_SERVICE_ACCOUNTS = 'system:serviceaccounts';
-export const KUBE_PROXY = 'system:kube-proxy';
+const ALL_SERVICE_ACCOUNTS = 'system:serviceaccounts';
+const KUBE_PROXY = 'system:kube-proxy';
 export const KUBE_CONTROLLER_MANAGER = 'system:kube-controller-manager';
 export const KUBE_SCHEDULER = 'system:kube-scheduler';
 

@@ -7,7 +7,7 @@ import type { PolicyRule, Subject } from '../../apis/rbac/v1/types.ts';
 export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';
 export const BOOTSTRAPPING_LABEL = 'kubernetes.io/bootstrapping';
-export const BOOTSTRAPPING_VALUE = 'rbac-defaults';
+const BOOTSTRAPPING_VALUE = 'rbac-defaults';
 
 export const READ = ['get', 'list', 'watch'] as const;
 export const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection'] as const;

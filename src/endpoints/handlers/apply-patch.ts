@@ -48,7 +48,7 @@ export function decodeApplyPatch(text: string, directive: FieldValidationDirecti
 const YAML_ERROR_PREFIXES = ['yaml: unmarshal errors:\n', 'error converting YAML to JSON: yaml: unmarshal errors:\n'];
 
 /** The Warning texts kube sends for a strict decoding error (addStrictDecodingWarnings). */
-export function strictDecodingWarnings(err: string): string[] {
+function strictDecodingWarnings(err: string): string[] {
   for (const prefix of YAML_ERROR_PREFIXES) {
     if (err.startsWith(prefix)) return err.slice(prefix.length).split('\n').map((s) => s.trim());
   }

@@ -21,7 +21,7 @@ const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
  * metav1 validation.ValidateDeleteOptions: both orphanDependents and propagationPolicy, an
  * unknown policy (kube lists "nil" among the supported ones), a dryRun other than "All".
  */
-export function validateDeleteOptions(o: DeleteOptions): FieldError[] {
+function validateDeleteOptions(o: DeleteOptions): FieldError[] {
   const errs: FieldError[] = [];
   const policy = o.propagationPolicy;
   if (o.orphanDependents !== undefined && policy !== undefined) {

@@ -25,7 +25,7 @@ const has = (o: Record<string, unknown>, k: string): boolean => Object.prototype
  * kube-apiserver's JSONPatchMaxCopyBytes (3 MiB): the most that the "copy" operations of one
  * patch may add in total, counted as evanphx v4 does (AccumulatedCopySizeLimit).
  */
-export const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;
+const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;
 
 /**
  * The length of Go's json.Marshal of a JSON value (deepCopy's size): the compact UTF-8 form,

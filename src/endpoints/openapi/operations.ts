@@ -36,15 +36,15 @@ export interface PathSpec {
 }
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
-export const STATUS_DEF = `${META}Status`;
-export const DELETE_OPTIONS_DEF = `${META}DeleteOptions`;
-export const PATCH_DEF = `${META}Patch`;
-export const WATCH_EVENT_DEF = `${META}WatchEvent`;
+const STATUS_DEF = `${META}Status`;
+const DELETE_OPTIONS_DEF = `${META}DeleteOptions`;
+const PATCH_DEF = `${META}Patch`;
+const WATCH_EVENT_DEF = `${META}WatchEvent`;
 
 export const OBJECT_MEDIA = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/cbor'];
-export const WATCH_MEDIA = [...OBJECT_MEDIA, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch',
+const WATCH_MEDIA = [...OBJECT_MEDIA, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch',
   'application/cbor-seq'];
-export const PATCH_MEDIA = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json',
+const PATCH_MEDIA = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json',
   'application/apply-patch+yaml', 'application/apply-patch+cbor'];
 
 const q = (name: string, type: ParamType = 'string'): ParamSpec => ({ name, in: 'query', type });
@@ -104,7 +104,7 @@ export function operationTag(group: string, version: string): string {
 const capitalize = (s: string): string => (s === '' ? s : s[0]?.toUpperCase() + s.slice(1));
 
 /** The definition describing a served resource's kind (its own, or the built-in one). */
-export function resourceDefinition(r: ServedResource): string | undefined {
+function resourceDefinition(r: ServedResource): string | undefined {
   return r.definition ?? definitionForGVK({ group: r.group, version: r.version, kind: r.kind });
 }
 

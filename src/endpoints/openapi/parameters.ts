@@ -16,7 +16,7 @@ const goJSON = (v: JsonValue): string => JSON.stringify(v).replace(/</g, '\\u003
 const MASK = 0xffffffffffffffffn;
 
 /** kube-openapi's base64Hash: FNV-1 (64 bit), first 6 bytes, base64url (8 characters). */
-export function parameterHash(s: string): string {
+function parameterHash(s: string): string {
   let h = 0xcbf29ce484222325n;
   for (const b of Buffer.from(s, 'utf8')) h = ((h * 0x100000001b3n) & MASK) ^ BigInt(b);
   const out = Buffer.alloc(8);

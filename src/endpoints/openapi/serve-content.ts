@@ -9,7 +9,7 @@ export function rfc1123UTC(d: Date): string {
 }
 
 /** The weak comparison of Go's checkIfNoneMatch: any listed tag (W/ ignored) or "*". */
-export function etagMatches(ifNoneMatch: string | undefined, quotedETag: string): boolean {
+function etagMatches(ifNoneMatch: string | undefined, quotedETag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   for (const raw of ifNoneMatch.split(',')) {
     const t = raw.trim();
@@ -20,7 +20,7 @@ export function etagMatches(ifNoneMatch: string | undefined, quotedETag: string)
 }
 
 /** Go's checkIfModifiedSince: not modified when Last-Modified (whole seconds) is not after the date. */
-export function notModifiedSince(ifModifiedSince: string | undefined, lastModified: Date): boolean {
+function notModifiedSince(ifModifiedSince: string | undefined, lastModified: Date): boolean {
   if (ifModifiedSince === undefined || ifModifiedSince === '') return false;
   const since = Date.parse(ifModifiedSince);
   if (Number.isNaN(since)) return false;

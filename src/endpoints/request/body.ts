@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { newRequestEntityTooLarge } from '../../apimachinery/errors/status-error.ts';
 
 /** kube-apiserver's default: 3 MiB (--max-request-bytes is about etcd; this is the JSON limit). */
-export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
 /** Resolves the whole body; rejects with 413 RequestEntityTooLarge beyond `limit` bytes. */
 export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {

@@ -33,7 +33,7 @@ const seconds = (n: number): number => n * 1000;
  * gracePeriodSeconds counts as 1; a terminating object's grace period may only be shortened,
  * its deletionTimestamp moving earlier but never into the past.
  */
-export function beforeDelete<T extends KubeObject>(def: ResourceDefinition<T>, ctx: RequestContext, obj: DeepReadonly<KubeObject>,
+function beforeDelete<T extends KubeObject>(def: ResourceDefinition<T>, ctx: RequestContext, obj: DeepReadonly<KubeObject>,
   opts: DeleteOptions, now: number): DeleteDecision {
   const m = obj.metadata;
   const p = opts.preconditions;

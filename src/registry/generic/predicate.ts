@@ -11,7 +11,7 @@ import type { ListOptions } from '../rest/capabilities.ts';
 import { objectMetaFieldSet, type DeepReadonly, type FieldSet, type ResourceDefinition } from '../rest/strategy.ts';
 
 /** The field selector values of an object of this resource. */
-export function fieldSetOf<T extends KubeObject>(def: ResourceDefinition<T>, obj: KubeObject): FieldSet {
+function fieldSetOf<T extends KubeObject>(def: ResourceDefinition<T>, obj: KubeObject): FieldSet {
   const ro = obj as DeepReadonly<T>;
   return def.selectableFields !== undefined ? def.selectableFields(ro) : objectMetaFieldSet(ro.metadata, def.namespaced);
 }

@@ -12,7 +12,7 @@ import { StorageError } from '../../storage/interfaces.ts';
 import { REQUEST_TOO_LARGE } from '../../storage/request-size.ts';
 
 /** storage.NewTooLargeResourceVersionError as the watch cache sends it: NewTimeoutError, retry after 1 s. */
-export function newTooLargeResourceVersion(requested: string, current: number): StatusError {
+function newTooLargeResourceVersion(requested: string, current: number): StatusError {
   return new StatusError({
     kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 504, reason: 'Timeout',
     message: `Timeout: Too large resource version: ${requested}, current: ${current}`,

@@ -3,7 +3,8 @@
 // writes for most resources and its status subresource, and the small steps strategies share
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
-// satisfies ResourceDefinition<T>` (see STYLE.md).
+// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy
+// and statusStrategy, whose options carry what a resource adds; none is written by hand.
 // Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
@@ -71,20 +72,33 @@ type WithStatus = KubeObject & { spec?: unknown; status?: unknown };
 export interface SpecStatusOptions<T extends WithStatus> {
   /** Full validation on create (metadata included). */
   validate(obj: RO<T>, ctx: RequestContext): FieldError[];
-  /** Extra checks on update (immutable fields); validate() minus metadata runs as well. */
-  validateUpdate?(obj: RO<T>, old: RO<T>): FieldError[];
+  /** Extra checks on update (immutable fields); validate() minus metadata runs as well unless revalidateOnUpdate is false. */
+  validateUpdate?(obj: RO<T>, old: RO<T>, ctx: RequestContext): FieldError[];
+  /** validate() (minus metadata) runs on update before validateUpdate; default true. False: validateUpdate is the whole check. */
+  readonly revalidateOnUpdate?: boolean;
   /** Validation of a status update; defaults to none. */
   validateStatusUpdate?(obj: RO<T>, old: RO<T>): FieldError[];
   /** The object has a status the main resource may not set (reset on create, kept on update). */
   readonly hasStatus?: boolean;
   /** metadata.generation starts at 1 and grows when spec changes. */
   readonly generation?: boolean;
+  /** A PUT of a missing object creates it; default false. */
+  readonly allowCreateOnUpdate?: boolean;
   /** An update without a resourceVersion (or with "0") applies to the stored object; default true. */
   readonly allowUnconditionalUpdate?: boolean;
   /** The field holding the desired state, when it is not `spec` (webhook configurations: webhooks). */
   readonly specFields?: readonly string[];
-  /** Further create preparation (server-owned fields). */
+  /** GetResetFields, when the strategy resets fields on update (Strategy.resetFields). */
+  readonly resetFields?: readonly (readonly string[])[];
+  /** Further create preparation (server-owned fields, disabled fields dropped). */
   prepareForCreate?(ctx: RequestContext, obj: T): void;
+  /** Further update preparation, after status and generation are settled. */
+  prepareForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
+  warningsOnCreate?(obj: RO<T>, ctx: RequestContext): string[];
+  warningsOnUpdate?(obj: RO<T>, old: RO<T>, ctx: RequestContext): string[];
+  canonicalize?(obj: T): void;
+  checkGracefulDelete?: Strategy<T>['checkGracefulDelete'];
+  defaultGarbageCollectionPolicy?: Strategy<T>['defaultGarbageCollectionPolicy'];
 }
 
 const pick = (o: object, keys: readonly string[]): Record<string, unknown> => {
@@ -100,53 +114,78 @@ function keepFromOld(obj: object, old: object, key: string): void {
   else (obj as Record<string, unknown>)[key] = copyOf<unknown>(v);
 }
 
-/** The strategy kube writes for most resources: status reset on create, kept on update, generation on spec. */
+/**
+ * The strategy kube writes for most resources: status reset on create, kept on update, generation
+ * on spec. Every resource's main strategy is built here; its options add what a resource needs.
+ */
 export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>): Strategy<T> {
   const specFields = o.specFields ?? ['spec'];
-  return {
+  const revalidate = o.revalidateOnUpdate !== false;
+  const s: Strategy<T> = {
     prepareForCreate(ctx, obj) {
       if (o.hasStatus === true) delete obj.status;
       if (o.generation === true) obj.metadata.generation = 1;
       o.prepareForCreate?.(ctx, obj);
     },
     validate: (ctx, obj) => o.validate(obj, ctx),
-    allowCreateOnUpdate: false,
+    allowCreateOnUpdate: o.allowCreateOnUpdate ?? false,
     allowUnconditionalUpdate: o.allowUnconditionalUpdate ?? true,
-    prepareForUpdate(_ctx, obj, old) {
+    ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
+    prepareForUpdate(ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
       if (o.generation === true) {
         const prev = old.metadata.generation ?? 1;
         obj.metadata.generation = deepEqual(pick(obj, specFields), pick(old, specFields)) ? prev : prev + 1;
       }
+      o.prepareForUpdate?.(ctx, obj, old);
     },
-    validateUpdate: (ctx, obj, old) => [...withoutMetadata(o.validate(obj, ctx)), ...(o.validateUpdate?.(obj, old) ?? [])],
+    validateUpdate: (ctx, obj, old) => [...(revalidate ? withoutMetadata(o.validate(obj, ctx)) : []), ...(o.validateUpdate?.(obj, old, ctx) ?? [])],
   };
+  const { warningsOnCreate, warningsOnUpdate, canonicalize, checkGracefulDelete, defaultGarbageCollectionPolicy } = o;
+  if (warningsOnCreate !== undefined) s.warningsOnCreate = (ctx, obj) => warningsOnCreate(obj, ctx);
+  if (warningsOnUpdate !== undefined) s.warningsOnUpdate = (ctx, obj, old) => warningsOnUpdate(obj, old, ctx);
+  if (canonicalize !== undefined) s.canonicalize = canonicalize;
+  if (checkGracefulDelete !== undefined) s.checkGracefulDelete = checkGracefulDelete;
+  if (defaultGarbageCollectionPolicy !== undefined) s.defaultGarbageCollectionPolicy = defaultGarbageCollectionPolicy;
+  return s;
 }
 
 /** The status subresource: spec (and every other non-status field) comes from the stored object. */
 export interface StatusStrategyOptions<T extends WithStatus> {
   readonly specFields?: readonly string[];
-  validate?: (obj: RO<T>, old: RO<T>) => FieldError[];
+  validate?: (obj: RO<T>, old: RO<T>, ctx: RequestContext) => FieldError[];
   /**
    * metadata is reset too (ResetObjectMetaForStatus: labels, annotations, finalizers, owner
    * references stay as stored). `inResetFields`: whether GetResetFields names metadata as well
    * (default true); some strategies reset it without saying so.
    */
   readonly resetMetadata?: { readonly inResetFields?: boolean };
+  /** GetResetFields, when it is not the spec fields (and metadata) alone. */
+  readonly resetFields?: readonly (readonly string[])[];
+  /** Further update preparation, after the spec fields are copied from the stored object. */
+  prepareForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
+  /** The status update's own warnings; null: none (the main strategy's are inherited otherwise). */
+  readonly warningsOnUpdate?: ((obj: RO<T>, old: RO<T>, ctx: RequestContext) => string[]) | null;
 }
 
+/** Every resource's status strategy: the main one with spec kept from the stored object. */
 export function statusStrategy<T extends WithStatus>(main: Strategy<T>, o: StatusStrategyOptions<T> = {}): Strategy<T> {
   const specFields = o.specFields ?? ['spec'];
   const metadataReset = o.resetMetadata !== undefined && o.resetMetadata.inResetFields !== false;
-  return {
+  const s: Strategy<T> = {
     ...main,
-    resetFields: [...specFields.map((f) => [f]), ...(metadataReset ? [['metadata']] : [])],
-    prepareForUpdate(_ctx, obj, old) {
+    resetFields: o.resetFields ?? [...specFields.map((f) => [f]), ...(metadataReset ? [['metadata']] : [])],
+    prepareForUpdate(ctx, obj, old) {
       for (const f of specFields) keepFromOld(obj, old, f);
       if (o.resetMetadata !== undefined) resetObjectMetaForStatus(obj.metadata, old.metadata);
       // Otherwise labels and annotations may change through status; generation may not.
       else if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
+      o.prepareForUpdate?.(ctx, obj, old);
     },
-    validateUpdate: (_ctx, obj, old) => o.validate?.(obj, old) ?? [],
+    validateUpdate: (ctx, obj, old) => o.validate?.(obj, old, ctx) ?? [],
   };
+  const warnings = o.warningsOnUpdate;
+  if (warnings === null) delete s.warningsOnUpdate;
+  else if (warnings !== undefined) s.warningsOnUpdate = (ctx, obj, old) => warnings(obj, old, ctx);
+  return s;
 }

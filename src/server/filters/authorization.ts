@@ -41,7 +41,7 @@ export function requestAttributes(state: RequestState): Attributes {
 }
 
 /** responsewriters.InternalError: a text/plain 500 naming the request URI and the error. */
-export function writeInternalError(res: Parameters<typeof writeRaw>[0], uri: string, err: Error): void {
+function writeInternalError(res: Parameters<typeof writeRaw>[0], uri: string, err: Error): void {
   const text = `Internal Server Error: ${goQuote(uri)}: ${err.message}`
     .replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   writeRaw(res, 500, 'text/plain; charset=utf-8', `${text}\n`);

@@ -5,7 +5,7 @@
 import type { Filter } from './types.ts';
 
 /** time.Duration.String for a latency: 850ns, 12.5µs, 3.2ms, 1.05s. */
-export function goLatency(ns: number): string {
+function goLatency(ns: number): string {
   const trim = (n: number): string => String(+n.toFixed(6));
   if (ns < 1e3) return `${Math.round(ns)}ns`;
   if (ns < 1e6) return `${trim(ns / 1e3)}µs`;
@@ -14,7 +14,7 @@ export function goLatency(ns: number): string {
 }
 
 /** klog's line header: severity, MMDD hh:mm:ss.uuuuuu, pid, file:line. */
-export function klogHeader(now: Date, file: string): string {
+function klogHeader(now: Date, file: string): string {
   const p = (n: number, w = 2): string => String(n).padStart(w, '0');
   return `I${p(now.getMonth() + 1)}${p(now.getDate())} ${p(now.getHours())}:${p(now.getMinutes())}:${p(now.getSeconds())}.` +
     `${p(now.getMilliseconds() * 1000, 6)} ${String(process.pid).padStart(7)} ${file}]`;

@@ -51,7 +51,7 @@ export function nodeName(username: string): string | undefined {
 }
 
 /** serviceaccount.SplitUsername. */
-export function serviceAccountOf(username: string): { namespace: string; name: string } | undefined {
+function serviceAccountOf(username: string): { namespace: string; name: string } | undefined {
   const prefix = 'system:serviceaccount:';
   if (!username.startsWith(prefix)) return undefined;
   const parts = username.slice(prefix.length).split(':');
@@ -198,7 +198,7 @@ function associatedNodeView(a: Attributes): Attributes {
 }
 
 /** Every mode, in the order kube tries them. */
-export function impersonationModes(authorizer: Authorizer): Mode[] {
+function impersonationModes(authorizer: Authorizer): Mode[] {
   return [
     constrainedMode(authorizer, 'associated-node', (wanted, requestor) => {
       const node = nodeName(wanted.name);

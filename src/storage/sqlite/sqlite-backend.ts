@@ -55,7 +55,7 @@ function historyEvent(row: HistoryRow): BackendEvent {
 const expiry = (ttlSeconds: number | undefined): number =>
   ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : 0;
 
-export class SqliteBackend implements Backend {
+class SqliteBackend implements Backend {
   private readonly db: Database.Database;
   private readonly st: Statements;
   private readonly hub = new WatchHub();

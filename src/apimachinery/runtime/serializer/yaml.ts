@@ -58,7 +58,7 @@ const BEST_WIDTH = 80;
  * breaks at the next single space (never the first or last character of a quoted value), so
  * lines overflow by up to a word, unlike the yaml package's folding, which is turned off.
  */
-export function foldLikeLibyaml(text: string, startColumn: number, indent: number): string {
+function foldLikeLibyaml(text: string, startColumn: number, indent: number): string {
   const quote = text[0] === "'" || text[0] === '"' ? text[0] : '';
   const chars = [...text];
   let out = '';
@@ -94,7 +94,7 @@ const ESCAPES: Readonly<Record<number, string>> = {
 };
 
 /** libyaml's double-quoted scalar: its escapes, hex in upper case, \U for the astral planes. */
-export function goDoubleQuoted(value: string): string {
+function goDoubleQuoted(value: string): string {
   let out = '"';
   for (const ch of value) {
     const cp = ch.codePointAt(0) ?? 0;

@@ -66,7 +66,7 @@ function validateBinding(kind: Kind, b: RO<AdmissionPolicyBinding>): FieldError[
 }
 
 /** printValidatingAdmissionPolicyBinding's ParamRef cell. */
-export function paramRefCell(b: RO<AdmissionPolicyBinding>): string {
+function paramRefCell(b: RO<AdmissionPolicyBinding>): string {
   const ref = b.spec?.paramRef;
   if (ref === undefined) return '<unset>';
   if ((ref.name ?? '') !== '') return (ref.namespace ?? '') !== '' ? `${ref.namespace ?? ''}/${ref.name ?? ''}` : `*/${ref.name ?? ''}`;

@@ -15,7 +15,7 @@ import { validatePolicy, type PolicyKind, type PolicyValidationOptions } from '.
 type RO<T> = DeepReadonly<T>;
 
 /** SetDefaults_ValidatingAdmissionPolicySpec / MutatingAdmissionPolicySpec. */
-export function defaultAdmissionPolicy(p: AdmissionPolicy): void {
+function defaultAdmissionPolicy(p: AdmissionPolicy): void {
   p.spec ??= {};
   p.spec.failurePolicy ??= 'Fail';
   if (p.spec.matchConstraints !== undefined) defaultMatchResources(p.spec.matchConstraints);
@@ -29,8 +29,12 @@ function updateOptions(pol: RO<AdmissionPolicy>, old: RO<AdmissionPolicy>): Poli
 const CREATE: PolicyValidationOptions = { ignoreMatchConditions: false };
 
 function policyStrategy(kind: PolicyKind, hasStatus: boolean): Strategy<AdmissionPolicy> {
-  const strategy = specStatusStrategy<AdmissionPolicy>({ allowUnconditionalUpdate: false, validate: (p) => validatePolicy(kind, p, CREATE), hasStatus, generation: true });
-  return { ...strategy, validateUpdate: (_ctx, p, old) => withoutMetadata(validatePolicy(kind, p, updateOptions(p, old))) };
+  return specStatusStrategy<AdmissionPolicy>({
+    allowUnconditionalUpdate: false, hasStatus, generation: true,
+    validate: (p) => validatePolicy(kind, p, CREATE),
+    revalidateOnUpdate: false,
+    validateUpdate: (p, old) => withoutMetadata(validatePolicy(kind, p, updateOptions(p, old))),
+  });
 }
 
 const paramKindCell = (pol: RO<AdmissionPolicy>): string =>

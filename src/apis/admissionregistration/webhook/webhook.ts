@@ -20,10 +20,10 @@ const ALL_SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const REINVOCATION_POLICIES = ['IfNeeded', 'Never'];
 /** The AdmissionReview versions the previous release understood (v1alpha1 is not one of them). */
-export const ACCEPTED_ADMISSION_REVIEW_VERSIONS = ['v1', 'v1beta1'];
+const ACCEPTED_ADMISSION_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 /** SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (v1). */
-export function defaultWebhook(kind: Kind, w: Webhook): void {
+function defaultWebhook(kind: Kind, w: Webhook): void {
   w.failurePolicy ??= 'Fail';
   w.matchPolicy ??= 'Equivalent';
   w.namespaceSelector ??= {};
@@ -35,7 +35,7 @@ export function defaultWebhook(kind: Kind, w: Webhook): void {
 }
 
 /** utilvalidation.IsFullyQualifiedName. */
-export function isFullyQualifiedName(p: FieldPath, name: string): FieldError[] {
+function isFullyQualifiedName(p: FieldPath, name: string): FieldError[] {
   if (name.length === 0) return [required(p, '')];
   const msgs = isDNS1123Subdomain(name);
   if (msgs.length > 0) return msgs.map((m) => invalid(p, name, m));
@@ -129,15 +129,16 @@ function updateOptions(c: RO<WebhookConfiguration>, old: RO<WebhookConfiguration
 }
 
 function definition(kind: Kind) {
-  const strategy = specStatusStrategy<WebhookConfiguration>({ allowUnconditionalUpdate: false, validate: (c) => validateConfiguration(kind, c, STRICT), generation: true, specFields: ['webhooks'] });
   const lower = `${kind.toLowerCase()}webhookconfiguration`;
   return {
     group: 'admissionregistration.k8s.io', kind: `${kind}WebhookConfiguration`, resource: `${lower}s`, singular: lower,
     namespaced: false,
-    strategy: {
-      ...strategy,
-      validateUpdate: (_ctx, c, old) => validateConfiguration(kind, c, updateOptions(c, old)).filter((e) => !e.field.startsWith('metadata.')),
-    },
+    strategy: specStatusStrategy<WebhookConfiguration>({
+      allowUnconditionalUpdate: false, generation: true, specFields: ['webhooks'],
+      validate: (c) => validateConfiguration(kind, c, STRICT),
+      revalidateOnUpdate: false,
+      validateUpdate: (c, old) => validateConfiguration(kind, c, updateOptions(c, old)).filter((e) => !e.field.startsWith('metadata.')),
+    }),
     defaults: (c) => { for (const w of c.webhooks ?? []) defaultWebhook(kind, w); },
     table: [
       nameColumn<WebhookConfiguration>(),

@@ -5,15 +5,15 @@
 import { duplicate, fieldPath, GoSyntax, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import { emptyError, isDNS1035Label, isDNS1123Subdomain, isQualifiedName, regexError } from '../../../apimachinery/validation/validation.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { goStringSlice } from '../../../apimachinery/goformat/index.ts';
 import type { ServerStorageVersion, StorageVersion } from '../v1alpha1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
 /** ValidateStorageVersionName: `<group>.<resource>`, the group a DNS subdomain, the resource a DNS-1035 label. */
-export const validateStorageVersionName: ValidateNameFunc = (name) => {
+const validateStorageVersionName: ValidateNameFunc = (name) => {
   const idx = name.lastIndexOf('.');
   if (idx < 0) return ['name must be in the form of <group>.<resource>'];
   return [
@@ -116,17 +116,17 @@ function validateStorageVersionStatus(sv: RO<StorageVersion>): FieldError[] {
   return errs;
 }
 
-export function validateStorageVersion(sv: RO<StorageVersion>): FieldError[] {
+function validateStorageVersion(sv: RO<StorageVersion>): FieldError[] {
   return [...validateObjectMeta(sv.metadata, { namespaced: false, nameFn: validateStorageVersionName }), ...validateStorageVersionStatus(sv)];
 }
 
-const strategy: Strategy<StorageVersion> = {
+const strategy = specStatusStrategy<StorageVersion>({
   prepareForCreate(_ctx, sv) { sv.status = {}; },
-  validate: (_ctx, sv) => validateStorageVersion(sv),
-  allowCreateOnUpdate: false,
+  validate: (sv) => validateStorageVersion(sv),
   allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, sv, old) { sv.status = copyOf<NonNullable<StorageVersion['status']>>(old.status ?? {}); },
   // ValidateStorageVersionUpdate: nothing to check (the spec is empty).
+  revalidateOnUpdate: false,
   validateUpdate: () => [],
   canonicalize(sv) {
     sv.spec = {};
@@ -139,17 +139,13 @@ const strategy: Strategy<StorageVersion> = {
       if (c.lastTransitionTime === undefined) c.lastTransitionTime = null;
     }
   },
-};
+});
 
-const statusStrategy: Strategy<StorageVersion> = {
-  ...strategy,
-  resetFields: [['metadata'], ['spec']],
-  prepareForUpdate(_ctx, sv, old) {
-    sv.spec = {};
-    resetObjectMetaForStatus(sv.metadata, old.metadata);
-  },
-  validateUpdate: (_ctx, sv) => validateStorageVersionStatus(sv),
-};
+const storageVersionStatusStrategy = statusStrategy<StorageVersion>(strategy, {
+  resetMetadata: {},
+  prepareForUpdate(_ctx, sv) { sv.spec = {}; },
+  validate: (sv) => validateStorageVersionStatus(sv),
+});
 
 /** "apiserver-a=v1,apiserver-b=v1 + 2 more..." (formatStorageVersions: at most three, "<unset>" when none). */
 function formatStorageVersions(svs: RO<ServerStorageVersion[]> | undefined): string {
@@ -162,7 +158,7 @@ function formatStorageVersions(svs: RO<ServerStorageVersion[]> | undefined): str
 export const storageVersions = {
   group: 'internal.apiserver.k8s.io', kind: 'StorageVersion', resource: 'storageversions', singular: 'storageversion', namespaced: false,
   strategy,
-  statusStrategy,
+  statusStrategy: storageVersionStatusStrategy,
   table: [
     nameColumn<StorageVersion>(),
     { name: 'CommonEncodingVersion', type: 'string', cell: (sv) => sv.status?.commonEncodingVersion ?? '<unset>' },

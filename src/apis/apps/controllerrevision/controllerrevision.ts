@@ -4,19 +4,19 @@ import { fieldPath, required, type FieldError } from '../../../apimachinery/erro
 import { nameIsDNSSubdomain, validateImmutableField, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { ControllerRevision } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateControllerRevision(r: RO<ControllerRevision>): FieldError[] {
+function validateControllerRevision(r: RO<ControllerRevision>): FieldError[] {
   const errs = validateObjectMeta(r.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
   errs.push(...validateNonnegativeField(r.revision ?? 0, fieldPath('revision')));
   return errs;
 }
 
 /** ValidateControllerRevisionCreate: data is required and must be a JSON object. */
-export function validateControllerRevisionCreate(r: RO<ControllerRevision>): FieldError[] {
+function validateControllerRevisionCreate(r: RO<ControllerRevision>): FieldError[] {
   const errs = validateControllerRevision(r);
   const data: unknown = r.data;
   if (data === undefined || data === null) errs.push(required(fieldPath('data'), 'data is mandatory'));
@@ -24,7 +24,7 @@ export function validateControllerRevisionCreate(r: RO<ControllerRevision>): Fie
   return errs;
 }
 
-export function validateControllerRevisionUpdate(r: RO<ControllerRevision>, old: RO<ControllerRevision>): FieldError[] {
+function validateControllerRevisionUpdate(r: RO<ControllerRevision>, old: RO<ControllerRevision>): FieldError[] {
   return [
     ...validateControllerRevision(r).filter((e) => !e.field.startsWith('metadata')),
     ...validateImmutableField(r.data, old.data, fieldPath('data')),
@@ -32,7 +32,7 @@ export function validateControllerRevisionUpdate(r: RO<ControllerRevision>, old:
 }
 
 /** "<kind lowercased>.<group>/<name>" of the controller owner, as printControllerRevision shows it. */
-export function controllerName(r: RO<ControllerRevision>): string {
+function controllerName(r: RO<ControllerRevision>): string {
   const ref = (r.metadata.ownerReferences ?? []).find((o) => o.controller === true);
   if (ref === undefined) return '<none>';
   const apiVersion = ref.apiVersion ?? '';
@@ -45,14 +45,11 @@ export const controllerRevisions = {
   group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions', singular: 'controllerrevision', namespaced: true,
   // apps/v1 ControllerRevision.revision has no omitempty: Go writes 0
   goZeroValues: (o) => setZero(o, ['revision'], 0),
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, r) => validateControllerRevisionCreate(r),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, r, old) => validateControllerRevisionUpdate(r, old),
-  },
+  strategy: specStatusStrategy<ControllerRevision>({
+    validate: (r) => validateControllerRevisionCreate(r),
+    revalidateOnUpdate: false,
+    validateUpdate: (r, old) => validateControllerRevisionUpdate(r, old),
+  }),
   table: [
     nameColumn<ControllerRevision>(),
     { name: 'Controller', type: 'string', cell: (r) => controllerName(r) },

@@ -1,14 +1,13 @@
 // DaemonSets (pkg/registry/apps/daemonset): SetDefaults_DaemonSet, the strategy with its
 // template generation (kept by apps/v1 in an annotation) and printDaemonSet.
-import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings } from '../../core/pod/warnings.ts';
 import { formatLabels } from '../../core/printers/format.ts';
-import { containerColumns, selectorColumn, workloadStrategies } from '../common.ts';
+import { containerColumns, selectorColumn, workloadOptions, workloadStatusOptions } from '../common.ts';
 import type { DaemonSet } from '../v1/types.ts';
 import {
   TEMPLATE_GENERATION_ANNOTATION, templateGenerationOf, validateDaemonSet, validateDaemonSetStatusUpdate, validateDaemonSetUpdate,
@@ -35,10 +34,9 @@ function setTemplateGeneration(ds: DaemonSet, generation: number): void {
   ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: String(generation) };
 }
 
-const base = workloadStrategies<DaemonSet>({
+const daemonSetStrategy = specStatusStrategy(workloadOptions<DaemonSet>({
   validate: validateDaemonSet,
   validateUpdate: validateDaemonSetUpdate,
-  validateStatusUpdate: validateDaemonSetStatusUpdate,
   // apps/v1 DaemonSetStatus: the four scheduling counters have no omitempty.
   goStatus: { always: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
     omitEmpty: ['observedGeneration', 'updatedNumberScheduled', 'numberAvailable', 'numberUnavailable', 'conditions'] },
@@ -59,17 +57,12 @@ const base = workloadStrategies<DaemonSet>({
     setTemplateGeneration(ds, oldGeneration);
     if (!deepEqual(ds.spec, old.spec)) ds.metadata.generation = generation + 1;
   },
-});
+}));
 
-export const daemonSetStrategy = base.strategy;
-
-export const daemonSetStatusStrategy: Strategy<DaemonSet> = {
-  ...base.statusStrategy,
-  prepareForUpdate(ctx: RequestContext, ds: DaemonSet, old: DeepReadonly<DaemonSet>) {
-    base.statusStrategy.prepareForUpdate(ctx, ds, old);
-    setTemplateGeneration(ds, templateGenerationOf(old));
-  },
-};
+const daemonSetStatusStrategy = statusStrategy(daemonSetStrategy, workloadStatusOptions<DaemonSet>({
+  validate: validateDaemonSetStatusUpdate,
+  prepareForUpdate: (ds, old) => setTemplateGeneration(ds, templateGenerationOf(old)),
+}));
 
 export const daemonSets = {
   group: 'apps', kind: 'DaemonSet', resource: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], categories: ['all'],

@@ -17,7 +17,7 @@ import {
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateRollingUpdateDaemonSet(ru: RO<RollingUpdateDaemonSet>, p: FieldPath): FieldError[] {
+function validateRollingUpdateDaemonSet(ru: RO<RollingUpdateDaemonSet>, p: FieldPath): FieldError[] {
   const errs = [
     ...validatePositiveIntOrPercent(ru.maxUnavailable, p.child('maxUnavailable')),
     ...validatePositiveIntOrPercent(ru.maxSurge, p.child('maxSurge')),
@@ -34,7 +34,7 @@ export function validateRollingUpdateDaemonSet(ru: RO<RollingUpdateDaemonSet>, p
   return errs;
 }
 
-export function validateDaemonSetUpdateStrategy(s: RO<DaemonSetUpdateStrategy> | undefined, p: FieldPath): FieldError[] {
+function validateDaemonSetUpdateStrategy(s: RO<DaemonSetUpdateStrategy> | undefined, p: FieldPath): FieldError[] {
   switch (s?.type) {
     case 'OnDelete':
       return [];
@@ -46,7 +46,7 @@ export function validateDaemonSetUpdateStrategy(s: RO<DaemonSetUpdateStrategy> |
   }
 }
 
-export function validateDaemonSetSpec(spec: RO<DaemonSetSpec>, p: FieldPath, templateGeneration: number): FieldError[] {
+function validateDaemonSetSpec(spec: RO<DaemonSetSpec>, p: FieldPath, templateGeneration: number): FieldError[] {
   const errs = validateLabelSelector(spec.selector, { allowInvalidLabelValueInSelector: false }, p.child('selector'));
   const selector = selectorOf(spec.selector);
   const t = spec.template ?? { spec: { containers: [] } };
@@ -86,7 +86,7 @@ export function validateDaemonSetUpdate(ds: RO<DaemonSet>, old: RO<DaemonSet>): 
   ];
 }
 
-export function validateDaemonSetStatus(s: RO<DaemonSetStatus>, p: FieldPath): FieldError[] {
+function validateDaemonSetStatus(s: RO<DaemonSetStatus>, p: FieldPath): FieldError[] {
   return validateNonnegativeCounters(s, ['currentNumberScheduled', 'numberMisscheduled', 'desiredNumberScheduled', 'numberReady',
     'observedGeneration', 'updatedNumberScheduled', 'numberAvailable', 'numberUnavailable', 'collisionCount'], p);
 }

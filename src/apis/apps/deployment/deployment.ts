@@ -2,11 +2,11 @@
 // (generation bumped by spec or annotation changes, immutable selector) and printDeployment.
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
-import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
+import { containerColumns, replicasScale, workloadOptions, workloadStatusOptions } from '../common.ts';
 import type { Deployment } from '../v1/types.ts';
 import { selectorOf } from '../validation/workload.ts';
 import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './validation.ts';
@@ -31,26 +31,27 @@ export function defaultDeployment(d: Deployment): void {
   defaultPodSpec(spec.template.spec);
 }
 
-const { strategy, statusStrategy } = workloadStrategies<Deployment>({
+const deploymentStrategy = specStatusStrategy(workloadOptions<Deployment>({
   validate: validateDeployment,
   validateUpdate: validateDeploymentUpdate,
-  validateStatusUpdate: validateDeploymentStatusUpdate,
   annotationsBumpGeneration: true,
-  statusKeepsLabels: true,
   warningsOnCreate: (d) => [...workloadNameWarnings(d.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), d.spec.template)],
   warningsOnUpdate: (d, old) => (d.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), d.spec.template) : []),
   // apps/v1 DeploymentStatus: every counter is omitempty (collisionCount and terminatingReplicas are pointers).
   goStatus: { always: {}, omitEmpty: ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'conditions'] },
-});
+}));
 
-export const deploymentStrategy = strategy;
-export const deploymentStatusStrategy = statusStrategy;
+const deploymentStatusStrategy = statusStrategy(deploymentStrategy, workloadStatusOptions<Deployment>({
+  validate: validateDeploymentStatusUpdate,
+  keepsLabels: true,
+}));
+
 
 export const deployments = {
   group: 'apps', kind: 'Deployment', resource: 'deployments', singular: 'deployment', shortNames: ['deploy'], categories: ['all'],
   namespaced: true,
-  strategy,
-  statusStrategy,
+  strategy: deploymentStrategy,
+  statusStrategy: deploymentStatusStrategy,
   defaults: defaultDeployment,
   scale: replicasScale<Deployment>(),
   table: [

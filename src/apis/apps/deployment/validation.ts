@@ -13,7 +13,7 @@ import {
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateRollingUpdateDeployment(ru: RO<RollingUpdateDeployment>, p: FieldPath): FieldError[] {
+function validateRollingUpdateDeployment(ru: RO<RollingUpdateDeployment>, p: FieldPath): FieldError[] {
   const errs = [
     ...validatePositiveIntOrPercent(ru.maxUnavailable, p.child('maxUnavailable')),
     ...validatePositiveIntOrPercent(ru.maxSurge, p.child('maxSurge')),
@@ -25,7 +25,7 @@ export function validateRollingUpdateDeployment(ru: RO<RollingUpdateDeployment>,
   return errs;
 }
 
-export function validateDeploymentStrategy(s: RO<DeploymentStrategy> | undefined, p: FieldPath): FieldError[] {
+function validateDeploymentStrategy(s: RO<DeploymentStrategy> | undefined, p: FieldPath): FieldError[] {
   switch (s?.type) {
     case 'Recreate':
       return s.rollingUpdate === undefined ? [] : [forbidden(p.child('rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'")];
@@ -38,7 +38,7 @@ export function validateDeploymentStrategy(s: RO<DeploymentStrategy> | undefined
   }
 }
 
-export function validateDeploymentSpec(spec: RO<DeploymentSpec>, p: FieldPath): FieldError[] {
+function validateDeploymentSpec(spec: RO<DeploymentSpec>, p: FieldPath): FieldError[] {
   const errs = validateNonnegativeField(spec.replicas ?? 0, p.child('replicas'));
   errs.push(...validateSelectorAndTemplate(spec.selector, spec.template, 'deployment', p));
   errs.push(...validateDeploymentStrategy(spec.strategy, p.child('strategy')));
@@ -68,7 +68,7 @@ export function validateDeploymentUpdate(d: RO<Deployment>, old: RO<Deployment>)
   ];
 }
 
-export function validateDeploymentStatus(s: RO<DeploymentStatus>, p: FieldPath): FieldError[] {
+function validateDeploymentStatus(s: RO<DeploymentStatus>, p: FieldPath): FieldError[] {
   const counters = ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'terminatingReplicas', 'collisionCount'];
   const msg = 'cannot be greater than status.replicas';
   return [

@@ -3,10 +3,10 @@
 import { fieldPath, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../../core/pod/warnings.ts';
-import { containerColumns, replicasScale, selectorColumn, workloadStrategies } from '../common.ts';
+import { containerColumns, replicasScale, selectorColumn, workloadOptions, workloadStatusOptions } from '../common.ts';
 import type { ReplicaSet, ReplicaSetSpec, ReplicaSetStatus } from '../v1/types.ts';
 import {
   validateImmutableSelector, validateNonnegativeCounters, validateNotGreaterThan, validateSelectorAndTemplate,
@@ -22,7 +22,7 @@ export function defaultReplicaSet(rs: ReplicaSet): void {
   defaultPodSpec(rs.spec.template.spec);
 }
 
-export function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): FieldError[] {
+function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): FieldError[] {
   return [
     ...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')),
     ...validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds')),
@@ -31,14 +31,14 @@ export function validateReplicaSetSpec(spec: RO<ReplicaSetSpec>, p: FieldPath): 
   ];
 }
 
-export function validateReplicaSet(rs: RO<ReplicaSet>): FieldError[] {
+function validateReplicaSet(rs: RO<ReplicaSet>): FieldError[] {
   return [
     ...validateObjectMeta(rs.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')),
     ...validateReplicaSetSpec(rs.spec, fieldPath('spec')),
   ];
 }
 
-export function validateReplicaSetUpdate(rs: RO<ReplicaSet>, old: RO<ReplicaSet>): FieldError[] {
+function validateReplicaSetUpdate(rs: RO<ReplicaSet>, old: RO<ReplicaSet>): FieldError[] {
   return [
     ...validateReplicaSetSpec(rs.spec, fieldPath('spec')),
     ...validateImmutableSelector(rs.spec.selector, old.spec.selector, fieldPath('spec', 'selector')),
@@ -57,24 +57,25 @@ export function validateReplicaSetStatus(s: RO<ReplicaSetStatus>, p: FieldPath):
   ];
 }
 
-const { strategy, statusStrategy } = workloadStrategies<ReplicaSet>({
+const replicaSetStrategy = specStatusStrategy(workloadOptions<ReplicaSet>({
   validate: validateReplicaSet,
   validateUpdate: validateReplicaSetUpdate,
-  validateStatusUpdate: (rs) => validateReplicaSetStatus(rs.status ?? {}, fieldPath('status')),
   warningsOnCreate: (rs) => [...workloadNameWarnings(rs.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template)],
   warningsOnUpdate: (rs, old) => (rs.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rs.spec.template) : []),
   // apps/v1 ReplicaSetStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
-});
+}));
 
-export const replicaSetStrategy = strategy;
-export const replicaSetStatusStrategy = statusStrategy;
+const replicaSetStatusStrategy = statusStrategy(replicaSetStrategy, workloadStatusOptions<ReplicaSet>({
+  validate: (rs) => validateReplicaSetStatus(rs.status ?? {}, fieldPath('status')),
+}));
+
 
 export const replicaSets = {
   group: 'apps', kind: 'ReplicaSet', resource: 'replicasets', singular: 'replicaset', shortNames: ['rs'], categories: ['all'],
   namespaced: true,
-  strategy,
-  statusStrategy,
+  strategy: replicaSetStrategy,
+  statusStrategy: replicaSetStatusStrategy,
   defaults: defaultReplicaSet,
   scale: replicasScale<ReplicaSet>(),
   defaultFieldLabelConversion: true,

@@ -3,12 +3,12 @@
 // is neither defaulted nor kept, unless the stored object already uses it.
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultPersistentVolumeClaim } from '../../core/persistentvolumeclaim/persistentvolumeclaim.ts';
 import { pvcSpecWarnings } from '../../core/persistentvolumeclaim/warnings.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { podTemplateWarnings } from '../../core/pod/warnings.ts';
-import { containerColumns, replicasScale, workloadStrategies } from '../common.ts';
+import { containerColumns, replicasScale, workloadOptions, workloadStatusOptions } from '../common.ts';
 import type { StatefulSet } from '../v1/types.ts';
 import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
@@ -54,10 +54,9 @@ const revisionHistoryWarnings = (s: DeepReadonly<StatefulSet>): string[] =>
   (s.spec.revisionHistoryLimit !== undefined && s.spec.revisionHistoryLimit < 0
     ? ['spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended'] : []);
 
-const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
+const statefulSetStrategy = specStatusStrategy(workloadOptions<StatefulSet>({
   validate: validateStatefulSet,
   validateUpdate: validateStatefulSetUpdate,
-  validateStatusUpdate: validateStatefulSetStatusUpdate,
   prepareForCreate: (s) => dropDisabledFields(s, undefined),
   prepareForUpdate: dropDisabledFields,
   warningsOnCreate: (s) => [
@@ -74,17 +73,19 @@ const { strategy, statusStrategy } = workloadStrategies<StatefulSet>({
   // apps/v1 StatefulSetStatus: replicas and availableReplicas have no omitempty.
   goStatus: { always: { replicas: 0, availableReplicas: 0 },
     omitEmpty: ['observedGeneration', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'currentRevision', 'updateRevision', 'conditions'] },
-});
+}));
 
-export const statefulSetStrategy = strategy;
-export const statefulSetStatusStrategy = statusStrategy;
+const statefulSetStatusStrategy = statusStrategy(statefulSetStrategy, workloadStatusOptions<StatefulSet>({
+  validate: validateStatefulSetStatusUpdate,
+}));
+
 
 export const statefulSets = {
   group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], categories: ['all'],
   goZeroValues: (o) => { for (const [path, v] of [[['spec', 'serviceName'], '']] as const) setZero(o, path, v); },
   namespaced: true,
-  strategy,
-  statusStrategy,
+  strategy: statefulSetStrategy,
+  statusStrategy: statefulSetStatusStrategy,
   defaults: defaultStatefulSet,
   scale: replicasScale<StatefulSet>(),
   table: [

@@ -76,7 +76,7 @@ interface StatefulSetSpecOptions {
 }
 
 /** ValidateStatefulSetSpec; on update the immutable serviceName and claim templates are not checked again. */
-export function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath, opts: StatefulSetSpecOptions = {}): FieldError[] {
+function validateStatefulSetSpec(spec: RO<StatefulSetSpec>, p: FieldPath, opts: StatefulSetSpecOptions = {}): FieldError[] {
   const errs: FieldError[] = [];
   const pmp = spec.podManagementPolicy ?? '';
   if (pmp === '') errs.push(required(p.child('podManagementPolicy')));
@@ -150,7 +150,7 @@ export function validateStatefulSetUpdate(s: RO<StatefulSet>, old: RO<StatefulSe
   return errs;
 }
 
-export function validateStatefulSetStatus(s: RO<StatefulSetStatus>, p: FieldPath): FieldError[] {
+function validateStatefulSetStatus(s: RO<StatefulSetStatus>, p: FieldPath): FieldError[] {
   const msg = 'cannot be greater than status.replicas';
   return [
     ...validateNonnegativeCounters(s, ['replicas', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas', 'observedGeneration', 'collisionCount'], p),

@@ -57,7 +57,7 @@ export function validateLongRunningTemplate(t: DeepReadonly<PodTemplateSpec>, ki
 }
 
 /** ValidatePodTemplateSpecForReplicaSet (also used by Deployments). */
-export function validatePodTemplateSpecForReplicaSet(t: DeepReadonly<PodTemplateSpec> | undefined, selector: Selector,
+function validatePodTemplateSpecForReplicaSet(t: DeepReadonly<PodTemplateSpec> | undefined, selector: Selector,
   path: FieldPath): FieldError[] {
   if (t === undefined) return [required(path)];
   return [

@@ -1,7 +1,7 @@
 // HorizontalPodAutoscalers (pkg/registry/autoscaling/horizontalpodautoscaler): v2 and v1
 // defaults, the strategy on the v2 hub, and the printer columns.
-import type { ResourceDefinition, Strategy, TableColumn, DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../../registry/rest/kit.ts';
+import type { ResourceDefinition, TableColumn, DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { quantityString } from '../../core/v1/quantity.ts';
 import { dropRoundTripAnnotations } from '../v1/conversion.ts';
 import type { HorizontalPodAutoscalerV1 } from '../v1/types.ts';
@@ -52,35 +52,30 @@ export function defaultHorizontalPodAutoscalerV1(hpa: HorizontalPodAutoscalerV1)
   hpa.spec.minReplicas ??= 1;
 }
 
-export const horizontalPodAutoscalerStrategy: Strategy<HorizontalPodAutoscaler> = {
+export const horizontalPodAutoscalerStrategy = specStatusStrategy<HorizontalPodAutoscaler>({
   prepareForCreate(_ctx, hpa) {
     hpa.status = { desiredReplicas: 0, currentMetrics: null };
     hpa.metadata.generation = 1;
   },
-  validate: (_ctx, hpa) => validateHorizontalPodAutoscaler(hpa),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (hpa) => validateHorizontalPodAutoscaler(hpa),
   prepareForUpdate(_ctx, hpa, old) {
     if (old.status === undefined) delete hpa.status;
     else hpa.status = copyOf<NonNullable<HorizontalPodAutoscaler['status']>>(old.status);
     hpa.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(hpa.metadata, hpa.spec, old.spec);
   },
-  validateUpdate: (_ctx, hpa, old) => validateHorizontalPodAutoscalerUpdate(hpa, old),
+  revalidateOnUpdate: false,
+  validateUpdate: (hpa, old) => validateHorizontalPodAutoscalerUpdate(hpa, old),
   // autoscaling/v2 HorizontalPodAutoscalerStatus: desiredReplicas and currentMetrics have no omitempty.
   canonicalize(hpa) {
     hpa.status ??= { desiredReplicas: 0, currentMetrics: null };
     goFields(hpa.status, { desiredReplicas: 0, currentMetrics: null }, ['currentReplicas', 'conditions']);
   },
-};
+});
 
-export const horizontalPodAutoscalerStatusStrategy: Strategy<HorizontalPodAutoscaler> = {
-  ...horizontalPodAutoscalerStrategy,
-  prepareForUpdate(_ctx, hpa, old) {
-    hpa.spec = copyOf<HorizontalPodAutoscaler['spec']>(old.spec);
-  },
-  validateUpdate: (_ctx, hpa) => validateHorizontalPodAutoscalerStatusUpdate(hpa),
-};
+export const horizontalPodAutoscalerStatusStrategy = statusStrategy<HorizontalPodAutoscaler>(horizontalPodAutoscalerStrategy, {
+  validate: (hpa) => validateHorizontalPodAutoscalerStatusUpdate(hpa),
+});
 
 const qs = (v: string | number | undefined): string => quantityString(v);
 
@@ -128,7 +123,7 @@ function formatMetric(spec: RO<MetricSpec>, status: RO<MetricStatus> | undefined
 }
 
 /** formatHPAMetrics: at most two metrics, then "+ N more...". */
-export function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
+function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
   const specs = hpa.spec.metrics ?? [];
   if (specs.length === 0) return '<none>';
   const statuses = hpa.status?.currentMetrics ?? [];
@@ -137,7 +132,7 @@ export function formatHPAMetrics(hpa: RO<HorizontalPodAutoscaler>): string {
   return list.length > 2 ? `${shown} + ${list.length - 2} more...` : shown;
 }
 
-export const horizontalPodAutoscalerTable: readonly TableColumn<HorizontalPodAutoscaler>[] = [
+const horizontalPodAutoscalerTable: readonly TableColumn<HorizontalPodAutoscaler>[] = [
   nameColumn<HorizontalPodAutoscaler>(),
   { name: 'Reference', type: 'string',    cell: (h) => `${h.spec.scaleTargetRef?.kind ?? ''}/${h.spec.scaleTargetRef?.name ?? ''}` },
   { name: 'Targets', type: 'string', cell: (h) => formatHPAMetrics(h) },

@@ -32,14 +32,14 @@ export interface RefOptions {
 }
 
 /** ValidateAPIVersion: a group/version (schema.ParseGroupVersion) naming a group unless allowed. */
-export function apiVersionError(apiVersion: string, opts: RefOptions): string | undefined {
+function apiVersionError(apiVersion: string, opts: RefOptions): string | undefined {
   if (opts.allowInvalidAPIVersion) return undefined;
   if (apiVersion.split('/').length > 2) return `unexpected GroupVersion string: ${apiVersion}`;
   const group = apiVersion === '' || apiVersion === '/' || !apiVersion.includes('/') ? '' : apiVersion.slice(0, apiVersion.indexOf('/'));
   return !opts.allowEmptyAPIGroup && group === '' ? 'apiVersion must specify API group' : undefined;
 }
 
-export function validateCrossVersionObjectReference(ref: RO<CrossVersionObjectReference> | undefined, p: FieldPath, opts: RefOptions): FieldError[] {
+function validateCrossVersionObjectReference(ref: RO<CrossVersionObjectReference> | undefined, p: FieldPath, opts: RefOptions): FieldError[] {
   const errs: FieldError[] = [];
   for (const k of ['kind', 'name'] as const) {
     const v = ref?.[k] ?? '';
@@ -205,7 +205,7 @@ export interface HPAValidationOptions {
   readonly objectMetrics: RefOptions;
 }
 
-export function hpaValidationOptions(hpa: RO<HorizontalPodAutoscaler>, old: RO<HorizontalPodAutoscaler> | undefined): HPAValidationOptions {
+function hpaValidationOptions(hpa: RO<HorizontalPodAutoscaler>, old: RO<HorizontalPodAutoscaler> | undefined): HPAValidationOptions {
   const ref = hpa.spec.scaleTargetRef;
   const oldRef = old?.spec.scaleTargetRef;
   // an update that keeps the kind and apiVersion is not checked again; ReplicationControllers live in the core group
@@ -220,7 +220,7 @@ export function hpaValidationOptions(hpa: RO<HorizontalPodAutoscaler>, old: RO<H
   };
 }
 
-export function validateHorizontalPodAutoscalerSpec(spec: RO<HorizontalPodAutoscalerSpec>, opts: HPAValidationOptions): FieldError[] {
+function validateHorizontalPodAutoscalerSpec(spec: RO<HorizontalPodAutoscalerSpec>, opts: HPAValidationOptions): FieldError[] {
   const p = fieldPath('spec');
   const errs: FieldError[] = [];
   const min = spec.minReplicas;

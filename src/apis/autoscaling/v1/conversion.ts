@@ -16,9 +16,9 @@ export const METRIC_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics'
 export const METRIC_STATUSES_ANNOTATION = 'autoscaling.alpha.kubernetes.io/current-metrics';
 export const CONDITIONS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/conditions';
 export const BEHAVIOR_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/behavior';
-export const TOLERANCE_SCALE_DOWN_ANNOTATION = 'autoscaling.alpha.kubernetes.io/scale-down-tolerance';
-export const TOLERANCE_SCALE_UP_ANNOTATION = 'autoscaling.alpha.kubernetes.io/scale-up-tolerance';
-export const DEFAULT_CPU_UTILIZATION = 80;
+const TOLERANCE_SCALE_DOWN_ANNOTATION = 'autoscaling.alpha.kubernetes.io/scale-down-tolerance';
+const TOLERANCE_SCALE_UP_ANNOTATION = 'autoscaling.alpha.kubernetes.io/scale-up-tolerance';
+const DEFAULT_CPU_UTILIZATION = 80;
 
 const ROUND_TRIP_ANNOTATIONS = [
   METRIC_SPECS_ANNOTATION, BEHAVIOR_SPECS_ANNOTATION, TOLERANCE_SCALE_DOWN_ANNOTATION, TOLERANCE_SCALE_UP_ANNOTATION,

@@ -1,7 +1,7 @@
 // CronJobs (pkg/registry/batch/cronjob): defaults, strategy and printer columns.
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
-import type { ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, translateTimestampSince } from '../../../registry/rest/kit.ts';
+import type { ResourceDefinition, TableColumn } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
@@ -28,42 +28,34 @@ export function defaultCronJob(cj: CronJob): void {
 
 const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
 
-export const cronJobStrategy: Strategy<CronJob> = {
+export const cronJobStrategy = specStatusStrategy<CronJob>({
   prepareForCreate(_ctx, cj) {
     cj.status = {};
     cj.metadata.generation = 1;
   },
-  validate: (_ctx, cj) => validateCronJob(cj),
-  warningsOnCreate: (_ctx, cj) => [...workloadNameWarnings(cj.metadata.name), ...jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec)],
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (cj) => validateCronJob(cj),
+  warningsOnCreate: (cj) => [...workloadNameWarnings(cj.metadata.name), ...jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec)],
   prepareForUpdate(_ctx, cj, old) {
     setOptional(cj, 'status', old.status === undefined ? undefined : copyOf<CronJob['status']>(old.status));
     cj.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(cj.metadata, cj.spec, old.spec);
   },
-  validateUpdate: (_ctx, cj, old) => validateCronJobUpdate(cj, old).filter(notMetadata),
-  warningsOnUpdate: (_ctx, cj, old) => [
+  revalidateOnUpdate: false,
+  validateUpdate: (cj, old) => validateCronJobUpdate(cj, old).filter(notMetadata),
+  warningsOnUpdate: (cj, old) => [
     ...(cj.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec) : []),
     // A schedule with TZ kept from before it became invalid (kube prints the path spec.spec.schedule, sic).
     ...((cj.spec.schedule ?? '').includes('TZ')
       ? ['cannot use TZ or CRON_TZ in spec.spec.schedule, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details'] : []),
   ],
-};
+});
 
-export const cronJobStatusStrategy: Strategy<CronJob> = {
-  ...cronJobStrategy,
-  prepareForUpdate(_ctx, cj, old) {
-    cj.spec = copyOf<CronJob['spec']>(old.spec);
-  },
-  validateUpdate: () => [],
-  warningsOnUpdate: () => [],
-};
+export const cronJobStatusStrategy = statusStrategy<CronJob>(cronJobStrategy, { warningsOnUpdate: null });
 
 /** printBoolPtr. */
 const boolCell = (v: boolean | undefined): string => (v === undefined ? '<unset>' : v ? 'True' : 'False');
 
-export const cronJobTable: readonly TableColumn<CronJob>[] = [
+const cronJobTable: readonly TableColumn<CronJob>[] = [
   nameColumn<CronJob>(),
   { name: 'Schedule', type: 'string', cell: (cj) => cj.spec.schedule ?? '' },
   { name: 'Timezone', type: 'string', cell: (cj) => cj.spec.timeZone ?? '<none>' },

@@ -44,7 +44,7 @@ function validateTimeZone(tz: string | undefined, p: FieldPath): FieldError[] {
 }
 
 /** ValidateJobTemplateSpec: job spec checks; the selector is always generated for templates. */
-export function validateJobTemplateSpec(t: RO<JobTemplateSpec>, p: FieldPath): FieldError[] {
+function validateJobTemplateSpec(t: RO<JobTemplateSpec>, p: FieldPath): FieldError[] {
   const spec = t.spec ?? { template: { spec: { containers: [] } } };
   const errs = validateJobSpecCommon(spec, p.child('spec'));
   if (spec.selector !== undefined) errs.push(invalid(p.child('spec', 'selector'), goSyntax(goLabelSelector(spec.selector)), '`selector` will be auto-generated'));
@@ -52,7 +52,7 @@ export function validateJobTemplateSpec(t: RO<JobTemplateSpec>, p: FieldPath): F
   return errs;
 }
 
-export function validateCronJobSpec(spec: RO<CronJobSpec>, old: RO<CronJobSpec> | undefined, p: FieldPath): FieldError[] {
+function validateCronJobSpec(spec: RO<CronJobSpec>, old: RO<CronJobSpec> | undefined, p: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   const schedule = spec.schedule ?? '';
   if (schedule.length === 0) errs.push(required(p.child('schedule')));

@@ -1,7 +1,7 @@
 // Jobs (pkg/registry/batch/job): defaults, the generated selector, strategy and printer columns.
 import { formatLabelSelector, type LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy, TableColumn } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, humanDuration, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition, TableColumn } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, humanDuration, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
@@ -19,7 +19,7 @@ type RO<T> = DeepReadonly<T>;
 const INT32_MAX = 2147483647;
 
 /** SetDefaults_JobSpec parts shared with CronJob job templates (no object labels there). */
-export function defaultJobSpec(spec: JobSpec): void {
+function defaultJobSpec(spec: JobSpec): void {
   if (spec.completions === undefined && spec.parallelism === undefined) {
     spec.completions = 1;
     spec.parallelism = 1;
@@ -77,38 +77,33 @@ function validationOptions(old: RO<Job> | undefined): JobValidationOptions {
 }
 
 
-export const jobStrategy: Strategy<Job> = {
+export const jobStrategy = specStatusStrategy<Job>({
   prepareForCreate(_ctx, job) {
     job.status = {};
     job.metadata.generation = 1;
   },
-  validate: (_ctx, job) => validateJob(job, validationOptions(undefined)),
-  warningsOnCreate: (_ctx, job) => [...workloadNameWarnings(job.metadata.name), ...jobSpecWarnings(fieldPath('spec'), job.spec)],
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (job) => validateJob(job, validationOptions(undefined)),
+  warningsOnCreate: (job) => [...workloadNameWarnings(job.metadata.name), ...jobSpecWarnings(fieldPath('spec'), job.spec)],
   prepareForUpdate(_ctx, job, old) {
     setOptional(job, 'status', old.status === undefined ? undefined : copyOf<Job['status']>(old.status));
     job.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(job.metadata, job.spec, old.spec);
   },
-  validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old, validationOptions(old)),
-  warningsOnUpdate: (_ctx, job, old) => (job.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec'), job.spec) : []),
+  revalidateOnUpdate: false,
+  validateUpdate: (job, old) => validateJobUpdate(job, old, validationOptions(old)),
+  warningsOnUpdate: (job, old) => (job.metadata.generation !== old.metadata.generation ? jobSpecWarnings(fieldPath('spec'), job.spec) : []),
   // batch/v1 orphans a job's pods unless told otherwise, for backwards compatibility.
   defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === 'batch' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
-};
+});
 
 /** What kube's job REST says when a delete leaves the pods to the default policy (orphaning them). */
-export const JOB_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; ' +
+const JOB_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; ' +
   'set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
 
-export const jobStatusStrategy: Strategy<Job> = {
-  ...jobStrategy,
-  prepareForUpdate(_ctx, job, old) {
-    job.spec = copyOf<Job['spec']>(old.spec);
-  },
-  validateUpdate: (_ctx, job, old) => validateJobStatusUpdate(job, old),
-  warningsOnUpdate: () => [],
-};
+const jobStatusStrategy = statusStrategy<Job>(jobStrategy, {
+  validate: (job, old) => validateJobStatusUpdate(job, old),
+  warningsOnUpdate: null,
+});
 
 const hasCondition = (job: RO<Job>, type: string): boolean =>
   (job.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
@@ -140,7 +135,7 @@ function duration(job: RO<Job>, now: number): string {
 
 const containers = (job: RO<Job>): { names: string; images: string } => layoutContainerCells(job.spec.template?.spec?.containers ?? []);
 
-export const jobTable: readonly TableColumn<Job>[] = [
+const jobTable: readonly TableColumn<Job>[] = [
   nameColumn<Job>(),
   { name: 'Status', type: 'string', cell: (j) => jobStatus(j) },
   { name: 'Completions', type: 'string', cell: (j) => completions(j) },

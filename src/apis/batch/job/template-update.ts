@@ -12,7 +12,7 @@ import type { JobValidationOptions } from './options.ts';
 type RO<T> = DeepReadonly<T>;
 
 /** The template with the fields a suspended, never started job may change copied from the new one. */
-export function comparableOldTemplate(spec: RO<JobSpec>, old: RO<JobSpec>, opts: JobValidationOptions): unknown {
+function comparableOldTemplate(spec: RO<JobSpec>, old: RO<JobSpec>, opts: JobValidationOptions): unknown {
   if (!opts.allowMutableSchedulingDirectives) return old.template;
   const t = structuredClone(old.template) as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> };
   const next = spec.template as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> } | undefined;

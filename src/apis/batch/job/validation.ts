@@ -164,7 +164,7 @@ function validateIndexedSpec(spec: RO<JobSpec>, p: FieldPath): FieldError[] {
 }
 
 /** ValidateJobSpec: the common checks plus a required selector that matches the template. */
-export function validateJobSpec(spec: RO<JobSpec>, p: FieldPath): FieldError[] {
+function validateJobSpec(spec: RO<JobSpec>, p: FieldPath): FieldError[] {
   const errs = validateJobSpecCommon(spec, p);
   if (spec.selector === undefined) errs.push(required(p.child('selector')));
   else errs.push(...validateLabelSelector(spec.selector, {}, p.child('selector')));

@@ -12,7 +12,7 @@ import type { ClusterTrustBundle } from '../v1/types.ts';
 type RO<T> = DeepReadonly<T>;
 
 /** ValidateClusterTrustBundleName: the name depends on the signer. */
-export function clusterTrustBundleNameFn(signerName: string): ValidateNameFunc {
+function clusterTrustBundleNameFn(signerName: string): ValidateNameFunc {
   return (name, prefix) => {
     if (signerName === '') {
       if (name.includes(':')) return ['ClusterTrustBundle without signer name must not have ":" in its name'];
@@ -24,7 +24,7 @@ export function clusterTrustBundleNameFn(signerName: string): ValidateNameFunc {
   };
 }
 
-export function validateClusterTrustBundle(b: RO<ClusterTrustBundle>): FieldError[] {
+function validateClusterTrustBundle(b: RO<ClusterTrustBundle>): FieldError[] {
   const signer = b.spec?.signerName ?? '';
   const errs = validateObjectMeta(b.metadata, { namespaced: false, nameFn: clusterTrustBundleNameFn(signer) });
   if (signer !== '') errs.push(...validateSignerName(fieldPath('spec', 'signerName'), signer));

@@ -2,8 +2,8 @@
 // changes only metadata and records the requesting user on create; /status may set the
 // certificate and non-approval conditions; /approval may set only conditions (Approved/Denied).
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
-import type { DeepReadonly, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
+import { copyOf, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../v1/types.ts';
 import { validateCSR, validateCSRUpdate, validationOptions } from './validation.ts';
 
@@ -43,7 +43,7 @@ function populateConditionTimestamps(csr: CSR, old: RO<CSR>): void {
   }
 }
 
-export const csrStrategy: Strategy<CSR> = {
+export const csrStrategy = specStatusStrategy<CSR>({
   resetFields: [['spec'], ['status']],
   prepareForCreate(ctx: RequestContext, csr) {
     const spec = csr.spec ?? {};
@@ -60,18 +60,16 @@ export const csrStrategy: Strategy<CSR> = {
     // Users cannot create pre-approved requests.
     csr.status = {};
   },
-  validate: (_ctx, csr) => validateCSR(csr, validationOptions(csr, undefined)),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (csr) => validateCSR(csr, validationOptions(csr, undefined)),
   prepareForUpdate(_ctx, csr, old) {
     setSpec(csr, specOf(old));
     if (old.status === undefined) delete csr.status; else csr.status = copyOf<NonNullable<CSR['status']>>(old.status);
   },
-  validateUpdate: (_ctx, csr, old) => validateCSRUpdate(csr, old, validationOptions(csr, old)),
-};
+  revalidateOnUpdate: false,
+  validateUpdate: (csr, old) => validateCSRUpdate(csr, old, validationOptions(csr, old)),
+});
 
-export const csrStatusStrategy: Strategy<CSR> = {
-  ...csrStrategy,
+export const csrStatusStrategy = statusStrategy<CSR>(csrStrategy, {
   resetFields: [['spec'], ['status', 'conditions']],
   prepareForUpdate(_ctx, csr, old) {
     setSpec(csr, specOf(old));
@@ -79,11 +77,10 @@ export const csrStatusStrategy: Strategy<CSR> = {
     preserveConditionInstances(csr, old, 'Denied');
     populateConditionTimestamps(csr, old);
   },
-  validateUpdate: (_ctx, csr, old) => validateCSRUpdate(csr, old, { ...validationOptions(csr, old), allowSettingCertificate: true }),
-};
+  validate: (csr, old) => validateCSRUpdate(csr, old, { ...validationOptions(csr, old), allowSettingCertificate: true }),
+});
 
-export const csrApprovalStrategy: Strategy<CSR> = {
-  ...csrStrategy,
+export const csrApprovalStrategy = statusStrategy<CSR>(csrStrategy, {
   resetFields: [['spec'], ['status', 'certificate']],
   prepareForUpdate(_ctx, csr, old) {
     setSpec(csr, specOf(old));
@@ -93,5 +90,5 @@ export const csrApprovalStrategy: Strategy<CSR> = {
     preserveConditionInstances(csr, old, 'Failed');
     populateConditionTimestamps(csr, old);
   },
-  validateUpdate: (_ctx, csr, old) => validateCSRUpdate(csr, old, { ...validationOptions(csr, old), allowSettingApprovalConditions: true }),
-};
+  validate: (csr, old) => validateCSRUpdate(csr, old, { ...validationOptions(csr, old), allowSettingApprovalConditions: true }),
+});

@@ -13,8 +13,8 @@ import type { CertificateSigningRequest } from '../v1/types.ts';
 type RO<T> = DeepReadonly<T>;
 type CSR = RO<CertificateSigningRequest>;
 
-export const LEGACY_UNKNOWN_SIGNER_NAME = 'kubernetes.io/legacy-unknown';
-export const KEY_USAGES = [
+const LEGACY_UNKNOWN_SIGNER_NAME = 'kubernetes.io/legacy-unknown';
+const KEY_USAGES = [
   'any', 'cert sign', 'client auth', 'code signing', 'content commitment', 'crl sign', 'data encipherment',
   'decipher only', 'digital signature', 'email protection', 'encipher only', 'ipsec end system', 'ipsec tunnel',
   'ipsec user', 'key agreement', 'key encipherment', 'microsoft sgc', 'netscape sgc', 'ocsp signing', 's/mime',

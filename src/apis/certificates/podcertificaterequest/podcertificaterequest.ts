@@ -12,7 +12,7 @@ import type { PodCertificateRequest } from '../v1/types.ts';
 type RO<T> = DeepReadonly<T>;
 const REQUIRED = ['podName', 'podUID', 'serviceAccountName', 'serviceAccountUID', 'nodeName', 'nodeUID'] as const;
 
-export function validatePodCertificateRequest(r: RO<PodCertificateRequest>): FieldError[] {
+function validatePodCertificateRequest(r: RO<PodCertificateRequest>): FieldError[] {
   const errs = validateObjectMeta(r.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
   const spec = r.spec ?? {};
   const p = fieldPath('spec');

@@ -4,12 +4,12 @@
 import { fieldPath, forbidden, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { Lease, LeaseSpec } from '../v1/types.ts';
 import { validateCoordinatedLeaseStrategy } from '../validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
 
-export function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): FieldError[] {
+function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('spec');
   if (spec?.leaseDurationSeconds !== undefined && spec.leaseDurationSeconds <= 0) {
@@ -25,7 +25,7 @@ export function validateLeaseSpec(spec: DeepReadonly<LeaseSpec> | undefined): Fi
   return errs;
 }
 
-export function validateLease(lease: DeepReadonly<Lease>): FieldError[] {
+function validateLease(lease: DeepReadonly<Lease>): FieldError[] {
   return [...validateObjectMeta(lease.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateLeaseSpec(lease.spec)];
 }
 
@@ -39,13 +39,13 @@ export function newLeaseDefinition(opts: LeaseOptions = {}) {
   return {
     group: 'coordination.k8s.io', kind: 'Lease', resource: 'leases', singular: 'lease', namespaced: true,
   goZeroValues: (o) => { for (const [path, v] of [[['spec'], {}]] as const) setZero(o, path, v); },
-    strategy: {
+    strategy: specStatusStrategy<Lease>({
       prepareForCreate(_ctx, lease) {
         if (enabled || lease.spec === undefined) return;
         delete lease.spec.strategy;
         delete lease.spec.preferredHolder;
       },
-      validate: (_ctx, lease) => validateLease(lease),
+      validate: (lease) => validateLease(lease),
       allowCreateOnUpdate: true,
       allowUnconditionalUpdate: false,
       prepareForUpdate(_ctx, lease, old) {
@@ -53,8 +53,9 @@ export function newLeaseDefinition(opts: LeaseOptions = {}) {
         if (old.spec?.strategy === undefined) delete lease.spec.strategy;
         if (old.spec?.preferredHolder === undefined) delete lease.spec.preferredHolder;
       },
-      validateUpdate: (_ctx, lease, _old) => validateLeaseSpec(lease.spec),
-    },
+      revalidateOnUpdate: false,
+      validateUpdate: (lease, _old) => validateLeaseSpec(lease.spec),
+    }),
     table: [
       nameColumn<Lease>(),
       { name: 'Holder', type: 'string',        cell: (l) => l.spec?.holderIdentity ?? '' },

@@ -4,14 +4,14 @@ import { fieldPath, invalid, required, type FieldError } from '../../../apimachi
 import { validateImmutableField, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { LeaseCandidate, LeaseCandidateSpec } from '../v1/types.ts';
 import { compareSemVer, OLDEST_EMULATION_VERSION, parseSemVer, validateCoordinatedLeaseStrategy, ZERO_SEMVER } from '../validation.ts';
 
 /** ValidLeaseCandidateName: names are config map keys (a trailing '-' is fine for prefixes too). */
 const leaseCandidateName = (name: string): string[] => isConfigMapKey(name);
 
-export function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec> | undefined): FieldError[] {
+function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec> | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('spec');
   if ((spec?.leaseName ?? '') === '') errs.push(required(p.child('leaseName')));
@@ -46,23 +46,22 @@ export function validateLeaseCandidateSpec(spec: DeepReadonly<LeaseCandidateSpec
   return errs;
 }
 
-export function validateLeaseCandidate(lc: DeepReadonly<LeaseCandidate>): FieldError[] {
+function validateLeaseCandidate(lc: DeepReadonly<LeaseCandidate>): FieldError[] {
   return [...validateObjectMeta(lc.metadata, { namespaced: true, nameFn: leaseCandidateName }), ...validateLeaseCandidateSpec(lc.spec)];
 }
 
 export const leaseCandidates = {
   group: 'coordination.k8s.io', kind: 'LeaseCandidate', resource: 'leasecandidates', singular: 'leasecandidate', namespaced: true,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, lc) => validateLeaseCandidate(lc),
+  strategy: specStatusStrategy<LeaseCandidate>({
+    validate: (lc) => validateLeaseCandidate(lc),
     allowCreateOnUpdate: true,
     allowUnconditionalUpdate: false,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, lc, old) => [
+    revalidateOnUpdate: false,
+    validateUpdate: (lc, old) => [
       ...validateLeaseCandidateSpec(lc.spec),
       ...validateImmutableField(lc.spec?.leaseName ?? '', old.spec?.leaseName ?? '', fieldPath('spec', 'leaseName')),
     ],
-  },
+  }),
   table: [
     nameColumn<LeaseCandidate>(),
     { name: 'LeaseName', type: 'string',      cell: (lc) => lc.spec?.leaseName ?? '' },

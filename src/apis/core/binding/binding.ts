@@ -26,7 +26,7 @@ export function validateBinding(b: DeepReadonly<Binding>): FieldError[] {
 class BindingRefused extends Error {}
 
 /** Sets spec.nodeName of an unbound pod, merges the binding's annotations and labels, marks it scheduled. */
-export function bindPod(current: KubeObject, b: DeepReadonly<Binding>, now: string): KubeObject {
+function bindPod(current: KubeObject, b: DeepReadonly<Binding>, now: string): KubeObject {
   const pod = structuredClone(current) as Pod;
   const name = pod.metadata.name ?? '';
   const uid = b.metadata.uid ?? '';

@@ -4,7 +4,7 @@ import { fieldPath, forbidden, invalid, tooLong, type FieldError } from '../../.
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isConfigMapKey } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { ConfigMap } from '../v1/types.ts';
 
 /** core.MaxSecretSize: the limit on the summed sizes of ConfigMap and Secret values. */
@@ -16,7 +16,7 @@ export function base64DecodedLength(s: string): number {
   return Buffer.from(s, 'base64').length;
 }
 
-export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
+function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   const errs = validateObjectMeta(cm.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
   const data = cm.data ?? {};
   const binary = cm.binaryData ?? {};
@@ -37,7 +37,7 @@ export function validateConfigMap(cm: DeepReadonly<ConfigMap>): FieldError[] {
   return errs;
 }
 
-export function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepReadonly<ConfigMap>): FieldError[] {
+function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepReadonly<ConfigMap>): FieldError[] {
   const errs: FieldError[] = [];
   if (old.immutable === true) {
     if (cm.immutable !== true) errs.push(forbidden('immutable', IMMUTABLE_WHEN_SET));
@@ -51,14 +51,11 @@ export function validateConfigMapUpdate(cm: DeepReadonly<ConfigMap>, old: DeepRe
 
 export const configMaps = {
   group: '', kind: 'ConfigMap', resource: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, cm) => validateConfigMap(cm),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, cm, old) => validateConfigMapUpdate(cm, old),
-  },
+  strategy: specStatusStrategy<ConfigMap>({
+    validate: (cm) => validateConfigMap(cm),
+    revalidateOnUpdate: false,
+    validateUpdate: (cm, old) => validateConfigMapUpdate(cm, old),
+  }),
   table: [
     nameColumn<ConfigMap>(),
     { name: 'Data', type: 'string',      cell: (cm) => Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length },

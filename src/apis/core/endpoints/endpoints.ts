@@ -4,7 +4,7 @@ import { isValidIPForLegacyField, parseIPSloppy } from '../../../apimachinery/va
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { EndpointAddress, EndpointPort, Endpoints } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
@@ -70,12 +70,12 @@ function validateSubsets(ep: RO<Endpoints>): FieldError[] {
   return errs;
 }
 
-export function defaultEndpoints(ep: Endpoints): void {
+function defaultEndpoints(ep: Endpoints): void {
   for (const ss of ep.subsets ?? []) for (const p of ss.ports ?? []) if ((p.protocol ?? '') === '') p.protocol = 'TCP';
 }
 
 /** printers.go formatEndpoints: up to three host:port pairs, then "+ N more...". */
-export function formatEndpoints(ep: RO<Endpoints>): string {
+function formatEndpoints(ep: RO<Endpoints>): string {
   const subsets = ep.subsets ?? [];
   if (subsets.length === 0) return '<none>';
   const list: string[] = [];
@@ -102,14 +102,12 @@ export function formatEndpoints(ep: RO<Endpoints>): string {
 export const endpoints = {
   group: '', kind: 'Endpoints', resource: 'endpoints', singular: 'endpoints', shortNames: ['ep'], namespaced: true,
   lifecycle: { deprecated: [1, 33], replacement: { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice' } },
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, ep) => validateEndpoints(ep),
+  strategy: specStatusStrategy<Endpoints>({
+    validate: (ep) => validateEndpoints(ep),
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, ep, old) => validateEndpoints(ep, old).filter((e) => !e.field.startsWith('metadata.')),
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (ep, old) => validateEndpoints(ep, old).filter((e) => !e.field.startsWith('metadata.')),
+  }),
   defaults: defaultEndpoints,
   table: [
     nameColumn<Endpoints>(),

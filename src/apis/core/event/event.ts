@@ -1,6 +1,6 @@
 // core/v1 Events (pkg/registry/core/event): created on update, expire after the event TTL.
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { goFields, translateTimestampSince } from '../../../registry/rest/kit.ts';
+import { goFields, specStatusStrategy, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import type { Event } from '../v1/types.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
 
@@ -34,7 +34,7 @@ const REFERENCE_FIELDS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'res
  * firstTimestamp, lastTimestamp and eventTime are times (null when unset), reportingComponent
  * and reportingInstance have no omitempty; the other strings and count are left out when empty.
  */
-export function goEvent(e: Event): void {
+function goEvent(e: Event): void {
   e.involvedObject ??= {};
   goFields(e.involvedObject, {}, REFERENCE_FIELDS);
   if (e.related !== undefined && e.related !== null) goFields(e.related, {}, REFERENCE_FIELDS);
@@ -44,18 +44,21 @@ export function goEvent(e: Event): void {
   goFields(e, { reportingComponent: '', reportingInstance: '' }, ['reason', 'message', 'count', 'type', 'action']);
 }
 
+/** The events strategy; `eventsV1`: the stricter rules of events.k8s.io/v1 (served from the same storage). */
+export function eventStrategy(eventsV1: boolean) {
+  return specStatusStrategy<Event>({
+    validate: (e) => validateEventCreate(e, eventsV1),
+    allowCreateOnUpdate: true,
+    revalidateOnUpdate: false,
+    validateUpdate: (e, old) => validateEventUpdate(e, old, eventsV1),
+    canonicalize: goEvent,
+  });
+}
+
 export function newEventDefinition(ttlSeconds = DEFAULT_EVENT_TTL_SECONDS) {
   return {
     group: '', kind: 'Event', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true,
-    strategy: {
-      prepareForCreate() {},
-      validate: (_ctx, e) => validateEventCreate(e),
-      allowCreateOnUpdate: true,
-      allowUnconditionalUpdate: true,
-      prepareForUpdate() {},
-      validateUpdate: (_ctx, e, old) => validateEventUpdate(e, old),
-      canonicalize: goEvent,
-    },
+    strategy: eventStrategy(false),
     ttlSeconds,
     selectableFields: (e) => {
       const source = (e.source?.component ?? '') !== '' ? e.source?.component ?? '' : e.reportingComponent ?? '';

@@ -7,7 +7,7 @@ import { nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { nameColumn } from '../../../registry/rest/kit.ts';
+import { nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { isOvercommitAllowed, roundUpResourceList, validateContainerResourceName, validateResourceName } from '../v1/resource-names.ts';
 import type { LimitRange, LimitRangeItem, ResourceList } from '../v1/types.ts';
 
@@ -122,16 +122,14 @@ export function defaultLimitRange(lr: LimitRange): void {
 export const limitRanges = {
   group: '', kind: 'LimitRange', resource: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true,
   defaults: defaultLimitRange,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, lr) => validateLimitRange(lr),
+  strategy: specStatusStrategy<LimitRange>({
+    validate: (lr) => validateLimitRange(lr),
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
     // ValidateLimitRange runs again on update, its metadata checks included
-    validateUpdate: (_ctx, lr, old) => [...validateLimitRange(lr).filter((e) => !e.field.startsWith('metadata.')),
+    revalidateOnUpdate: false,
+    validateUpdate: (lr, old) => [...validateLimitRange(lr).filter((e) => !e.field.startsWith('metadata.')),
       ...repeatedMetadataErrors(lr.metadata, old.metadata, { create: { namespaced: true, nameFn: nameIsDNSSubdomain } })],
-  },
+  }),
   table: [
     nameColumn<LimitRange>(),
     { name: 'Created At', type: 'date', cell: (lr) => lr.metadata.creationTimestamp ?? null },

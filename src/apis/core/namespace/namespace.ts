@@ -2,14 +2,14 @@
 // no deletecollection. Deleting a namespace with finalizers only marks it Terminating; that
 // two-phase delete lives in the Store's namespace special case, not here.
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { Namespace } from '../v1/types.ts';
 import { namespaceStorage } from './storage.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate } from './validation.ts';
 import { repeatedMetadataErrors, validateNamespaceName } from '../../../apimachinery/validation/object-meta.ts';
 
-export const FINALIZER_KUBERNETES = 'kubernetes';
+const FINALIZER_KUBERNETES = 'kubernetes';
 
 /** SetDefaults_Namespace (+ status): the immutable name label and phase Active. */
 export function defaultNamespace(ns: Namespace): void {
@@ -18,15 +18,13 @@ export function defaultNamespace(ns: Namespace): void {
   if (ns.status !== undefined && (ns.status.phase === undefined || (ns.status.phase as string) === '')) ns.status.phase = 'Active';
 }
 
-export const namespaceStrategy: Strategy<Namespace> = {
+const namespaceStrategy = specStatusStrategy<Namespace>({
   prepareForCreate(_ctx: RequestContext, ns: Namespace) {
     ns.status = { phase: 'Active' };
     const finalizers = ns.spec?.finalizers ?? [];
     if (!finalizers.includes(FINALIZER_KUBERNETES)) ns.spec = { ...ns.spec, finalizers: [...finalizers, FINALIZER_KUBERNETES] };
   },
-  validate: (_ctx, ns) => validateNamespace(ns),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (ns) => validateNamespace(ns),
   prepareForUpdate(_ctx, ns, old) {
     // spec.finalizers change only through /finalize, status only through /status
     ns.spec = { ...ns.spec };
@@ -34,31 +32,26 @@ export const namespaceStrategy: Strategy<Namespace> = {
     setOptional(ns, 'status', old.status === undefined ? undefined : copyOf<Namespace['status']>(old.status));
   },
   // ValidateNamespace and ValidateNamespaceUpdate repeat the metadata checks
-  validateUpdate: (_ctx, ns, old) => [...validateNamespace(ns).filter((e) => !e.field.startsWith('metadata.')),
+  revalidateOnUpdate: false,
+  validateUpdate: (ns, old) => [...validateNamespace(ns).filter((e) => !e.field.startsWith('metadata.')),
     ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true, create: { namespaced: false, nameFn: validateNamespaceName } })],
-};
+});
 
-export const namespaceStatusStrategy: Strategy<Namespace> = {
-  ...namespaceStrategy,
-  prepareForUpdate(_ctx, ns, old) {
-    setOptional(ns, 'spec', old.spec === undefined ? undefined : copyOf<Namespace['spec']>(old.spec));
-  },
-  validateUpdate: (_ctx, ns, old) => [...validateNamespaceStatusUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
-};
+const namespaceStatusStrategy = statusStrategy<Namespace>(namespaceStrategy, {
+  validate: (ns, old) => [...validateNamespaceStatusUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
+});
 
 /** PUT /api/v1/namespaces/{name}/finalize: only spec.finalizers may change. */
-export const namespaceFinalizeStrategy: Strategy<Namespace> = {
-  ...namespaceStrategy,
+export const namespaceFinalizeStrategy = statusStrategy<Namespace>(namespaceStrategy, {
+  specFields: ['status'],
   resetFields: [['status']],
   prepareForUpdate(_ctx, ns, old: DeepReadonly<Namespace>) {
     const finalizers = ns.spec?.finalizers;
-    const next = copyOf<Namespace>(old);
-    setOptional(ns, 'status', next.status);
-    ns.spec = { ...next.spec };
+    ns.spec = { ...copyOf<Namespace['spec']>(old.spec) };
     setOptional(ns.spec, 'finalizers', finalizers);
   },
-  validateUpdate: (_ctx, ns, old) => [...validateNamespaceFinalizeUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
-};
+  validate: (ns, old) => [...validateNamespaceFinalizeUpdate(ns), ...repeatedMetadataErrors(ns.metadata, old.metadata, { update: true })],
+});
 
 export const namespaces = {
   group: '', kind: 'Namespace', resource: 'namespaces', singular: 'namespace', shortNames: ['ns'],

@@ -1,7 +1,7 @@
 // Nodes (pkg/registry/core/node): cluster-scoped; status may be set on create (kubelets
 // register with it) but only changes through /status afterwards.
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { Node } from '../v1/types.ts';
 import { repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import { normalizePodCIDRs, validateNode, validateNodeFields, validateNodeUpdate } from './validation.ts';
@@ -18,7 +18,7 @@ function dropConfigSource(node: Node, old: RO<Node> | undefined): void {
 }
 
 /** SetDefaults_NodeStatus: allocatable defaults to capacity. */
-export function defaultNode(node: Node): void {
+function defaultNode(node: Node): void {
   normalizePodCIDRs(node);
   roundUpResourceList(node.status?.capacity);
   roundUpResourceList(node.status?.allocatable);
@@ -62,32 +62,29 @@ function goNode(node: Node): void {
   for (const f of NODE_INFO_FIELDS) st.nodeInfo[f] ??= '';
 }
 
-export const nodeStrategy: Strategy<Node> = {
+const nodeStrategy = specStatusStrategy<Node>({
   prepareForCreate(_ctx, node) {
     dropConfigSource(node, undefined);
     if (node.status !== undefined) delete node.status.config;
   },
-  validate: (_ctx, node) => validateNode(node),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (node) => validateNode(node),
   prepareForUpdate(_ctx, node, old) {
     setOptional(node, 'status', old.status === undefined ? undefined : copyOf<Node['status']>(old.status));
     dropConfigSource(node, old);
   },
   // ValidateNode and ValidateNodeUpdate both run: metadata checks and taints are reported twice
-  validateUpdate: (_ctx, node, old) => [...validateNodeFields(node), ...validateNodeUpdate(node, old),
+  revalidateOnUpdate: false,
+  validateUpdate: (node, old) => [...validateNodeFields(node), ...validateNodeUpdate(node, old),
     ...repeatedMetadataErrors(node.metadata, old.metadata, { update: true, create: { namespaced: false } })],
   canonicalize: goNode,
-};
+});
 
-export const nodeStatusStrategy: Strategy<Node> = {
-  ...nodeStrategy,
+const nodeStatusStrategy = statusStrategy<Node>(nodeStrategy, {
   prepareForUpdate(_ctx, node, old) {
-    setOptional(node, 'spec', old.spec === undefined ? undefined : copyOf<Node['spec']>(old.spec));
     if (old.status?.config === undefined && node.status !== undefined) delete node.status.config;
   },
-  validateUpdate: (_ctx, node, old) => [...validateNodeUpdate(node, old), ...repeatedMetadataErrors(node.metadata, old.metadata, { update: true })],
-};
+  validate: (node, old) => [...validateNodeUpdate(node, old), ...repeatedMetadataErrors(node.metadata, old.metadata, { update: true })],
+});
 
 export const nodes = {
   group: '', kind: 'Node', resource: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false,

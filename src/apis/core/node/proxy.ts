@@ -7,7 +7,7 @@ import type { StoreLookup, SubresourceREST } from '../../../registry/rest/group.
 import { forward, kubeletOf, proxyPath } from '../pod/subresources/backend.ts';
 import { PROXY_METHODS, splitSchemeNamePort } from '../pod/subresources/connect.ts';
 
-export function nodeProxyREST(lookup: StoreLookup): Connecter {
+function nodeProxyREST(lookup: StoreLookup): Connecter {
   return {
     connectMethods: PROXY_METHODS,
     async connect(ctx: RequestContext, id, req, res, query) {

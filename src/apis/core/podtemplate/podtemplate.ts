@@ -2,7 +2,7 @@
 import { fieldPath, forbidden, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { nameIsDNSSubdomain, validateAnnotations, validateLabels, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
+import { bumpGenerationIfChanged, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { dropDisabledPodSpecFields } from '../pod/disabled-fields.ts';
@@ -48,25 +48,24 @@ export function defaultPodTemplate(pt: PodTemplate): void {
 export const podTemplates = {
   group: '', kind: 'PodTemplate', resource: 'podtemplates', singular: 'podtemplate', namespaced: true,
   goZeroValues: (o) => { for (const [path, v] of [[['template', 'metadata'], {}]] as const) setZero(o, path, v); },
-  strategy: {
+  strategy: specStatusStrategy<PodTemplate>({
     prepareForCreate(_ctx, pt) {
       pt.metadata.generation = 1;
       dropDisabledPodSpecFields(pt.template?.spec, undefined);
     },
-    validate: (_ctx, pt) => validatePodTemplate(pt),
-    warningsOnCreate: (_ctx, pt) => podTemplateWarnings(fieldPath('template'), pt.template),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (pt) => validatePodTemplate(pt),
+    warningsOnCreate: (pt) => podTemplateWarnings(fieldPath('template'), pt.template),
     prepareForUpdate(_ctx, pt, old) {
       dropDisabledPodSpecFields(pt.template?.spec, old.template?.spec);
       pt.metadata.generation = old.metadata.generation ?? 1;
       bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
     },
     // ValidatePodTemplateUpdate repeats the metadata update checks
-    validateUpdate: (_ctx, pt, old) => [...validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
+    revalidateOnUpdate: false,
+    validateUpdate: (pt, old) => [...validatePodTemplate(pt).filter((e) => !e.field.startsWith('metadata.')),
       ...repeatedMetadataErrors(pt.metadata, old.metadata, { update: true })],
-    warningsOnUpdate: (_ctx, pt, old) => (pt.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('template'), pt.template) : []),
-  },
+    warningsOnUpdate: (pt, old) => (pt.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('template'), pt.template) : []),
+  }),
   defaults: defaultPodTemplate,
   table: [
     nameColumn<PodTemplate>(),

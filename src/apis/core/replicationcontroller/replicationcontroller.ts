@@ -3,12 +3,12 @@
 // printReplicationController.
 import { fieldPath, forbidden, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { selectorFromSet } from '../../../apimachinery/labels/selector.ts';
-import { nameIsDNSSubdomain, repeatedMetadataErrors, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateNonnegativeField, validateObjectMeta, type ValidateNameFunc } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { containerColumns, workloadStrategies } from '../../apps/common.ts';
+import { containerColumns, workloadOptions, workloadStatusOptions } from '../../apps/common.ts';
 import { validateReplicaSetStatus } from '../../apps/replicaset/replicaset.ts';
 import { SELECTOR_MISMATCH } from '../../apps/validation/workload.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
 import { podTemplateWarnings, workloadNameWarnings } from '../pod/warnings.ts';
 import { validatePodTemplateSpec } from '../podtemplate/podtemplate.ts';
@@ -50,7 +50,7 @@ function validatePodTemplateSpecForRC(t: RO<PodTemplateSpec> | undefined | null,
   return errs;
 }
 
-export function validateReplicationControllerSpec(spec: RO<ReplicationControllerSpec>, p: FieldPath): FieldError[] {
+function validateReplicationControllerSpec(spec: RO<ReplicationControllerSpec>, p: FieldPath): FieldError[] {
   const errs = validateNonnegativeField(spec.minReadySeconds ?? 0, p.child('minReadySeconds'));
   if (Object.keys(spec.selector ?? {}).length === 0) errs.push(required(p.child('selector')));
   errs.push(...validateNonnegativeField(spec.replicas ?? 0, p.child('replicas')));
@@ -61,41 +61,35 @@ export function validateReplicationControllerSpec(spec: RO<ReplicationController
 /** The declarative `+k8s:longName` check of v1.36: a DNS subdomain, its length counted in bytes. */
 const longName: ValidateNameFunc = (name, prefix) => nameIsDNSSubdomain(name, prefix).map((m) => m.replace(/^must be no more than (\d+) characters$/, 'must be no more than $1 bytes'));
 
-export function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
+function validateReplicationController(rc: RO<ReplicationController>): FieldError[] {
   return [
     ...validateObjectMeta(rc.metadata, { namespaced: true, nameFn: longName }, fieldPath('metadata')),
     ...validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
   ];
 }
 
-const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
+const replicationControllerStrategy = specStatusStrategy(workloadOptions<ReplicationController>({
   validate: validateReplicationController,
   validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
-  validateStatusUpdate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
   warningsOnCreate: (rc) => [...workloadNameWarnings(rc.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template)],
   warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
   // core/v1 ReplicationControllerStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
-});
+  // ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks
+  repeatMetadataOnUpdate: true,
+  // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
+  defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
+}));
 
-// ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks
-export const replicationControllerStrategy: typeof strategy = {
-  ...strategy,
-  validateUpdate: (ctx, rc, old) => [...strategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
-};
-export const replicationControllerStatusStrategy: typeof statusStrategy = {
-  ...statusStrategy,
-  validateUpdate: (ctx, rc, old) => [...statusStrategy.validateUpdate(ctx, rc, old), ...repeatedMetadataErrors(rc.metadata, old.metadata, { update: true })],
-};
+const replicationControllerStatusStrategy = statusStrategy(replicationControllerStrategy, workloadStatusOptions<ReplicationController>({
+  validate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
+  repeatMetadataOnUpdate: true,
+}));
 
 export const replicationControllers = {
   group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', singular: 'replicationcontroller',
   shortNames: ['rc'], categories: ['all'], namespaced: true,
-  strategy: {
-    ...replicationControllerStrategy,
-    // rcStrategy.DefaultGarbageCollectionPolicy: v1 orphans the pods unless told otherwise, for backwards compatibility.
-    defaultGarbageCollectionPolicy: (ctx) => (ctx.info.apiGroup === '' && ctx.info.apiVersion === 'v1' ? 'OrphanDependents' : 'DeleteDependents'),
-  },
+  strategy: replicationControllerStrategy,
   statusStrategy: replicationControllerStatusStrategy,
   defaults: defaultReplicationController,
   scale: {

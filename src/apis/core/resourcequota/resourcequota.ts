@@ -1,8 +1,8 @@
 // ResourceQuotas (pkg/registry/core/resourcequota): status is owned by the quota controller.
 import { fieldPath, GoSyntax, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, repeatedMetadataErrors } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { quantityString } from '../v1/quantity.ts';
 import { isStandardQuotaResourceName, roundUpResourceList, validateQuotaResourceName, validateResourceQuantityValue } from '../v1/resource-names.ts';
 import type { ResourceList, ResourceQuota } from '../v1/types.ts';
@@ -109,24 +109,19 @@ function quotaColumn(rq: RO<ResourceQuota>, limits: boolean): string {
     .map((r) => `${r}: ${quantityString(rq.status?.used?.[r])}/${quantityString(hard[r])}`).join(', ');
 }
 
-export const resourceQuotaStrategy: Strategy<ResourceQuota> = {
+const resourceQuotaStrategy = specStatusStrategy<ResourceQuota>({
   prepareForCreate(_ctx, rq) { rq.status = {}; },
-  validate: (_ctx, rq) => validateResourceQuota(rq),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  validate: (rq) => validateResourceQuota(rq),
   prepareForUpdate(_ctx, rq, old) {
     setOptional(rq, 'status', old.status === undefined ? undefined : copyOf<ResourceQuota['status']>(old.status));
   },
-  validateUpdate: (_ctx, rq, old) => [...validateResourceQuotaUpdate(rq, old), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
-};
+  revalidateOnUpdate: false,
+  validateUpdate: (rq, old) => [...validateResourceQuotaUpdate(rq, old), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
+});
 
-export const resourceQuotaStatusStrategy: Strategy<ResourceQuota> = {
-  ...resourceQuotaStrategy,
-  validateUpdate: (_ctx, rq, old) => [...validateStatus(rq), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
-  prepareForUpdate(_ctx, rq, old) {
-    setOptional(rq, 'spec', old.spec === undefined ? undefined : copyOf<ResourceQuota['spec']>(old.spec));
-  },
-};
+const resourceQuotaStatusStrategy = statusStrategy<ResourceQuota>(resourceQuotaStrategy, {
+  validate: (rq, old) => [...validateStatus(rq), ...repeatedMetadataErrors(rq.metadata, old.metadata, { update: true })],
+});
 
 export const resourceQuotas = {
   group: '', kind: 'ResourceQuota', resource: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true,

@@ -1,6 +1,6 @@
 // Secrets (pkg/registry/core/secret). Data values are base64 strings on the wire and in storage.
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { Secret } from '../v1/types.ts';
 import { SECRET_TYPES, validateSecret, validateSecretUpdate } from './validation.ts';
 import { setKey } from '../../../apimachinery/patch/index.ts';
@@ -27,16 +27,13 @@ export function defaultSecret(s: Secret): void {
 
 export const secrets = {
   group: '', kind: 'Secret', resource: 'secrets', singular: 'secret', namespaced: true,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, s) => validateSecret(s),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
-    validateUpdate: (_ctx, s, old) => validateSecretUpdate(s, old),
-    warningsOnCreate: (_ctx, s) => warningsForSecret(s),
-    warningsOnUpdate: (_ctx, s) => warningsForSecret(s),
-  },
+  strategy: specStatusStrategy<Secret>({
+    validate: (s) => validateSecret(s),
+    revalidateOnUpdate: false,
+    validateUpdate: (s, old) => validateSecretUpdate(s, old),
+    warningsOnCreate: (s) => warningsForSecret(s),
+    warningsOnUpdate: (s) => warningsForSecret(s),
+  }),
   defaults: defaultSecret,
   selectableFields: (s) => ({
     'metadata.name': s.metadata.name ?? '', 'metadata.namespace': s.metadata.namespace ?? '', type: s.type ?? '',

@@ -20,7 +20,7 @@ export const SECRET_TYPES = {
   bootstrapToken: 'bootstrap.kubernetes.io/token',
 } as const;
 
-export const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
+const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
 const REDACTED = '<secret contents redacted>';
 
 /** Go's json.Unmarshal into a map: the error text for the common failures. */

@@ -38,7 +38,7 @@ export interface IPAddressRecorder {
 const NEXT_ATTEMPTS = 16;
 
 /** The families the cluster serves, the primary (default) first. */
-export const clusterFamilies = (a: ServiceAllocators): Family[] =>
+const clusterFamilies = (a: ServiceAllocators): Family[] =>
   [a.serviceIPs.family, ...(a.secondaryServiceIPs === undefined ? [] : [a.secondaryServiceIPs.family])];
 
 const allocatorFor = (a: ServiceAllocators, ip: string): IPAllocator | undefined => {
@@ -52,7 +52,7 @@ const ERR_MISMATCHED_NETWORK = 'the provided network does not match the current 
 type RO<T> = DeepReadonly<T>;
 
 export const needsClusterIP = (svc: RO<Service>): boolean => svc.spec.type !== 'ExternalName';
-export const needsNodePorts = (svc: RO<Service>): boolean =>
+const needsNodePorts = (svc: RO<Service>): boolean =>
   svc.spec.type === 'NodePort' || (svc.spec.type === 'LoadBalancer' && svc.spec.allocateLoadBalancerNodePorts !== false);
 export const needsHealthCheckNodePort = (svc: RO<Service>): boolean =>
   svc.spec.type === 'LoadBalancer' && svc.spec.externalTrafficPolicy === 'Local';
@@ -61,14 +61,14 @@ const invalidService = (svc: RO<Service>, errs: FieldError[]): StatusError =>
   newInvalid({ group: '', kind: 'Service' }, svc.metadata.name ?? '', errs);
 
 /** The node ports a service holds (ports and health check). */
-export function nodePortsOf(svc: RO<Service>): Set<number> {
+function nodePortsOf(svc: RO<Service>): Set<number> {
   const set = new Set<number>();
   for (const p of svc.spec.ports ?? []) if ((p.nodePort ?? 0) > 0) set.add(p.nodePort ?? 0);
   if ((svc.spec.healthCheckNodePort ?? 0) > 0) set.add(svc.spec.healthCheckNodePort ?? 0);
   return set;
 }
 
-export function clusterIPsOf(svc: RO<Service>): string[] {
+function clusterIPsOf(svc: RO<Service>): string[] {
   return (svc.spec.clusterIPs ?? (svc.spec.clusterIP !== undefined ? [svc.spec.clusterIP] : []))
     .filter((ip) => ip !== '' && ip !== 'None');
 }

@@ -11,7 +11,7 @@ export interface RangeAllocation extends KubeObject {
   data: string;
 }
 
-export const isRangeAllocation = (o: KubeObject | undefined): o is RangeAllocation =>
+const isRangeAllocation = (o: KubeObject | undefined): o is RangeAllocation =>
   o !== undefined && typeof (o as Partial<RangeAllocation>).range === 'string' && typeof (o as Partial<RangeAllocation>).data === 'string';
 
 /** Bits in little-endian byte order (bit i in byte i>>3). */

@@ -20,7 +20,7 @@ const policyPath = fieldPath('spec', 'ipFamilyPolicy');
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   (a ?? []).length === (b ?? []).length && (a ?? []).every((v, i) => v === (b ?? [])[i]);
-export const sameClusterIPs = (a: RO<Service>, b: RO<Service>): boolean => sameList(a.spec.clusterIPs, b.spec.clusterIPs);
+const sameClusterIPs = (a: RO<Service>, b: RO<Service>): boolean => sameList(a.spec.clusterIPs, b.spec.clusterIPs);
 const sameIPFamilies = (a: RO<Service>, b: RO<Service>): boolean => sameList(a.spec.ipFamilies, b.spec.ipFamilies);
 const isHeadless = (svc: RO<Service>): boolean => svc.spec.clusterIPs?.length === 1 && svc.spec.clusterIPs[0] === 'None';
 

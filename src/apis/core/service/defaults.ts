@@ -2,7 +2,7 @@
 // IPs are filled when allocating (alloc.ts), as kube's service storage does.
 import type { Service } from '../v1/types.ts';
 
-export const DEFAULT_CLIENT_IP_TIMEOUT_SECONDS = 10800;
+const DEFAULT_CLIENT_IP_TIMEOUT_SECONDS = 10800;
 
 /** LoadBalancer, NodePort, or ClusterIP with external IPs. */
 export function externallyAccessible(svc: { readonly spec: { readonly type?: string; readonly externalIPs?: readonly string[] } }): boolean {

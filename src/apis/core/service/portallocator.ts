@@ -4,8 +4,8 @@
 import type { Interface as Storage } from '../../../storage/interfaces.ts';
 import { AllocationError, updateBitmap } from './bitmap.ts';
 
-export const SERVICE_NODE_PORTS_KEY = '/registry/ranges/servicenodeports';
-export const ERR_PORT_FULL = 'range is full';
+const SERVICE_NODE_PORTS_KEY = '/registry/ranges/servicenodeports';
+const ERR_PORT_FULL = 'range is full';
 export const ERR_PORT_ALLOCATED = 'provided port is already allocated';
 
 export interface PortAllocator {

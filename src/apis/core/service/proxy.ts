@@ -10,7 +10,7 @@ import { forward, proxyPath } from '../pod/subresources/backend.ts';
 import { PROXY_METHODS, splitSchemeNamePort } from '../pod/subresources/connect.ts';
 import type { Endpoints, Service } from '../v1/types.ts';
 
-export function serviceProxyREST(services: ResourceStore<KubeObject>, lookup: StoreLookup): Connecter {
+function serviceProxyREST(services: ResourceStore<KubeObject>, lookup: StoreLookup): Connecter {
   return {
     connectMethods: PROXY_METHODS,
     async connect(ctx: RequestContext, id, req, res, query) {

@@ -1,8 +1,8 @@
 // Services (pkg/registry/core/service): defaults, validation, the status split, and cluster IP
 // and node port allocation through write hooks.
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { copyOf, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { Service } from '../v1/types.ts';
 import { needsClusterIP, needsHealthCheckNodePort, newServiceHooks, type ServiceAllocators } from './alloc.ts';
 import { normalizeClusterIPs } from './cluster-ips.ts';
@@ -50,32 +50,28 @@ function dropTypeDependentFields(svc: Service, old: DeepReadonly<Service>): void
   if (spec.type !== 'LoadBalancer') svc.status = { loadBalancer: {} };
 }
 
-export const serviceStrategy: Strategy<Service> = {
+export const serviceStrategy = specStatusStrategy<Service>({
   prepareForCreate(_ctx, svc) {
     // Go always serializes status.loadBalancer (a struct, not a pointer).
     svc.status = { loadBalancer: {} };
     normalizeClusterIPs(svc, undefined);
   },
-  validate: (_ctx, svc) => validateService(svc),
-  warningsOnCreate: (_ctx, svc) => serviceWarnings(svc),
+  validate: (svc) => validateService(svc),
+  warningsOnCreate: (svc) => serviceWarnings(svc),
   allowCreateOnUpdate: true,
-  allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, svc, old) {
     setOptional(svc, 'status', old.status === undefined ? undefined : copyOf<Service['status']>(old.status));
     dropTypeDependentFields(svc, old);
   },
-  validateUpdate: (_ctx, svc, old) => validateServiceUpdate(svc, old),
-  warningsOnUpdate: (_ctx, svc) => serviceWarnings(svc),
-};
+  revalidateOnUpdate: false,
+  validateUpdate: (svc, old) => validateServiceUpdate(svc, old),
+  warningsOnUpdate: (svc) => serviceWarnings(svc),
+});
 
-export const serviceStatusStrategy: Strategy<Service> = {
-  ...serviceStrategy,
-  prepareForUpdate(_ctx, svc, old) {
-    svc.spec = copyOf<Service['spec']>(old.spec);
-  },
-  validateUpdate: (_ctx, svc, old) => validateServiceStatusUpdate(svc, old),
-  warningsOnUpdate: () => [],
-};
+const serviceStatusStrategy = statusStrategy<Service>(serviceStrategy, {
+  validate: (svc, old) => validateServiceStatusUpdate(svc, old),
+  warningsOnUpdate: null,
+});
 
 /** The services resource; allocators persist through storage so servers sharing it agree. */
 export function newServiceDefinition(allocators: ServiceAllocators) {

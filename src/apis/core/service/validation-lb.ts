@@ -15,14 +15,14 @@ type RO<T> = DeepReadonly<T>;
 
 /** kube v1.36 enables StrictIPCIDRValidation by default: no leading zeros, no IPv4-mapped IPv6. */
 export const STRICT_IP = true;
-export const SOURCE_RANGES_ANNOTATION = 'service.beta.kubernetes.io/load-balancer-source-ranges';
+const SOURCE_RANGES_ANNOTATION = 'service.beta.kubernetes.io/load-balancer-source-ranges';
 const ONLY_LB = "may only be used when `type` is 'LoadBalancer'";
 const IP_MODES = ['Proxy', 'VIP'];
 // PreferSameTrafficDistribution is on by default in v1.36, so all three are offered (in this order).
 const TRAFFIC_DISTRIBUTIONS = ['PreferClose', 'PreferSameZone', 'PreferSameNode'];
 
 const isLB = (svc: RO<Service>): boolean => svc.spec.type === 'LoadBalancer';
-export const needsHealthCheck = (svc: RO<Service>): boolean => isLB(svc) && svc.spec.externalTrafficPolicy === 'Local';
+const needsHealthCheck = (svc: RO<Service>): boolean => isLB(svc) && svc.spec.externalTrafficPolicy === 'Local';
 
 /** The field or, without it, the legacy annotation; values that `old` already held stay valid. */
 export function validateSourceRanges(svc: RO<Service>, old: RO<Service> | undefined): FieldError[] {

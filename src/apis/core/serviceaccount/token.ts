@@ -25,12 +25,12 @@ export interface TokenRequest {
   status?: { token: string; expirationTimestamp: string };
 }
 
-export const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3600;
+const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3600;
 const MIN_EXPIRATION_SECONDS = 600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
 
 /** ValidateTokenRequest. */
-export function validateTokenRequest(tr: TokenRequest): FieldError[] {
+function validateTokenRequest(tr: TokenRequest): FieldError[] {
   const errs: FieldError[] = [];
   const exp = tr.spec.expirationSeconds ?? DEFAULT_TOKEN_EXPIRATION_SECONDS;
   const p = fieldPath('spec', 'expirationSeconds');

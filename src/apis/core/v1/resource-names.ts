@@ -7,9 +7,9 @@ import { invalid, type FieldError, type FieldPath } from '../../../apimachinery/
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { formatQuantity, parseQuantity, type Quantity } from '../../../apimachinery/resource/quantity.ts';
 
-export const IS_NEGATIVE_ERROR = 'must be greater than or equal to 0';
-export const IS_NOT_INTEGER_ERROR = 'must be an integer';
-export const INVALID_QUOTA_RESOURCE = 'must be a standard resource for quota';
+const IS_NEGATIVE_ERROR = 'must be greater than or equal to 0';
+const IS_NOT_INTEGER_ERROR = 'must be an integer';
+const INVALID_QUOTA_RESOURCE = 'must be a standard resource for quota';
 
 const STANDARD_CONTAINER = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const STANDARD_QUOTA = new Set(['cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.storage',
@@ -27,7 +27,7 @@ export const isExtendedResourceName = (name: string): boolean =>
 export const isOvercommitAllowed = (name: string): boolean => isNativeResource(name) && !isHugePageResourceName(name);
 export const isStandardQuotaResourceName = (name: string): boolean => STANDARD_QUOTA.has(name) || isQuotaHugePageResourceName(name);
 const isStandardResourceName = (name: string): boolean => STANDARD.has(name) || isQuotaHugePageResourceName(name);
-export const isIntegerResourceName = (name: string): boolean => INTEGER.has(name) || isExtendedResourceName(name);
+const isIntegerResourceName = (name: string): boolean => INTEGER.has(name) || isExtendedResourceName(name);
 
 /** validateResourceName: a qualified name; an unprefixed one must be a standard resource. */
 export function validateResourceName(name: string, p: FieldPath): FieldError[] {

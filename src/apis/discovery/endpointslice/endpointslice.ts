@@ -3,14 +3,14 @@
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, bumpGenerationIfChanged, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { Endpoint, EndpointPort, EndpointSlice } from '../v1/types.ts';
 import { validateEndpointSliceCreate, validateEndpointSliceUpdate } from './validation.ts';
 
 const HOSTNAME_LABEL = 'kubernetes.io/hostname';
 
 /** SetDefaults_EndpointPort. */
-export function defaultEndpointSlice(eps: EndpointSlice): void {
+function defaultEndpointSlice(eps: EndpointSlice): void {
   for (const port of eps.ports ?? []) {
     port.name ??= '';
     port.protocol ??= 'TCP';
@@ -21,7 +21,7 @@ export function defaultEndpointSlice(eps: EndpointSlice): void {
  * dropTopologyOnV1: v1 writes cannot set deprecatedTopology (kapi serves no v1beta1). A node name
  * the old slice recorded there is carried into nodeName; unchanged endpoints are left alone.
  */
-export function dropTopologyOnV1(eps: EndpointSlice, old: DeepReadonly<EndpointSlice> | undefined): void {
+function dropTopologyOnV1(eps: EndpointSlice, old: DeepReadonly<EndpointSlice> | undefined): void {
   if (old !== undefined && deepEqual(eps.endpoints, old.endpoints)) return;
   const prevNodeNames = new Set((old?.endpoints ?? []).map((e) => e.deprecatedTopology?.[HOSTNAME_LABEL] ?? '').filter((n) => n !== ''));
   for (const ep of eps.endpoints ?? []) {
@@ -44,25 +44,24 @@ function listWithMore(items: readonly string[]): string {
   return shown === '' ? '<unset>' : shown;
 }
 
-export const formatDiscoveryPorts = (ports: DeepReadonly<EndpointPort[]> | undefined): string =>
+const formatDiscoveryPorts = (ports: DeepReadonly<EndpointPort[]> | undefined): string =>
   listWithMore((ports ?? []).map((p) => (p.port !== undefined ? String(p.port) : p.name !== undefined ? p.name : '*')));
 
-export const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | undefined): string =>
+const formatDiscoveryEndpoints = (endpoints: DeepReadonly<Endpoint[]> | undefined): string =>
   listWithMore((endpoints ?? []).flatMap((e) => e.addresses ?? []));
 
 export const endpointSlices = {
   group: 'discovery.k8s.io', kind: 'EndpointSlice', resource: 'endpointslices', singular: 'endpointslice', namespaced: true,
-  strategy: {
+  strategy: specStatusStrategy<EndpointSlice>({
     prepareForCreate(_ctx, eps) { eps.metadata.generation = 1; dropTopologyOnV1(eps, undefined); },
-    validate: (_ctx, eps) => validateEndpointSliceCreate(eps),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (eps) => validateEndpointSliceCreate(eps),
     prepareForUpdate(_ctx, eps, old) {
       dropTopologyOnV1(eps, old);
       bumpGenerationIfChanged(eps.metadata, content(eps), content(old));
     },
-    validateUpdate: (_ctx, eps, old) => validateEndpointSliceUpdate(eps, old),
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (eps, old) => validateEndpointSliceUpdate(eps, old),
+  }),
   defaults: defaultEndpointSlice,
   table: [
     nameColumn<EndpointSlice>(),

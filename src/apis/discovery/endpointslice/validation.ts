@@ -20,7 +20,7 @@ const MAX_NODE_HINTS = 8;
 const STRICT_IP = true;
 
 /** validation.IsFullyQualifiedDomainName: at least two DNS labels, a trailing dot allowed. */
-export function isFullyQualifiedDomainName(path: FieldPath, value: string): FieldError[] {
+function isFullyQualifiedDomainName(path: FieldPath, value: string): FieldError[] {
   if (value === '') return [required(path)];
   const name = value.endsWith('.') ? value.slice(0, -1) : value;
   const sub = isDNS1123Subdomain(name);

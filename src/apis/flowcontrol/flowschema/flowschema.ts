@@ -11,12 +11,12 @@ import { validateFlowSchemaSpec } from './validation.ts';
 type RO<T> = DeepReadonly<T>;
 
 /** SetDefaults_FlowSchemaSpec. */
-export function defaultFlowSchema(fs: FlowSchema): void {
+function defaultFlowSchema(fs: FlowSchema): void {
   fs.spec ??= {};
   if ((fs.spec.matchingPrecedence ?? 0) === 0) fs.spec.matchingPrecedence = 1000;
 }
 
-export function validateFlowSchema(fs: RO<FlowSchema>): FieldError[] {
+function validateFlowSchema(fs: RO<FlowSchema>): FieldError[] {
   const errs = validateObjectMeta(fs.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   return [...errs, ...validateFlowSchemaSpec(fs.metadata.name ?? '', fs.spec ?? {})];
 }

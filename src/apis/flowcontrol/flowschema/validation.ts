@@ -14,7 +14,7 @@ type Subject = NonNullable<Rule['subjects']>[number];
 const DISTINGUISHER_METHODS = ['ByNamespace', 'ByUser'];
 const SUBJECT_KINDS = ['Group', 'ServiceAccount', 'User'];
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'proxy', 'update', 'watch'];
-export const FLOW_SCHEMA_MAX_MATCHING_PRECEDENCE = 10000;
+const FLOW_SCHEMA_MAX_MATCHING_PRECEDENCE = 10000;
 const NS_INTRO = "each member of this list must be '*' or a DNS-1123 label; ";
 
 /** The specs kube's apiserver keeps for the mandatory schemas (bootstrap MandatoryFlowSchemas). */
@@ -23,7 +23,7 @@ const everything = {
   nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
 };
 const groups = (...names: string[]) => names.map((name) => ({ kind: 'Group', group: { name } }));
-export const MANDATORY_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
+const MANDATORY_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
   'exempt': { priorityLevelConfiguration: { name: 'exempt' }, matchingPrecedence: 1, rules: [{ subjects: groups('system:masters'), ...everything }] },
   'catch-all': {
     priorityLevelConfiguration: { name: 'catch-all' }, matchingPrecedence: 10000, distinguisherMethod: { type: 'ByUser' },
@@ -32,7 +32,7 @@ export const MANDATORY_FLOW_SCHEMAS: Readonly<Record<string, Spec>> = {
 };
 
 /** The spec as kube's internal Go struct prints it (field names, nil pointers and slices as null). */
-export function goFlowSchemaSpec(spec: RO<Spec>): unknown {
+function goFlowSchemaSpec(spec: RO<Spec>): unknown {
   const list = <T>(v: readonly T[] | undefined): readonly T[] | null => v ?? null;
   return {
     PriorityLevelConfiguration: { Name: spec.priorityLevelConfiguration?.name ?? '' },

@@ -13,7 +13,7 @@ type RO<T> = DeepReadonly<T>;
 type PLC = PriorityLevelConfiguration;
 
 /** SetDefaults for v1 Limited/Exempt/QueuingConfiguration. */
-export function defaultPriorityLevelConfiguration(plc: PLC): void {
+function defaultPriorityLevelConfiguration(plc: PLC): void {
   const limited = plc.spec?.limited;
   if (limited !== undefined) {
     limited.nominalConcurrencyShares ??= 30;
@@ -32,7 +32,7 @@ export function defaultPriorityLevelConfiguration(plc: PLC): void {
   }
 }
 
-export function validatePriorityLevelConfiguration(plc: RO<PLC>): FieldError[] {
+function validatePriorityLevelConfiguration(plc: RO<PLC>): FieldError[] {
   const errs = validateObjectMeta(plc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   return [...errs, ...validatePriorityLevelConfigurationSpec(plc)];
 }

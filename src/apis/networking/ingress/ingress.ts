@@ -1,15 +1,15 @@
 // Ingresses (pkg/registry/networking/ingress): status is reset on create and kept by spec
 // updates; generation follows the spec. The status subresource changes only status.
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { Ingress, IngressRule, IngressStatus } from '../v1/types.ts';
 import { ingressStatusWarnings, ingressUpdateOptions, validateIngressCreateSpec, validateIngressSpec, validateIngressStatus } from './validation.ts';
 
 /** Non-wide output clips the address list to 16 characters. */
 const LOAD_BALANCER_WIDTH = 16;
 
-export function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): string {
+function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): string {
   const list: string[] = [];
   let more = false;
   for (const rule of rules ?? []) {
@@ -20,7 +20,7 @@ export function formatHosts(rules: DeepReadonly<IngressRule[]> | undefined): str
   return more ? `${list.join(',')} + ${(rules ?? []).length - 3} more...` : list.join(',');
 }
 
-export function ingressAddress(status: DeepReadonly<IngressStatus> | undefined): string {
+function ingressAddress(status: DeepReadonly<IngressStatus> | undefined): string {
   const set = new Set<string>();
   for (const i of status?.loadBalancer?.ingress ?? []) {
     if ((i.ip ?? '') !== '') set.add(i.ip ?? '');
@@ -32,24 +32,23 @@ export function ingressAddress(status: DeepReadonly<IngressStatus> | undefined):
 
 const INGRESS_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 
-export const ingressStrategy: Strategy<Ingress> = {
+export const ingressStrategy = specStatusStrategy<Ingress>({
   prepareForCreate(_ctx, ing) {
     ing.status = {};
     ing.metadata.generation = 1;
   },
-  validate: (_ctx, ing) => [...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateIngressCreateSpec(ing)],
+  validate: (ing) => [...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateIngressCreateSpec(ing)],
   // Only on create, and only while spec.ingressClassName does not replace the annotation.
-  warningsOnCreate: (_ctx, ing) => (Object.hasOwn(ing.metadata.annotations ?? {}, INGRESS_CLASS_ANNOTATION) && (ing.spec?.ingressClassName ?? null) === null
+  warningsOnCreate: (ing) => (Object.hasOwn(ing.metadata.annotations ?? {}, INGRESS_CLASS_ANNOTATION) && (ing.spec?.ingressClassName ?? null) === null
     ? [`annotation ${JSON.stringify(INGRESS_CLASS_ANNOTATION)} is deprecated, please use 'spec.ingressClassName' instead`] : []),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
   prepareForUpdate(_ctx, ing, old) {
     setOptional(ing, 'status', old.status === undefined ? undefined : copyOf<IngressStatus>(old.status));
     bumpGenerationIfChanged(ing.metadata, ing.spec, old.spec);
   },
   // ValidateIngressUpdate checks the metadata update and the new metadata itself, on top of the
   // store's generic checks (so kube reports a bad annotation up to four times).
-  validateUpdate: (_ctx, ing, old) => [
+  revalidateOnUpdate: false,
+  validateUpdate: (ing, old) => [
     ...validateObjectMetaUpdate(ing.metadata, old.metadata),
     ...validateObjectMeta(ing.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
     ...validateIngressSpec(ing.spec ?? {}, ingressUpdateOptions(old)),
@@ -59,16 +58,12 @@ export const ingressStrategy: Strategy<Ingress> = {
     ing.status ??= {};
     ing.status.loadBalancer ??= {};
   },
-};
+});
 
-export const ingressStatusStrategy: Strategy<Ingress> = {
-  ...ingressStrategy,
-  prepareForUpdate(_ctx, ing, old) {
-    setOptional(ing, 'spec', old.spec === undefined ? undefined : copyOf<Ingress['spec']>(old.spec));
-  },
-  validateUpdate: (_ctx, ing, old) => [...validateObjectMetaUpdate(ing.metadata, old.metadata), ...validateIngressStatus(ing.status, old.status)],
-  warningsOnUpdate: (_ctx, ing) => ingressStatusWarnings(ing.status),
-};
+const ingressStatusStrategy = statusStrategy<Ingress>(ingressStrategy, {
+  validate: (ing, old) => [...validateObjectMetaUpdate(ing.metadata, old.metadata), ...validateIngressStatus(ing.status, old.status)],
+  warningsOnUpdate: (ing) => ingressStatusWarnings(ing.status),
+});
 
 export const ingresses = {
   group: 'networking.k8s.io', kind: 'Ingress', resource: 'ingresses', singular: 'ingress', shortNames: ['ing'], namespaced: true,

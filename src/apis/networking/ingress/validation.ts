@@ -7,14 +7,14 @@ import { nameIsDNSLabel, nameIsDNSSubdomain } from '../../../apimachinery/valida
 import { isDNS1123Subdomain, isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { HTTPIngressPath, Ingress, IngressBackend, IngressRule, IngressSpec, IngressStatus } from '../v1/types.ts';
-import { ipWarnings } from '../../core/service/warnings.ts';
+import { ipWarnings } from '../../../apimachinery/validation/ip-warnings.ts';
 import { isPathSegmentName, isWildcardDNS1123Subdomain } from '../validation-helpers.ts';
 
 type RO<T> = DeepReadonly<T>;
 const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
 const INVALID_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
 const INVALID_SUFFIXES = ['/..', '/.'];
-export const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
+const ANNOTATION_INGRESS_CLASS = 'kubernetes.io/ingress.class';
 
 export interface IngressValidationOptions {
   readonly allowInvalidSecretName: boolean;

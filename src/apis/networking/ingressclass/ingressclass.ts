@@ -4,7 +4,7 @@ import { fieldPath, forbidden, invalid, notSupported, required, tooLong, type Fi
 import { nameIsDNSSubdomain, validateImmutableField, validateNamespaceName, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { byteLength, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, bumpGenerationIfChanged, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { IngressClass, IngressClassParametersReference } from '../v1/types.ts';
 import { isDomainPrefixedPath } from '../../../apimachinery/validation/domain-prefixed-path.ts';
 import { isPathSegmentName } from '../validation-helpers.ts';
@@ -48,7 +48,7 @@ function validateSpec(ic: DeepReadonly<IngressClass>): FieldError[] {
   return [...errs, ...validateParameters(ic.spec?.parameters)];
 }
 
-export function validateIngressClass(ic: DeepReadonly<IngressClass>): FieldError[] {
+function validateIngressClass(ic: DeepReadonly<IngressClass>): FieldError[] {
   return [...validateObjectMeta(ic.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(ic)];
 }
 
@@ -65,19 +65,18 @@ function parametersCell(params: DeepReadonly<IngressClassParametersReference> | 
 
 export const ingressClasses = {
   group: 'networking.k8s.io', kind: 'IngressClass', resource: 'ingressclasses', singular: 'ingressclass', namespaced: false,
-  strategy: {
+  strategy: specStatusStrategy<IngressClass>({
     prepareForCreate(_ctx, ic) { ic.metadata.generation = 1; },
-    validate: (_ctx, ic) => validateIngressClass(ic),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (ic) => validateIngressClass(ic),
     prepareForUpdate(_ctx, ic, old) { bumpGenerationIfChanged(ic.metadata, ic.spec, old.spec); },
     // ValidateIngressClassUpdate runs the whole create validation (metadata included) after the immutability check.
-    validateUpdate: (_ctx, ic, old) => [
+    revalidateOnUpdate: false,
+    validateUpdate: (ic, old) => [
       ...validateObjectMetaUpdate(ic.metadata, old.metadata),
       ...validateImmutableField(ic.spec?.controller ?? '', old.spec?.controller ?? '', fieldPath('spec', 'controller')),
       ...validateIngressClass(ic),
     ],
-  },
+  }),
   defaults: defaultIngressClass,
   table: [
     nameColumn<IngressClass>(),

@@ -5,12 +5,12 @@ import { isValidIP } from '../../../apimachinery/validation/ip.ts';
 import { validateImmutableField, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { nameColumn } from '../../../registry/rest/kit.ts';
+import { nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import type { IPAddress, ParentReference } from '../v1/types.ts';
 import { isPathSegmentName } from '../validation-helpers.ts';
 
 /** ValidateIPAddressName: the messages of IsValidIP; generated names are not supported. */
-export const validateIPAddressName = (name: string): string[] => isValidIP(fieldPath('name'), name).map((e) => e.detail);
+const validateIPAddressName = (name: string): string[] => isValidIP(fieldPath('name'), name).map((e) => e.detail);
 
 function validateParentRef(ref: DeepReadonly<ParentReference> | undefined): FieldError[] {
   const p = fieldPath('spec', 'parentRef');
@@ -25,7 +25,7 @@ function validateParentRef(ref: DeepReadonly<ParentReference> | undefined): Fiel
   return errs;
 }
 
-export function validateIPAddress(ip: DeepReadonly<IPAddress>): FieldError[] {
+function validateIPAddress(ip: DeepReadonly<IPAddress>): FieldError[] {
   return [...validateObjectMeta(ip.metadata, { namespaced: false, nameFn: validateIPAddressName }), ...validateParentRef(ip.spec?.parentRef)];
 }
 
@@ -45,22 +45,20 @@ function parentRefCell(ref: DeepReadonly<ParentReference> | undefined): string {
 
 export const ipAddresses = {
   group: 'networking.k8s.io', kind: 'IPAddress', resource: 'ipaddresses', singular: 'ipaddress', shortNames: ['ip'], namespaced: false,
-  strategy: {
+  strategy: specStatusStrategy<IPAddress>({
     // kube's noopNameGenerator: a generateName is taken as the name itself (and refused unless an IP).
     prepareForCreate(_ctx, ip) {
       if ((ip.metadata.name ?? '') === '' && (ip.metadata.generateName ?? '') !== '') ip.metadata.name = ip.metadata.generateName ?? '';
     },
-    validate: (_ctx, ip) => validateIPAddress(ip),
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
+    validate: (ip) => validateIPAddress(ip),
     // ValidateIPAddress of the new object, then parentRef immutability (a Go struct value: its field names).
-    validateUpdate: (_ctx, ip, old) => [
+    revalidateOnUpdate: false,
+    validateUpdate: (ip, old) => [
       ...validateIPAddress(ip),
       ...validateObjectMetaUpdate(ip.metadata, old.metadata),
       ...validateImmutableField(goParentRef(ip.spec?.parentRef), goParentRef(old.spec?.parentRef), fieldPath('spec', 'parentRef')),
     ],
-  },
+  }),
   // kube declares only these two columns (its printer also emits an age cell that no column shows).
   table: [
     nameColumn<IPAddress>(),

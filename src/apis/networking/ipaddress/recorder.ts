@@ -8,12 +8,12 @@ import { systemContext } from '../../../apimachinery/request/context.ts';
 import type { ResourceStore } from '../../../registry/rest/strategy.ts';
 import type { IPAddressRecorder } from '../../core/service/alloc.ts';
 
-export const LABEL_IP_FAMILY = 'ipaddress.kubernetes.io/ip-family';
-export const LABEL_MANAGED_BY = 'ipaddress.kubernetes.io/managed-by';
-export const CONTROLLER_NAME = 'ipallocator.k8s.io';
+const LABEL_IP_FAMILY = 'ipaddress.kubernetes.io/ip-family';
+const LABEL_MANAGED_BY = 'ipaddress.kubernetes.io/managed-by';
+const CONTROLLER_NAME = 'ipallocator.k8s.io';
 
 /** The IPAddress kube writes for a service's cluster IP. */
-export function serviceIPAddress(ip: string, family: 'IPv4' | 'IPv6', service: { readonly namespace: string; readonly name: string }): KubeObject {
+function serviceIPAddress(ip: string, family: 'IPv4' | 'IPv6', service: { readonly namespace: string; readonly name: string }): KubeObject {
   return {
     apiVersion: 'networking.k8s.io/v1', kind: 'IPAddress',
     metadata: { name: ip, labels: { [LABEL_IP_FAMILY]: family, [LABEL_MANAGED_BY]: CONTROLLER_NAME } },

@@ -6,11 +6,11 @@ import { isValidCIDRForLegacyField, parseCIDRSloppy, ipToBigInt } from '../../..
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
 import { isValidPortName, isValidPortNum } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn } from '../../../registry/rest/kit.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
 import type { IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort, NetworkPolicySpec } from '../v1/types.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
-import { cidrWarnings } from '../../core/service/warnings.ts';
+import { cidrWarnings } from '../../../apimachinery/validation/ip-warnings.ts';
 
 type RO<T> = DeepReadonly<T>;
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
@@ -70,7 +70,7 @@ function validatePeer(peer: RO<NetworkPolicyPeer>, p: FieldPath, opts: Options):
   return errs;
 }
 
-export function validateNetworkPolicySpec(spec: RO<NetworkPolicySpec>, opts: Options): FieldError[] {
+function validateNetworkPolicySpec(spec: RO<NetworkPolicySpec>, opts: Options): FieldError[] {
   const p = fieldPath('spec');
   const errs = validateLabelSelector(spec.podSelector ?? {}, opts, p.child('podSelector'));
   (spec.ingress ?? []).forEach((rule, i) => {
@@ -113,7 +113,7 @@ function updateOptions(old: RO<NetworkPolicy>): Options {
 }
 
 /** SetDefaults_NetworkPolicyPort and SetDefaults_NetworkPolicy. */
-export function defaultNetworkPolicy(np: NetworkPolicy): void {
+function defaultNetworkPolicy(np: NetworkPolicy): void {
   const spec = np.spec ??= {};
   for (const rule of [...(spec.ingress ?? []), ...(spec.egress ?? [])]) for (const port of rule.ports ?? []) port.protocol ??= 'TCP';
   if ((spec.policyTypes ?? []).length === 0) {
@@ -125,17 +125,16 @@ export const networkPolicies = {
   group: 'networking.k8s.io', kind: 'NetworkPolicy', resource: 'networkpolicies', singular: 'networkpolicy', shortNames: ['netpol'],
   goZeroValues: (o) => { for (const [path, v] of [[['spec', 'podSelector'], {}]] as const) setZero(o, path, v); },
   namespaced: true,
-  strategy: {
+  strategy: specStatusStrategy<NetworkPolicy>({
     prepareForCreate(_ctx, np) { np.metadata.generation = 1; },
-    validate: (_ctx, np) => [...validateObjectMeta(np.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateNetworkPolicySpec(np.spec ?? {}, {})],
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
+    validate: (np) => [...validateObjectMeta(np.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }), ...validateNetworkPolicySpec(np.spec ?? {}, {})],
     prepareForUpdate(_ctx, np, old) { bumpGenerationIfChanged(np.metadata, np.spec, old.spec); },
     // ValidateNetworkPolicyUpdate checks the metadata update itself too (its causes come twice with the store's).
-    validateUpdate: (_ctx, np, old) => [...validateObjectMetaUpdate(np.metadata, old.metadata), ...validateNetworkPolicySpec(np.spec ?? {}, updateOptions(old))],
-    warningsOnCreate: (_ctx, np) => networkPolicyWarnings(np),
-    warningsOnUpdate: (_ctx, np) => networkPolicyWarnings(np),
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (np, old) => [...validateObjectMetaUpdate(np.metadata, old.metadata), ...validateNetworkPolicySpec(np.spec ?? {}, updateOptions(old))],
+    warningsOnCreate: (np) => networkPolicyWarnings(np),
+    warningsOnUpdate: (np) => networkPolicyWarnings(np),
+  }),
   defaults: defaultNetworkPolicy,
   table: [
     nameColumn<NetworkPolicy>(),

@@ -11,7 +11,7 @@ import type { RuntimeClass } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateRuntimeClass(rc: RO<RuntimeClass>): FieldError[] {
+function validateRuntimeClass(rc: RO<RuntimeClass>): FieldError[] {
   const errs = validateObjectMeta(rc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const handler = rc.handler ?? '';
   if (handler === '') errs.push(required(fieldPath('handler')));
@@ -43,28 +43,28 @@ function validateTolerationSet(tolerations: readonly unknown[], p: FieldPath): F
   return errs;
 }
 
-export function validateRuntimeClassUpdate(rc: RO<RuntimeClass>, old: RO<RuntimeClass>): FieldError[] {
+function validateRuntimeClassUpdate(rc: RO<RuntimeClass>, old: RO<RuntimeClass>): FieldError[] {
   return validateImmutableField(rc.handler ?? '', old.handler ?? '', fieldPath('handler'));
 }
 
 /** GetWarningsForRuntimeClass: deprecated node labels in scheduling.nodeSelector (kube prints no key). */
-export function runtimeClassWarnings(rc: RO<RuntimeClass>): string[] {
+function runtimeClassWarnings(rc: RO<RuntimeClass>): string[] {
   return Object.keys(rc.scheduling?.nodeSelector ?? {}).flatMap((k) => {
     const msg = nodeLabelDeprecatedMessage(k);
     return msg === undefined ? [] : [`scheduling.nodeSelector: ${msg}`];
   });
 }
 
-const baseStrategy = specStatusStrategy<RuntimeClass>({ validate: validateRuntimeClass, validateUpdate: validateRuntimeClassUpdate });
 
 export const runtimeClasses = {
   group: 'node.k8s.io', kind: 'RuntimeClass', resource: 'runtimeclasses', singular: 'runtimeclass', namespaced: false,
-  strategy: {
-    ...baseStrategy,
+  strategy: specStatusStrategy<RuntimeClass>({
+    validate: validateRuntimeClass,
+    validateUpdate: validateRuntimeClassUpdate,
     allowUnconditionalUpdate: false,
-    warningsOnCreate: (_ctx, rc) => runtimeClassWarnings(rc),
-    warningsOnUpdate: (_ctx, rc) => runtimeClassWarnings(rc),
-  },
+    warningsOnCreate: (rc) => runtimeClassWarnings(rc),
+    warningsOnUpdate: (rc) => runtimeClassWarnings(rc),
+  }),
   table: [
     nameColumn<RuntimeClass>(),
     column<RuntimeClass>('Handler', 'string', (rc) => rc.handler ?? ''),

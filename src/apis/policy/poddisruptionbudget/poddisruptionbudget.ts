@@ -1,6 +1,6 @@
 // PodDisruptionBudgets (pkg/registry/policy/poddisruptionbudget): strategy and printer columns.
-import type { ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn } from '../../../registry/rest/kit.ts';
+import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { PodDisruptionBudget } from '../v1/types.ts';
 import { validatePodDisruptionBudget, validatePodDisruptionBudgetStatus } from './validation.ts';
 import { setZero } from '../../../registry/rest/zero-values.ts';
@@ -11,13 +11,12 @@ const emptyStatus = (): NonNullable<PodDisruptionBudget['status']> =>
 
 const notMetadata = (e: { field: string }): boolean => !e.field.startsWith('metadata.');
 
-export const podDisruptionBudgetStrategy: Strategy<PodDisruptionBudget> = {
+const podDisruptionBudgetStrategy = specStatusStrategy<PodDisruptionBudget>({
   prepareForCreate(_ctx, pdb) {
     pdb.status = emptyStatus();
     pdb.metadata.generation = 1;
   },
-  validate: (_ctx, pdb) => validatePodDisruptionBudget(pdb),
-  allowCreateOnUpdate: false,
+  validate: (pdb) => validatePodDisruptionBudget(pdb),
   allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, pdb, old) {
     if (old.status === undefined) delete pdb.status;
@@ -25,20 +24,17 @@ export const podDisruptionBudgetStrategy: Strategy<PodDisruptionBudget> = {
     pdb.metadata.generation = old.metadata.generation ?? 1;
     bumpGenerationIfChanged(pdb.metadata, pdb.spec, old.spec);
   },
-  validateUpdate: (_ctx, pdb) => validatePodDisruptionBudget(pdb).filter(notMetadata),
+  revalidateOnUpdate: false,
+  validateUpdate: (pdb) => validatePodDisruptionBudget(pdb).filter(notMetadata),
   canonicalize(pdb) {
     pdb.status ??= emptyStatus();
     goFields(pdb.status, emptyStatus(), ['observedGeneration', 'conditions']);
   },
-};
+});
 
-export const podDisruptionBudgetStatusStrategy: Strategy<PodDisruptionBudget> = {
-  ...podDisruptionBudgetStrategy,
-  prepareForUpdate(_ctx, pdb, old) {
-    pdb.spec = copyOf<PodDisruptionBudget['spec']>(old.spec);
-  },
-  validateUpdate: (_ctx, pdb) => validatePodDisruptionBudgetStatus(pdb.status),
-};
+const podDisruptionBudgetStatusStrategy = statusStrategy<PodDisruptionBudget>(podDisruptionBudgetStrategy, {
+  validate: (pdb) => validatePodDisruptionBudgetStatus(pdb.status),
+});
 
 const intOrPercent = (v: string | number | undefined): string => (v === undefined ? 'N/A' : String(v));
 

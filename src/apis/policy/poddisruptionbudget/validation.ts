@@ -33,7 +33,7 @@ function goSpec(spec: RO<PodDisruptionBudgetSpec>): GoSyntax {
     `"MaxUnavailable":${ptr(spec.maxUnavailable)},"UnhealthyPodEvictionPolicy":${ptr(spec.unhealthyPodEvictionPolicy)}}`);
 }
 
-export function validatePodDisruptionBudgetSpec(spec: RO<PodDisruptionBudgetSpec>, p: FieldPath): FieldError[] {
+function validatePodDisruptionBudgetSpec(spec: RO<PodDisruptionBudgetSpec>, p: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined) {
     errs.push(invalid(p, goSpec(spec), 'minAvailable and maxUnavailable cannot be both set'));

@@ -5,7 +5,7 @@ import { labelSelectorAsSelector, type LabelSelector } from '../../../apimachine
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { validateLabelSelector, type LabelSelectorValidationOptions } from '../../../apimachinery/validation/label-selector.ts';
-import { copyOf } from '../../../registry/rest/kit.ts';
+import { copyOf, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultTableColumns } from '../common.ts';
 import type { ClusterRole } from '../v1/types.ts';
 import { validateRBACName, validateRules } from '../validation.ts';
@@ -32,7 +32,7 @@ function specErrors(role: DeepReadonly<ClusterRole>, opts: LabelSelectorValidati
   return [...validateRules(role.rules, false), ...validateAggregationRule(role, opts)];
 }
 
-export function validateClusterRole(role: DeepReadonly<ClusterRole>): FieldError[] {
+function validateClusterRole(role: DeepReadonly<ClusterRole>): FieldError[] {
   return [...validateObjectMeta(role.metadata, { namespaced: false, nameFn: validateRBACName }), ...specErrors(role, {})];
 }
 
@@ -45,17 +45,15 @@ function updateOptions(old: DeepReadonly<ClusterRole>): LabelSelectorValidationO
 
 export const clusterRoles = {
   group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', resource: 'clusterroles', singular: 'clusterrole', namespaced: false,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, role) => validateClusterRole(role),
+  strategy: specStatusStrategy<ClusterRole>({
+    validate: (role) => validateClusterRole(role),
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
     // Reported twice, as kube's ValidateUpdate validates the new object twice.
-    validateUpdate: (_ctx, role, old) => {
+    revalidateOnUpdate: false,
+    validateUpdate: (role, old) => {
       const opts = updateOptions(old);
       return [...specErrors(role, opts), ...specErrors(role, opts)];
     },
-  },
+  }),
   table: defaultTableColumns<ClusterRole>(),
 } satisfies ResourceDefinition<ClusterRole>;

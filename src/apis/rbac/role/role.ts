@@ -3,11 +3,12 @@
 import type { FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { defaultTableColumns } from '../common.ts';
 import type { Role } from '../v1/types.ts';
 import { validateRBACName, validateRules } from '../validation.ts';
 
-export function validateRole(role: DeepReadonly<Role>): FieldError[] {
+function validateRole(role: DeepReadonly<Role>): FieldError[] {
   return [...validateObjectMeta(role.metadata, { namespaced: true, nameFn: validateRBACName }), ...validateRules(role.rules, true)];
 }
 
@@ -15,15 +16,13 @@ const specErrors = (role: DeepReadonly<Role>): FieldError[] => validateRules(rol
 
 export const roles = {
   group: 'rbac.authorization.k8s.io', kind: 'Role', resource: 'roles', singular: 'role', namespaced: true,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, role) => validateRole(role),
+  strategy: specStatusStrategy<Role>({
+    validate: (role) => validateRole(role),
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
     // kube's ValidateUpdate runs ValidateRole and then ValidateRoleUpdate, which runs it again:
     // every problem is reported twice, as there.
-    validateUpdate: (_ctx, role, _old) => [...specErrors(role), ...specErrors(role)],
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (role, _old) => [...specErrors(role), ...specErrors(role)],
+  }),
   table: defaultTableColumns<Role>(),
 } satisfies ResourceDefinition<Role>;

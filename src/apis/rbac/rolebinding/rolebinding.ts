@@ -3,6 +3,7 @@
 import type { FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { bindingColumns } from '../common.ts';
 import type { RoleBinding } from '../v1/types.ts';
 import { defaultBinding, validateRBACName, validateRoleRef, validateRoleRefUpdate, validateSubjects } from '../validation.ts';
@@ -10,21 +11,19 @@ import { defaultBinding, validateRBACName, validateRoleRef, validateRoleRefUpdat
 const specErrors = (b: DeepReadonly<RoleBinding>): FieldError[] =>
   [...validateRoleRef(b.roleRef, ['Role', 'ClusterRole']), ...validateSubjects(b.subjects, true)];
 
-export function validateRoleBinding(b: DeepReadonly<RoleBinding>): FieldError[] {
+function validateRoleBinding(b: DeepReadonly<RoleBinding>): FieldError[] {
   return [...validateObjectMeta(b.metadata, { namespaced: true, nameFn: validateRBACName }), ...specErrors(b)];
 }
 
 export const roleBindings = {
   group: 'rbac.authorization.k8s.io', kind: 'RoleBinding', resource: 'rolebindings', singular: 'rolebinding', namespaced: true,
-  strategy: {
-    prepareForCreate() {},
-    validate: (_ctx, b) => validateRoleBinding(b),
+  strategy: specStatusStrategy<RoleBinding>({
+    validate: (b) => validateRoleBinding(b),
     allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-    prepareForUpdate() {},
     // Reported twice, as kube's ValidateUpdate validates the new object twice.
-    validateUpdate: (_ctx, b, old) => [...specErrors(b), ...specErrors(b), ...validateRoleRefUpdate(b.roleRef, old.roleRef)],
-  },
+    revalidateOnUpdate: false,
+    validateUpdate: (b, old) => [...specErrors(b), ...specErrors(b), ...validateRoleRefUpdate(b.roleRef, old.roleRef)],
+  }),
   defaults: (b: RoleBinding) => { defaultBinding(b); },
   table: bindingColumns<RoleBinding>(),
 } satisfies ResourceDefinition<RoleBinding>;

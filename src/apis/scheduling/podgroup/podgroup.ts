@@ -10,7 +10,7 @@ import type { PodGroup } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validatePodGroup(pg: RO<PodGroup>): FieldError[] {
+function validatePodGroup(pg: RO<PodGroup>): FieldError[] {
   return [
     ...validateObjectMeta(pg.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain }),
     ...validateSchedulingPolicy(pg.spec?.schedulingPolicy, fieldPath('spec', 'schedulingPolicy')),

@@ -12,7 +12,7 @@ import { setZero } from '../../../registry/rest/zero-values.ts';
 type RO<T> = DeepReadonly<T>;
 
 /** scheduling.HighestUserDefinablePriority. */
-export const HIGHEST_USER_DEFINABLE_PRIORITY = 1000000000;
+const HIGHEST_USER_DEFINABLE_PRIORITY = 1000000000;
 // the declarative enum's order, as kube v1.36 lists the supported values
 const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'];
 
@@ -39,7 +39,7 @@ export function validatePriorityClass(pc: RO<PriorityClass>): FieldError[] {
 }
 
 /** ValidatePriorityClassUpdate: only value and preemptionPolicy besides metadata. */
-export function validatePriorityClassUpdate(pc: RO<PriorityClass>, old: RO<PriorityClass>): FieldError[] {
+function validatePriorityClassUpdate(pc: RO<PriorityClass>, old: RO<PriorityClass>): FieldError[] {
   const errs: FieldError[] = [];
   if ((pc.value ?? 0) !== (old.value ?? 0)) errs.push(forbidden('value', 'may not be changed in an update.'));
   errs.push(...validateImmutableField(pc.preemptionPolicy ?? null, old.preemptionPolicy ?? null, fieldPath('preemptionPolicy')));
@@ -50,7 +50,7 @@ export const priorityClasses = {
   group: 'scheduling.k8s.io', kind: 'PriorityClass', resource: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'],
   goZeroValues: (o) => { for (const [path, v] of [[['value'], 0]] as const) setZero(o, path, v); },
   namespaced: false,
-  strategy: { ...specStatusStrategy<PriorityClass>({ validate: validatePriorityClass }), validateUpdate: (_ctx, pc, old) => validatePriorityClassUpdate(pc, old) },
+  strategy: specStatusStrategy<PriorityClass>({ validate: validatePriorityClass, revalidateOnUpdate: false, validateUpdate: (pc, old) => validatePriorityClassUpdate(pc, old) }),
   defaults: defaultPriorityClass,
   table: [
     nameColumn<PriorityClass>(),

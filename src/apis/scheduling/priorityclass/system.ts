@@ -6,7 +6,7 @@ import type { PriorityClass } from '../v1/types.ts';
 
 export const SYSTEM_PRIORITY_CLASS_PREFIX = 'system-';
 /** scheduling.SystemCriticalPriority: 2 * HighestUserDefinablePriority. */
-export const SYSTEM_CRITICAL_PRIORITY = 2000000000;
+const SYSTEM_CRITICAL_PRIORITY = 2000000000;
 
 /** system-node-critical and system-cluster-critical, ready to create (apiVersion/kind included). */
 export function systemPriorityClasses(): PriorityClass[] {

@@ -11,7 +11,7 @@ import type { Workload } from '../v1/types.ts';
 type RO<T> = DeepReadonly<T>;
 const MAX_POD_GROUP_TEMPLATES = 8;
 
-export function validateWorkload(w: RO<Workload>): FieldError[] {
+function validateWorkload(w: RO<Workload>): FieldError[] {
   const errs = validateObjectMeta(w.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
   const p = fieldPath('spec');
   const ref = w.spec?.controllerRef;
@@ -38,7 +38,7 @@ export function validateWorkload(w: RO<Workload>): FieldError[] {
   return errs;
 }
 
-export function validateWorkloadUpdate(w: RO<Workload>, old: RO<Workload>): FieldError[] {
+function validateWorkloadUpdate(w: RO<Workload>, old: RO<Workload>): FieldError[] {
   const errs: FieldError[] = [];
   if (old.spec?.controllerRef !== undefined && !deepEqual(w.spec?.controllerRef, old.spec.controllerRef)) {
     errs.push(invalid('spec.controllerRef', w.spec?.controllerRef, 'field is immutable'));

@@ -59,11 +59,11 @@ function tokenWarnings(d: RO<CSIDriver>, old?: RO<CSIDriver>): string[] {
   return [TOKEN_IN_SECRETS_RECOMMENDED];
 }
 
-export function validateCSIDriver(d: RO<CSIDriver>): FieldError[] {
+function validateCSIDriver(d: RO<CSIDriver>): FieldError[] {
   return [...validateObjectMeta(d.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }), ...validateSpec(d)];
 }
 
-export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): FieldError[] {
+function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): FieldError[] {
   return [
     ...validateImmutableField(d.spec?.attachRequired ?? null, old.spec?.attachRequired ?? null, fieldPath('spec', 'attachedRequired')),
     ...validateImmutableField(d.spec?.volumeLifecycleModes ?? null, old.spec?.volumeLifecycleModes ?? null, fieldPath('spec', 'volumeLifecycleModes')),
@@ -73,11 +73,11 @@ export function validateCSIDriverUpdate(d: RO<CSIDriver>, old: RO<CSIDriver>): F
 export const csiDrivers = {
   group: 'storage.k8s.io', kind: 'CSIDriver', resource: 'csidrivers', singular: 'csidriver', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: {
-    ...specStatusStrategy<CSIDriver>({ allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate }),
-    warningsOnCreate: (_ctx, d) => tokenWarnings(d),
-    warningsOnUpdate: (_ctx, d, old) => tokenWarnings(d, old),
-  },
+  strategy: specStatusStrategy<CSIDriver>({
+    allowUnconditionalUpdate: false, validate: validateCSIDriver, validateUpdate: validateCSIDriverUpdate,
+    warningsOnCreate: (d) => tokenWarnings(d),
+    warningsOnUpdate: (d, old) => tokenWarnings(d, old),
+  }),
   defaults: defaultCSIDriver,
   table: [
     nameColumn<CSIDriver>(),

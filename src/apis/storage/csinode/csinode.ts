@@ -12,7 +12,7 @@ import { setZero } from '../../../registry/rest/zero-values.ts';
 type RO<T> = DeepReadonly<T>;
 const CSI_NODE_ID_MAX_LENGTH = 256;
 
-export function validateCSINode(n: RO<CSINode>): FieldError[] {
+function validateCSINode(n: RO<CSINode>): FieldError[] {
   const errs = validateObjectMeta(n.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const names = new Set<string>();
   (n.spec?.drivers ?? []).forEach((d, i) => {
@@ -40,7 +40,7 @@ export function validateCSINode(n: RO<CSINode>): FieldError[] {
 const driverValue = (d: RO<NonNullable<NonNullable<CSINode['spec']>['drivers']>[number]>): GoSyntax =>
   new GoSyntax(JSON.stringify({ Name: d.name ?? '', NodeID: d.nodeID ?? '', TopologyKeys: d.topologyKeys ?? null, Allocatable: null }));
 
-export function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldError[] {
+function validateCSINodeUpdate(n: RO<CSINode>, old: RO<CSINode>): FieldError[] {
   const errs: FieldError[] = [];
   const strip = (d: RO<NonNullable<NonNullable<CSINode['spec']>['drivers']>[number]>): unknown => ({ ...d, allocatable: undefined });
   for (const o of old.spec?.drivers ?? []) {

@@ -10,7 +10,7 @@ import type { CSIStorageCapacity } from '../v1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateCSIStorageCapacity(c: RO<CSIStorageCapacity>): FieldError[] {
+function validateCSIStorageCapacity(c: RO<CSIStorageCapacity>): FieldError[] {
   const errs = validateObjectMeta(c.metadata, { namespaced: true, nameFn: nameIsDNSSubdomain });
   if (c.nodeTopology !== undefined && c.nodeTopology !== null) {
     errs.push(...validateLabelSelector(c.nodeTopology as RO<LabelSelector>, {}, fieldPath('nodeTopology')));
@@ -21,7 +21,7 @@ export function validateCSIStorageCapacity(c: RO<CSIStorageCapacity>): FieldErro
   return errs;
 }
 
-export function validateCSIStorageCapacityUpdate(c: RO<CSIStorageCapacity>, old: RO<CSIStorageCapacity>): FieldError[] {
+function validateCSIStorageCapacityUpdate(c: RO<CSIStorageCapacity>, old: RO<CSIStorageCapacity>): FieldError[] {
   const errs: FieldError[] = [];
   if (!deepEqual(c.nodeTopology ?? null, old.nodeTopology ?? null)) errs.push(invalid('nodeTopology', c.nodeTopology, 'field is immutable'));
   if ((c.storageClassName ?? '') !== (old.storageClassName ?? '')) errs.push(invalid('storageClassName', c.storageClassName, 'field is immutable'));

@@ -11,8 +11,8 @@ import { validateTopologySelectorTerms } from './topology.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export const IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
-export const BETA_IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.beta.kubernetes.io/is-default-class';
+const IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
+const BETA_IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.beta.kubernetes.io/is-default-class';
 const RECLAIM_POLICIES = ['Delete', 'Retain'];
 const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
 
@@ -27,7 +27,7 @@ export function defaultStorageClass(sc: StorageClass): void {
   sc.volumeBindingMode ??= 'Immediate';
 }
 
-export function validateStorageClass(sc: RO<StorageClass>): FieldError[] {
+function validateStorageClass(sc: RO<StorageClass>): FieldError[] {
   const errs = validateObjectMeta(sc.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   errs.push(...validateProvisioner(sc.provisioner ?? '', fieldPath('provisioner')));
   errs.push(...validateParameters(sc.parameters, true, fieldPath('parameters')));
@@ -44,7 +44,7 @@ const goMap = (m: RO<Record<string, string>> | undefined): GoSyntax =>
   new GoSyntax(m === undefined || m === null ? 'null' : JSON.stringify(Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]))));
 
 /** The declarative +k8s:immutable of v1.36: each of the four fields may not change once set. */
-export function validateStorageClassUpdate(sc: RO<StorageClass>, old: RO<StorageClass>): FieldError[] {
+function validateStorageClassUpdate(sc: RO<StorageClass>, old: RO<StorageClass>): FieldError[] {
   const errs: FieldError[] = [];
   if (!deepEqual(sc.parameters ?? null, old.parameters ?? null)) errs.push(invalid('parameters', goMap(sc.parameters), 'field is immutable'));
   errs.push(...validateImmutableField(sc.provisioner ?? '', old.provisioner ?? '', fieldPath('provisioner')));

@@ -25,7 +25,7 @@ function validateVolumeError(e: RO<VolumeError> | undefined, p: ReturnType<typeo
   return errs;
 }
 
-export function validateVolumeAttachment(va: RO<VolumeAttachment>): FieldError[] {
+function validateVolumeAttachment(va: RO<VolumeAttachment>): FieldError[] {
   const errs = validateObjectMeta(va.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const spec = va.spec ?? {};
   const p = fieldPath('spec');
@@ -67,7 +67,7 @@ function specValue(spec: RO<NonNullable<VolumeAttachment['spec']>>): GoSyntax {
     NodeName: spec.nodeName ?? '' }));
 }
 
-export function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO<VolumeAttachment>): FieldError[] {
+function validateVolumeAttachmentUpdate(va: RO<VolumeAttachment>, old: RO<VolumeAttachment>): FieldError[] {
   return deepEqual(va.spec ?? {}, old.spec ?? {}) ? [] : [invalid('spec', specValue(va.spec ?? {}), 'field is immutable')];
 }
 

@@ -9,9 +9,9 @@ import { validateParameters, validateProvisioner } from '../validation.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export const IS_DEFAULT_VOLUME_ATTRIBUTES_CLASS_ANNOTATION = 'volumeattributesclass.kubernetes.io/is-default-class';
+const IS_DEFAULT_VOLUME_ATTRIBUTES_CLASS_ANNOTATION = 'volumeattributesclass.kubernetes.io/is-default-class';
 
-export function validateVolumeAttributesClass(v: RO<VolumeAttributesClass>): FieldError[] {
+function validateVolumeAttributesClass(v: RO<VolumeAttributesClass>): FieldError[] {
   return [
     ...validateObjectMeta(v.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain }),
     ...validateProvisioner(v.driverName ?? '', fieldPath('driverName')),
@@ -19,7 +19,7 @@ export function validateVolumeAttributesClass(v: RO<VolumeAttributesClass>): Fie
   ];
 }
 
-export function validateVolumeAttributesClassUpdate(v: RO<VolumeAttributesClass>, old: RO<VolumeAttributesClass>): FieldError[] {
+function validateVolumeAttributesClassUpdate(v: RO<VolumeAttributesClass>, old: RO<VolumeAttributesClass>): FieldError[] {
   const errs: FieldError[] = [];
   if ((v.driverName ?? '') !== (old.driverName ?? '')) errs.push(forbidden('driverName', 'updates to driverName are forbidden.'));
   if (!deepEqual(v.parameters ?? null, old.parameters ?? null)) errs.push(forbidden('parameters', 'updates to parameters are forbidden.'));

@@ -6,14 +6,14 @@ import { fieldPath, GoSyntax, invalid, required, type FieldError } from '../../.
 import { validateConditions, type MetaCondition } from '../../../apimachinery/validation/conditions.ts';
 import { deepEqual, nameIsDNSSubdomain, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { goQuote, goTime } from '../../../apimachinery/goformat/index.ts';
 import type { StorageVersionMigration } from '../v1beta1/types.ts';
 
 type RO<T> = DeepReadonly<T>;
 
-export function validateStorageVersionMigration(svm: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigration(svm: RO<StorageVersionMigration>): FieldError[] {
   const errs = validateObjectMeta(svm.metadata, { namespaced: false, nameFn: nameIsDNSSubdomain });
   const p = fieldPath('spec', 'resource');
   const resource = svm.spec?.resource?.resource ?? '';
@@ -34,7 +34,7 @@ export function validateStorageVersionMigration(svm: RO<StorageVersionMigration>
 const goSpec = (svm: RO<StorageVersionMigration>): GoSyntax => new GoSyntax(
   `storagemigration.StorageVersionMigrationSpec{Resource:v1.GroupResource{Group:${goQuote(svm.spec?.resource?.group ?? '')}, Resource:${goQuote(svm.spec?.resource?.resource ?? '')}}}`);
 
-export function validateStorageVersionMigrationUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigrationUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
   const errs = validateStorageVersionMigration(svm).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
   const spec = { group: svm.spec?.resource?.group ?? '', resource: svm.spec?.resource?.resource ?? '' };
   const oldSpec = { group: old.spec?.resource?.group ?? '', resource: old.spec?.resource?.resource ?? '' };
@@ -52,7 +52,7 @@ const goConditions = (conditions: RO<MetaCondition[]> | undefined): GoSyntax => 
 /** resourceversion.CompareResourceVersion(rv, rv): a positive integer without leading zeros. */
 const wellFormedRV = (rv: string): boolean => /^[1-9][0-9]*$/.test(rv);
 
-export function validateStorageVersionMigrationStatusUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
+function validateStorageVersionMigrationStatusUpdate(svm: RO<StorageVersionMigration>, old: RO<StorageVersionMigration>): FieldError[] {
   const errs: FieldError[] = [];
   const p = fieldPath('status');
   const rv = svm.status?.resourceVersion ?? '';
@@ -72,15 +72,15 @@ export function validateStorageVersionMigrationStatusUpdate(svm: RO<StorageVersi
   return errs;
 }
 
-const strategy: Strategy<StorageVersionMigration> = {
+const strategy = specStatusStrategy<StorageVersionMigration>({
   prepareForCreate(_ctx, svm) { svm.status = {}; },
-  validate: (_ctx, svm) => validateStorageVersionMigration(svm),
-  allowCreateOnUpdate: false,
+  validate: (svm) => validateStorageVersionMigration(svm),
   allowUnconditionalUpdate: false,
   prepareForUpdate(_ctx, svm, old) {
     setOptional(svm, 'status', old.status === undefined ? undefined : copyOf<StorageVersionMigration['status']>(old.status));
   },
-  validateUpdate: (_ctx, svm, old) => validateStorageVersionMigrationUpdate(svm, old),
+  revalidateOnUpdate: false,
+  validateUpdate: (svm, old) => validateStorageVersionMigrationUpdate(svm, old),
   // Go always writes spec.resource's group and resource, status (a struct), and a condition's
   // message (none of them omitempty).
   canonicalize(svm) {
@@ -91,17 +91,12 @@ const strategy: Strategy<StorageVersionMigration> = {
     svm.status ??= {};
     for (const c of svm.status.conditions ?? []) c.message ??= '';
   },
-};
+});
 
-const statusStrategy: Strategy<StorageVersionMigration> = {
-  ...strategy,
-  resetFields: [['metadata'], ['spec']],
-  prepareForUpdate(_ctx, svm, old) {
-    setOptional(svm, 'spec', old.spec === undefined ? undefined : copyOf<StorageVersionMigration['spec']>(old.spec));
-    resetObjectMetaForStatus(svm.metadata, old.metadata);
-  },
-  validateUpdate: (_ctx, svm, old) => validateStorageVersionMigrationStatusUpdate(svm, old),
-};
+const migrationStatusStrategy = statusStrategy<StorageVersionMigration>(strategy, {
+  resetMetadata: {},
+  validate: (svm, old) => validateStorageVersionMigrationStatusUpdate(svm, old),
+});
 
 /** GroupResource.String(): "resource.group", or the resource alone in the core group. */
 const groupResource = (svm: RO<StorageVersionMigration>): string => {
@@ -113,7 +108,7 @@ export const storageVersionMigrations = {
   group: 'storagemigration.k8s.io', kind: 'StorageVersionMigration', resource: 'storageversionmigrations',
   singular: 'storageversionmigration', namespaced: false,
   strategy,
-  statusStrategy,
+  statusStrategy: migrationStatusStrategy,
   table: [
     { ...nameColumn<StorageVersionMigration>(), format: '' },
     // kube prints no Age here.

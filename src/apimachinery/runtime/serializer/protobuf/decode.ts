@@ -15,7 +15,7 @@ type Obj = Record<string, unknown>;
 /** `k8s\0`: the magic that starts every kube protobuf object. */
 export const PROTOBUF_PREFIX = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
-export function hasPrefix(buf: Buffer, start: number, end: number): boolean {
+function hasPrefix(buf: Buffer, start: number, end: number): boolean {
   return end - start >= 4 && buf[start] === 0x6b && buf[start + 1] === 0x38 && buf[start + 2] === 0x73 && buf[start + 3] === 0;
 }
 

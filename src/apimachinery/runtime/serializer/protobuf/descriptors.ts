@@ -183,8 +183,3 @@ export function messageForKind(apiVersion: string, kind: string): MessageType | 
 
 /** How many kinds messageForKind keeps (for tests: misses must not be kept). */
 export const cachedKindCount = (): number => byGVK.size;
-
-/** Every apiVersion with a proto package ("v1", "apps/v1", "meta.k8s.io/v1", ...). */
-export function protobufGroupVersions(): string[] {
-  return Object.keys(load().groupVersions);
-}
