@@ -33,7 +33,7 @@ import { podNodeSelector } from '../admission/plugins/pod-node-selector.ts';
 import { podResizeValidator } from '../admission/plugins/pod-resize.ts';
 import { podTopologyLabels } from '../admission/plugins/pod-topology-labels.ts';
 import { parseTolerationRestrictionConfig, podTolerationRestriction } from '../admission/plugins/pod-toleration-restriction.ts';
-import { runtimeClassAdmission } from '../admission/plugins/runtime-class.ts';
+import { runtimeClassAdmission, type RuntimeClassLike } from '../admission/plugins/runtime-class.ts';
 import type { Toleration } from '../admission/plugins/tolerations.ts';
 import { fieldPath, formatFieldError } from '../apimachinery/errors/field-errors.ts';
 import { validateTolerations } from '../apis/core/pod/affinity.ts';
@@ -224,7 +224,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
     (s.storageClasses === undefined ? undefined : await getOrUndefined(s.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
   DefaultIngressClass: (s) => defaultIngressClass(() => listAll(s.ingressClasses)),
   TaintNodesByCondition: () => taintNodesByCondition(),
-  RuntimeClass: (s) => runtimeClassAdmission(async (name) => await getFrom(s, 'runtimeclasses.node.k8s.io', name)),
+  RuntimeClass: (s) => runtimeClassAdmission(async (name) => await getFrom(s, 'runtimeclasses.node.k8s.io', name) as RuntimeClassLike | undefined),
   CertificateApproval: (s) => certificateApproval(authorizerOf(s, 'CertificateApproval')),
   CertificateSigning: (s) => certificateSigning(authorizerOf(s, 'CertificateSigning')),
   ClusterTrustBundleAttest: (s) => clusterTrustBundleAttest(authorizerOf(s, 'ClusterTrustBundleAttest'), V1_36_FEATURES.ClusterTrustBundle),

@@ -65,6 +65,10 @@ async function setUp(t: Target): Promise<void> {
   for (const n of ['adm-plain', 'adm-sel', 'adm-tol']) {
     await must(post(`/api/v1/namespaces/${n}/serviceaccounts`, { metadata: { name: 'default' } }));
   }
+  await must(post('/api/v1/namespaces/adm-plain/serviceaccounts', { metadata: { name: 'puller' }, imagePullSecrets: [{ name: 'regcred' }] }));
+  await must(post('/api/v1/namespaces/adm-plain/serviceaccounts', {
+    metadata: { name: 'strict', annotations: { 'kubernetes.io/enforce-mountable-secrets': 'true' } }, secrets: [{ name: 'allowed' }],
+  }));
   await must(post('/api/v1/nodes', { metadata: { name: 'adm-zoned', labels: { 'topology.kubernetes.io/zone': 'z1', 'example.com/other': 'x' } } }));
   await must(post('/api/v1/nodes', { metadata: { name: 'adm-small' } }));
   const st = await t.request({ method: 'PATCH', path: '/api/v1/nodes/adm-small/status', contentType: 'application/merge-patch+json',
@@ -133,6 +137,12 @@ const CASES: readonly Case[] = [
       assert.deepEqual((spec(o)['containers'] as Record<string, unknown>[])[0]?.['volumeMounts'],
         [{ name: volumes[0]?.name, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }]);
     } },
+  { name: 'ServiceAccount copies the account\'s image pull secrets', req: async () => post(...podIn('adm-plain', 'sa-pull', { serviceAccountName: 'puller' })), code: 201,
+    check: (o) => assert.deepEqual(spec(o)['imagePullSecrets'], [{ name: 'regcred' }]) },
+  { name: 'ServiceAccount enforces mountable secrets', req: async () => post(...podIn('adm-plain', 'sa-strict', {
+    serviceAccountName: 'strict', automountServiceAccountToken: false, volumes: [{ name: 's', secret: { secretName: 'other' } }],
+  })), code: 403,
+  message: 'pods "sa-strict" is forbidden: volume with secret.secretName="other" is not allowed because service account strict does not reference that secret' },
   { name: 'DenyServiceExternalIPs refuses external IPs', req: async () => post('/api/v1/namespaces/adm-plain/services',
     { metadata: { name: 'ext' }, spec: { ports: [{ port: 80 }], externalIPs: ['192.0.2.10'] } }), code: 403,
   message: 'services "ext" is forbidden: Use of external IPs is denied by admission control' },

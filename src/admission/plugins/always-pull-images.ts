@@ -5,16 +5,14 @@
 // Counterpart of plugin/pkg/admission/alwayspullimages.
 import { newUnknownError } from '../../apimachinery/errors/status-error.ts';
 import { aggregateMessages, formatFieldError, notSupported } from '../../apimachinery/errors/field-errors.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes, Plugin } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 
-interface Container { image?: string; imagePullPolicy?: string }
-interface PodSpec {
-  initContainers?: Container[]; containers?: Container[]; ephemeralContainers?: Container[];
-  volumes?: { image?: { pullPolicy?: string } }[];
-}
-type PodLike = KubeObject & { spec?: PodSpec };
+type Container = corev1.Container | corev1.EphemeralContainer;
+type PodSpec = corev1.PodSpec;
+type PodLike = WireObject<corev1.Pod>;
 
 /** VisitContainersWithPath: init containers, containers, then ephemeral containers, with their paths. */
 function containers(spec: PodSpec | undefined): { c: Container; path: string }[] {

@@ -8,7 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
+import type { certificatesv1 } from '../../generated/types/index.gen.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import { allowed, resourceAttributes, type AdmissionAuthorizer as Authorizer } from '../authorizer.ts';
 import type { Attributes, Plugin } from '../interfaces.ts';
@@ -16,10 +17,7 @@ import { admissionName } from './limit-ranger.ts';
 
 const KUBE_APISERVER_CLIENT_SIGNER = 'kubernetes.io/kube-apiserver-client';
 
-interface CSRLike extends KubeObject {
-  spec?: { signerName?: string; request?: string };
-  status?: { certificate?: string; conditions?: unknown[] };
-}
+type CSRLike = WireObject<certificatesv1.CertificateSigningRequest>;
 
 const forbid = (a: Attributes, msg: string): Error =>
   newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);

@@ -2,11 +2,12 @@
 // drop the ones a service has.
 // Counterpart of plugin/pkg/admission/network/denyserviceexternalips.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Plugin } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 
-type ServiceLike = KubeObject & { spec?: { externalIPs?: string[] } };
+type ServiceLike = WireObject<corev1.Service>;
 
 export function denyServiceExternalIPs(): Plugin {
   return {

@@ -1,12 +1,13 @@
 // TaintNodesByCondition: a node is created with the not-ready NoSchedule taint, so that nothing
 // is scheduled on it before the node controller sees it ready and removes the taint.
 // Counterpart of plugin/pkg/admission/nodetaint.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes, Plugin } from '../interfaces.ts';
 
 const NOT_READY = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' };
 
-interface NodeLike extends KubeObject { spec?: { taints?: { key: string; value?: string; effect: string }[] } }
+type NodeLike = WireObject<corev1.Node>;
 
 export function taintNodesByCondition(): Plugin {
   return {

@@ -1,7 +1,8 @@
 // PodTopologyLabels (PodTopologyLabelsAdmission, beta and on in v1.36): a pod bound to a node, at
 // creation with spec.nodeName or through pods/binding, gets the node's zone and region labels.
 // Counterpart of plugin/pkg/admission/podtopologylabels.
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Plugin } from '../interfaces.ts';
 
 const TOPOLOGY_LABELS = ['topology.kubernetes.io/zone', 'topology.kubernetes.io/region'];
@@ -21,10 +22,10 @@ export function podTopologyLabels(getNode: NodeGetter): Plugin {
     async admit(_ctx, a) {
       if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.object === undefined) return;
       if (a.subresource === '') {
-        const nodeName = (a.object as KubeObject & { spec?: { nodeName?: string } }).spec?.nodeName ?? '';
+        const nodeName = (a.object as WireObject<corev1.Pod>).spec?.nodeName ?? '';
         if (nodeName !== '') await copy(a.object, nodeName);
       } else if (a.subresource === 'binding') {
-        const target = (a.object as KubeObject & { target?: { kind?: string; name?: string } }).target;
+        const target = (a.object as WireObject<corev1.Binding>).target;
         if (target?.kind === 'Node') await copy(a.object, target.name ?? '');
       }
     },

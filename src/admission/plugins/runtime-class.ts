@@ -4,18 +4,15 @@
 // overhead matches the class, so a pod cannot carry an overhead of its own.
 // Counterpart of plugin/pkg/admission/runtimeclass.
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1, nodev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes, Plugin } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 import { cmpQuantity, parseQuantity } from './resource-quota-quantity.ts';
-import { mergeTolerations, type Toleration } from './tolerations.ts';
+import { mergeTolerations } from './tolerations.ts';
 
-export interface RuntimeClassLike extends KubeObject {
-  overhead?: { podFixed?: Record<string, string> };
-  scheduling?: { nodeSelector?: Record<string, string>; tolerations?: Toleration[] };
-}
-
-interface PodSpec { runtimeClassName?: string; overhead?: Record<string, string>; nodeSelector?: Record<string, string>; tolerations?: Toleration[] }
+export type RuntimeClassLike = WireObject<nodev1.RuntimeClass>;
+type PodSpec = corev1.PodSpec;
 
 /** A RuntimeClass by name; undefined when it does not exist. */
 export type RuntimeClassGetter = (name: string) => Promise<RuntimeClassLike | undefined>;
@@ -35,7 +32,7 @@ export function resourceListsEqual(a: Readonly<Record<string, string>> | undefin
 
 const podSpecOf = (a: Attributes): PodSpec | undefined =>
   a.resource.group === '' && a.resource.resource === 'pods' && a.subresource === '' && a.object !== undefined
-    ? ((a.object as KubeObject & { spec?: PodSpec }).spec ??= {}) : undefined;
+    ? ((a.object as WireObject<corev1.Pod>).spec ??= {} as PodSpec) : undefined;
 
 export function runtimeClassAdmission(get: RuntimeClassGetter): Plugin {
   const forbid = (a: Attributes, msg: string): Error => newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);

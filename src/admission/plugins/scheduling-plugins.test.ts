@@ -58,9 +58,9 @@ describe('mergeTolerations (pkg/util/tolerations)', () => {
 
 describe('RuntimeClass', () => {
   const classes: Record<string, RuntimeClassLike> = {
-    plain: { metadata: { name: 'plain' } },
-    heavy: { metadata: { name: 'heavy' }, overhead: { podFixed: { cpu: '250m', memory: '120Mi' } } },
-    pinned: { metadata: { name: 'pinned' }, scheduling: { nodeSelector: { sandbox: 'true' }, tolerations: [{ key: 'sandbox', operator: 'Exists' }] } },
+    plain: { metadata: { name: 'plain' }, handler: 'h' },
+    heavy: { metadata: { name: 'heavy' }, handler: 'h', overhead: { podFixed: { cpu: '250m', memory: '120Mi' } } },
+    pinned: { metadata: { name: 'pinned' }, handler: 'h', scheduling: { nodeSelector: { sandbox: 'true' }, tolerations: [{ key: 'sandbox', operator: 'Exists' }] } },
   };
   const plugin = runtimeClassAdmission(async (n) => classes[n]);
   const run = async (p: KubeObject): Promise<void> => {

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newForbidden, newUnknownError } from '../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { WireObject } from '../../apimachinery/meta/types.ts';
+import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 
@@ -18,28 +19,11 @@ const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 const MIRROR_POD = 'kubernetes.io/config.mirror';
 const ENFORCE_MOUNTABLE_SECRETS = 'kubernetes.io/enforce-mountable-secrets';
 
-interface Env { name: string; valueFrom?: { secretKeyRef?: { name?: string } } }
-interface Container {
-  name: string; volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
-  env?: Env[]; envFrom?: { secretRef?: { name?: string } }[];
-}
-interface Volume {
-  name: string; secret?: { secretName?: string };
-  projected?: { sources?: { secret?: { name?: string }; serviceAccountToken?: unknown }[] };
-  [source: string]: unknown;
-}
-interface PodSpec {
-  serviceAccountName?: string; serviceAccount?: string; automountServiceAccountToken?: boolean;
-  volumes?: Volume[]; containers?: Container[]; initContainers?: Container[]; ephemeralContainers?: Container[];
-  imagePullSecrets?: { name?: string }[];
-}
-type PodLike = KubeObject & { spec?: PodSpec };
-
-export interface ServiceAccountLike extends KubeObject {
-  automountServiceAccountToken?: boolean;
-  secrets?: { name?: string }[];
-  imagePullSecrets?: { name?: string }[];
-}
+type PodSpec = corev1.PodSpec;
+type Container = corev1.Container;
+type Volume = corev1.Volume;
+type PodLike = WireObject<corev1.Pod>;
+export type ServiceAccountLike = WireObject<corev1.ServiceAccount>;
 
 /** A service account by namespace and name; undefined when it does not exist. */
 export type ServiceAccountGetter = (namespace: string, name: string) => Promise<ServiceAccountLike | undefined>;
@@ -149,7 +133,7 @@ export function serviceAccountAdmission(get: ServiceAccountGetter, opts: Service
   const validate = async (a: Attributes): Promise<void> => {
     const pod = podOf(a);
     if (pod === undefined) return;
-    const spec = pod.spec ?? {};
+    const spec = pod.spec ?? ({} as PodSpec);
     const name = spec.serviceAccountName ?? '';
     if (a.operation === 'UPDATE' && a.subresource === 'ephemeralcontainers') {
       if (name === '') throw forbid(a, `no service account specified for pod ${a.namespace}/${pod.metadata.name ?? ''}`);
@@ -179,7 +163,7 @@ export function serviceAccountAdmission(get: ServiceAccountGetter, opts: Service
     async admit(_ctx, a) {
       const pod = podOf(a);
       if (pod === undefined || a.operation !== 'CREATE') return;
-      const spec = pod.spec ??= {};
+      const spec = pod.spec ??= {} as PodSpec;
       if (pod.metadata.annotations?.[MIRROR_POD] === undefined) {
         // v1's deprecated serviceAccount names the account when serviceAccountName does not.
         const name = spec.serviceAccountName !== undefined && spec.serviceAccountName !== '' ? spec.serviceAccountName
