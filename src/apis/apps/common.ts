@@ -12,6 +12,7 @@ import { goFields, setOptional } from '../../registry/rest/kit.ts';
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';
+import { dropDisabledTemplateFields } from '../core/pod/disabled-fields.ts';
 import { selectorString } from './validation/workload.ts';
 
 /** An object with a spec and a status, the shape every apps workload has. */
@@ -48,6 +49,9 @@ export interface GoStatusFields {
   readonly omitEmpty: readonly string[];
 }
 
+/** The pod template every workload's spec holds (a ReplicationController's may be absent). */
+const templateOf = (obj: DeepReadonly<Workload>): PodTemplateSpec | undefined => (obj.spec as { template?: PodTemplateSpec }).template;
+
 const withoutMetadata = (errs: FieldError[]): FieldError[] => errs.filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
 
 /** The main and status strategies of a workload, as kube's <kind>Strategy / <kind>StatusStrategy. */
@@ -56,6 +60,7 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
     prepareForCreate(_ctx: RequestContext, obj: T) {
       obj.status = {};
       obj.metadata.generation = 1;
+      dropDisabledTemplateFields(templateOf(obj), undefined);
       o.prepareForCreate?.(obj);
     },
     validate: (_ctx, obj) => o.validate(obj),
@@ -64,6 +69,7 @@ export function workloadStrategies<T extends Workload>(o: WorkloadStrategyOption
     prepareForUpdate(_ctx, obj, old) {
       setOptional(obj, 'status', old.status === undefined ? undefined : structuredClone(old.status) as T['status']);
       obj.metadata.generation = old.metadata.generation ?? 1;
+      dropDisabledTemplateFields(templateOf(obj), templateOf(old));
       o.prepareForUpdate?.(obj, old);
       if (o.bumpGeneration !== undefined) {
         o.bumpGeneration(obj, old);

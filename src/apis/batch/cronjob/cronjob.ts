@@ -4,6 +4,7 @@ import type { ResourceDefinition, Strategy, TableColumn } from '../../../registr
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { dropDisabledTemplateFields } from '../../core/pod/disabled-fields.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from '../job/warnings.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
@@ -32,6 +33,7 @@ export const cronJobStrategy: Strategy<CronJob> = {
   prepareForCreate(_ctx, cj) {
     cj.status = {};
     cj.metadata.generation = 1;
+    dropDisabledTemplateFields(cj.spec.jobTemplate?.spec?.template, undefined);
   },
   validate: (_ctx, cj) => validateCronJob(cj),
   warningsOnCreate: (_ctx, cj) => [...workloadNameWarnings(cj.metadata.name), ...jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec)],
@@ -40,6 +42,7 @@ export const cronJobStrategy: Strategy<CronJob> = {
   prepareForUpdate(_ctx, cj, old) {
     setOptional(cj, 'status', old.status === undefined ? undefined : copyOf<CronJob['status']>(old.status));
     cj.metadata.generation = old.metadata.generation ?? 1;
+    dropDisabledTemplateFields(cj.spec.jobTemplate?.spec?.template, old.spec.jobTemplate?.spec?.template);
     bumpGenerationIfChanged(cj.metadata, cj.spec, old.spec);
   },
   validateUpdate: (_ctx, cj, old) => validateCronJobUpdate(cj, old).filter(notMetadata),

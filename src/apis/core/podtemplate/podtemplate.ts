@@ -5,7 +5,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { bumpGenerationIfChanged, nameColumn } from '../../../registry/rest/kit.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
-import { dropDisabledPodSpecFields } from '../pod/disabled-fields.ts';
+import { dropDisabledTemplateFields } from '../pod/disabled-fields.ts';
 import { validateAppArmorAnnotationsAndFields, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
@@ -51,14 +51,14 @@ export const podTemplates = {
   strategy: {
     prepareForCreate(_ctx, pt) {
       pt.metadata.generation = 1;
-      dropDisabledPodSpecFields(pt.template?.spec, undefined);
+      dropDisabledTemplateFields(pt.template, undefined);
     },
     validate: (_ctx, pt) => validatePodTemplate(pt),
     warningsOnCreate: (_ctx, pt) => podTemplateWarnings(fieldPath('template'), pt.template),
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     prepareForUpdate(_ctx, pt, old) {
-      dropDisabledPodSpecFields(pt.template?.spec, old.template?.spec);
+      dropDisabledTemplateFields(pt.template, old.template);
       pt.metadata.generation = old.metadata.generation ?? 1;
       bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
     },
