@@ -52,7 +52,7 @@ function metadataErrors(meta: ObjectMeta, allowed: readonly (keyof ObjectMeta)[]
 }
 
 /** The internal NonResourceAttributes as kube prints it (Go field names, no JSON tags). */
-const goNonResource = (n: NonResourceAttributes): GoSyntax => new GoSyntax(goEscapeJSON(JSON.stringify({ Path: n.path ?? '', Verb: n.verb ?? '' })));
+const goNonResource = (n: NonResourceAttributes | null | undefined): GoSyntax => new GoSyntax(goEscapeJSON(JSON.stringify({ Path: n?.path ?? '', Verb: n?.verb ?? '' })));
 
 const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 
