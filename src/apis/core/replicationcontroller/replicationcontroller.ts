@@ -73,7 +73,8 @@ const { strategy, statusStrategy } = workloadStrategies<ReplicationController>({
   validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
   validateStatusUpdate: (rc) => validateReplicaSetStatus(rc.status ?? {}, fieldPath('status')),
   warningsOnCreate: (rc) => [...workloadNameWarnings(rc.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template)],
-  warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
+  // kube's rcStrategy passes the templates swapped (old as the template): the warnings are the old one's
+  warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), old.spec?.template) : []),
   // core/v1 ReplicationControllerStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
 });

@@ -11,7 +11,8 @@ import { CRONJOB, DAEMONSET, DEPLOYMENT, JOB, REPLICASET, STATEFULSET, merge, ty
 const GATED: Obj = {
   schedulingGroup: { podGroupName: 'g' },
   containers: [{ name: 'c', image: 'busybox', lifecycle: { stopSignal: 'SIGTERM' } }],
-  initContainers: [{ name: 'i', image: 'busybox', lifecycle: { stopSignal: 'SIGTERM', preStop: { sleep: { seconds: 1 } } } }],
+  // a sidecar may have a lifecycle: only its stopSignal goes
+  initContainers: [{ name: 'i', image: 'busybox', restartPolicy: 'Always', lifecycle: { stopSignal: 'SIGTERM', preStop: { sleep: { seconds: 1 } } } }],
   volumes: [{ name: 'v', projected: { sources: [
     { clusterTrustBundle: { signerName: 'example.com/s', path: 'b' } },
     { podCertificate: { signerName: 'example.com/s', keyType: 'ED25519', credentialBundlePath: 'c' } },
