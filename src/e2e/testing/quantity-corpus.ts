@@ -4,15 +4,21 @@
 // ("1e400"), DecimalSI beyond the E suffix ("1000E" prints as "1"), spaces Quantity.UnmarshalJSON
 // trims, escapes it does not, and the three parse errors. The accepted ones keep the stored text.
 // No Go counterpart: the e2e test harness.
-import type { PodCase } from './pod-validation-corpus.ts';
 
-const memory = (name: string, value: unknown): PodCase => ({
+/** A case of the pod corpus (its PodCase, which this file may not import: the corpus imports it). */
+export interface QuantityCase {
+  readonly name: string;
+  readonly container: Record<string, unknown>;
+  readonly keep: (pod: { spec: Record<string, unknown> }) => unknown;
+}
+
+const memory = (name: string, value: unknown): QuantityCase => ({
   name: `quantity ${name}`,
   container: { resources: { limits: { memory: value } } },
   keep: (p) => (p.spec['containers'] as Record<string, unknown>[])[0]?.['resources'],
 });
 
-export const QUANTITY_CASES: readonly PodCase[] = [
+export const QUANTITY_CASES: readonly QuantityCase[] = [
   memory('"."', '.'),
   memory('"+." ', '+.'),
   memory('"e3"', 'e3'),

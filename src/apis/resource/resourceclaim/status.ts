@@ -149,7 +149,7 @@ function validateDeviceStatus(d: Obj, p: FieldPath, allocated: ReadonlySet<strin
   }
   const conditions = items(d['conditions']);
   if (conditions.length > DEVICE_CONDITIONS_MAX) errs.push(tooMany(p.child('conditions'), conditions.length, DEVICE_CONDITIONS_MAX));
-  errs.push(...validateConditions(conditions as unknown as MetaCondition[], p.child('conditions')));
+  errs.push(...validateConditions(Array.isArray(d['conditions']) ? d['conditions'] as MetaCondition[] : undefined, p.child('conditions')));
   errs.push(...validateDeviceData(d['data'], p.child('data')));
   errs.push(...validateNetworkData(obj(d['networkData']), p.child('networkData')));
   return errs;
