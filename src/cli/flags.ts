@@ -231,8 +231,6 @@ function parseArgs(argv: readonly string[]): { values: Map<string, Value>; posit
   return { values, positional };
 }
 
-const MAX_CIDR_BITS = 20;
-
 function validateServiceRanges(text: string, errs: string[]): CIDR[] {
   const entries = text.split(',');
   if (entries.length > 2) errs.push('--service-cluster-ip-range must not contain more than two entries');
@@ -244,12 +242,8 @@ function validateServiceRanges(text: string, errs: string[]): CIDR[] {
       errs.push(`service-cluster-ip-range[${i}] is not a valid cidr`);
     }
   });
-  for (const r of ranges) {
-    const bits = r.family === 4 ? 32 : 128;
-    if (bits - r.prefix > MAX_CIDR_BITS) {
-      errs.push(`specified --service-cluster-ip-range is too large; for ${bits}-bit addresses, the mask must be >= ${bits - MAX_CIDR_BITS}`);
-    }
-  }
+  // No size limit: kube v1.36 checks one (20 host bits) only without MultiCIDRServiceAllocator and
+  // DisableAllocatorDualWrite, both GA and locked on.
   if (ranges.length === 2 && ranges[0]?.family === ranges[1]?.family) {
     errs.push('--service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family');
   }

@@ -19,7 +19,8 @@ import { nodeGroup } from '../apis/node/install.ts';
 import { policyGroup } from '../apis/policy/install.ts';
 import { rbacGroup } from '../apis/rbac/install.ts';
 import type { TokenReviewResult } from '../apis/authentication/install.ts';
-import { resourceGroup } from '../apis/resource/install.ts';
+import { resourceGroupWith } from '../apis/resource/install.ts';
+import type { NamespaceLabels } from '../apis/resource/admin-access.ts';
 import { schedulingGroup } from '../apis/scheduling/install.ts';
 import { storageGroup } from '../apis/storage/install.ts';
 import { storagemigrationGroup } from '../apis/storagemigration/install.ts';
@@ -39,6 +40,8 @@ export interface BuiltInGroupOptions {
   readonly authorization?: AuthorizationDeps;
   /** Where RBAC's escalation checks read roles and bindings (storage, not the authorizer's cache). */
   readonly rbacReaders?: RBACReaders;
+  /** A namespace's labels, read from storage (DRA's admin-access check); without it there is no check (tests). */
+  readonly namespaceLabels?: NamespaceLabels;
 }
 
 export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
@@ -68,7 +71,7 @@ export function builtInGroups(opts: BuiltInGroupOptions): APIGroupDefinition[] {
     discoveryGroup,
     flowcontrolGroup,
     apiserverinternalGroup,
-    resourceGroup,
+    resourceGroupWith(opts.namespaceLabels),
     storagemigrationGroup,
   ];
 }

@@ -135,6 +135,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       return user === undefined ? undefined : { user };
     },
     authorization, rbacReaders: rbacSources,
+    // a live read, as kube's strategies GET the namespace through their client
+    namespaceLabels: async (name) => {
+      const ns = await storage().core.namespaces.get(systemContext(), name, {});
+      return ns.metadata.labels ?? {};
+    },
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));

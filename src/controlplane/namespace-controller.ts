@@ -1,5 +1,6 @@
-// The namespace controller: empties a Terminating namespace of every namespaced resource,
-// then clears its `kubernetes` finalizer and deletes it.
+// The namespace controller: empties a Terminating namespace of every namespaced resource, pods
+// first (nothing else goes while a pod remains), reports what remains in kube's conditions, then
+// clears its `kubernetes` finalizer and deletes it.
 // Counterpart of pkg/controller/namespace.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
@@ -40,18 +41,32 @@ export class NamespaceController extends Controller {
       throw err;
     }
     if (ns.metadata.deletionTimestamp === undefined) return;
+    const deletedAt = Date.parse(ns.metadata.deletionTimestamp);
+    const stores = [...this.contents()];
+    const isPods = (s: ResourceStore<KubeObject>): boolean => s.definition.group === '' && s.definition.resource === 'pods';
+    // OrderedNamespaceDeletion (GA): pods go first; nothing else is deleted while one remains
+    const pods = stores.find(isPods);
+    if (pods !== undefined) {
+      const estimate = await this.podGraceEstimate(pods, name, deletedAt);
+      const left = await this.emptyStore(pods, name);
+      if (left.length > 0) {
+        const errors = estimate === 0 && !left.some((o) => (o.metadata.finalizers ?? []).length > 0)
+          ? [`unexpected items still remain in namespace: ${name} for gvr: /v1, Resource=pods`] : [];
+        await this.writeConditions(name, new Map(), new Map(), errors);
+        return { requeueAfterMs: estimate > 0 ? (Math.floor(estimate / 2) + 1) * 1000 : RETRY_MS };
+      }
+    }
     const remaining = new Map<string, number>();
     const finalizers = new Map<string, number>();
-    for (const store of this.contents()) {
-      const ctx = systemContext(name);
-      await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
-      const left = (await store.list(ctx, {})).items;
+    for (const store of stores) {
+      if (isPods(store)) continue;
+      const left = await this.emptyStore(store, name);
       if (left.length === 0) continue;
       remaining.set(`${store.definition.resource}.${store.definition.group}`, left.length);
       for (const o of left) for (const f of o.metadata.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
     }
     if (remaining.size > 0) {
-      await this.reportRemaining(name, remaining, finalizers);
+      await this.writeConditions(name, remaining, finalizers, []);
       return { requeueAfterMs: RETRY_MS };
     }
     const ctx = systemContext(name);
@@ -69,9 +84,31 @@ export class NamespaceController extends Controller {
     }
   }
 
+  /** deleteCollection of a store in the namespace; what is left of it. */
+  private async emptyStore(store: ResourceStore<KubeObject>, namespace: string): Promise<KubeObject[]> {
+    const ctx = systemContext(namespace);
+    await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
+    return (await store.list(ctx, {})).items;
+  }
+
+  /**
+   * estimateGracefulTermination for pods: the longest grace period of a pod not yet finished,
+   * 0 once that long has passed since the namespace's deletion.
+   */
+  private async podGraceEstimate(pods: ResourceStore<KubeObject>, namespace: string, deletedAt: number): Promise<number> {
+    let estimate = 0;
+    for (const o of (await pods.list(systemContext(namespace), {})).items) {
+      const pod = o as KubeObject & { spec?: { terminationGracePeriodSeconds?: number }; status?: { phase?: string } };
+      if (pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed') continue;
+      estimate = Math.max(estimate, pod.spec?.terminationGracePeriodSeconds ?? 0);
+    }
+    return Date.now() - deletedAt >= estimate * 1000 ? 0 : estimate;
+  }
+
   /** Writes kube's deletion conditions on a namespace whose content is not gone yet. */
-  private async reportRemaining(name: string, remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>): Promise<void> {
-    const want = deletionConditions(remaining, finalizers);
+  private async writeConditions(name: string, remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>,
+    errors: readonly string[]): Promise<void> {
+    const want = deletionConditions(remaining, finalizers, errors);
     await this.namespaces.updateUnchecked(systemContext(name), name, (cur) => {
       const ns = structuredClone(cur) as Namespace;
       const conditions = mergeConditions(ns.status?.conditions ?? [], want, nowRFC3339());
@@ -85,16 +122,21 @@ export class NamespaceController extends Controller {
 type WantedCondition = Omit<NamespaceCondition, 'lastTransitionTime'>;
 
 /**
- * The namespace controller's five deletion conditions, in kube's order: content still there
- * ("pods. has 1 resource instances") and the finalizers holding it, the others as succeeded.
+ * The namespace controller's five deletion conditions, in kube's order: deletions that failed,
+ * content still there ("configmaps. has 1 resource instances") and the finalizers holding it, the
+ * others as succeeded.
  */
-function deletionConditions(remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>): WantedCondition[] {
+export function deletionConditions(remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>,
+  errors: readonly string[] = []): WantedCondition[] {
   const resources = [...remaining].map(([gr, n]) => `${gr} has ${n} resource instances`).sort();
   const held = [...finalizers].map(([f, n]) => `${f} in ${n} resource instances`).sort();
   return [
     { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
     { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
-    { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+    errors.length > 0
+      ? { type: 'NamespaceDeletionContentFailure', status: 'True', reason: 'ContentDeletionFailed',
+        message: `Failed to delete all resource types, ${errors.length} remaining: ${[...errors].sort().join(', ')}` }
+      : { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
     resources.length > 0
       ? { type: 'NamespaceContentRemaining', status: 'True', reason: 'SomeResourcesRemain', message: `Some resources are remaining: ${resources.join(', ')}` }
       : { type: 'NamespaceContentRemaining', status: 'False', reason: 'ContentRemoved', message: 'All content successfully removed' },

@@ -6,7 +6,7 @@
 import { getDefinitions } from '../openapi/definitions.ts';
 import { unmarshalGoTime, type TimeLayout } from './go-time.ts';
 import type { Definitions, SchemaNode } from '../openapi/types.ts';
-import { canonicalQuantityText } from '../resource/quantity.ts';
+import { canonicalQuantityText, goParseQuantity, QUANTITY_FORMAT_ERROR } from '../resource/quantity.ts';
 import { goBase64Error } from './go-base64.ts';
 
 export type Shape =
@@ -40,25 +40,27 @@ const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
 export const ANY: Shape = { kind: 'any', goName: 'interface {}' };
 
-const QUANTITY_RE = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
-const QUANTITY_SUFFIXES = new Set(['', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei']);
+/**
+ * The text Quantity.UnmarshalJSON parses: the raw JSON with its quotes cut and strings.TrimSpace
+ * applied. Characters JSON must escape (tab, newline, quote, backslash...) reach ParseQuantity as
+ * their escape sequence, so they are not space to it: only a literal space or a Unicode space is.
+ */
+function quantityText(v: string | number): string {
+  if (typeof v === 'number') return JSON.stringify(v);
+  if (/[\u0000-\u001f"\\]/.test(v)) return `\\${v}`; // any escape makes the text malformed
+  return v.replace(/^[ \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[ \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
+}
 
-/** resource.Quantity's UnmarshalJSON errors (ParseQuantity's ErrFormatWrong / ErrSuffix). */
-function checkQuantity(v: unknown): string | undefined {
+/** resource.Quantity's UnmarshalJSON errors (ParseQuantity's ErrFormatWrong / ErrSuffix / ErrNumeric). */
+export function checkQuantity(v: unknown): string | undefined {
   if (v === null) return undefined;
-  const text = (typeof v === 'string' ? v : JSON.stringify(v)).trim();
-  const m = new RegExp(QUANTITY_RE).exec(text);
-  const numeric = m?.[1] ?? '';
-  if (m === null || !/[0-9]/.test(numeric) || numeric.split('.').length > 2) {
-    return `quantities must match the regular expression '${QUANTITY_RE}'`;
-  }
-  const suffix = m[2] ?? '';
-  if (!QUANTITY_SUFFIXES.has(suffix) && !/^[eE][-+]?[0-9]+$/.test(suffix)) return "unable to parse quantity's suffix";
-  return undefined;
+  if (typeof v !== 'string' && typeof v !== 'number') return QUANTITY_FORMAT_ERROR;
+  const r = goParseQuantity(quantityText(v));
+  return 'error' in r ? r.error : undefined;
 }
 
 /** intstr.IntOrString's UnmarshalJSON: a string, or else an int32. */
-function checkIntOrString(v: unknown): string | undefined {
+export function checkIntOrString(v: unknown): string | undefined {
   if (v === null || typeof v === 'string') return undefined;
   if (typeof v === 'number') {
     return Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? undefined
@@ -77,7 +79,7 @@ const timeShape = (goName: string, layout: TimeLayout): Shape => ({
 const OPAQUE_SHAPES: Readonly<Record<string, Shape>> = {
   // a Quantity is stored and returned as kube marshals it back ("1.5" is "1500m", "1024Mi" is "1Gi")
   'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity,
-    canonical: (v) => (typeof v === 'string' || typeof v === 'number' ? canonicalQuantityText(v) ?? v : v) },
+    canonical: (v) => (typeof v === 'string' || typeof v === 'number' ? canonicalQuantityText(quantityText(v)) ?? v : v) },
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Time': timeShape('v1.Time', 'time'),
   'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': timeShape('v1.MicroTime', 'microtime'),

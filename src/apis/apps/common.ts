@@ -11,6 +11,7 @@ import { goFields, setOptional, withoutMetadata, type SpecStatusOptions, type St
 import { formatLabelSelector } from '../../apimachinery/labels/label-selector.ts';
 import { layoutContainerCells } from '../core/printers/format.ts';
 import type { PodTemplateSpec } from '../core/v1/types.ts';
+import { dropDisabledTemplateFields } from '../core/pod/disabled-fields.ts';
 import { selectorString } from './validation/workload.ts';
 
 /** An object with a spec and a status, the shape every apps workload has. */
@@ -62,6 +63,9 @@ export interface GoStatusFields {
 
 const repeatedUpdateErrors = <T extends Workload>(repeat: boolean | undefined, obj: DeepReadonly<T>, old: DeepReadonly<T>): FieldError[] =>
   (repeat === true ? repeatedMetadataErrors(obj.metadata, old.metadata, { update: true }) : []);
+/** The pod template every workload's spec holds (a ReplicationController's may be absent). */
+const templateOf = (obj: DeepReadonly<Workload>): PodTemplateSpec | undefined => (obj.spec as { template?: PodTemplateSpec }).template;
+
 
 /** The kit options of a workload's main strategy: status {} on create, generation on spec change, Go's status fields. */
 export function workloadOptions<T extends Workload>(o: WorkloadOptions<T>): SpecStatusOptions<T> {
@@ -70,13 +74,14 @@ export function workloadOptions<T extends Workload>(o: WorkloadOptions<T>): Spec
     prepareForCreate(_ctx, obj) {
       obj.status = {};
       obj.metadata.generation = 1;
+      dropDisabledTemplateFields(templateOf(obj), undefined);
       o.prepareForCreate?.(obj);
     },
     validate: (obj) => o.validate(obj),
     revalidateOnUpdate: false,
     prepareForUpdate(_ctx, obj, old) {
       obj.metadata.generation = old.metadata.generation ?? 1;
-      // Disabled fields are dropped before the generation is compared.
+      dropDisabledTemplateFields(templateOf(obj), templateOf(old));
       o.prepareForUpdate?.(obj, old);
       if (o.bumpGeneration !== undefined) {
         o.bumpGeneration(obj, old);

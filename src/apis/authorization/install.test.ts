@@ -99,7 +99,7 @@ describe('authorization.k8s.io/v1 reviews', () => {
       message: '.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified' },
     { name: 'both attributes', resource: 'selfsubjectaccessreviews', kind: 'SelfSubjectAccessReview', ns: '',
       spec: { resourceAttributes: { verb: 'get' }, nonResourceAttributes: { path: '/' } }, code: 422,
-      message: '.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"path":"/"}: cannot be specified in combination with resourceAttributes' },
+      message: '.authorization.k8s.io "" is invalid: spec.nonResourceAttributes: Invalid value: {"Path":"/","Verb":""}: cannot be specified in combination with resourceAttributes' },
     { name: 'no subject', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', ns: '', spec: { resourceAttributes: { verb: 'get' } }, code: 422,
       message: '.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified' },
     { name: 'local namespace mismatch', resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', ns: 'a',

@@ -1,7 +1,9 @@
 // authorization.k8s.io/v1 (pkg/registry/authorization): create-only reviews that ask the
 // server's authorizer about a user (subjectaccessreviews), the requester
 // (selfsubjectaccessreviews, selfsubjectrulesreviews) or a namespace (localsubjectaccessreviews).
-import { fieldPath, invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { fieldPath, GoSyntax, invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
+import { objectMetaJSON } from '../../apimachinery/meta/object-meta-json.ts';
+import { goEscapeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { newBadRequest, newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
@@ -37,15 +39,20 @@ export interface AuthorizationDeps {
 
 const GROUP = 'authorization.k8s.io';
 
-/** Metadata of a review must be empty, but for the fields `allowed` names. */
+/**
+ * Metadata of a review must be empty, but for the fields `allowed` names (managedFields, which the
+ * create handler sets, aside). The bad value is the whole ObjectMeta as Go marshals it.
+ */
 function metadataErrors(meta: ObjectMeta, allowed: readonly (keyof ObjectMeta)[]): FieldError[] {
-  const rest = { ...meta } as Record<string, unknown>;
+  const rest = objectMetaJSON(meta);
   delete rest['managedFields'];
   for (const k of allowed) delete rest[k];
-  for (const [k, v] of Object.entries(rest)) if (v === undefined || v === null || v === '') delete rest[k];
   const detail = allowed.includes('namespace') ? 'must be empty except for namespace' : 'must be empty';
-  return Object.keys(rest).length > 0 ? [invalid(fieldPath('metadata'), rest, detail)] : [];
+  return Object.keys(rest).length > 0 ? [invalid(fieldPath('metadata'), new GoSyntax(goEscapeJSON(JSON.stringify(objectMetaJSON(meta)))), detail)] : [];
 }
+
+/** The internal NonResourceAttributes as kube prints it (Go field names, no JSON tags). */
+const goNonResource = (n: NonResourceAttributes | null | undefined): GoSyntax => new GoSyntax(goEscapeJSON(JSON.stringify({ Path: n?.path ?? '', Verb: n?.verb ?? '' })));
 
 const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 
@@ -57,7 +64,7 @@ function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, needsSubject: b
   const nonRes = present(spec.nonResourceAttributes);
   // kube reports the (absent) nonResourceAttributes as the bad value: null.
   if (!res && !nonRes) errs.push(invalid(p.child('resourceAttributes'), null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
-  if (res && nonRes) errs.push(invalid(p.child('nonResourceAttributes'), spec.nonResourceAttributes, 'cannot be specified in combination with resourceAttributes'));
+  if (res && nonRes) errs.push(invalid(p.child('nonResourceAttributes'), goNonResource(spec.nonResourceAttributes), 'cannot be specified in combination with resourceAttributes'));
   if (needsSubject && (spec.user ?? '') === '' && (spec.groups ?? []).length === 0) {
     errs.push(invalid(p.child('user'), spec.user ?? '', 'at least one of user or group must be specified'));
   }
@@ -106,7 +113,7 @@ function accessReviewREST(deps: AuthorizationDeps, kind: Kind): Creater {
         errs.push(invalid(fieldPath('spec', 'resourceAttributes', 'namespace'), attrs.namespace ?? '', 'must match metadata.namespace'));
       }
       if (local && present(review.spec.nonResourceAttributes)) {
-        errs.push(invalid(fieldPath('spec', 'nonResourceAttributes'), review.spec.nonResourceAttributes, 'disallowed on this kind of request'));
+        errs.push(invalid(fieldPath('spec', 'nonResourceAttributes'), goNonResource(review.spec.nonResourceAttributes), 'disallowed on this kind of request'));
       }
       // kube names no kind: its REST reads the kind of the decoded internal object, which is empty.
       if (errs.length > 0) throw newInvalid({ group: GROUP, kind: '' }, '', errs);

@@ -225,6 +225,10 @@ function statusCases(): ValidationCase[] {
     status('valid', { conditions: [c()], typeChecking: { expressionWarnings: [{ fieldRef: 'spec.validations[0].expression', warning: 'w' }] } }),
     status('warning empty', { typeChecking: { expressionWarnings: [{ fieldRef: 'spec.validations[0].expression', warning: '' }] } }),
     status('fieldRef empty', { typeChecking: { expressionWarnings: [{ fieldRef: '', warning: 'w' }] } }),
+    // each fieldRef must parse as the JSONPath "{<fieldRef>}" (client-go's parser, trimmed first)
+    ...[' spec.a ', '.spec[', '.spec[?(@.a', '.spec[?(@.a==1)', '#', '.a[x]', '.a[1:2:3]', '.a[-]', "'abc", "'a\\q'", '1.2.3', '....',
+      '.a[1,2]', ".a['b']", '.a{', '.a}x', '.a[*]', '+', '"a\\\'b"', '.a[99999999999999999999]', '.a[?(@.x=="a")]', 'a b', '.a[?(#)]', '.a[1,#]', '\t']
+      .map((ref) => status(`fieldRef ${JSON.stringify(ref)}`, { typeChecking: { expressionWarnings: [{ fieldRef: ref, warning: 'w' }] } })),
     status('condition status Bogus', { conditions: [c({ status: 'Bogus' })] }),
     status('condition reason invalid', { conditions: [c({ reason: 'bad reason' })] }),
     status('condition duplicate type', { conditions: [c(), c()] }),

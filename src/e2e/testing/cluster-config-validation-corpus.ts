@@ -319,6 +319,21 @@ const LSAR_CASES: readonly ValidationCase[] = [
   { name: 'LocalSubjectAccessReview: spec namespace matches', requests: (_n, ns) => [lsar(ns, {}, ns)] },
   { name: 'LocalSubjectAccessReview: spec namespace differs', requests: (_n, ns) => [lsar(ns, {}, 'other')] },
   { name: 'LocalSubjectAccessReview: metadata namespace differs', requests: (_n, ns) => [lsar(ns, { namespace: 'other' }, 'other')] },
+  // what the answer carries: the namespace of the URL in metadata, the spec as sent, the status
+  { name: 'LocalSubjectAccessReview: answer echoes the namespace', requests: (_n, ns) => [lsar(ns, { namespace: ns }, ns)],
+    keep: (o) => ({ metadata: { ...(o['metadata'] as Obj), managedFields: undefined }, spec: o['spec'], status: o['status'] }) },
+  { name: 'LocalSubjectAccessReview: spec namespace empty', requests: (_n, ns) => [lsar(ns, {}, '')] },
+  { name: 'LocalSubjectAccessReview: metadata beyond the namespace', requests: (n, ns) => [lsar(ns, { name: n, labels: { b: '2', a: '1' } }, ns)] },
+  { name: 'LocalSubjectAccessReview: nonResourceAttributes', requests: (_n, ns) => [
+    post(`/apis/authorization.k8s.io/v1/namespaces/${ns}/localsubjectaccessreviews`, {
+      apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', spec: { user: 'u', nonResourceAttributes: { path: '/x', verb: 'get' } } })] },
+  { name: 'LocalSubjectAccessReview: both attribute kinds', requests: (_n, ns) => [
+    post(`/apis/authorization.k8s.io/v1/namespaces/${ns}/localsubjectaccessreviews`, {
+      apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview',
+      spec: { user: 'u', resourceAttributes: { namespace: ns, verb: 'get', resource: 'pods' }, nonResourceAttributes: { path: '/x' } } })] },
+  { name: 'SubjectAccessReview: metadata not empty', requests: (n) => [
+    post('/apis/authorization.k8s.io/v1/subjectaccessreviews', {
+      apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', metadata: { name: n }, spec: { user: 'u', nonResourceAttributes: { path: '/x', verb: 'get' } } })] },
 ];
 
 export const CLUSTER_CONFIG_CASES: readonly ValidationCase[] = [...CSR_CASES, ...LEASE_CASES, ...FLOWSCHEMA_CASES, ...PLC_CASES, ...EVENT_CASES, ...PROBES, ...LSAR_CASES];

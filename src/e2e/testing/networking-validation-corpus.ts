@@ -268,6 +268,9 @@ const SERVICE_CIDR_CASES: ValidationCase[] = [
   { name: 'servicecidr: a single address', requests: sc((n) => [v4(n).replace('.0/24', '.1/32')]) },
   { name: 'servicecidr: two of one family', requests: sc((n) => [v4(n), '172.21.0.0/24']) },
   { name: 'servicecidr: two invalid', requests: sc(() => ['bogus', 'bogus2']) },
+  // no size limit: more than 20 host bits, whole families (dry runs: they would hold every address)
+  ...[['IPv4 /8', ['10.0.0.0/8']], ['IPv4 /0', ['0.0.0.0/0']], ['IPv6 /48', ['fd00::/48']], ['IPv6 /0', ['::/0']], ['dual-stack /1', ['0.0.0.0/1', '::/1']]]
+    .map(([what, cidrs]): ValidationCase => ({ name: `servicecidr: ${String(what)}`, requests: (n) => [post(`${SC}?dryRun=All`, serviceCIDR(n, cidrs))] })),
   { name: 'servicecidr update: same cidrs', requests: scUpdate((n) => [v4(n)], (n) => [v4(n)]) },
   { name: 'servicecidr update: cidr changed', requests: scUpdate((n) => [v4(n)], () => ['172.22.0.0/24']) },
   { name: 'servicecidr update: second family added', requests: scUpdate((n) => [v4(n)], (n) => [v4(n), v6(n)]) },

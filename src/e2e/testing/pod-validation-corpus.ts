@@ -1,6 +1,7 @@
 // The invalid-pod corpus: one Pod per rule of kube's pod validation (pkg/apis/core/validation:
 // ValidatePodCreate → ValidatePodSpec and its sub-validators), each a valid pod with one fault.
 // Sent to kapi and the reference kube-apiserver by e2e/pod-validation.test.ts.
+import { QUANTITY_CASES } from './quantity-corpus.ts';
 
 export interface PodCase {
   readonly name: string;
@@ -331,6 +332,11 @@ export const POD_CASES: readonly PodCase[] = [
     spec: { affinity: { podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', matchLabelKeys: ['app'] }] } } } },
   { name: 'topology spread label keys merged into the selector', metadata: { labels: { app: 'a' } }, keep: (p) => p.spec['topologySpreadConstraints'],
     spec: tsc({ labelSelector: { matchLabels: { x: 'y' } }, matchLabelKeys: ['app', 'missing'] }) },
+  // PrepareForCreate drops the fields of gates off in v1.36 (GenericWorkload, ContainerStopSignals)
+  { name: 'schedulingGroup dropped', spec: { schedulingGroup: { podGroupName: 'g' } }, keep: (p) => p.spec['schedulingGroup'] ?? null },
+  { name: 'stopSignal dropped with its lifecycle', container: { lifecycle: { stopSignal: 'SIGTERM' } },
+    keep: (p) => (p.spec['containers'] as Record<string, unknown>[]).map((c) => c['lifecycle'] ?? null) },
+  ...QUANTITY_CASES,
 ];
 
 /** The object of a case: a valid Pod (or PodTemplate) with the case's fault merged in. */

@@ -2,8 +2,8 @@
 // ResourceClaim, ResourceClaimTemplate and ResourceSlice (pkg/apis/resource/validation and the
 // declarative tags of k8s.io/api/resource/v1): creates, updates, status updates, and valid
 // objects. kube's answers are recorded in fixtures/resource-validation-kube.json. CEL selector
-// expressions that do not compile are left out: kapi has no CEL compiler yet (the CEL issue); so is
-// adminAccess in a namespace without the admin-access label (kube's strategy reads the namespace).
+// expressions that do not compile are left out: kapi has no CEL compiler yet (the CEL issue).
+// Admin access and the extended claim status are in resource-status-corpus.ts.
 import { patch, post, type ValidationCase } from './validation-differential.ts';
 
 type Obj = Record<string, unknown>;

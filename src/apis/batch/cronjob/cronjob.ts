@@ -4,6 +4,7 @@ import type { ResourceDefinition, TableColumn } from '../../../registry/rest/str
 import { ageColumn, bumpGenerationIfChanged, copyOf, nameColumn, setOptional, specStatusStrategy, statusStrategy, translateTimestampSince } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { dropDisabledTemplateFields } from '../../core/pod/disabled-fields.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from '../job/warnings.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
@@ -32,12 +33,14 @@ export const cronJobStrategy = specStatusStrategy<CronJob>({
   prepareForCreate(_ctx, cj) {
     cj.status = {};
     cj.metadata.generation = 1;
+    dropDisabledTemplateFields(cj.spec.jobTemplate?.spec?.template, undefined);
   },
   validate: (cj) => validateCronJob(cj),
   warningsOnCreate: (cj) => [...workloadNameWarnings(cj.metadata.name), ...jobSpecWarnings(fieldPath('spec', 'jobTemplate', 'spec'), cj.spec.jobTemplate?.spec)],
   prepareForUpdate(_ctx, cj, old) {
     setOptional(cj, 'status', old.status === undefined ? undefined : copyOf<CronJob['status']>(old.status));
     cj.metadata.generation = old.metadata.generation ?? 1;
+    dropDisabledTemplateFields(cj.spec.jobTemplate?.spec?.template, old.spec.jobTemplate?.spec?.template);
     bumpGenerationIfChanged(cj.metadata, cj.spec, old.spec);
   },
   revalidateOnUpdate: false,

@@ -4,6 +4,7 @@ import type { DeepReadonly, ResourceDefinition, TableColumn } from '../../../reg
 import { ageColumn, bumpGenerationIfChanged, copyOf, humanDuration, nameColumn, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodSpec } from '../../core/pod/defaults.ts';
+import { dropDisabledTemplateFields } from '../../core/pod/disabled-fields.ts';
 import { workloadNameWarnings } from '../../core/pod/warnings.ts';
 import { jobSpecWarnings } from './warnings.ts';
 import { layoutContainerCells } from '../../core/printers/format.ts';
@@ -81,12 +82,14 @@ export const jobStrategy = specStatusStrategy<Job>({
   prepareForCreate(_ctx, job) {
     job.status = {};
     job.metadata.generation = 1;
+    dropDisabledTemplateFields(job.spec.template, undefined);
   },
   validate: (job) => validateJob(job, validationOptions(undefined)),
   warningsOnCreate: (job) => [...workloadNameWarnings(job.metadata.name), ...jobSpecWarnings(fieldPath('spec'), job.spec)],
   prepareForUpdate(_ctx, job, old) {
     setOptional(job, 'status', old.status === undefined ? undefined : copyOf<Job['status']>(old.status));
     job.metadata.generation = old.metadata.generation ?? 1;
+    dropDisabledTemplateFields(job.spec.template, old.spec.template);
     bumpGenerationIfChanged(job.metadata, job.spec, old.spec);
   },
   revalidateOnUpdate: false,

@@ -2,7 +2,8 @@
 // core.PersistentVolumeClaimSpec, decoded from JSON), for apiequality.Semantic.DeepEqual and for
 // the cmp.Diff that kube prints when the spec changed where it may not.
 import type { GoField, GoValue } from '../../../apimachinery/goformat/index.ts';
-import { parseQuantity } from '../v1/quantity.ts';
+import { goDiff } from '../go-types/go-json.ts';
+import { goParseQuantity } from '../../../apimachinery/resource/quantity.ts';
 import type { PersistentVolumeClaimSpec, ResourceList } from '../v1/types.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 
@@ -20,68 +21,37 @@ const stringMap = (v: RO<Record<string, string>> | undefined | null): GoValue =>
   ({ kind: 'map', type: 'map[string]string', entries: v === undefined || v === null ? null : Object.entries(v).map(([k, s]) => [str(k), str(s)] as const) });
 
 /** The numeric value of each quantity GoValue: what Quantity.Equal compares. */
-const QUANTITY_VALUES = new WeakMap<GoValue, number>();
+const QUANTITY_VALUES = new WeakMap<GoValue, bigint>();
 const quantityEqual = (x: GoValue, y: GoValue): boolean => QUANTITY_VALUES.get(x) === QUANTITY_VALUES.get(y);
 
-const SUFFIX_EXPONENTS: Readonly<Record<string, readonly [base: 2 | 10, exponent: number]>> = {
-  '': [10, 0], n: [10, -9], u: [10, -6], m: [10, -3], k: [10, 3], M: [10, 6], G: [10, 9], T: [10, 12], P: [10, 15], E: [10, 18],
-  Ki: [2, 10], Mi: [2, 20], Gi: [2, 30], Ti: [2, 40], Pi: [2, 50], Ei: [2, 60],
-};
+/** inf.Dec's String(): the unscaled digits with the decimal point `-exponent` places from the right. */
+function decString(unscaled: bigint, exponent: number): string {
+  const sign = unscaled < 0n ? '-' : '';
+  const digits = (unscaled < 0n ? -unscaled : unscaled).toString();
+  if (exponent >= 0) return `${sign}${digits}${'0'.repeat(exponent)}`;
+  const padded = digits.padStart(-exponent + 1, '0');
+  return `${sign}${padded.slice(0, exponent)}.${padded.slice(exponent)}`;
+}
 
 /**
  * resource.Quantity as ParseQuantity leaves it: an int64Amount {value, scale} on the fast path,
- * with the input cached in `s` only when it is already in canonical form; a decimal otherwise.
+ * with the input cached in `s` only when it is already in canonical form; an inf.Dec otherwise.
  */
 export function quantityValue(q: string | number): GoValue {
-  const text = typeof q === 'number' ? String(q) : q.trim();
-  const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(.*)$/.exec(text);
-  const sign = m?.[1] ?? '';
-  const num = m?.[2] ?? '';
-  const denom = m?.[3] ?? '';
-  const suffix = m?.[4] ?? '';
-  let format = 'DecimalSI';
-  let base: 2 | 10 = 10;
-  let exponent = 0;
-  const known = SUFFIX_EXPONENTS[suffix];
-  if (known !== undefined) {
-    [base, exponent] = known;
-    if (base === 2) format = 'BinarySI';
-  } else if (/^[eE][+-]?[0-9]+$/.test(suffix)) {
-    format = 'DecimalExponent';
-    exponent = Number(suffix.slice(1));
-  }
-  let scale = 0;
-  let mantissa = 1;
-  let precision: number;
-  if (base === 10) {
-    scale = exponent;
-    precision = 18 - (num.length + denom.length);
-  } else if (exponent >= 0 && denom.length === 0) {
-    mantissa = 2 ** exponent;
-    precision = 15 - num.length - Math.trunc(exponent * 3 / 10) - 1;
-  } else {
-    precision = -1;
-  }
-  const numeric = parseQuantity(text) ?? 0;
-  let i = struct('resource.int64Amount', [['value', int(0)], ['scale', int(0)]]);
-  let d = struct('resource.infDecAmount', [['Dec', ptr({ kind: 'string', value: String(numeric), stringer: true })]]);
-  let cached = '';
-  const shifted = num + denom;
-  const value = Number(shifted);
-  if (precision >= 0 && scale - denom.length >= -9 && shifted !== '' && Number.isSafeInteger(value * mantissa)) {
-    scale -= denom.length;
-    i = struct('resource.int64Amount', [['value', int(sign === '-' ? -value * mantissa : value * mantissa)], ['scale', int(scale)]]);
-    d = struct('resource.infDecAmount', [['Dec', ptr(null)]]);
-    const canonical = format === 'BinarySI'
-      ? exponent % 10 === 0 && (value & 0x07) !== 0
-      : scale % 3 === 0 && !shifted.endsWith('000') && !shifted.startsWith('0');
-    if (canonical) cached = text;
-  }
+  const r = goParseQuantity(typeof q === 'number' ? String(q) : q.trim());
+  const parsed = 'error' in r ? undefined : r;
+  const amount = parsed?.amount;
+  const i = amount !== undefined && 'int64' in amount
+    ? struct('resource.int64Amount', [['value', int(Number(amount.int64))], ['scale', int(amount.scale)]])
+    : struct('resource.int64Amount', [['value', int(0)], ['scale', int(0)]]);
+  const dec = amount === undefined || 'int64' in amount ? ptr(null)
+    : ptr({ kind: 'string', value: decString(amount.unscaled, amount.exponent), stringer: true });
   const out: GoValue = {
     kind: 'struct', type: 'resource.Quantity', equal: quantityEqual,
-    fields: [{ name: 'i', value: i }, { name: 'd', value: d }, { name: 's', value: str(cached) }, { name: 'Format', value: str(format) }],
+    fields: [{ name: 'i', value: i }, { name: 'd', value: struct('resource.infDecAmount', [['Dec', dec]]) },
+      { name: 's', value: str(parsed?.cached ?? '') }, { name: 'Format', value: str(parsed?.quantity.format ?? 'DecimalSI') }],
   };
-  QUANTITY_VALUES.set(out, numeric);
+  QUANTITY_VALUES.set(out, parsed?.quantity.nano ?? 0n);
   return out;
 }
 
@@ -161,28 +131,7 @@ export function semanticEqual(x: GoValue, y: GoValue): boolean {
   }
 }
 
-const sortedMap = (m: RO<Record<string, unknown>> | undefined | null): Record<string, unknown> | null =>
-  m === undefined || m === null ? null : Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]]));
-const orNull = <T>(v: T | undefined | null): T | null => (v === undefined || v === null ? null : v);
-
-/**
- * The internal core.PersistentVolumeClaimSpec as encoding/json writes it (Go field names, nil as
- * null, maps sorted; the selector keeps its JSON tags): what kube's util/diff.Diff compares.
- */
-export function pvcSpecJSON(spec: RO<PersistentVolumeClaimSpec> | undefined): Record<string, unknown> {
-  const s = spec ?? {};
-  const ds = s.dataSource;
-  const dsr = s.dataSourceRef;
-  return {
-    AccessModes: orNull(s.accessModes),
-    Selector: orNull(s.selector),
-    Resources: { Limits: sortedMap(s.resources?.limits), Requests: sortedMap(s.resources?.requests) },
-    VolumeName: s.volumeName ?? '',
-    StorageClassName: orNull(s.storageClassName),
-    VolumeMode: orNull(s.volumeMode),
-    DataSource: ds === undefined || ds === null ? null : { APIGroup: orNull(ds.apiGroup), Kind: ds.kind ?? '', Name: ds.name ?? '' },
-    DataSourceRef: dsr === undefined || dsr === null ? null
-      : { APIGroup: orNull(dsr.apiGroup), Kind: dsr.kind ?? '', Name: dsr.name ?? '', Namespace: orNull(dsr.namespace) },
-    VolumeAttributesClassName: orNull(s.volumeAttributesClassName),
-  };
+/** util/diff.Diff of two claim specs: the internal core.PersistentVolumeClaimSpec as encoding/json writes it. */
+export function pvcSpecDiff(prev: RO<PersistentVolumeClaimSpec> | undefined, next: RO<PersistentVolumeClaimSpec> | undefined): string {
+  return goDiff(prev ?? {}, next ?? {}, 'PersistentVolumeClaimSpec');
 }

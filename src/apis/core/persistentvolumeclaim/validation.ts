@@ -7,10 +7,9 @@ import { validateLabelSelector } from '../../../apimachinery/validation/label-se
 import { nameIsDNSSubdomain, validateNamespaceName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { objectDiff } from '../../../apimachinery/goformat/index.ts';
 import { parseQuantity } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';
-import { pvcSpecJSON, pvcSpecValue, semanticEqual } from './spec-value.ts';
+import { pvcSpecDiff, pvcSpecValue, semanticEqual } from './spec-value.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -133,7 +132,7 @@ export function validatePersistentVolumeClaimUpdate(pvc: RO<PersistentVolumeClai
   }
   if (bound) setOrDelete(next, 'volumeAttributesClassName', prev.volumeAttributesClassName);
   if (!semanticEqual(pvcSpecValue(next), pvcSpecValue(prev))) {
-    errs.push(forbidden('spec', `${PVC_SPEC_IMMUTABLE}\n${objectDiff(pvcSpecJSON(prev), pvcSpecJSON(next))}`));
+    errs.push(forbidden('spec', `${PVC_SPEC_IMMUTABLE}\n${pvcSpecDiff(prev, next)}`));
   }
 
   const newSize = parseQuantity(spec.resources?.requests?.['storage'] ?? 0) ?? 0;

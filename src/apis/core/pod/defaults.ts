@@ -125,8 +125,6 @@ export function defaultPodSpec(spec: PodSpec): void {
   roundUpResourceList(spec.resources?.requests);
   for (const c of [...spec.containers, ...(spec.initContainers ?? []), ...(spec.ephemeralContainers ?? [])]) {
     defaultContainer(c);
-    // dropDisabledPodFields: ContainerStopSignals is off in v1.36, so kube never keeps the field
-    if (c.lifecycle !== undefined && 'stopSignal' in c.lifecycle) delete c.lifecycle['stopSignal'];
   }
   for (const v of spec.volumes ?? []) defaultVolume(v);
 }

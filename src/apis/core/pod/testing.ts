@@ -1,6 +1,7 @@
 // Test support for the pod validation tables: a case is a valid pod (or pod template) with one
 // fault, defaulted as the server would, and its expected causes as kube-apiserver v1.36 reports them.
 // No Go counterpart: test fixtures.
+import { dropDisabledPodSpecFields, dropDisabledTemplateFields } from './disabled-fields.ts';
 import { errorBody, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { defaultPodTemplate, validatePodTemplate } from '../podtemplate/podtemplate.ts';
 import type { Pod, PodTemplate } from '../v1/types.ts';
@@ -29,11 +30,14 @@ export function podCaseCauses(c: PodRuleCase): string[] {
   if (c.template === true) {
     const pt = { apiVersion: 'v1', kind: 'PodTemplate', metadata, template: { metadata: structuredClone(c.templateMetadata), spec } } as PodTemplate;
     defaultPodTemplate(pt);
+    // the strategy's PrepareForCreate drops the gated fields before validation
+    dropDisabledTemplateFields(pt.template, undefined);
     return validatePodTemplate(pt).map(cause).sort();
   }
   // the ServiceAccount admission plugin names the default account before validation runs
   if (!('serviceAccountName' in spec)) spec.serviceAccountName = 'default';
   const pod = { apiVersion: 'v1', kind: 'Pod', metadata, spec } as Pod;
   defaultPod(pod);
+  dropDisabledPodSpecFields(pod.spec, undefined);
   return validatePodCreate(pod).map(cause).sort();
 }

@@ -5,7 +5,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { bumpGenerationIfChanged, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { formatLabels, layoutContainerCells } from '../printers/format.ts';
 import { defaultPodSpec } from '../pod/defaults.ts';
-import { dropDisabledPodSpecFields } from '../pod/disabled-fields.ts';
+import { dropDisabledTemplateFields } from '../pod/disabled-fields.ts';
 import { validateAppArmorAnnotationsAndFields, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from '../pod/annotations.ts';
 import { validatePodSpec } from '../pod/validation.ts';
 import { podTemplateWarnings } from '../pod/warnings.ts';
@@ -51,12 +51,12 @@ export const podTemplates = {
   strategy: specStatusStrategy<PodTemplate>({
     prepareForCreate(_ctx, pt) {
       pt.metadata.generation = 1;
-      dropDisabledPodSpecFields(pt.template?.spec, undefined);
+      dropDisabledTemplateFields(pt.template, undefined);
     },
     validate: (pt) => validatePodTemplate(pt),
     warningsOnCreate: (pt) => podTemplateWarnings(fieldPath('template'), pt.template),
     prepareForUpdate(_ctx, pt, old) {
-      dropDisabledPodSpecFields(pt.template?.spec, old.template?.spec);
+      dropDisabledTemplateFields(pt.template, old.template);
       pt.metadata.generation = old.metadata.generation ?? 1;
       bumpGenerationIfChanged(pt.metadata, pt.template, old.template);
     },

@@ -72,7 +72,8 @@ const replicationControllerStrategy = specStatusStrategy(workloadOptions<Replica
   validate: validateReplicationController,
   validateUpdate: (rc) => validateReplicationControllerSpec(rc.spec ?? {}, fieldPath('spec')),
   warningsOnCreate: (rc) => [...workloadNameWarnings(rc.metadata.name), ...podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template)],
-  warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), rc.spec?.template) : []),
+  // kube's rcStrategy passes the templates swapped (old as the template): the warnings are the old one's
+  warningsOnUpdate: (rc, old) => (rc.metadata.generation !== old.metadata.generation ? podTemplateWarnings(fieldPath('spec', 'template'), old.spec?.template) : []),
   // core/v1 ReplicationControllerStatus: replicas has no omitempty.
   goStatus: { always: { replicas: 0 }, omitEmpty: ['fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'availableReplicas', 'conditions'] },
   // ValidateReplicationControllerUpdate and ...StatusUpdate repeat the metadata update checks

@@ -32,6 +32,13 @@ export interface IPAllocatorOptions {
   readonly random?: (n: number) => number;
 }
 
+/**
+ * The bitmap covers at most this many addresses from the start of the range: kube v1.36 takes
+ * service ranges of any size (its allocator keeps an IPAddress object per address), a bitmap
+ * stored at one key cannot. 2^20 is the largest IPv4 range kube's older bitmap allocator took.
+ */
+const MAX_BITMAP: Readonly<Record<'v4' | 'v6', number>> = { v4: 2 ** 20 - 2, v6: 65536 };
+
 /** The first offset (from network+1) and the number of allocatable addresses of a CIDR. */
 function rangeOf(cidr: ParsedCIDR): { base: bigint; size: number } {
   const bits = cidr.network.bytes.length * 8;
@@ -39,7 +46,7 @@ function rangeOf(cidr: ParsedCIDR): { base: bigint; size: number } {
   let size = 2 ** Math.min(hostBits, 52);
   if (cidr.network.v4) size -= 2; // network and broadcast
   else size -= 1; // network (subnet-router anycast)
-  if (!cidr.network.v4) size = Math.min(size, 65536);
+  size = Math.min(size, MAX_BITMAP[cidr.network.v4 ? 'v4' : 'v6']);
   return { base: ipToBigInt(cidr.network) + 1n, size: Math.max(size, 0) };
 }
 

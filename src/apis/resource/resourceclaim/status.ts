@@ -2,7 +2,10 @@
 // consumers in reservedFor (named fully, once per UID, at most 256, only on an allocated claim, not
 // added while the claim is deleted), a new allocation's results and configs (naming the claim's
 // requests), an allocation fixed once set, and device statuses only for allocated devices.
-import { duplicate, fieldPath, forbidden, GoSyntax, invalid, notSupported, required, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { duplicate, fieldPath, forbidden, GoSyntax, invalid, notSupported, required, tooLong, tooMany, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { validateConditions, type MetaCondition } from '../../../apimachinery/validation/conditions.ts';
+import { formatIP, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
+import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { goQuote } from '../../../apimachinery/goformat/index.ts';
 import { allocationValue } from '../go-values.ts';
@@ -18,8 +21,61 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 const consumerKey = (r: Obj): string => JSON.stringify([str(r, 'apiGroup'), str(r, 'resource'), str(r, 'name'), str(r, 'uid')]);
-/** structured.SharedDeviceID of a result or a device status. */
-const deviceID = (d: Obj): string => JSON.stringify([str(d, 'driver'), str(d, 'pool'), str(d, 'device'), optStr(d, 'shareID') ?? null]);
+/** structured.SharedDeviceID of a result or a device status, as Go prints it (a nil shareID is ""). */
+const deviceID = (d: Obj): string =>
+  JSON.stringify({ Driver: str(d, 'driver'), Pool: str(d, 'pool'), Device: str(d, 'device'), ShareID: optStr(d, 'shareID') ?? '' });
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : '')) : []);
+
+const BINDING_CONDITIONS_MAX = 4;
+const DEVICE_CONDITIONS_MAX = 8;
+const DEVICE_DATA_MAX = 10 * 1024;
+const NETWORK_IPS_MAX = 16;
+const INTERFACE_NAME_MAX = 256;
+const HARDWARE_ADDRESS_MAX = 128;
+
+/** validateDeviceBindingParameters: label-name conditions, no duplicates, no overlap, both or neither. */
+function validateBindingConditions(r: Obj, p: FieldPath): FieldError[] {
+  const conditions = strings(r['bindingConditions']);
+  const failures = strings(r['bindingFailureConditions']);
+  const cp = p.child('bindingConditions');
+  const fp = p.child('bindingFailureConditions');
+  const labelName = (v: string, ip: FieldPath): FieldError[] => isQualifiedName(v).map((m) => invalid(ip, v, m));
+  const errs = [...validateList(conditions, BINDING_CONDITIONS_MAX, cp, labelName), ...validateList(failures, BINDING_CONDITIONS_MAX, fp, labelName)];
+  conditions.forEach((c, i) => { if (conditions.indexOf(c) !== i) errs.push(duplicate(cp.index(i), c)); });
+  failures.forEach((c, i) => {
+    if (failures.indexOf(c) !== i) errs.push(duplicate(fp.index(i), c));
+    if (conditions.includes(c)) errs.push(invalid(fp.index(i), c, 'bindingFailureConditions must not overlap with bindingConditions'));
+  });
+  const asValue = (v: unknown): unknown => (Array.isArray(v) ? v : null);
+  if (conditions.length === 0 && failures.length > 0) errs.push(invalid(cp, asValue(r['bindingConditions']), 'bindingConditions are required to use bindingFailureConditions'));
+  if (failures.length === 0 && conditions.length > 0) errs.push(invalid(fp, asValue(r['bindingFailureConditions']), 'bindingFailureConditions are required to use bindingConditions'));
+  return errs;
+}
+
+/** validation.IsValidInterfaceAddress: an address with its prefix length, in canonical form. */
+function validateInterfaceAddress(value: string, p: FieldPath): FieldError[] {
+  const c = parseCIDRSloppy(value);
+  if (c === undefined) return [invalid(p, value, 'must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64)')];
+  const canonical = `${formatIP(c.ip)}/${c.prefixLength}`;
+  return value === canonical ? [] : [invalid(p, value, `must be in canonical form ("${canonical}")`)];
+}
+
+/** validateRawExtension of a device's data: a JSON object of at most 10 KiB. */
+function validateDeviceData(data: unknown, p: FieldPath): FieldError[] {
+  if (data === undefined || data === null) return [];
+  if (JSON.stringify(data).length > DEVICE_DATA_MAX) return [tooLong(p, '', DEVICE_DATA_MAX)];
+  return obj(data) === undefined ? [invalid(p, '<value omitted>', 'must be a valid JSON object')] : [];
+}
+
+/** validateNetworkDeviceData. */
+function validateNetworkData(n: Obj | undefined, p: FieldPath): FieldError[] {
+  if (n === undefined) return [];
+  const errs: FieldError[] = [];
+  if (str(n, 'interfaceName').length > INTERFACE_NAME_MAX) errs.push(tooLong(p.child('interfaceName'), '', INTERFACE_NAME_MAX));
+  if (str(n, 'hardwareAddress').length > HARDWARE_ADDRESS_MAX) errs.push(tooLong(p.child('hardwareAddress'), '', HARDWARE_ADDRESS_MAX));
+  errs.push(...validateList(strings(n['ips']), NETWORK_IPS_MAX, p.child('ips'), validateInterfaceAddress, (ip) => ip));
+  return errs;
+}
 
 /** google/uuid's Validate: the error it gives a malformed UUID, or undefined. */
 function uuidError(s: string): string | undefined {
@@ -53,6 +109,7 @@ function validateResult(r: Obj, p: FieldPath, names: RequestNames): FieldError[]
     ...validateDriverName(str(r, 'driver'), p.child('driver')),
     ...validatePoolName(str(r, 'pool'), p.child('pool')),
     ...dnsLabel(str(r, 'device'), p.child('device')),
+    ...validateBindingConditions(r, p),
     ...validateShareID(r, p),
   ];
 }
@@ -88,11 +145,13 @@ function validateDeviceStatus(d: Obj, p: FieldPath, allocated: ReadonlySet<strin
     ...validateShareID(d, p),
   ];
   if (!allocated.has(deviceID(d))) {
-    const id = { Driver: str(d, 'driver'), Pool: str(d, 'pool'), Device: str(d, 'device'), ShareID: optStr(d, 'shareID') ?? '' };
-    errs.push(invalid(p, new GoSyntax(JSON.stringify(id)), 'must be an allocated device in the claim'));
+    errs.push(invalid(p, new GoSyntax(deviceID(d)), 'must be an allocated device in the claim'));
   }
   const conditions = items(d['conditions']);
-  if (conditions.length > 8) errs.push(tooMany(p.child('conditions'), conditions.length, 8));
+  if (conditions.length > DEVICE_CONDITIONS_MAX) errs.push(tooMany(p.child('conditions'), conditions.length, DEVICE_CONDITIONS_MAX));
+  errs.push(...validateConditions(Array.isArray(d['conditions']) ? d['conditions'] as MetaCondition[] : undefined, p.child('conditions')));
+  errs.push(...validateDeviceData(d['data'], p.child('data')));
+  errs.push(...validateNetworkData(obj(d['networkData']), p.child('networkData')));
   return errs;
 }
 
