@@ -57,6 +57,8 @@ export const invalid = (p: FieldPath | string, value: unknown, detail: string): 
 export const forbidden = (p: FieldPath | string, detail: string): FieldError => mk('FieldValueForbidden', p, '', detail);
 export const duplicate = (p: FieldPath | string, value: unknown): FieldError => mk('FieldValueDuplicate', p, value, '');
 export const notFound = (p: FieldPath | string, value: unknown): FieldError => mk('FieldValueNotFound', p, value, '');
+export const internalError = (p: FieldPath | string, err: unknown): FieldError =>
+  mk('InternalError', p, undefined, err instanceof Error ? err.message : String(err));
 export const tooMany = (p: FieldPath | string, actual: number, max: number): FieldError =>
   mk('FieldValueTooMany', p, actual, `must have at most ${max} ${max === 1 ? 'item' : 'items'}`);
 export const tooLong = (p: FieldPath | string, value: unknown, max: number): FieldError =>
