@@ -5,7 +5,7 @@
 import type { CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
-import { kubePass } from './kube-pass.ts';
+import { kubePass, planIssue } from './kube-pass.ts';
 import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
 
@@ -47,6 +47,8 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   if (issues.length > 0) {
     return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
   }
+  const planned = planIssue(parsed.ast as AstNode);
+  if (planned !== undefined) return { error: { type: 'invalid', detail: planned } };
   instrument(parsed.ast as AstNode);
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
   return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
