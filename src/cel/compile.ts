@@ -2,7 +2,7 @@
 // and returns a program (or kube's `compilation failed: …` error); evaluate runs the program on an
 // activation and returns the value or kube's runtime error text.
 // Go counterparts: k8s.io/apiserver/pkg/cel/environment (Compile), cel-go's Program.Eval.
-import type { CelEnvironment } from './environment.ts';
+import { isKubeFunction, type CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
 import { kubePass, planIssue } from './kube-pass.ts';
@@ -37,11 +37,11 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   try {
     parsed = env.lib.parse(expression);
   } catch (err) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression) } };
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
   }
   const checked = parsed.check();
   if (!checked.valid) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression) } };
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression, isKubeFunction) } };
   }
   const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
   if (issues.length > 0) {
@@ -60,7 +60,7 @@ export interface EvalOptions {
 }
 
 export type EvalResult =
-  | { readonly value: unknown; readonly cost: number; readonly error?: undefined }
+  | { readonly value: unknown; readonly cost: number; readonly error?: undefined; readonly costLimitExceeded?: undefined }
   | { readonly value?: undefined; readonly cost: number; readonly error: CelError; readonly costLimitExceeded?: boolean };
 
 function result(r: { result?: unknown; error?: unknown; cost: number }): EvalResult {

@@ -34,6 +34,7 @@ export function libTypeName(t: DeclType): string {
         case 'any': return 'dyn';
         case 'null_type': return 'null';
         case 'quantity': return 'kubernetes.Quantity';
+        case 'authorizer': return 'kubernetes.authorization.Authorizer';
         default: return t.name;
       }
     case 'list': return `list<${libTypeName(t.elem)}>`;
@@ -46,6 +47,16 @@ export function libTypeName(t: DeclType): string {
 export const libObjectName = (name: string): string => name.replace(/@(idx|elem)\b/g, '__$1__');
 
 let base: Environment | undefined;
+let functionNames: ReadonlySet<string> | undefined;
+
+/** Library functions kube's environment does not have (cel-go reports them as undeclared). */
+const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind']);
+
+/** Whether kube's environment has a function (any overload) of this name. */
+export function isKubeFunction(name: string): boolean {
+  functionNames ??= new Set(baseEnvironment().getDefinitions().functions.map((f) => f.name).filter((n) => !NOT_IN_KUBE.has(n)));
+  return functionNames.has(name);
+}
 
 /** kube's v1.36 base environment: standard library, optional types, kube's libraries. */
 export function baseEnvironment(): Environment {

@@ -16,7 +16,7 @@ export interface Issue {
   readonly message: string;
 }
 
-/** Library methods on bytes that kube's environment does not have. */
+/** Library methods on bytes that kube's environment does not have (as methods; `string` is a function). */
 const NOT_IN_KUBE_BYTES = new Set(['at', 'base64', 'hex', 'json', 'string']);
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -105,7 +105,10 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
     const recvType = receiver?.checkedType?.name;
     if (recvType === 'bytes' && NOT_IN_KUBE_BYTES.has(name)) {
       const args = argsOf(n).map((a) => goTypeName(a.checkedType?.name)).join(', ');
-      issues.push({ offset: goOffset(n, input), message: `found no matching overload for '${name}' applied to 'bytes.(${args})'` });
+      issues.push({
+        offset: goOffset(n, input),
+        message: name === 'string' ? `found no matching overload for '${name}' applied to 'bytes.(${args})'` : `undeclared reference to '${name}' (in container '')`,
+      });
       continue;
     }
     const lit = literalIssue(n, input) ?? formatIssue(n, input);
