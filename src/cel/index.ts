@@ -61,3 +61,6 @@ export type { DeclField, DeclType, ListDeclType, ListKind, MapDeclType, ObjectDe
 export { CelObject, celEquals, dynToCel, fromCelValue, toCelValue } from './values.ts';
 export { authorizerValue } from './library/authz.ts';
 export type { CelAuthorizer, CelAuthzAttributes, CelAuthzDecision, CelRequestResource, CelUserInfo } from './library/authz.ts';
+export {
+  admissionRequestType, namespaceType, AuthorizerVarName, NamespaceVarName, ObjectVarName, OldObjectVarName, ParamsVarName, RequestVarName, VariableVarName,
+} from './admission-types.ts';
