@@ -46,6 +46,16 @@ export function libTypeName(t: DeclType): string {
 /** The library's name of a kube object type: it does not take `@`, so `x.@idx` is `x.__idx__`. */
 export const libObjectName = (name: string): string => name.replace(/@(idx|elem)\b/g, '__$1__');
 
+/**
+ * The library's parser limits, opened up to cel-go's: kube bounds expressions by their size and cost,
+ * not by list or map literal lengths; nesting stops at cel-go's recursion limit (250).
+ */
+const OPTIONS = {
+  enableOptionalTypes: true,
+  homogeneousAggregateLiterals: true,
+  limits: { maxAstNodes: 1_000_000, maxDepth: 250, maxListElements: 1_000_000, maxMapEntries: 1_000_000, maxCallArguments: 10_000 },
+} as const;
+
 let base: Environment | undefined;
 let functionNames: ReadonlySet<string> | undefined;
 
@@ -61,7 +71,7 @@ export function isKubeFunction(name: string): boolean {
 /** kube's v1.36 base environment: standard library, optional types, kube's libraries. */
 export function baseEnvironment(): Environment {
   if (base === undefined) {
-    const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+    const env = new Environment(OPTIONS);
     registerLibraries(env);
     base = env;
   }
@@ -102,7 +112,7 @@ const envCache = new Map<string, CelEnvironment>();
 const MAX_ENVIRONMENTS = 500;
 
 function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelEnvironment {
-  const lib = baseEnvironment().clone({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  const lib = baseEnvironment().clone(OPTIONS);
   const objects = new Map<string, DeclType>();
   for (const v of variables) for (const [name, t] of objectTypesOf(v.type)) objects.set(name, t);
   // Fields name their types, so register the innermost first.
