@@ -112,3 +112,40 @@ test('compiled programs are cached by environment and expression', () => {
   assert.notEqual(compileCached('self.a > 1', envFor({ a: { type: 'number' } }).env), a);
   assert.equal(cachedPrograms(), before + 2);
 });
+
+/** kube's estimates of a rule on a schema node (compilation_test.go TestCostEstimation): unbounded, and with a limit. */
+const estimates: readonly (readonly [string, (max?: number) => CelSchema, string, number, number, number])[] = [
+  ['number array', (m) => ({ type: 'array', items: { type: 'number' }, maxItems: m }), 'self.all(x, true)', 4718591, 10, 32],
+  ['string array', (m) => ({ type: 'array', items: str, maxItems: m }), 'self.all(x, true)', 3145727, 20, 62],
+  ['boolean array', (m) => ({ type: 'array', items: { type: 'boolean' }, maxItems: m }), 'self.all(x, true)', 1887437, 5, 17],
+  ['array of arrays', (m) => ({ type: 'array', items: { type: 'array', items: { type: 'number' } }, maxItems: m }), 'self.all(x, true)', 3145727, 100, 302],
+  ['array of objects', (m) => ({ type: 'array', maxItems: m, items: { type: 'object', required: ['required'], properties: { required: str, optional: str } } }), 'self.all(x, true)', 555128, 50, 152],
+  ['map of numbers', (m) => ({ type: 'object', additionalProperties: { type: 'number' }, maxProperties: m }), 'self.all(x, true)', 1348169, 10, 32],
+  ['map of strings', (m) => ({ type: 'object', additionalProperties: str, maxProperties: m }), 'self.all(x, true)', 1179647, 3, 11],
+  ['map of booleans', (m) => ({ type: 'object', additionalProperties: { type: 'boolean' }, maxProperties: m }), 'self.all(x, true)', 943718, 100, 302],
+  ['string contains', (m) => ({ type: 'string', maxLength: m }), "self.contains('test')", 314574, 10, 5],
+  ['string startsWith', (m) => ({ type: 'string', maxLength: m }), "self.startsWith('test')", 2, 15, 2],
+  ['string concat', (m) => ({ type: 'string', maxLength: m }), 'size(self + "hello") > size("hello")', 314578, 4, 7],
+  ['index of numbers', (m) => ({ type: 'array', items: { type: 'number' }, maxItems: m }), 'self[1] == 0.0', 2, 5000, 2],
+  ['index of strings', (m) => ({ type: 'array', items: str, maxItems: m }), 'self[1] == self[1]', 314577, 8, 314577],
+  ['regex', (m) => ({ type: 'string', maxLength: m }), 'self.matches("x")', 314574, 50, 22],
+  ['regex on a literal', (m) => ({ type: 'string', maxLength: m }), '"".matches("(((((((((())))))))))[0-9]")', 7, 10, 7],
+  ['empty regex', (m) => ({ type: 'string', maxLength: m }), 'self.matches("")', 1, 100, 1],
+  ['string maxLength zero', (m) => ({ type: 'string', maxLength: m }), 'self == "x"', 2, 0, 1],
+  ['array maxItems zero', (m) => ({ type: 'array', items: { type: 'number' }, maxItems: m }), 'self[3] == 0.0', 2, 0, 2],
+  ['map maxProperties zero', (m) => ({ type: 'object', additionalProperties: { type: 'number' }, maxProperties: m }), 'self["x"] == 0.0', 2, 0, 2],
+  ['O(n^2) loop', (m) => ({ type: 'array', items: { type: 'number' }, maxItems: m }), 'self.all(x, self.all(y, true))', 0, 10, 352],
+  ['O(n^3) loop', (m) => ({ type: 'array', items: { type: 'number' }, maxItems: m }), 'self.all(x, self.all(y, self.all(z, true)))', 0, 10, 3552],
+];
+for (const [name, gen, rule, unbounded, max, bounded] of estimates) {
+  test(`estimated cost as kube's (${name}): ${rule}`, () => {
+    const est = (schema: CelSchema): number => {
+      const t = assignTypeNames(schemaDeclType(schema)!, 'selfType0');
+      const r = compile(rule, newEnvironment([{ name: 'self', type: t }]));
+      assert.equal(r.error, undefined, r.error?.detail);
+      return estimateCost(r.program!).max;
+    };
+    if (unbounded > 0) assert.equal(est(gen()), unbounded);
+    assert.equal(est(gen(max)), bounded);
+  });
+}
