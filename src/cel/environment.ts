@@ -13,6 +13,8 @@ import { objectTypesOf, typeKey, type DeclType, type ListDeclType } from './type
 export interface VariableDecl {
   readonly name: string;
   readonly type: DeclType;
+  /** Declared as optional(type): kube's `oldSelf` with optionalOldSelf; pass optionalValue(v). */
+  readonly optional?: boolean;
 }
 
 export interface CelEnvironment {
@@ -98,7 +100,7 @@ function mapLists(t: DeclType, out: ListDeclType[] = []): ListDeclType[] {
  * the same name in one environment are rejected with an Error (a programming error, not a user one).
  */
 export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironment {
-  const key = variables.map((v) => `${v.name}:${typeKey(v.type)}`).join(';');
+  const key = variables.map((v) => `${v.name}${v.optional === true ? '?' : ''}:${typeKey(v.type)}`).join(';');
   const cached = envCache.get(key);
   if (cached !== undefined) return cached;
   const env = buildEnvironment(key, variables);
@@ -132,7 +134,7 @@ function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelE
       seen.add(name);
       lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
     }
-    lib.registerVariable(v.name, libTypeName(v.type));
+    lib.registerVariable(v.name, v.optional === true ? `optional<${libTypeName(v.type)}>` : libTypeName(v.type));
   }
   return {
     key,

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   assignTypeNames, celTypeName, compile, escapeName, evaluate, fromCelValue, newEnvironment, schemaDeclType, toCelValue, unescapeName,
-  MaxRequestSizeBytes, type CelSchema, type DeclType,
+  MaxRequestSizeBytes, optionalValue, type CelSchema, type DeclType,
 } from './index.ts';
 
 const escapes: readonly (readonly [string, string | undefined])[] = [
@@ -187,4 +187,16 @@ test('admission variables: request is a kubernetes.AdmissionRequest, the others 
   assert.equal(run("'system:authenticated' in request.userInfo.groups"), true);
   assert.equal(run('object == null'), true);
   assert.match(compile('request.bogus', e).error?.detail ?? '', /undefined field 'bogus'/);
+});
+
+test('optionalOldSelf: oldSelf is an optional of the type, none on create', () => {
+  const t = assignTypeNames(schemaDeclType({ type: 'object', properties: { a: int } })!, 'selfType0');
+  const e = newEnvironment([{ name: 'self', type: t }, { name: 'oldSelf', type: t, optional: true }]);
+  const p = compile('!oldSelf.hasValue() || self.a >= oldSelf.value().a', e).program!;
+  assert.equal(evaluate(p, { self: toCelValue({ a: 1 }, t), oldSelf: optionalValue(undefined) }).value, true);
+  assert.equal(evaluate(p, { self: toCelValue({ a: 1 }, t), oldSelf: optionalValue(toCelValue({ a: 2 }, t)) }).value, false);
+  // cel-go selects through an optional, giving an optional
+  assert.equal(compile('oldSelf.a == 1', e).error?.detail,
+    "compilation failed: ERROR: <input>:1:11: found no matching overload for '_==_' applied to '(optional_type(int), int)'\n | oldSelf.a == 1\n | ..........^");
+  assert.equal(compile('oldSelf.?a.orValue(1) == 1', e).error, undefined);
 });

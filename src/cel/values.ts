@@ -195,3 +195,8 @@ export function mapListEquals(a: readonly unknown[], b: readonly unknown[], keys
     return match !== undefined && celEquals(x, match);
   });
 }
+
+/** The value of a variable declared optional: optional.of(v), or optional.none() when undefined. */
+export function optionalValue(v: unknown): Optional<unknown> {
+  return v === undefined ? Optional.none() : Optional.of(v);
+}
