@@ -200,3 +200,17 @@ test('optionalOldSelf: oldSelf is an optional of the type, none on create', () =
     "compilation failed: ERROR: <input>:1:11: found no matching overload for '_==_' applied to '(optional_type(int), int)'\n | oldSelf.a == 1\n | ..........^");
   assert.equal(compile('oldSelf.?a.orValue(1) == 1', e).error, undefined);
 });
+
+test('equality counts the fields CEL cannot see: self == oldSelf on preserved unknown fields', () => {
+  const t = assignTypeNames(schemaDeclType({ type: 'object', properties: {
+    free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    mixed: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { a: int } },
+  } })!, 'selfType0');
+  const e = newEnvironment([{ name: 'self', type: t }, { name: 'oldSelf', type: t }]);
+  const p = compile('self == oldSelf', e).program!;
+  const eq = (x: unknown, y: unknown): unknown => evaluate(p, { self: toCelValue(x, t), oldSelf: toCelValue(y, t) }).value;
+  assert.equal(eq({ free: { x: 1 } }, { free: { x: 1 } }), true);
+  assert.equal(eq({ free: { x: 1 } }, { free: { x: 2 } }), false);
+  assert.equal(eq({ mixed: { a: 1, b: [1] } }, { mixed: { a: 1, b: [2] } }), false);
+  assert.equal(eq({ mixed: { a: 1, b: [1] } }, { mixed: { a: 1, b: [1] } }), true);
+});
