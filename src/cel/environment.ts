@@ -13,7 +13,7 @@ import { objectTypesOf, typeKey, type DeclType, type ListDeclType } from './type
 export interface VariableDecl {
   readonly name: string;
   readonly type: DeclType;
-  /** Declared as optional(type): kube's `oldSelf` with optionalOldSelf; pass optionalValue(v). */
+  /** Declared as optional_type(type) (a CRD rule's oldSelf with optionalOldSelf); bind optionalOf/optionalNone values. */
   readonly optional?: boolean;
 }
 
@@ -100,7 +100,7 @@ function mapLists(t: DeclType, out: ListDeclType[] = []): ListDeclType[] {
  * the same name in one environment are rejected with an Error (a programming error, not a user one).
  */
 export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironment {
-  const key = variables.map((v) => `${v.name}${v.optional === true ? '?' : ''}:${typeKey(v.type)}`).join(';');
+  const key = variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${typeKey(v.type)}`).join(';');
   const cached = envCache.get(key);
   if (cached !== undefined) return cached;
   const env = buildEnvironment(key, variables);
