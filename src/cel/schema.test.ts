@@ -120,6 +120,7 @@ const valueCases: readonly (readonly [string, unknown])[] = [
   ['self.spec.template.kind + " " + self.spec.template.metadata.name', 'Pod p'],
   ['self.spec.template.spec.x', 1],
   ['has(self.spec.unknown)', true],
+  ['has(self.spec.ports[0].port)', true],
   ['self.spec.replicas > 1.5', true],
 ];
 for (const [expr, want] of valueCases) {
@@ -135,6 +136,7 @@ for (const [expr, want] of valueCases) {
 const compileCases: readonly (readonly [string, string])[] = [
   ['self.metadata.namespace', "undefined field 'namespace'"],
   ['self.spec.unknown.anything', "undefined field 'anything'"],
+  ['has(self.spec.ports[0].nope)', "ERROR: <input>:1:23: undefined field 'nope'"],
   ['self.spec.max-replicas', "undefined field 'max'"],
   ['self.spec.port + 1', ''],
   ['self.spec.replicas + 1.0', "found no matching overload for '_+_' applied to '(int, double)'"],
