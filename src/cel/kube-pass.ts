@@ -89,6 +89,16 @@ export function planIssue(root: AstNode): string | undefined {
   return undefined;
 }
 
+/** A map indexed with a key of another type (the library lets it through; cel-go does not). */
+function mapIndexIssue(n: AstNode, input: string): Issue | undefined {
+  if (n.op !== '[]' && n.op !== '[?]') return undefined;
+  const [c, i] = n.args as [AstNode, AstNode];
+  const key = c.checkedType?.kind === 'map' ? c.checkedType.keyType?.name : undefined;
+  const idx = i.checkedType?.name;
+  if (key === undefined || idx === undefined || key === idx || key.startsWith('dyn') || idx.startsWith('dyn') || /^[A-Z]$/.test(key)) return undefined;
+  return { offset: goOffset(n, input), message: `found no matching overload for '${n.op === '[]' ? '_[_]' : '_[?_]'}' applied to '(${goTypeName(c.checkedType!.name)}, ${goTypeName(idx)})'` };
+}
+
 /**
  * Runs the passes over a checked tree; returns the issues kube would report (empty when the program
  * is fine). `declared` are the environment's variable names.
@@ -104,6 +114,8 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
     }
   }
   for (const n of walk(root)) {
+    const index = mapIndexIssue(n, input);
+    if (index !== undefined) { issues.push(index); continue; }
     const name = callName(n);
     if (name === undefined) continue;
     const receiver = receiverOf(n);

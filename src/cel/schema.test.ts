@@ -137,6 +137,8 @@ const compileCases: readonly (readonly [string, string])[] = [
   ['self.metadata.namespace', "undefined field 'namespace'"],
   ['self.spec.unknown.anything', "undefined field 'anything'"],
   ['has(self.spec.ports[0].nope)', "ERROR: <input>:1:23: undefined field 'nope'"],
+  ['self.spec.labels[1] == "x"', "ERROR: <input>:1:17: found no matching overload for '_[_]' applied to '(map(string, string), int)'"],
+  ["self.spec.labels['app'] == 'x'", ''],
   ['self.spec.max-replicas', "undefined field 'max'"],
   ['self.spec.port + 1', ''],
   ['self.spec.replicas + 1.0', "found no matching overload for '_+_' applied to '(int, double)'"],
