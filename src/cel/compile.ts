@@ -1,0 +1,104 @@
+// Compile once, evaluate many: compile parses and type-checks an expression against an environment
+// and returns a program (or kube's `compilation failed: …` error); evaluate runs the program on an
+// activation and returns the value or kube's runtime error text.
+// Go counterparts: k8s.io/apiserver/pkg/cel/environment (Compile), cel-go's Program.Eval.
+import { isKubeFunction, type CelEnvironment } from './environment.ts';
+import type { AstNode } from './ast.ts';
+import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
+import { kubePass, planIssue, undeclaredIssues, widenHas, type Issue } from './kube-pass.ts';
+import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
+import { instrument } from './instrument.ts';
+
+/** A type-checked expression, ready to evaluate any number of times. */
+export interface Program {
+  readonly expression: string;
+  readonly env: CelEnvironment;
+  /** The result type as cel-go names it: `bool`, `string`, `list(int)`, `dyn`… */
+  readonly outputType: string;
+  /** @internal the library's evaluator of the checked expression. */
+  readonly run: (ctx: Readonly<Record<string, unknown>>) => unknown;
+  /** @internal the checked tree. */
+  readonly ast: AstNode;
+}
+
+export type CompileResult =
+  | { readonly program: Program; readonly error?: undefined }
+  | { readonly program?: undefined; readonly error: CelError };
+
+/** The prefix kube puts before cel-go's issues. */
+export const COMPILATION_FAILED = 'compilation failed: ';
+
+/**
+ * Parses and type-checks `expression` in `env`. Never throws for a bad expression: the error is
+ * `{type: 'invalid', detail: 'compilation failed: ERROR: <input>:1:6: …'}` as kube words it.
+ */
+export function compile(expression: string, env: CelEnvironment): CompileResult {
+  let parsed: ReturnType<CelEnvironment['lib']['parse']>;
+  try {
+    parsed = env.lib.parse(expression);
+  } catch (err) {
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
+  }
+  widenHas(parsed.ast as AstNode);
+  const checked = parsed.check();
+  if (!checked.valid) {
+    if ((checked.error as { code?: string } | undefined)?.code === 'unknown_variable') {
+      const declared = (name: string): boolean => env.variables.has(name) || (name !== 'cel' && env.lib.hasVariable(name));
+      const all = undeclaredIssues(parsed.ast as AstNode, expression, declared);
+      if (all.length > 0) return failed(expression, all);
+    }
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression, isKubeFunction) } };
+  }
+  const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
+  if (issues.length > 0) return failed(expression, issues);
+  const planned = planIssue(parsed.ast as AstNode);
+  if (planned !== undefined) return { error: { type: 'invalid', detail: planned } };
+  instrument(parsed.ast as AstNode);
+  const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
+  return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
+}
+
+function failed(expression: string, issues: readonly Issue[]): CompileResult {
+  return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
+}
+
+export interface EvalOptions {
+  /** The most the evaluation may cost (kube's PerCallLimit, or what is left of a budget). */
+  readonly costLimit?: number;
+}
+
+export type EvalResult =
+  | { readonly value: unknown; readonly cost: number; readonly error?: undefined; readonly costLimitExceeded?: undefined }
+  | { readonly value?: undefined; readonly cost: number; readonly error: CelError; readonly costLimitExceeded?: boolean };
+
+function result(r: { result?: unknown; error?: unknown; cost: number }): EvalResult {
+  if (r.error === undefined) return { value: r.result, cost: r.cost };
+  if (r.error instanceof CostLimitError) return { error: { type: 'invalid', detail: COST_LIMIT_EXCEEDED }, cost: r.cost, costLimitExceeded: true };
+  return { error: { type: 'invalid', detail: runtimeMessage(r.error) }, cost: r.cost };
+}
+
+/**
+ * Evaluates `program` on `activation` (CEL values by variable name: see toCelValue), charging kube's
+ * runtime cost. Never throws for an expression's error: `{error: {type: 'invalid', detail: 'no such
+ * key: x'}}` in cel-go's words; past `costLimit`, `operation cancelled: actual cost limit exceeded`
+ * with `costLimitExceeded`. An expression that calls an asynchronous authorizer needs evaluateAsync.
+ */
+export function evaluate(program: Program, activation: Readonly<Record<string, unknown>>, opts: EvalOptions = {}): EvalResult {
+  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, () => program.run(activation));
+  if (r.result instanceof Promise) {
+    void r.result.catch(() => undefined);
+    return { error: { type: 'internal', detail: 'expression evaluation is asynchronous: use evaluateAsync' }, cost: r.cost };
+  }
+  return result(r);
+}
+
+/** evaluate() for expressions that may wait on an authorizer (`authorizer…check()`). */
+export async function evaluateAsync(program: Program, activation: Readonly<Record<string, unknown>>, opts: EvalOptions = {}): Promise<EvalResult> {
+  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, () => program.run(activation));
+  if (!(r.result instanceof Promise)) return result(r);
+  try {
+    return { value: await r.result, cost: r.cost };
+  } catch (error) {
+    return result({ error, cost: r.cost });
+  }
+}
