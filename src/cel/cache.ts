@@ -1,8 +1,8 @@
 // Compiled programs by environment and expression: CRD schemas and policies are compiled when they
 // are created and again whenever a request needs them, so equal expressions in equal environments
 // compile once. Bounded; the oldest entries go first.
-// Go counterpart: none in cel-go; kube caches per CRD/policy object (apiextensions' crdHandler,
-// the policy plugins' compilers).
+// No Go counterpart as such: kube caches per CRD/policy object (apiextensions' crdHandler, the
+// policy plugins' compilers).
 import { compile, type CompileResult } from './compile.ts';
 import type { CelEnvironment } from './environment.ts';
 

@@ -1,6 +1,7 @@
 // src/cel: the CEL environment of kube-apiserver v1.36, on @marcbachmann/cel-js (parser, checker,
 // evaluator) with kube's libraries, types, error texts and costs on top. One environment for CRD
 // validation rules, admission policies and webhook matchConditions (issue 15).
+// Counterpart of k8s.io/apiserver/pkg/cel/environment.
 //
 // Usage (a CRD validation rule on a schema node):
 //   const t = assignTypeNames(schemaDeclType(schema, isRoot)!, 'selfType0');

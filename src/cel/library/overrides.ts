@@ -1,6 +1,7 @@
 // Calls whose library behaviour differs from cel-go's as kube runs it. The library cannot replace a
 // built-in overload, so compile() puts these implementations behind the checked call nodes instead
 // (ast.ts overrideCall). Each entry is one function name and arity, for receiver calls on `receiver`.
+// Counterpart of github.com/google/cel-go/common/stdlib as kube runs it.
 import type { AstNode } from '../ast.ts';
 
 export interface CallOverride {

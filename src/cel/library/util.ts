@@ -1,5 +1,6 @@
 // Helpers shared by kube's CEL libraries: registering functions on the library environment, raising
 // runtime errors with cel-go's texts, ordering CEL values, and namespaces (`sets.contains`, `lists.range`).
+// Counterpart of k8s.io/apiserver/pkg/cel/library (its shared helpers).
 import type { Environment } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 
