@@ -1,8 +1,8 @@
 // The admission contract (k8s.io/apiserver/pkg/admission): plugins see the operation, the
 // object and its old version, and may mutate (admit) or only check (validate).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
-import type { RequestContext } from '../apimachinery/request/context.ts';
-import type { GroupVersionKind, GroupVersionResource } from '../apimachinery/schema/group-version.ts';
+import type { RequestContext, UserInfo } from '../apimachinery/request/context.ts';
+import type { GroupVersion, GroupVersionKind, GroupVersionResource } from '../apimachinery/schema/group-version.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -17,7 +17,55 @@ export interface Attributes {
   readonly object: KubeObject | undefined;
   readonly oldObject: KubeObject | undefined;
   readonly dryRun: boolean;
+  /** The user making the request (admission.Attributes.GetUserInfo). */
+  readonly userInfo?: UserInfo | undefined;
+  /**
+   * The operation's options as kube builds them (meta.k8s.io/v1 CreateOptions, UpdateOptions,
+   * DeleteOptions; undefined for CONNECT), sent to webhooks as request.options.
+   */
+  readonly options?: Readonly<Record<string, unknown>> | undefined;
+  /** The request scope's conversion and resource mapping (kube's ObjectInterfaces). */
+  readonly interfaces?: ObjectInterfaces | undefined;
+  /** Shared by both rounds of the mutating phase (kube's ReinvocationContext). */
+  readonly reinvocation?: ReinvocationContext | undefined;
+  /** Records an audit annotation of the request (kube's Attributes.AddAnnotation). */
+  addAnnotation?(key: string, value: string): void;
 }
+
+/**
+ * What the admission of one request may ask of its endpoint (admission.ObjectInterfaces): the
+ * object in another version of its kind, and the versions a resource is served in.
+ */
+export interface ObjectInterfaces {
+  /** The object in `gv`; throws a StatusError when the kind has no such version. */
+  convert(obj: KubeObject, gv: GroupVersion): KubeObject;
+  /**
+   * Decodes a JSON value as an object of `gvk` (non-strict, as kube's json serializer), with that
+   * version's defaults; throws a StatusError when it does not fit the type.
+   */
+  decode(value: unknown, gvk: GroupVersionKind): KubeObject;
+  /**
+   * Applies decoded RFC 6902 operations to a copy of `doc` with evanphx/json-patch's semantics,
+   * the engine kube applies webhook patches with; throws an Error with its message.
+   */
+  jsonPatch(doc: Readonly<Record<string, unknown>>, ops: readonly unknown[]): unknown;
+  /** EquivalentResourceMapper.EquivalentResourcesFor: the same resource in every version and group it is served in. */
+  equivalentResources(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[];
+  /** EquivalentResourceMapper.KindFor. */
+  kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind | undefined;
+}
+
+/**
+ * admission.ReinvocationContext: a mutating plugin that changed the object asks for a second
+ * round; plugins keep their own state across rounds in `values`.
+ */
+export interface ReinvocationContext {
+  isReinvoke: boolean;
+  shouldReinvoke: boolean;
+  readonly values: Map<string, unknown>;
+}
+
+export const newReinvocationContext = (): ReinvocationContext => ({ isReinvoke: false, shouldReinvoke: false, values: new Map() });
 
 export interface MutationInterface {
   readonly name: string;
@@ -39,12 +87,25 @@ export type Plugin = Partial<MutationInterface & ValidationInterface> & { readon
 export class AdmissionChain {
   constructor(private readonly plugins: readonly Plugin[]) {}
 
+  /**
+   * kube's reinvoker: when a plugin asked for it (a webhook changed the object), the whole
+   * mutating chain runs once more, with the context saying so.
+   */
   async admit(ctx: RequestContext, attrs: Attributes): Promise<void> {
+    for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);
+    const r = attrs.reinvocation;
+    if (r === undefined || !r.shouldReinvoke) return;
+    r.isReinvoke = true;
     for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);
   }
 
   async validate(ctx: RequestContext, attrs: Attributes): Promise<void> {
     for (const p of this.plugins) if (p.validate !== undefined && p.handles(attrs.operation)) await p.validate(ctx, attrs);
+  }
+
+  /** admission.Interface.Handles(Connect) of the chain: whether any plugin wants CONNECT requests now. */
+  handlesConnect(): boolean {
+    return this.plugins.some((p) => p.handles('CONNECT'));
   }
 
   get names(): readonly string[] { return this.plugins.map((p) => p.name); }
