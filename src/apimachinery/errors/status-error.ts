@@ -165,6 +165,19 @@ export function newGenericServerResponse(code: number, serverMessage: string): S
   return failure(code, reason, message, {});
 }
 
+/**
+ * What client-go's REST client makes of a non-2xx answer that is no Status
+ * (NewGenericServerResponse(code, verb, GroupResource{}, "", serverMessage, retryAfter, true)):
+ * the generic reason and message, the server's text as an UnexpectedServerResponse cause.
+ */
+export function newUnexpectedServerResponse(code: number, verb: string, serverMessage: string, retryAfterSeconds: number): StatusError {
+  const generic = genericReason(code, serverMessage);
+  const reason: StatusReason = code === 409 && verb === 'POST' ? 'AlreadyExists' : generic.reason;
+  const d: NonNullable<Status['details']> = { causes: [{ reason: 'UnexpectedServerResponse', message: serverMessage }] };
+  if (retryAfterSeconds > 0) d.retryAfterSeconds = retryAfterSeconds;
+  return failure(code, reason, generic.message, d);
+}
+
 /** 404 for a path no route serves (as the NotFound handler's body). */
 export function newPathNotFound(): StatusError {
   return failure(404, 'NotFound', 'the server could not find the requested resource', {});

@@ -1,7 +1,7 @@
 // The parts of Go's net/url.Parse that decide what a webhook URL's validation reports: WHATWG
 // URL parsing (node's URL) normalises "https:///x" to host "x" and accepts bad escapes, where Go
 // keeps the host empty or refuses the URL with its own message.
-import { goQuote } from '../../../apimachinery/goformat/index.ts';
+import { goQuote } from '../apimachinery/goformat/index.ts';
 
 export interface GoURL {
   readonly scheme: string;
