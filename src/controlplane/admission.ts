@@ -19,6 +19,7 @@ import { defaultIngressClass } from '../admission/plugins/default-ingress-class.
 import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { webhookAdmissionPlugin, type WebhookAdmissionDeps } from './admission-webhooks.ts';
 
 /** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
 export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
@@ -34,7 +35,8 @@ export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
 
 /** The plugins kapi implements, in kube-apiserver's RecommendedPluginOrder; all are on unless disabled. */
 export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority',
-  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PersistentVolumeClaimResize', 'DefaultIngressClass', 'ResourceQuota'];
+  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PersistentVolumeClaimResize', 'DefaultIngressClass',
+  'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'ResourceQuota'];
 
 /**
  * AdmissionOptions.Validate with kube's messages (unknown names, a name both enabled and
@@ -74,6 +76,8 @@ export interface AdmissionStores {
   /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
   readonly resourceQuotaLister?: NamespacedLister | undefined;
   readonly resourceQuotas?: ResourceStore<KubeObject> | undefined;
+  /** For the admission webhooks: the configurations' informers and the HTTPS caller; absent: no webhooks. */
+  readonly webhooks?: WebhookAdmissionDeps | undefined;
 }
 
 /** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
@@ -132,6 +136,8 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
     PersistentVolumeClaimResize: () => persistentVolumeClaimResize(async (name) =>
       (stores.storageClasses === undefined ? undefined : await getOrUndefined(stores.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
     DefaultIngressClass: () => defaultIngressClass(() => listAll(stores.ingressClasses)),
+    MutatingAdmissionWebhook: () => webhookAdmissionPlugin('Mutating', stores.webhooks, stores.namespaces),
+    ValidatingAdmissionWebhook: () => webhookAdmissionPlugin('Validating', stores.webhooks, stores.namespaces),
     ResourceQuota: () => resourceQuotaAdmission({
       list: async (ns) => (stores.resourceQuotaLister !== undefined ? await stores.resourceQuotaLister.list(ns) : await listAll(stores.resourceQuotas, ns)) as QuotaObject[],
       updateStatus: async (ns, name, mutate) => {

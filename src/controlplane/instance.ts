@@ -35,6 +35,7 @@ import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
+import { webhookAdmissionDeps } from './admission-webhooks.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -135,6 +136,10 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
+    webhooks: webhookAdmissionDeps(built.byName, informerFor, () => ({
+      services: lister(core.services, 'services'),
+      endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
+    })),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),

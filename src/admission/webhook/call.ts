@@ -12,14 +12,14 @@ import {
 import { CallingWebhookError, dryRunUnsupported, toStatusError } from './errors.ts';
 import type { ClientConfig } from './types.ts';
 
-/** What sends an AdmissionReview over HTTPS (src/webhook's client in the server). */
+/** What sends an AdmissionReview over HTTPS (src/webhook's client: clientCaller). */
 export interface WebhookCaller {
   /**
    * POSTs `body` as JSON to the webhook and resolves its decoded JSON answer. Rejects with an
    * Error whose message is what kube prints after `failed to call webhook: ` (the Go client's
    * text, e.g. `Post "https://...?timeout=10s": dial tcp ...: connect: connection refused`).
    */
-  post(config: ClientConfig, body: unknown, opts: { readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<unknown>;
+  post(webhookName: string, config: ClientConfig, body: unknown, opts: { readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<unknown>;
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -59,7 +59,7 @@ export async function callWebhook(ctx: RequestContext, h: WebhookAccessor, inv: 
   const review = createAdmissionReview(version, attrs, inv, objs);
   let answer: unknown;
   try {
-    answer = await caller.post(h.spec.clientConfig ?? {}, review, { timeoutMs: timeoutMs(ctx, h), signal: ctx.signal });
+    answer = await caller.post(h.name, h.spec.clientConfig ?? {}, review, { timeoutMs: timeoutMs(ctx, h), signal: ctx.signal });
   } catch (err) {
     throw new CallingWebhookError(h.name, `failed to call webhook: ${message(err)}`);
   }
