@@ -5,7 +5,7 @@
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Plugin } from '../admission/interfaces.ts';
 import {
-  clientCaller, InformerWebhookSource, mutatingAdmissionWebhook, validatingAdmissionWebhook, type MatchConditionsFn, type WebhookCaller,
+  clientCaller, evaluateMatchConditions, InformerWebhookSource, mutatingAdmissionWebhook, validatingAdmissionWebhook, type MatchConditionsFn, type WebhookCaller,
   type WebhookType,
 } from '../admission/webhook/index.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
@@ -49,5 +49,6 @@ export function webhookAdmissionDeps(stores: ReadonlyMap<string, ListWatcher>, i
     mutatingConfigurations: informerFor(mutating, MUTATING),
     validatingConfigurations: informerFor(validating, VALIDATING),
     caller: clientCaller(new ClientManager(newEndpointServiceResolver(readers))),
+    matchConditions: evaluateMatchConditions,
   };
 }

@@ -263,4 +263,54 @@ describe('admission webhooks', () => {
     const r = await s.kubectl(['create', 'configmap', 'x', '-n', SVC_NS]);
     assert.equal(r.stderr, 'error: failed to create configmap: admission webhook "svc.webhook.test" denied the request: denied through the service\n');
   });
+
+  it('delete, deletecollection and connect (pods/exec) pass through admission with kube\'s attributes', async () => {
+    const ns = 'wh-delete';
+    await namespace(ns);
+    hook.on('/delete', (req) => (at(req, 'oldObject', 'metadata', 'labels', 'keep') === 'yes'
+      ? { allowed: false, status: { code: 403, reason: 'Forbidden', message: 'kept' } } : { allowed: true }));
+    hook.on('/exec', (req) => ({ allowed: false, status: { code: 403, reason: 'Forbidden', message: `no exec of ${String(at(req, 'object', 'command'))}` } }));
+    await configuration('Validating', 'delete', [
+      hookFor('delete.webhook.test', ns, '/delete', { rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] }),
+      hookFor('exec.webhook.test', ns, '/exec', { rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec'] }] }),
+    ]);
+    await ok(['apply', '-n', ns, '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept', labels: { keep: 'yes' } } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'gone' } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'bulk', labels: { bulk: 'yes' } } },
+    ] }));
+    const refused = await eventually('the delete webhook in effect', async () => {
+      const r = await s.kubectl(['delete', 'configmap', 'kept', '-n', ns]);
+      return r.code === 0 ? undefined : r;
+    });
+    assert.equal(refused.stderr, 'Error from server (Forbidden): admission webhook "delete.webhook.test" denied the request: kept\n');
+    await ok(['delete', 'configmap', 'gone', '-n', ns]);
+    const del = hook.reviews('/delete').find((r) => r['name'] === 'gone') ?? {};
+    assert.equal(del['operation'], 'DELETE');
+    assert.equal(del['object'], null);
+    assert.equal(at(del, 'oldObject', 'metadata', 'name'), 'gone');
+    assert.equal(at(del, 'options', 'kind'), 'DeleteOptions');
+    assert.equal(at(del, 'options', 'apiVersion'), 'meta.k8s.io/v1');
+
+    // deletecollection: each object is admitted under the request's name, which is empty.
+    const bulk = await s.request({ method: 'DELETE', path: `/api/v1/namespaces/${ns}/configmaps?labelSelector=bulk%3Dyes` });
+    assert.equal(bulk.status, 200, bulk.text);
+    const coll = hook.reviews('/delete').filter((r) => at(r, 'oldObject', 'metadata', 'name') === 'bulk');
+    assert.equal(coll.length, 1);
+    assert.equal(coll[0]?.['name'], undefined);
+
+    await ok(['apply', '-n', ns, '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' },
+      spec: { nodeName: 'node-1', containers: [{ name: 'c', image: 'nginx' }] } }));
+    const exec = await s.kubectl(['exec', 'p', '-n', ns, '--', 'ls', '/']);
+    assert.equal(exec.code, 1);
+    assert.match(exec.stderr, /admission webhook "exec.webhook.test" denied the request: no exec of ls,\//);
+    const req = hook.reviews('/exec').at(-1) ?? {};
+    assert.equal(req['operation'], 'CONNECT');
+    assert.deepEqual(req['kind'], { group: '', version: 'v1', kind: 'PodExecOptions' });
+    assert.equal(req['subResource'], 'exec');
+    assert.equal(req['name'], 'p');
+    assert.equal(at(req, 'object', 'kind'), 'PodExecOptions');
+    assert.deepEqual(at(req, 'object', 'command'), ['ls', '/']);
+    assert.equal(req['options'], null);
+  });
 });
