@@ -26,10 +26,6 @@ export interface Attributes {
   readonly options?: Readonly<Record<string, unknown>> | undefined;
   /** The request scope's conversion and resource mapping (kube's ObjectInterfaces). */
   readonly interfaces?: ObjectInterfaces | undefined;
-  /** Shared by both rounds of the mutating phase (kube's ReinvocationContext). */
-  readonly reinvocation?: ReinvocationContext | undefined;
-  /** Records an audit annotation of the request (kube's Attributes.AddAnnotation). */
-  addAnnotation?(key: string, value: string): void;
 }
 
 /**
@@ -65,7 +61,15 @@ export interface ReinvocationContext {
   readonly values: Map<string, unknown>;
 }
 
-export const newReinvocationContext = (): ReinvocationContext => ({ isReinvoke: false, shouldReinvoke: false, values: new Map() });
+/** Made only for requests a plugin asks about: a request nothing reinvokes allocates none. */
+const reinvocations = new WeakMap<Attributes, ReinvocationContext>();
+
+/** The reinvocation context of an admission (both rounds share the attributes). */
+export function reinvocationContext(attrs: Attributes): ReinvocationContext {
+  let r = reinvocations.get(attrs);
+  if (r === undefined) reinvocations.set(attrs, r = { isReinvoke: false, shouldReinvoke: false, values: new Map() });
+  return r;
+}
 
 export interface MutationInterface {
   readonly name: string;
@@ -93,7 +97,7 @@ export class AdmissionChain {
    */
   async admit(ctx: RequestContext, attrs: Attributes): Promise<void> {
     for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);
-    const r = attrs.reinvocation;
+    const r = reinvocations.get(attrs);
     if (r === undefined || !r.shouldReinvoke) return;
     r.isReinvoke = true;
     for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);

@@ -103,7 +103,7 @@ describe('parseServeFlags errors', () => {
     { name: 'an unknown plugin to disable, as kube', argv: ['--disable-admission-plugins=Bar'], want: 'disable-admission-plugins plugin "Bar" is unknown' },
     { name: 'a plugin of kube\'s that kapi does not implement is refused by name', argv: ['--enable-admission-plugins=NodeRestriction'],
       want: 'enable-admission-plugins plugin "NodeRestriction" is not supported by kapi (supported: NamespaceLifecycle, LimitRanger, ServiceAccount, ' +
-        'Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, PersistentVolumeClaimResize, DefaultIngressClass, ResourceQuota)' },
+        'Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, PersistentVolumeClaimResize, DefaultIngressClass, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota)' },
     { name: 'a plugin both enabled and disabled, as kube', argv: ['--enable-admission-plugins=Priority,LimitRanger', '--disable-admission-plugins=LimitRanger,Priority'],
       want: '[LimitRanger Priority] in enable-admission-plugins and disable-admission-plugins overlapped' },
     { name: 'admission errors aggregate', argv: ['--enable-admission-plugins=Foo', '--disable-admission-plugins=Bar'],

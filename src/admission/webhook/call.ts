@@ -4,6 +4,7 @@
 import { newInternalError, newTimeoutError, type StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { addAuditAnnotation } from '../audit-annotations.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import {
@@ -69,7 +70,7 @@ export async function callWebhook(ctx: RequestContext, h: WebhookAccessor, inv: 
   } catch (err) {
     throw new CallingWebhookError(h.name, `received invalid webhook response: ${message(err)}`);
   }
-  for (const [k, v] of Object.entries(result.auditAnnotations)) attrs.addAnnotation?.(`${h.name}/${k}`, v);
+  for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(ctx, `${h.name}/${k}`, v);
   for (const w of result.warnings) ctx.warnings.addWarning(w);
   if (!result.allowed) throw toStatusError(h.name, result.result);
   return result;

@@ -9,7 +9,8 @@ import { goQuote } from '../../apimachinery/goformat/index.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
-import type { Attributes } from '../interfaces.ts';
+import { addAuditAnnotation } from '../audit-annotations.ts';
+import { reinvocationContext, type Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
 import { callWebhook, failure, versioned, type WebhookCaller } from './call.ts';
@@ -39,9 +40,8 @@ function requireReinvoking(st: ReinvokeState): void {
 /** Replaces the content of the request's object in place: the handler keeps its reference. */
 function writeBack(target: KubeObject, next: KubeObject): void {
   if (target === next) return;
-  const t = target as unknown as Record<string, unknown>;
-  for (const k of Object.keys(t)) delete t[k];
-  Object.assign(t, next);
+  for (const k of Object.keys(target)) Reflect.deleteProperty(target, k);
+  Object.assign(target, next);
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -94,13 +94,13 @@ const annotationValue = (configuration: string, webhook: string, mutated: boolea
 
 /** Dispatch: rejects with the StatusError that refuses the request. */
 export async function dispatchMutating(ctx: RequestContext, attrs: Attributes, hooks: readonly WebhookAccessor[], deps: DispatchDeps): Promise<void> {
-  const rc = attrs.reinvocation;
-  let st = rc?.values.get(MUTATING_PLUGIN_NAME) as ReinvokeState | undefined;
+  const rc = reinvocationContext(attrs);
+  let st = rc.values.get(MUTATING_PLUGIN_NAME) as ReinvokeState | undefined;
   if (st === undefined) {
     st = { lastOutput: undefined, previouslyInvoked: new Set(), reinvoke: new Set() };
-    rc?.values.set(MUTATING_PLUGIN_NAME, st);
+    rc.values.set(MUTATING_PLUGIN_NAME, st);
   }
-  const reinvoke = rc?.isReinvoke === true;
+  const reinvoke = rc.isReinvoke;
   // Another plugin changed the object since the webhooks last saw it: every webhook that asked is called again.
   if (reinvoke && !deepEqual(st.lastOutput, attrs.object)) requireReinvoking(st);
   try {
@@ -118,15 +118,15 @@ export async function dispatchMutating(ctx: RequestContext, attrs: Attributes, h
       } catch (e) {
         err = e;
       }
-      attrs.addAnnotation?.(`mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, annotationValue(hook.configurationName, hook.name, changed));
+      addAuditAnnotation(ctx, `mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, annotationValue(hook.configurationName, hook.name, changed));
       if (changed) {
         requireReinvoking(st);
-        if (rc !== undefined) rc.shouldReinvoke = true;
+        rc.shouldReinvoke = true;
       }
       if (hook.spec.reinvocationPolicy === 'IfNeeded') st.previouslyInvoked.add(hook.uid);
       if (err === undefined) continue;
       const out = failure(ctx, hook, err, () =>
-        attrs.addAnnotation?.(`failed-open.mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, hook.name));
+        addAuditAnnotation(ctx, `failed-open.mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, hook.name));
       if (out !== undefined) throw out;
     }
   } finally {

@@ -3,6 +3,7 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/webhook/validating/dispatcher.go.
 import { newTimeoutError, StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { addAuditAnnotation } from '../audit-annotations.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
@@ -37,7 +38,7 @@ export async function dispatchValidating(ctx: RequestContext, attrs: Attributes,
       return undefined;
     } catch (err) {
       return failure(ctx, hook, err, () =>
-        attrs.addAnnotation?.(`failed-open.validating.webhook.admission.k8s.io/round_0_index_${idx}`, hook.name));
+        addAuditAnnotation(ctx, `failed-open.validating.webhook.admission.k8s.io/round_0_index_${idx}`, hook.name));
     }
   }));
   const first = errors.find((e) => e !== undefined);

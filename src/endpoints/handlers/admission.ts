@@ -7,9 +7,7 @@ import { isStatusError, newInternalError } from '../../apimachinery/errors/statu
 import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { apiVersionOf, type GroupVersion, type GroupVersionKind, type GroupVersionResource } from '../../apimachinery/schema/group-version.ts';
-import {
-  newReinvocationContext, type Attributes, type ObjectInterfaces, type Operation,
-} from '../../admission/interfaces.ts';
+import type { Attributes, ObjectInterfaces, Operation } from '../../admission/interfaces.ts';
 import type { ValidateObjectFunc, ValidateObjectUpdateFunc } from '../../registry/rest/capabilities.ts';
 import { endpointGVK } from './common.ts';
 import { applyJSONPatchOps } from './json-patch.ts';
@@ -44,26 +42,6 @@ function withoutTypeMeta(o: object): Record<string, unknown> {
   return rest;
 }
 
-/** The audit annotations admission added to a request, by its warning recorder (one per request). */
-const annotations = new WeakMap<object, Record<string, string>>();
-
-/**
- * The audit annotations admission plugins (webhooks) recorded for the request of `ctx`, for the
- * audit log: kube writes them into the audit event's annotations.
- */
-export function admissionAuditAnnotations(ctx: RequestContext): Readonly<Record<string, string>> {
-  return annotations.get(ctx.warnings) ?? {};
-}
-
-function annotator(ctx: RequestContext): (key: string, value: string) => void {
-  return (key, value) => {
-    let a = annotations.get(ctx.warnings);
-    if (a === undefined) annotations.set(ctx.warnings, a = {});
-    // kube refuses to overwrite an annotation with another value (the first stays).
-    if (!(key in a)) a[key] = value;
-  };
-}
-
 export function attributes(ep: ResourceEndpoint, ctx: RequestContext, op: Operation, name: string,
   object: KubeObject | undefined, oldObject: KubeObject | undefined, dryRun: boolean, deps?: HandlerDeps,
   options?: WriteOptions): Attributes {
@@ -71,7 +49,6 @@ export function attributes(ep: ResourceEndpoint, ctx: RequestContext, op: Operat
     operation: op, kind: endpointGVK(ep), resource: { ...ep.groupVersion, resource: ep.resource },
     subresource: ep.subresource, name, namespace: ctx.namespace, object, oldObject, dryRun,
     userInfo: ctx.user, options, interfaces: deps === undefined ? undefined : objectInterfaces(ep, deps),
-    reinvocation: newReinvocationContext(), addAnnotation: annotator(ctx),
   };
 }
 
@@ -165,8 +142,8 @@ const CONNECT_BOOLS = ['stdin', 'stdout', 'stderr', 'tty'];
  * The connect options a CONNECT request is admitted with, decoded from the query as kube's
  * parameter codec does (versioned: what webhooks receive). Proxies get the sub-path as `path`.
  */
-export function connectOptions(ep: ResourceEndpoint, ctx: RequestContext, q: URLSearchParams): Record<string, unknown> {
-  const o: Record<string, unknown> = { kind: ep.kind, apiVersion: apiVersionOf(ep.kindGroupVersion) };
+export function connectOptions(ep: ResourceEndpoint, ctx: RequestContext, q: URLSearchParams): KubeObject {
+  const o: Record<string, unknown> = {};
   switch (ep.kind) {
     case 'PodExecOptions': case 'PodAttachOptions':
       for (const b of CONNECT_BOOLS) if (['true', '1', 't', 'T', 'TRUE', 'True'].includes(q.get(b) ?? '')) o[b] = true;
@@ -186,7 +163,8 @@ export function connectOptions(ep: ResourceEndpoint, ctx: RequestContext, q: URL
       if (p !== '') o['path'] = p;
     }
   }
-  return o;
+  // Options kinds have no metadata: the object selector never matches them, as in kube.
+  return Object.assign({ kind: ep.kind, apiVersion: apiVersionOf(ep.kindGroupVersion) } as KubeObject, o);
 }
 
 /**
@@ -196,7 +174,7 @@ export function connectOptions(ep: ResourceEndpoint, ctx: RequestContext, q: URL
  */
 export async function admitConnect(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, q: URLSearchParams): Promise<void> {
   if (!ep.kind.endsWith('Options') || (!deps.admission.handlesConnect())) return;
-  const opts = connectOptions(ep, ctx, q) as unknown as KubeObject;
+  const opts = connectOptions(ep, ctx, q);
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CONNECT', ctx.info.name, opts, undefined, false, deps));
   await deps.admission.validate(ctx, attributes(ep, ctx, 'CONNECT', ctx.info.name, opts, undefined, false, deps));
 }
