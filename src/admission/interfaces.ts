@@ -45,6 +45,11 @@ export interface ObjectInterfaces {
    * the engine kube applies webhook patches with; throws an Error with its message.
    */
   jsonPatch(doc: Readonly<Record<string, unknown>>, ops: readonly unknown[]): unknown;
+  /**
+   * The object as kube's JSON encoder prints its Go struct, which is what webhooks receive:
+   * empty non-pointer structs (`status: {}`) present. Custom resources (unstructured) as they are.
+   */
+  goJSON(obj: KubeObject): KubeObject;
   /** EquivalentResourceMapper.EquivalentResourcesFor: the same resource in every version and group it is served in. */
   equivalentResources(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[];
   /** EquivalentResourceMapper.KindFor. */

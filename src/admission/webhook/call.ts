@@ -29,7 +29,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export function versioned(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): KubeObject | undefined {
   if (obj === undefined || attrs.interfaces === undefined) return obj;
   try {
-    return attrs.interfaces.convert(obj, kind);
+    return attrs.interfaces.goJSON(attrs.interfaces.convert(obj, kind));
   } catch (err) {
     throw newInternalError(message(err));
   }

@@ -46,6 +46,7 @@ const interfaces: ObjectInterfaces = {
     }
     return out;
   },
+  goJSON: (o) => o,
   equivalentResources: (r) => [r],
   kindFor: () => undefined,
 };

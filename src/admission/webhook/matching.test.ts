@@ -68,6 +68,7 @@ const interfaces: ObjectInterfaces = {
   convert: (o, gv) => ({ ...o, apiVersion: gv.group === '' ? gv.version : `${gv.group}/${gv.version}` }),
   decode: (v) => v as KubeObject,
   jsonPatch: (d) => d,
+  goJSON: (o) => o,
   equivalentResources: (r) => (r.group === 'events.k8s.io' || r.group === ''
     ? [{ group: '', version: 'v1', resource: r.resource }, { group: 'events.k8s.io', version: 'v1', resource: r.resource }] : [r]),
   kindFor: (r) => ({ group: r.group, version: r.version, kind: 'Event' }),

@@ -72,7 +72,7 @@ async function callMutatingHook(ctx: RequestContext, h: WebhookAccessor, inv: In
   }
   // Decoded into the type of the version the webhook saw, then back to the request's form.
   const next = attrs.interfaces.decode(patched, inv.kind);
-  const changed = !deepEqual(JSON.parse(JSON.stringify(object)), JSON.parse(JSON.stringify(next)));
+  const changed = !deepEqual(JSON.parse(JSON.stringify(object)), JSON.parse(JSON.stringify(attrs.interfaces.goJSON(next))));
   const hubVersion = { ...inv.kind, ...groupVersionOf(attrs.object.apiVersion ?? '') };
   let hub: KubeObject;
   try {

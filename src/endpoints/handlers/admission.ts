@@ -9,9 +9,10 @@ import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { apiVersionOf, type GroupVersion, type GroupVersionKind, type GroupVersionResource } from '../../apimachinery/schema/group-version.ts';
 import type { Attributes, ObjectInterfaces, Operation } from '../../admission/interfaces.ts';
 import type { ValidateObjectFunc, ValidateObjectUpdateFunc } from '../../registry/rest/capabilities.ts';
+import { canEncode, decodeProtobuf, encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { endpointGVK } from './common.ts';
 import { applyJSONPatchOps } from './json-patch.ts';
-import type { HandlerDeps, ResourceEndpoint } from './scope.ts';
+import { servesTypedObjects, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
 
 /** The options of a write as kube hands them to admission (meta.k8s.io/v1 CreateOptions / UpdateOptions). */
 export type WriteOptions = Readonly<Record<string, unknown>>;
@@ -42,12 +43,15 @@ function withoutTypeMeta(o: object): Record<string, unknown> {
   return rest;
 }
 
+const isNamespaces = (ep: ResourceEndpoint): boolean => ep.resource === 'namespaces' && ep.groupVersion.group === '';
+
 export function attributes(ep: ResourceEndpoint, ctx: RequestContext, op: Operation, name: string,
   object: KubeObject | undefined, oldObject: KubeObject | undefined, dryRun: boolean, deps?: HandlerDeps,
   options?: WriteOptions): Attributes {
   return {
     operation: op, kind: endpointGVK(ep), resource: { ...ep.groupVersion, resource: ep.resource },
-    subresource: ep.subresource, name, namespace: ctx.namespace, object, oldObject, dryRun,
+    // A namespace's own requests name it as their namespace (createHandler does so on create).
+    subresource: ep.subresource, name, namespace: ctx.namespace === '' && isNamespaces(ep) ? name : ctx.namespace, object, oldObject, dryRun,
     userInfo: ctx.user, options, interfaces: deps === undefined ? undefined : objectInterfaces(ep, deps),
   };
 }
@@ -125,6 +129,16 @@ export function objectInterfaces(ep: ResourceEndpoint, deps: HandlerDeps): Objec
       }
     },
     jsonPatch: (doc: Readonly<Record<string, unknown>>, ops: readonly unknown[]) => applyJSONPatchOps(doc as Record<string, unknown>, ops, Infinity),
+    goJSON: (obj: KubeObject) => {
+      if (!servesTypedObjects(deps) || !canEncode(obj.apiVersion ?? '', obj.kind ?? '')) return obj;
+      try {
+        const fields: Record<string, unknown> = { ...obj };
+        const decoded = decodeProtobuf(encodeProtobuf(fields));
+        return { apiVersion: decoded.apiVersion, kind: decoded.kind, ...decoded.obj } as KubeObject;
+      } catch {
+        return obj;
+      }
+    },
     equivalentResources: (r: GroupVersionResource, sub: string) => {
       const reg = registries.get(deps);
       const eq = reg?.byResource.get(gvrKey(r, sub))?.keyOf;
