@@ -144,6 +144,14 @@ export class WebhookClient {
    * undecodable body.
    */
   async post(body: unknown, opts: PostOptions = {}): Promise<unknown> {
+    return decodeBody(await this.postRaw(body, opts));
+  }
+
+  /**
+   * As post, but resolves to the answer's text undecoded (for callers that decode as kube's
+   * universal decoder does, JSON or YAML). Rejects as post, but for the decoding.
+   */
+  async postRaw(body: unknown, opts: PostOptions = {}): Promise<string> {
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const url = this.urlFor(timeoutMs);
     const res = await this.#send(url, this.#pathFor(timeoutMs), JSON.stringify(body), timeoutMs, opts.signal);
@@ -151,7 +159,7 @@ export class WebhookClient {
     if (res.body.length === 0) {
       throw new Error(`0-length response with status code: ${String(res.code)} and content type: ${res.contentType || 'application/json'}`);
     }
-    return decodeBody(res.body);
+    return res.body;
   }
 
   async #send(url: string, path: string, payload: string, timeoutMs: number, signal: AbortSignal | undefined):

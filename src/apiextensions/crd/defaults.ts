@@ -11,4 +11,7 @@ export function defaultCRD(crd: CustomResourceDefinition): void {
   if ((names.singular ?? '') === '' && (names.kind ?? '') !== '') names.singular = names.kind.toLowerCase();
   if ((names.listKind ?? '') === '' && (names.kind ?? '') !== '') names.listKind = `${names.kind}List`;
   spec.conversion ??= { strategy: 'None' };
+  // SetDefaults_ServiceReference
+  const service = spec.conversion.webhook?.clientConfig?.service;
+  if (service !== undefined && service !== null) service.port ??= 443;
 }

@@ -4,7 +4,7 @@
 // scope/kind once established).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation.
 import {
-  forbidden, GoSyntax, invalid, notSupported, required, type FieldError, type FieldPath, fieldPath,
+  GoSyntax, invalid, notSupported, required, type FieldError, type FieldPath, fieldPath,
 } from '../../apimachinery/errors/field-errors.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../apimachinery/validation/validation.ts';
 import { nameIsDNSSubdomain, validateImmutableField, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
@@ -13,6 +13,7 @@ import {
   isEstablished, type CustomResourceDefinition, type CustomResourceDefinitionNames, type CustomResourceDefinitionSpec,
   type CustomResourceDefinitionVersion, type JSONSchemaProps,
 } from '../v1/types.ts';
+import { conversionUpdateOptions, CREATE_CONVERSION_OPTIONS, validateConversion, type ConversionValidationOptions } from './conversion-validation.ts';
 import { validateJunctors } from './junctors.ts';
 import { validateSchemaExtensions } from './schema-extensions.ts';
 import { validateStructuralSchema } from './structural.ts';
@@ -31,7 +32,7 @@ export function validateCRD(crd: CRD): FieldError[] {
   };
   return [
     ...validateObjectMeta(crd.metadata, { namespaced: false, nameFn }),
-    ...validateSpec(spec, fieldPath('spec')),
+    ...validateSpec(spec, fieldPath('spec'), CREATE_CONVERSION_OPTIONS),
     ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames')),
     ...validateStoredVersions(crd),
   ];
@@ -39,7 +40,7 @@ export function validateCRD(crd: CRD): FieldError[] {
 
 export function validateCRDUpdate(crd: CRD, old: CRD): FieldError[] {
   const spec = fieldPath('spec');
-  const errs = [...validateSpec(crd.spec, spec), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
+  const errs = [...validateSpec(crd.spec, spec, conversionUpdateOptions(old)), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
   if (isEstablished(old)) {
     errs.push(...validateImmutableField(crd.spec.scope, old.spec.scope, spec.child('scope')));
     errs.push(...validateImmutableField(crd.spec.names.kind, old.spec.names.kind, spec.child('names', 'kind')));
@@ -73,7 +74,7 @@ function validateStoredVersions(crd: CRD): FieldError[] {
   return errs;
 }
 
-function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath): FieldError[] {
+function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath, conversion: ConversionValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
   const group = spec.group ?? '';
   if (group === '') errs.push(required(path.child('group')));
@@ -118,12 +119,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   if ((names.listKind ?? '') === '') errs.push(required(np.child('listKind')));
   errs.push(...validateNames(names, np));
 
-  const strategy = spec.conversion?.strategy ?? 'None';
-  if (strategy !== 'None' && strategy !== 'Webhook') {
-    errs.push(notSupported(path.child('conversion', 'strategy'), strategy, ['None', 'Webhook']));
-  } else if (strategy === 'Webhook') {
-    errs.push(forbidden(path.child('conversion', 'strategy'), 'webhook conversion is not supported by this server'));
-  }
+  errs.push(...validateConversion(spec, path, conversion));
   if (spec.preserveUnknownFields === true) {
     errs.push(invalid(path.child('preserveUnknownFields'), true,
       'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));

@@ -84,9 +84,29 @@ export interface CustomResourceDefinitionNames {
   categories?: string[];
 }
 
+export interface ServiceReference {
+  namespace: string;
+  name: string;
+  path?: string;
+  /** Defaulted to 443. */
+  port?: number;
+}
+
+export interface WebhookClientConfig {
+  url?: string;
+  service?: ServiceReference;
+  /** base64 of PEM certificates. */
+  caBundle?: string;
+}
+
+export interface WebhookConversion {
+  clientConfig?: WebhookClientConfig;
+  conversionReviewVersions?: string[];
+}
+
 export interface CustomResourceConversion {
   strategy: 'None' | 'Webhook' | string;
-  webhook?: unknown;
+  webhook?: WebhookConversion;
 }
 
 export interface CustomResourceDefinitionSpec {
