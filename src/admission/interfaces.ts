@@ -112,9 +112,14 @@ export class AdmissionChain {
     for (const p of this.plugins) if (p.validate !== undefined && p.handles(attrs.operation)) await p.validate(ctx, attrs);
   }
 
-  /** admission.Interface.Handles(Connect) of the chain: whether any plugin wants CONNECT requests now. */
-  handlesConnect(): boolean {
-    return this.plugins.some((p) => p.handles('CONNECT'));
+  /** admission.Interface.Handles of the chain: whether any plugin wants `op` now (a cheap check before building anything). */
+  handles(op: Operation): boolean {
+    return this.plugins.some((p) => p.handles(op));
+  }
+
+  /** Whether any mutating plugin wants `op` now: no admit round (and no await) otherwise. */
+  mutates(op: Operation): boolean {
+    return this.plugins.some((p) => p.admit !== undefined && p.handles(op));
   }
 
   get names(): readonly string[] { return this.plugins.map((p) => p.name); }

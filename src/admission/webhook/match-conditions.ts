@@ -5,7 +5,9 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/matcher.go and
 // the evaluation of k8s.io/apiserver/pkg/admission/plugin/cel (activation.go, condition.go).
 import { newForbidden, type StatusError } from '../../apimachinery/errors/status-error.ts';
-import { compile, DynType, dynToCel, evaluate, newEnvironment, type CelEnvironment, type Program } from '../../cel/index.ts';
+import {
+  compile, DynType, dynToCel, evaluate, newEnvironment, RuntimeCELCostBudgetMatchConditions, type CelEnvironment, type Program,
+} from '../../cel/index.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
@@ -61,15 +63,25 @@ export const evaluateMatchConditions: MatchConditionsFn = (h, attrs, inv) => {
     request: dynToCel(requestValue(attrs, inv)),
   };
   const errors: string[] = [];
+  // One budget for all the conditions of a webhook; running out is an error of the whole evaluation.
+  let budget = RuntimeCELCostBudgetMatchConditions;
   for (const c of conditionsOf(h)) {
     if (c.program === undefined) { errors.push(c.error ?? ''); continue; }
-    const r = evaluate(c.program, activation);
+    const r = evaluate(c.program, activation, { costLimit: budget });
+    budget -= r.cost;
+    if (r.error !== undefined && (r.costLimitExceeded === true || budget < 0)) {
+      return Promise.resolve(failed(h, attrs, ['validation failed due to running out of cost budget, no further validation rules will be run']));
+    }
     if (r.error !== undefined) { errors.push(`expression '${c.expression}' resulted in error: ${r.error.detail}`); continue; }
     if (r.value === false) return Promise.resolve(false);
     if (r.value !== true) errors.push(`expression '${c.expression}' resulted in error: no such overload`);
   }
-  if (errors.length === 0) return Promise.resolve(true);
-  if (h.spec.failurePolicy === 'Ignore') return Promise.resolve(false);
-  const message = errors.length === 1 ? errors[0] ?? '' : `[${errors.join(', ')}]`;
-  return Promise.resolve<StatusError>(newForbidden({ group: attrs.resource.group, resource: attrs.resource.resource }, attrs.name, message));
+  return Promise.resolve(errors.length === 0 ? true : failed(h, attrs, errors));
 };
+
+/** Errors without a false condition: failurePolicy decides (Ignore skips the webhook, Fail answers 403). */
+function failed(h: WebhookAccessor, attrs: Attributes, errors: readonly string[]): false | StatusError {
+  if (h.spec.failurePolicy === 'Ignore') return false;
+  const message = errors.length === 1 ? errors[0] ?? '' : `[${errors.join(', ')}]`;
+  return newForbidden({ group: attrs.resource.group, resource: attrs.resource.resource }, attrs.name, message);
+}

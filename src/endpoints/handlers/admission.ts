@@ -76,7 +76,7 @@ export function validateDelete(ep: ResourceEndpoint, deps: HandlerDeps, ctx: Req
   options?: WriteOptions, name?: string): ValidateObjectFunc {
   return async (obj) => {
     const attrs = attributes(ep, ctx, 'DELETE', name ?? obj.metadata.name ?? '', undefined, obj, dryRun, deps, options);
-    await deps.admission.admit(ctx, attrs);
+    if (deps.admission.mutates('DELETE')) await deps.admission.admit(ctx, attrs);
     await deps.admission.validate(ctx, attrs);
   };
 }
@@ -187,7 +187,7 @@ export function connectOptions(ep: ResourceEndpoint, ctx: RequestContext, q: URL
  * kind is not an options kind) and is not admitted.
  */
 export async function admitConnect(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, q: URLSearchParams): Promise<void> {
-  if (!ep.kind.endsWith('Options') || (!deps.admission.handlesConnect())) return;
+  if (!ep.kind.endsWith('Options') || !deps.admission.handles('CONNECT')) return;
   const opts = connectOptions(ep, ctx, q);
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CONNECT', ctx.info.name, opts, undefined, false, deps));
   await deps.admission.validate(ctx, attributes(ep, ctx, 'CONNECT', ctx.info.name, opts, undefined, false, deps));
