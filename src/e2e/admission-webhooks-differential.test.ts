@@ -83,6 +83,8 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('badpatch.diff.test', '/badpatch', 'badpatch'),
         w('warn.diff.test', '/warn', 'warn'),
         w('mutate.diff.test', '/mutate', 'mutate'),
+        w('badtype.diff.test', '/badtype', 'badtype'),
+        w('unknown.diff.test', '/unknown', 'unknown'),
         w('podlabel.diff.test', '/podlabel', 'podlabel', { reinvocationPolicy: 'IfNeeded',
           rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }),
         w('nslabel.diff.test', '/nsrecord', 'nsrecord', { objectSelector: {}, namespaceSelector: { matchLabels: { case: 'nsrecord' } },
@@ -102,6 +104,8 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     hook.on('/scale', () => ({ allowed: false, status: { message: 'no scaling' } }));
     hook.on('/widgets', () => ({ allowed: true }));
     hook.on('/nsrecord', () => ({ allowed: true }));
+    hook.on('/badtype', () => patchResponse([{ op: 'replace', path: '/data', value: 5 }]));
+    hook.on('/unknown', () => patchResponse([{ op: 'add', path: '/unknownField', value: 'x' }, { op: 'add', path: '/data/x', value: 'y' }]));
     hook.on('/podlabel', (req) => (((req['object'] as { metadata: { labels?: Json } }).metadata.labels ?? {})['added'] === undefined
       ? patchResponse([{ op: 'add', path: '/metadata/labels/added', value: 'yes' }]) : { allowed: true }));
     hook.on('/widgets-exact', () => ({ allowed: true }));
@@ -170,6 +174,8 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     { name: 'a match condition that errs', kase: 'cond' },
     { name: 'warnings', kase: 'warn' },
     { name: 'a mutation', kase: 'mutate' },
+    { name: 'a patch that breaks the type', kase: 'badtype' },
+    { name: 'a patch that adds an unknown field (dropped)', kase: 'unknown' },
   ];
   for (const c of cases) {
     it(`create: ${c.name}`, async () => {

@@ -313,4 +313,16 @@ describe('admission webhooks', () => {
     assert.deepEqual(at(req, 'object', 'command'), ['ls', '/']);
     assert.equal(req['options'], null);
   });
+
+  it('webhook configurations are never sent to webhooks, so a broken webhook can be removed', async () => {
+    const port = await closedPort();
+    await configuration('Validating', 'lockout', [{
+      name: 'lockout.webhook.test', sideEffects: 'None', admissionReviewVersions: ['v1'], failurePolicy: 'Fail',
+      clientConfig: { url: `https://127.0.0.1:${String(port)}/`, caBundle: hook.pki.caBundle },
+      rules: [{ operations: ['*'], apiGroups: ['admissionregistration.k8s.io'], apiVersions: ['*'], resources: ['*'] }],
+    }]);
+    await configuration('Mutating', 'lockout-2', [hookFor('lockout2.webhook.test', 'wh-none', '/none')]);
+    assert.equal(await ok(['delete', 'mutatingwebhookconfiguration', 'lockout-2']), 'mutatingwebhookconfiguration.admissionregistration.k8s.io "lockout-2" deleted\n');
+    assert.equal(await ok(['delete', 'validatingwebhookconfiguration', 'lockout']), 'validatingwebhookconfiguration.admissionregistration.k8s.io "lockout" deleted\n');
+  });
 });

@@ -4,6 +4,7 @@
 // Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/rest.go (admission attributes),
 // k8s.io/apiserver/pkg/admission (attributes.go) and runtime's EquivalentResourceRegistry.
 import { isStatusError, newInternalError } from '../../apimachinery/errors/status-error.ts';
+import { DecodeError } from '../../apimachinery/fieldvalidation/index.ts';
 import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { apiVersionOf, type GroupVersion, type GroupVersionKind, type GroupVersionResource } from '../../apimachinery/schema/group-version.ts';
@@ -125,6 +126,8 @@ export function objectInterfaces(ep: ResourceEndpoint, deps: HandlerDeps): Objec
         deps.scheme.default(o);
         return o;
       } catch (err) {
+        // kube's json serializer returns encoding/json's bare error, which the dispatcher wraps as a 500.
+        if (err instanceof DecodeError) throw newInternalError(err.detail);
         throw isStatusError(err) && err.status.code >= 500 ? err : newInternalError(isStatusError(err) ? err.status.message : err);
       }
     },
