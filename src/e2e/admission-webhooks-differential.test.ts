@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
-import { patchResponse, startScriptedWebhook, type ScriptedWebhook } from './testing/admission-webhook-server.ts';
+import { patchResponse, RawAnswer, startScriptedWebhook, type ScriptedWebhook } from './testing/admission-webhook-server.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
 
 type Json = Record<string, unknown>;
@@ -67,6 +67,9 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('down.diff.test', '/down', 'down', { clientConfig: { url: `https://127.0.0.1:${String(port)}/down`, caBundle: hook.pki.caBundle } }),
         w('uid.diff.test', '/uid', 'uid'),
         w('slow.diff.test', '/slow', 'slow', { timeoutSeconds: 1 }),
+        w('status500.diff.test', '/status500', 'status500'),
+        w('status404.diff.test', '/status404', 'status404'),
+        w('empty.diff.test', '/empty', 'empty'),
         w('subresources.diff.test', '/record', 'subresources', { objectSelector: {},
           rules: [{ operations: ['*'], apiGroups: [''], apiVersions: ['v1'],
             resources: ['pods/binding', 'pods/eviction', 'pods/status', 'pods/ephemeralcontainers', 'serviceaccounts/token'] }] }),
@@ -103,6 +106,9 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     hook.on('/deny-status', () => ({ allowed: false, status: { code: 409, reason: 'Conflict', message: 'taken', details: { name: 'x', causes: [{ message: 'c' }] } } }));
     hook.on('/uid', () => ({ allowed: true, uid: 'not-the-uid' }));
     hook.on('/slow', () => 'hang');
+    hook.on('/status500', () => new RawAnswer(500, 'webhook broke'));
+    hook.on('/status404', () => new RawAnswer(404, '404 page not found'));
+    hook.on('/empty', () => new RawAnswer(200, '', 'application/json'));
     hook.on('/exec', (req) => ({ allowed: false, status: { code: 403, reason: 'Forbidden', message: `no ${String(req['subResource'])}` } }));
     hook.on('/scale', () => ({ allowed: false, status: { message: 'no scaling' } }));
     hook.on('/widgets', () => ({ allowed: true }));
@@ -172,6 +178,9 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     { name: 'a webhook that is down (failurePolicy Fail)', kase: 'down' },
     { name: 'an answer with another uid', kase: 'uid' },
     { name: 'a webhook that does not answer in time', kase: 'slow' },
+    { name: 'a webhook answering 500', kase: 'status500' },
+    { name: 'a webhook answering 404', kase: 'status404' },
+    { name: 'a webhook answering nothing', kase: 'empty' },
     { name: 'a validating webhook answering with a patch', kase: 'vpatch' },
     { name: 'a patch that does not apply', kase: 'badpatch' },
     { name: 'a match condition that errs', kase: 'cond' },

@@ -33,7 +33,7 @@ describe('kapi serve refuses flags it would ignore', () => {
     { name: 'an admission plugin kube has and kapi lacks', flags: ['--enable-admission-plugins=NamespaceLifecycle,NodeRestriction'],
       want: 'enable-admission-plugins plugin "NodeRestriction" is not supported by kapi (supported: NamespaceLifecycle, LimitRanger, ' +
         'ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, PersistentVolumeClaimResize, DefaultIngressClass, ' +
-        'ResourceQuota)' },
+        'MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota)' },
     { name: 'an admission plugin nobody has (kube\'s message)', flags: ['--enable-admission-plugins=Foo'],
       want: 'enable-admission-plugins plugin "Foo" is unknown' },
     { name: 'an unknown plugin to disable (kube\'s message)', flags: ['--disable-admission-plugins=Bar'],

@@ -12,7 +12,12 @@ export interface ReceivedReview {
 }
 
 /** What a path answers: the response fields besides uid (allowed, status, patch ops, warnings...). */
-export type Behaviour = (request: Json) => Json | 'hang' | 'garbage';
+export type Behaviour = (request: Json) => Json | 'hang' | 'garbage' | RawAnswer;
+
+/** An answer of the webhook's own making: any status code and body. */
+export class RawAnswer {
+  constructor(readonly status: number, readonly body: string, readonly contentType = 'text/plain') {}
+}
 
 export interface ScriptedWebhook {
   readonly pki: TestPKI;
@@ -45,6 +50,11 @@ export async function startScriptedWebhook(dnsNames: readonly string[] = []): Pr
     if (out === 'hang') {
       // Answers only when the test ends (or the caller gives up and closes the connection).
       hanging.add(() => res.destroy());
+      return;
+    }
+    if (out instanceof RawAnswer) {
+      res.writeHead(out.status, { 'content-type': out.contentType });
+      res.end(out.body);
       return;
     }
     res.setHeader('content-type', 'application/json');
