@@ -90,6 +90,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('warn.diff.test', '/warn', 'warn'),
         w('mutate.diff.test', '/mutate', 'mutate'),
         w('badtype.diff.test', '/badtype', 'badtype'),
+        w('beta.diff.test', '/beta', 'beta', { admissionReviewVersions: ['v2', 'v1beta1', 'v1'] }),
         w('unknown.diff.test', '/unknown', 'unknown'),
         w('podlabel.diff.test', '/podlabel', 'podlabel', { reinvocationPolicy: 'IfNeeded',
           rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }),
@@ -113,6 +114,8 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     hook.on('/scale', () => ({ allowed: false, status: { message: 'no scaling' } }));
     hook.on('/widgets', () => ({ allowed: true }));
     hook.on('/nsrecord', () => ({ allowed: true }));
+    // v1beta1: no patchType needed (a patch is a JSON patch), the uid not checked.
+    hook.on('/beta', () => ({ allowed: true, uid: 'anything', patch: Buffer.from(JSON.stringify([{ op: 'add', path: '/data/beta', value: 'yes' }])).toString('base64') }));
     hook.on('/badtype', () => patchResponse([{ op: 'replace', path: '/data', value: 5 }]));
     hook.on('/unknown', () => patchResponse([{ op: 'add', path: '/unknownField', value: 'x' }, { op: 'add', path: '/data/x', value: 'y' }]));
     hook.on('/podlabel', (req) => (((req['object'] as { metadata: { labels?: Json } }).metadata.labels ?? {})['added'] === undefined
@@ -187,6 +190,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     { name: 'warnings', kase: 'warn' },
     { name: 'a mutation', kase: 'mutate' },
     { name: 'a patch that breaks the type', kase: 'badtype' },
+    { name: 'an admission.k8s.io/v1beta1 review (the first version kube knows of the list)', kase: 'beta' },
     { name: 'a patch that adds an unknown field (dropped)', kase: 'unknown' },
   ];
   for (const c of cases) {

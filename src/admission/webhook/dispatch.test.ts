@@ -16,13 +16,13 @@ type Json = Record<string, unknown>;
 type Answer = (req: Json) => Json | Error;
 
 /** A caller that answers from a script per webhook name and records the requests. */
-function fakeCaller(script: Record<string, Answer>): WebhookCaller & { calls: { name: string; req: Json }[] } {
-  const calls: { name: string; req: Json }[] = [];
+function fakeCaller(script: Record<string, Answer>): WebhookCaller & { calls: { name: string; req: Json; apiVersion: string }[] } {
+  const calls: { name: string; req: Json; apiVersion: string }[] = [];
   return {
     calls,
     post(name, _cfg, body) {
       const review = body as { request: Json; apiVersion: string };
-      calls.push({ name, req: review.request });
+      calls.push({ name, req: review.request, apiVersion: review.apiVersion });
       const out = (script[name] ?? (() => ({ allowed: true })))(review.request);
       if (out instanceof Error) return Promise.reject(out);
       return Promise.resolve({ apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request['uid'], ...out } });
@@ -145,6 +145,17 @@ describe('failures', () => {
       assert.deepEqual({ code: err.code, message: err.message }, c.want);
     });
   }
+});
+
+describe('review versions', () => {
+  it('the first version of the webhook\'s list that kapi knows is sent', async () => {
+    const caller = fakeCaller({});
+    const plugin = validatingAdmissionWebhook({ source: source('Validating', { c: [
+      spec('beta', { admissionReviewVersions: ['v2', 'v1beta1', 'v1'] }), spec('v1', { admissionReviewVersions: ['v1', 'v1beta1'] }),
+    ] }), getNamespace, caller });
+    await plugin.validate?.(systemContext('ns'), attrs());
+    assert.deepEqual(caller.calls.map((c) => [c.name, c.apiVersion]).sort(), [['beta', 'admission.k8s.io/v1beta1'], ['v1', 'admission.k8s.io/v1']]);
+  });
 });
 
 describe('validating webhooks', () => {
