@@ -53,6 +53,8 @@ import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { ClientManager } from '../webhook/index.ts';
+import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -131,6 +133,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.
   const lister = (store: ResourceStore<KubeObject>, name: string): ObjectCache => new ObjectCache(store, informerFor(store, name));
   const namespaceCache = lister(core.namespaces, 'namespaces');
+  // The clients of admission and conversion webhooks. A service reference resolves to a ready
+  // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
+  // made at the first such call.
+  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+    services: lister(core.services, 'services'),
+    endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
+  })));
+
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -149,7 +159,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The apiextensions server: custom resources, served after every built-in route.
   const crServer = new CustomResourceServer({
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
-    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor,
+    minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
@@ -236,6 +246,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       await hooks.stopAll();
       await server.shutdown();
+      webhookClients.close();
     },
   };
 }

@@ -48,8 +48,8 @@ function gadgetCRD(group: string): Obj {
         { name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema }, subresources: { status: {} } },
         { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: schema } },
       ],
-      // Webhook conversion needs a server with a service resolver (kube and kapi here both answer
-      // 422 "webhook conversion is not supported by this server"); the unit tests cover its fields.
+      // Webhook conversion needs a webhook server (crd-conversion-webhook.test.ts); the unit
+      // tests cover its fields.
       conversion: { strategy: 'None' },
     },
   };

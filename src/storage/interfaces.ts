@@ -124,4 +124,10 @@ export interface Interface {
   count(key: string): Promise<number>;
   /** The newest revision of the store. */
   currentRevision(): Promise<number>;
+  /**
+   * What a write of `obj` would read back: encoded to the storage version and decoded (kube's
+   * DryRunnableStorage.copyInto, which a dry run answers with). Absent: `obj` itself. Rejects as
+   * the codec does (a custom resource's conversion webhook).
+   */
+  roundTrip?(obj: KubeObject): Promise<KubeObject>;
 }

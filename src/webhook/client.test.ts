@@ -174,6 +174,11 @@ describe('webhook client', () => {
       want: { code: 403, reason: 'Forbidden', message: 'no way' } },
     { name: 'an empty 200', code: 200, contentType: 'application/json', body: '',
       want: { message: '0-length response with status code: 200 and content type: application/json' } },
+    // kube's words for these bodies, as a conversion webhook answered them to the oracle
+    { name: 'a text 200', code: 200, contentType: 'text/plain', body: 'hello',
+      want: { message: 'couldn\'t get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }' } },
+    { name: 'broken JSON', code: 200, contentType: 'application/json', body: '{ bad',
+      want: { message: 'couldn\'t get version/kind; json parse error: invalid character \'b\' looking for beginning of object key string' } },
   ];
   for (const tc of answers) {
     it(`answer: ${tc.name}`, async () => {

@@ -14,6 +14,7 @@ import { posix } from 'node:path';
 import { StatusError, newUnexpectedServerResponse, type StatusReason } from '../apimachinery/errors/status-error.ts';
 import type { Status } from '../apimachinery/meta/types.ts';
 import { clientConfigKey, type ClientConfig } from './client-config.ts';
+import { decodeWebhookObject } from './decode.ts';
 import { ErrCallingWebhook, WebhookRequestError } from './errors.ts';
 import { goDuration, goNetErrorText, joinHostPort } from './net-errors.ts';
 import { defaultServiceResolver, type ServiceResolver } from './service-resolver.ts';
@@ -138,13 +139,13 @@ export class WebhookClient {
   }
 
   /**
-   * POSTs `body` as JSON and resolves to the decoded JSON answer. Rejects with a
-   * WebhookRequestError when the call fails or times out (`Post "<url>": context deadline
-   * exceeded`), with a StatusError for a non-2xx answer, and with an Error for an empty or
-   * undecodable body.
+   * POSTs `body` as JSON and resolves to the answer's object, decoded as client-go decodes it
+   * (decode.ts). Rejects with a WebhookRequestError when the call fails or times out (`Post
+   * "<url>": context deadline exceeded`), with a StatusError for a non-2xx answer, and with an
+   * Error for an empty body or one that is no object.
    */
-  async post(body: unknown, opts: PostOptions = {}): Promise<unknown> {
-    return decodeBody(await this.postRaw(body, opts));
+  async post(body: unknown, opts: PostOptions = {}): Promise<Record<string, unknown>> {
+    return decodeWebhookObject(await this.postRaw(body, opts));
   }
 
   /**
@@ -216,20 +217,6 @@ export class WebhookClient {
 
   /** Closes idle kept-alive connections. */
   close(): void { this.#agent.destroy(); }
-}
-
-/**
- * The JSON of a 2xx answer. Rejects with the decoder's words for a body that is not a JSON
- * object (the universal deserializer's `couldn't get version/kind; json parse error: ...`).
- */
-export function decodeBody(body: string): unknown {
-  let v: unknown;
-  try {
-    v = JSON.parse(body);
-  } catch (e) {
-    throw new Error(`couldn't get version/kind; json parse error: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-  return v;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The generic webhook client (k8s.io/apiserver/pkg/util/webhook): configuration, client
 // manager, service resolution, validation and the errors of a call.
 export { clientConfigFromWire, clientConfigKey, type ClientConfig, type ClientConfigService, type WebhookClientConfigWire } from './client-config.ts';
-export { ClientManager, DEFAULT_TIMEOUT_MS, WebhookClient, decodeBody, type PostOptions } from './client.ts';
+export { ClientManager, DEFAULT_TIMEOUT_MS, WebhookClient, type PostOptions } from './client.ts';
+export { decodeWebhookObject } from './decode.ts';
 export { ErrCallingWebhook, ErrWebhookRejection, WebhookRequestError } from './errors.ts';
 export { goDuration, goNetErrorText, joinHostPort } from './net-errors.ts';
 export { defaultServiceResolver, type ServiceResolver } from './service-resolver.ts';

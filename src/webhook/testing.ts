@@ -32,8 +32,8 @@ export interface TestWebhookServer {
   close(): Promise<void>;
 }
 
-/** An HTTPS server on 127.0.0.1 and a free port serving `handler` with `pki.serving`. */
-export async function startTestWebhookServer(pki: TestPKI, handler: TestHandler): Promise<TestWebhookServer> {
+/** An HTTPS server on `host` (default 127.0.0.1) and a free port serving `handler` with `pki.serving`. */
+export async function startTestWebhookServer(pki: TestPKI, handler: TestHandler, host = '127.0.0.1'): Promise<TestWebhookServer> {
   let current = handler;
   const server = https.createServer({ cert: pki.serving.cert, key: pki.serving.key }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -42,11 +42,11 @@ export async function startTestWebhookServer(pki: TestPKI, handler: TestHandler)
   });
   // A TLS failure on the client's side is expected in tests; it must not crash the server.
   server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    url: `https://127.0.0.1:${String(port)}`,
+    url: `https://${host.includes(':') ? `[${host}]` : host}:${String(port)}`,
     setHandler(h) { current = h; },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

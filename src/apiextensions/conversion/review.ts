@@ -4,8 +4,8 @@
 // Counterpart of createConversionReviewObjects and getConvertedObjectsFromResponse in
 // k8s.io/apiextensions-apiserver/pkg/apiserver/conversion/webhook_converter.go, with the texts of
 // the REST client's universal decoder.
-import { jsonSyntaxError, yamlToJSON, YAMLConversionError } from '../../apimachinery/fieldvalidation/index.ts';
 import { goJSONKind } from '../../apimachinery/validation/go-json.ts';
+import { decodeWebhookObject } from '../../webhook/index.ts';
 
 export const REVIEW_GROUP = 'apiextensions.k8s.io';
 /** The review versions kube speaks, in the order it prefers them when a CRD lists several. */
@@ -29,28 +29,11 @@ export function newReview(version: string, uid: string, desiredAPIVersion: strin
   };
 }
 
-const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
-
 /** Kinds the webhook client's scheme knows in apiextensions.k8s.io v1 and v1beta1 (other than ConversionReview). */
 const KNOWN_KINDS = new Set([
   'CustomResourceDefinition', 'CustomResourceDefinitionList', 'WatchEvent', 'ListOptions', 'GetOptions', 'DeleteOptions',
   'CreateOptions', 'UpdateOptions', 'PatchOptions',
 ]);
-
-/** The body as the universal decoder reads it: JSON when it starts with `{`, else YAML. */
-function parseBody(body: string): unknown {
-  if (/^\s*\{/.test(body)) {
-    const err = jsonSyntaxError(body);
-    if (err !== undefined) throw new Error(`couldn't get version/kind; json parse error: ${err}`);
-    return JSON.parse(body) as unknown;
-  }
-  try {
-    return yamlToJSON(body, false).value;
-  } catch (e) {
-    if (e instanceof YAMLConversionError) throw new Error(e.message, { cause: e });
-    throw e;
-  }
-}
 
 /** What a review answer holds once decoded: its own kind and apiVersion, and the response. */
 export interface DecodedReview {
@@ -66,9 +49,7 @@ export interface DecodedReview {
  * (v1.ConversionReview): unknown conversion`).
  */
 export function decodeReview(body: string, version: 'v1' | 'v1beta1'): DecodedReview {
-  let v = parseBody(body);
-  if (v === null) v = {};
-  if (!isObj(v)) throw new Error(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONKind(v)} into Go value of type ${TYPE_META_STRUCT}`);
+  const v = decodeWebhookObject(body);
   const apiVersion = typeof v['apiVersion'] === 'string' ? v['apiVersion'] : '';
   const kind = typeof v['kind'] === 'string' ? v['kind'] : '';
   // Missing parts are taken from the type decoded into.

@@ -55,6 +55,11 @@ describe('CRD conversion validation', () => {
       'spec.conversion.webhookClientConfig.service.path: Invalid value: "a//B": segment[0] may not be empty',
       'spec.conversion.webhookClientConfig.service.path: Invalid value: "a//B": segment[1] may not be empty',
       'spec.conversion.webhookClientConfig.service.path: Invalid value: "a//B": segment[2]: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')'] },
+    // kube swaps name and namespace when it validates the service (as for admission webhooks).
+    { name: 'a service without name', conversion: webhook({ service: { name: '', namespace: 'n', path: '/convert' } }), want: [
+      'spec.conversion.webhookClientConfig.service.namespace: Required value'] },
+    { name: 'a service without namespace', conversion: webhook({ service: { name: 'hook', namespace: '', path: '/convert' } }), want: [
+      'spec.conversion.webhookClientConfig.service.name: Required value'] },
     { name: 'duplicate and malformed review versions', conversion: webhook({ url: 'https://a' }, ['v3', 'v1', 'v1', 'V2']), want: [
       'spec.conversion.conversionReviewVersions[2]: Invalid value: "v1": duplicate version',
       'spec.conversion.conversionReviewVersions[3]: Invalid value: "V2": a DNS-1035 label must consist of lower case alphanumeric characters or \'-\', start with an alphabetic character, and end with an alphanumeric character (e.g. \'my-name\',  or \'abc-123\', regex used for validation is \'[a-z]([-a-z0-9]*[a-z0-9])?\')'] },

@@ -68,7 +68,8 @@ export function validateConversion(spec: DeepReadonly<CustomResourceDefinitionSp
       else if (cc.url !== undefined) errs.push(...validateWebhookURL(ccp.child('url'), cc.url, true));
       else if (cc.service !== undefined) {
         const s = cc.service;
-        errs.push(...validateWebhookService(ccp.child('service'), s.namespace ?? '', s.name ?? '', s.path, s.port ?? 443));
+        // kube passes name and namespace swapped: a missing name is reported as service.namespace.
+        errs.push(...validateWebhookService(ccp.child('service'), s.name ?? '', s.namespace ?? '', s.path, s.port ?? 443));
       }
       if ((cc.caBundle ?? '') !== '' && !opts.allowInvalidCABundle) errs.push(...validateCABundle(ccp.child('caBundle'), cc.caBundle));
     }

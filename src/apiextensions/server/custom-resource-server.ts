@@ -1,7 +1,8 @@
 // The apiextensions server's serving half: watches CRDs and serves the custom resources of every
 // CRD whose names are accepted, through a generic APIInstaller rebuilt on each change. Custom
 // resources are stored as JSON in their storage version under /registry/<group>/<plural>;
-// other served versions convert with strategy None (only apiVersion changes).
+// other served versions convert with strategy None (only apiVersion changes) or through the
+// CRD's conversion webhook (a Store per version, see conversion/converting-storage.ts).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
@@ -26,9 +27,13 @@ import type { Backend } from '../../storage/backend.ts';
 import { newStore } from '../../storage/store.ts';
 import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
 import { applyDefaults } from '../schema/defaulting.ts';
-import { conditionOf, isEstablished, type CustomResourceDefinition } from '../v1/types.ts';
+import { conditionOf, isEstablished, type CustomResourceDefinition, type JSONSchemaProps } from '../v1/types.ts';
 import { customResourceDefinition } from './resource-definition.ts';
 import { customResourceDefinitions } from '../openapi/builder.ts';
+import { ClientManager } from '../../webhook/index.ts';
+import { newConvertingStorage, type ConvertFunc } from '../conversion/converting-storage.ts';
+import { newConverter } from '../conversion/converter.ts';
+import { prune } from '../schema/pruning.ts';
 import { compareKubeAwareVersions } from './version-order.ts';
 
 type CRD = CustomResourceDefinition;
@@ -45,6 +50,8 @@ export interface CustomResourceServerOptions {
   readonly openWatches: Set<() => void>;
   /** The shared informers (absent: a private CRD informer). */
   readonly informers?: InformerSource;
+  /** The clients of conversion webhooks (absent: a manager resolving services by their DNS names). */
+  readonly webhookClients?: ClientManager;
 }
 
 interface Built {
@@ -71,6 +78,7 @@ export class CustomResourceServer {
   private readonly informer: SharedInformer;
   private readonly removeHandler: () => void;
   private started = false;
+  private defaultClients: ClientManager | undefined;
 
   constructor(private readonly opts: CustomResourceServerOptions) {
     this.built = this.build();
@@ -167,6 +175,51 @@ export class CustomResourceServer {
   }
 
   private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
+    if (crd.spec.conversion?.strategy === 'Webhook') return this.versionStores(crd, storageVersion).get(storageVersion) ?? this.noneStore(crd, storageVersion);
+    return this.noneStore(crd, storageVersion);
+  }
+
+  /**
+   * The Stores of a Webhook-conversion CRD, one per version: each reads and writes through the
+   * conversion webhook (converting-storage.ts), as kube's storage per served version does.
+   */
+  private versionStores(crd: DeepReadonly<CRD>, storageVersion: string): Map<string, ResourceStore> {
+    const { group, names } = crd.spec;
+    const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
+      crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
+    const raw = newStore(this.opts.backend, {
+      encode: (obj: KubeObject) => JSON.stringify(obj),
+      decode: (data: string) => {
+        // Read in the version it was written in, with that version's defaults; converted above.
+        const obj = JSON.parse(data) as KubeObject;
+        const schema = schemaOf(obj.apiVersion ?? '') ?? schemaOf(`${group}/${storageVersion}`);
+        if (schema !== undefined) applyDefaults(obj, schema);
+        return obj;
+      },
+    }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }) });
+    const converter = newConverter(crd, this.opts.webhookClients ?? (this.defaultClients ??= new ClientManager()));
+    const convert: ConvertFunc = async (objs, apiVersion) => {
+      const out = await converter.convert(objs, apiVersion);
+      // What the webhook returns is pruned to the target version's schema (schemaCoercingConverter).
+      const schema = schemaOf(apiVersion);
+      out.forEach((o, i) => { if (o !== objs[i]) prune(o, schema, true); });
+      return out;
+    };
+    const keyPrefix = `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`;
+    const stores = new Map<string, ResourceStore>();
+    for (const v of crd.spec.versions) {
+      if (!v.served && v.name !== storageVersion) continue;
+      const apiVersion = `${group}/${v.name}`;
+      stores.set(v.name, new Store<KubeObject>({
+        definition: customResourceDefinition(crd, v.name),
+        storage: newConvertingStorage(raw, convert, apiVersion, `${group}/${storageVersion}`),
+        keyPrefix, listApiVersion: apiVersion,
+      }));
+    }
+    return stores;
+  }
+
+  private noneStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
     const { group, names } = crd.spec;
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
@@ -198,7 +251,9 @@ export class CustomResourceServer {
       const { group, names } = crd.spec;
       const storage = crd.spec.versions.find((v) => v.storage);
       if (storage === undefined) continue;
-      const store = this.newResourceStore(crd, storage.name);
+      // A Webhook-conversion CRD has a Store per version; None serves every version from one.
+      const perVersion = crd.spec.conversion?.strategy === 'Webhook' ? this.versionStores(crd, storage.name) : undefined;
+      const store = perVersion?.get(storage.name) ?? this.noneStore(crd, storage.name);
       stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}` });
       if (crd.metadata.deletionTimestamp !== undefined) terminating.add(crd.metadata.name ?? '');
       const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name).sort(compareKubeAwareVersions);
@@ -206,11 +261,14 @@ export class CustomResourceServer {
       const listKind = names.listKind ?? `${names.kind}List`;
       const hub = { group, version: storage.name };
       scheme.addKnownKinds(hub, [names.kind, listKind]);
-      const statusView = store.definition.statusStrategy !== undefined ? store.withStrategy(store.definition.statusStrategy) : undefined;
       for (const name of versions) {
         const v = crd.spec.versions.find((x) => x.name === name);
         if (v === undefined) continue;
+        const vStore = perVersion?.get(name) ?? store;
+        const statusView = vStore.definition.statusStrategy !== undefined ? vStore.withStrategy(vStore.definition.statusStrategy) : undefined;
         const gv = { group, version: name };
+        // Objects of a per-version Store are already in the served version: it is their hub.
+        const hubOf = perVersion === undefined ? hub : gv;
         scheme.addKnownKinds(gv, [names.kind, listKind]);
         const schema = v.schema?.openAPIV3Schema;
         if (schema !== undefined) {
@@ -222,16 +280,16 @@ export class CustomResourceServer {
         // typeconverter from the CRD): without it every field would be deduced, and FieldsV1 would
         // mark declared objects such as spec with ".".
         const fieldsSchema = schema === undefined ? {} : { fieldsSchema: kindSchema(schema, { ...gv, kind: names.kind }) };
-        const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: store, definition: def, hubVersion: hub, ...fieldsSchema }];
+        const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: vStore, definition: def, hubVersion: hubOf, ...fieldsSchema }];
         const subs: ServedSubresource[] = [];
         if (v.subresources?.status !== undefined && statusView !== undefined) {
           const view: Getter & Updater = { get: statusView.get.bind(statusView), update: statusView.update.bind(statusView) };
-          installs.push({ resource: names.plural, subresource: 'status', kind: names.kind, definition: def, hubVersion: hub, storage: view, ...fieldsSchema });
+          installs.push({ resource: names.plural, subresource: 'status', kind: names.kind, definition: def, hubVersion: hubOf, storage: view, ...fieldsSchema });
           subs.push({ name: 'status', kind: names.kind, verbs: ['get', 'patch', 'update'] });
         }
         if (def.scale !== undefined) {
-          installs.push({ resource: names.plural, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: hub,
-            kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(store, def.scale, { validateScale: false }) });
+          installs.push({ resource: names.plural, subresource: 'scale', kind: 'Scale', definition: def, hubVersion: hubOf,
+            kindGroupVersion: SCALE_GROUP_VERSION, storage: scaleStorage(vStore, def.scale, { validateScale: false }) });
           subs.push({ name: 'scale', kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: ['get', 'patch', 'update'] });
         }
         const list = groups.get(group) ?? [];

@@ -66,8 +66,8 @@ function answer(res: ServerResponse, code: number, body: unknown, contentType = 
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-/** Starts the webhook on 127.0.0.1 with `pki`'s serving certificate. */
-export async function startConversionWebhook(pki: TestPKI): Promise<ConversionWebhook> {
+/** Starts the webhook on `host` (default 127.0.0.1) with `pki`'s serving certificate. */
+export async function startConversionWebhook(pki: TestPKI, host?: string): Promise<ConversionWebhook> {
   const hook = { mode: 'ok' as Mode, reviews: [] as ConversionWebhook['reviews'] };
   const server = await startTestWebhookServer(pki, (_req, body, res) => {
     const review = JSON.parse(body) as Obj;
@@ -104,7 +104,7 @@ export async function startConversionWebhook(pki: TestPKI): Promise<ConversionWe
       case 'noMetadata': for (const o of converted) delete o['metadata']; break;
     }
     answer(res, 200, { apiVersion: reviewApiVersion, kind: 'ConversionReview', response: { uid: respUID, convertedObjects: converted, result } });
-  });
+  }, host);
   return {
     server, reviews: hook.reviews,
     get mode() { return hook.mode; },

@@ -34,7 +34,7 @@ export class DryRunnableStorage {
     if (!dryRun) return this.storage.create(key, obj, ttlSeconds);
     const existing = await this.storage.get(key, { ignoreNotFound: true });
     if (existing !== undefined) throw new StorageError('KeyExists', key, `key exists: ${key}`);
-    return obj;
+    return this.storage.roundTrip === undefined ? obj : this.storage.roundTrip(obj);
   }
 
   /**
@@ -46,7 +46,8 @@ export class DryRunnableStorage {
     const existing = await this.storage.get(key, { ignoreNotFound: true });
     if (existing === undefined && !opts.ignoreNotFound) throw new StorageError('KeyNotFound', key, `key not found: ${key}`);
     checkPreconditions(key, opts.preconditions, existing);
-    return opts.tryUpdate(existing === undefined ? undefined : structuredClone(existing));
+    const updated = await opts.tryUpdate(existing === undefined ? undefined : structuredClone(existing));
+    return this.storage.roundTrip === undefined ? updated : this.storage.roundTrip(updated);
   }
 
   /** A dry run reads the object, checks preconditions and validateDeletion, and resolves the object. */

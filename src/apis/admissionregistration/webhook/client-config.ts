@@ -13,6 +13,8 @@ export function validateClientConfig(cc: DeepReadonly<WebhookClientConfig> | und
   if (hasURL) return validateWebhookURL(p.child('url'), cc?.url ?? '', true);
   const svc = cc?.service;
   if (svc === undefined) return [];
-  // An unset port is defaulted to 443 before validation; 0 is checked as given.
-  return validateWebhookService(p.child('service'), svc.namespace ?? '', svc.name ?? '', svc.path, svc.port ?? 443);
+  // An unset port is defaulted to 443 before validation; 0 is checked as given. kube passes the
+  // name where the namespace goes and the other way round, so a missing name is reported as
+  // service.namespace (and vice versa).
+  return validateWebhookService(p.child('service'), svc.name ?? '', svc.namespace ?? '', svc.path, svc.port ?? 443);
 }

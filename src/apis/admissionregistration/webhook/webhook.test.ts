@@ -33,6 +33,9 @@ describe('webhook configurations', () => {
       want: ['webhooks[0].sideEffects: Required value: must specify one of None, NoneOnDryRun', 'webhooks[0].admissionReviewVersions: Required value: must specify one of v1, v1beta1'] },
     { name: 'side effects Some', obj: cfg(hook({ sideEffects: 'Some' })), want: ['webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"'] },
     { name: 'timeout out of range', obj: cfg(hook({ timeoutSeconds: 31 })), want: ['webhooks[0].timeoutSeconds: Invalid value: 31: the timeout value must be between 1 and 30 seconds'] },
+    // kube v1.36.3 answers a service without name with service.namespace: Required value (it swaps the two).
+    { name: 'service without name', obj: cfg(hook({ clientConfig: { service: { namespace: 'ns', name: '' } } })),
+      want: ['webhooks[0].clientConfig.service.namespace: Required value'] },
     { name: 'both url and service', obj: cfg(hook({ clientConfig: { url: 'https://a.example.com', service: { namespace: 'ns', name: 'svc' } } })),
       want: ['webhooks[0].clientConfig: Required value: exactly one of url or service is required'] },
     { name: 'http url', obj: cfg(hook({ clientConfig: { url: 'http://a.example.com/x' } })),
