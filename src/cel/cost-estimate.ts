@@ -72,7 +72,8 @@ class Estimator {
     return {
       type: n.checkedType?.name, size: this.sizeOf(n, info, scope),
       literal: n.op === 'value' ? n.args : undefined,
-      elemSize: info.elem ?? this.declSize(elemPath),
+      // kube's listElementNode knows only declared element sizes, not a literal's
+      elemSize: this.declSize(elemPath),
     };
   }
 

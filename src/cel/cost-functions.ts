@@ -180,7 +180,8 @@ function celGoCost(name: string, target: ArgInfo | undefined, args: readonly Arg
       if (target !== undefined && args.length === 2) {
         const end = intLiteral(args[1], sizeOf(target).max);
         const start = intLiteral(args[0], 0);
-        return allocatingList(1, fixed(Math.max(0, end - start)));
+        // Go computes end-start in uint64: a start past the end wraps around to a huge size
+        return allocatingList(1, fixed(end >= start ? end - start : MAX_UINT64));
       }
       break;
     case 'range':

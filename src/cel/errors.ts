@@ -114,7 +114,7 @@ const EXPECTING = `{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_F
 const typeOf = (x: unknown): string => goTypeName(isNode(x) ? x.checkedType?.name : undefined);
 
 /** The cel-go issues (location and message) of a library parse or type error. */
-function issuesOf(e: LibError, input: string): { offset: number; message: string }[] {
+function issuesOf(e: LibError, input: string, isFunction: (name: string) => boolean): { offset: number; message: string }[] {
   const node = e.node;
   const at = node !== undefined ? node.start : (e.range?.start ?? 0);
   const args = node !== undefined && Array.isArray(node.args) ? (node.args as unknown[]) : [];
@@ -161,6 +161,8 @@ function issuesOf(e: LibError, input: string): { offset: number; message: string
       if (node === undefined) break;
       const m = /^found no matching overload for '(?:(.*)\.)?([^.(]+)\((.*)\)'$/.exec(first);
       if (m === null) break;
+      // cel-go: a function of that name does not exist at all
+      if (!isFunction(m[2]!)) return [{ offset: goOffset(node, input), message: `undeclared reference to '${m[2]}' (in container '')` }];
       const receiver = m[1] !== undefined ? `${goTypeName(m[1])}.` : '';
       return [{ offset: goOffset(node, input), message: `found no matching overload for '${m[2]}' applied to '${receiver}(${m[3]!.split(/,\s*(?![^<]*>)/).filter((x) => x !== '').map(goTypeName).join(', ')})'` }];
     }
@@ -184,9 +186,9 @@ function issuesOf(e: LibError, input: string): { offset: number; message: string
 }
 
 /** A library parse/type error as cel-go's issue list (the text after kube's `compilation failed: `). */
-export function compileIssues(err: unknown, input: string): string {
+export function compileIssues(err: unknown, input: string, isFunction: (name: string) => boolean = () => true): string {
   if (typeof err !== 'object' || err === null || !('message' in err)) return String(err);
-  return issuesOf(err as LibError, input).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
+  return issuesOf(err as LibError, input, isFunction).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
 }
 
 /** A library runtime error in cel-go's words. */
