@@ -146,10 +146,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
-    webhooks: webhookAdmissionDeps(built.byName, informerFor, () => ({
-      services: lister(core.services, 'services'),
-      endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
-    })),
+    webhooks: webhookAdmissionDeps(built.byName, informerFor, webhookClients, authorization.authorizer),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { Attributes } from '../interfaces.ts';
 import { webhookAccessors } from './accessor.ts';
-import { evaluateMatchConditions } from './match-conditions.ts';
+import { matchConditionsEvaluator } from './match-conditions.ts';
 import type { MatchCondition } from './types.ts';
 
 const attrs: Attributes = {
@@ -17,7 +17,9 @@ const inv = { resource: attrs.resource, subresource: '', kind: attrs.kind };
 async function run(conditions: MatchCondition[], failurePolicy = 'Fail'): Promise<boolean | string> {
   const [h] = webhookAccessors('Validating', [{ metadata: { name: 'c' }, webhooks: [{ name: 'w', failurePolicy, matchConditions: conditions }] }]);
   if (h === undefined) throw new Error('no accessor');
-  const r = await evaluateMatchConditions(h, attrs, inv);
+  const r = await matchConditionsEvaluator({
+    authorize: (a) => ({ decision: a.user.name === 'alice' && a.verb === 'get' ? 'allow' : 'deny', reason: 'test' }),
+  })(h, attrs, inv);
   return r instanceof StatusError ? `${String(r.code)} ${r.message}` : r;
 }
 
@@ -29,6 +31,8 @@ describe('match conditions', () => {
       want: '403 configmaps "cm" is forbidden: expression \'object.metadata.labels.missing == "x"\' resulted in error: no such key: missing' },
     { name: 'an error with Ignore', conditions: [{ name: 'a', expression: 'object.metadata.labels.missing == "x"' }], failurePolicy: 'Ignore', want: false },
     { name: 'a false condition wins over an error', conditions: [{ name: 'a', expression: 'object.metadata.labels.missing == "x"' }, { name: 'b', expression: 'false' }], want: false },
+    { name: 'authorizer: the request\'s resource as the user', conditions: [{ name: 'a', expression: 'authorizer.requestResource.check("get").allowed()' }], want: true },
+    { name: 'authorizer: another verb', conditions: [{ name: 'a', expression: 'authorizer.group("").resource("pods").check("delete").allowed()' }], want: false },
     { name: 'request fields', conditions: [{ name: 'a', expression: 'request.kind.kind == "ConfigMap" && request.namespace == "ns" && !request.dryRun' }], want: true },
   ];
   for (const c of cases) it(c.name, async () => assert.deepEqual(await run(c.conditions, c.failurePolicy), c.want));

@@ -1,12 +1,13 @@
-// matchConditions: CEL expressions over `object`, `oldObject`, `request` (and `authorizer` once
-// src/cel has kube's authorizer library) that must all be true for the webhook to be called.
+// matchConditions: CEL expressions over `object`, `oldObject`, `request` and `authorizer` that
+// must all be true for the webhook to be called.
 // A false condition skips the webhook whatever else happened; errors (without a false) fail the
 // request with 403 under failurePolicy Fail and skip the webhook under Ignore.
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/matcher.go and
 // the evaluation of k8s.io/apiserver/pkg/admission/plugin/cel (activation.go, condition.go).
 import { newForbidden, type StatusError } from '../../apimachinery/errors/status-error.ts';
 import {
-  compile, DynType, dynToCel, evaluate, newEnvironment, RuntimeCELCostBudgetMatchConditions, type CelEnvironment, type Program,
+  admissionRequestType, AuthorizerType, authorizerValue, compile, DynType, dynToCel, evaluateAsync, newEnvironment,
+  RuntimeCELCostBudgetMatchConditions, toCelValue, type CelAuthorizer, type CelEnvironment, type Program,
 } from '../../cel/index.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
@@ -14,10 +15,15 @@ import type { Invocation } from './admission-review.ts';
 import { versioned } from './call.ts';
 import type { MatchConditionsFn } from './matching.ts';
 
+const requestType = admissionRequestType();
 let env: CelEnvironment | undefined;
 const environment = (): CelEnvironment => (env ??= newEnvironment([
-  { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: DynType },
+  { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: requestType },
+  { name: 'authorizer', type: AuthorizerType },
 ]));
+
+/** An authorizer that allows nothing: for a server built without one (tests). */
+const NO_AUTHORIZER: CelAuthorizer = { authorize: () => ({ decision: 'noOpinion', reason: 'no authorizer' }) };
 
 interface Compiled { readonly expression: string; readonly program?: Program; readonly error?: string }
 
@@ -55,28 +61,37 @@ function requestValue(attrs: Attributes, inv: Invocation): Record<string, unknow
   };
 }
 
-/** The webhook's conditions on the request in the invocation's version: true, false, or the 403 to answer. */
-export const evaluateMatchConditions: MatchConditionsFn = (h, attrs, inv) => {
+/**
+ * The webhooks' match conditions, with `authorizer` checking as the requesting user through
+ * `authz`: each webhook's conditions on the request in the invocation's version resolve true,
+ * false, or the 403 to answer.
+ */
+export const matchConditionsEvaluator = (authz: CelAuthorizer = NO_AUTHORIZER): MatchConditionsFn => async (h, attrs, inv) => {
+  const u = attrs.userInfo;
   const activation = {
     object: dynToCel(versioned(attrs, inv.kind, attrs.object) ?? null),
     oldObject: dynToCel(versioned(attrs, inv.kind, attrs.oldObject) ?? null),
-    request: dynToCel(requestValue(attrs, inv)),
+    request: toCelValue(requestValue(attrs, inv), requestType),
+    authorizer: authorizerValue({ name: u?.name ?? '', ...(u?.uid !== undefined ? { uid: u.uid } : {}), groups: u?.groups ?? [],
+      ...(u?.extra !== undefined ? { extra: u.extra } : {}) }, authz, {
+      group: attrs.resource.group, resource: attrs.resource.resource, subresource: attrs.subresource, namespace: attrs.namespace, name: attrs.name,
+    }),
   };
   const errors: string[] = [];
   // One budget for all the conditions of a webhook; running out is an error of the whole evaluation.
   let budget = RuntimeCELCostBudgetMatchConditions;
   for (const c of conditionsOf(h)) {
     if (c.program === undefined) { errors.push(c.error ?? ''); continue; }
-    const r = evaluate(c.program, activation, { costLimit: budget });
+    const r = await evaluateAsync(c.program, activation, { costLimit: budget });
     budget -= r.cost;
     if (r.error !== undefined && (r.costLimitExceeded === true || budget < 0)) {
-      return Promise.resolve(failed(h, attrs, ['validation failed due to running out of cost budget, no further validation rules will be run']));
+      return failed(h, attrs, ['validation failed due to running out of cost budget, no further validation rules will be run']);
     }
     if (r.error !== undefined) { errors.push(`expression '${c.expression}' resulted in error: ${r.error.detail}`); continue; }
-    if (r.value === false) return Promise.resolve(false);
+    if (r.value === false) return false;
     if (r.value !== true) errors.push(`expression '${c.expression}' resulted in error: no such overload`);
   }
-  return Promise.resolve(errors.length === 0 ? true : failed(h, attrs, errors));
+  return errors.length === 0 ? true : failed(h, attrs, errors);
 };
 
 /** Errors without a false condition: failurePolicy decides (Ignore skips the webhook, Fail answers 403). */
