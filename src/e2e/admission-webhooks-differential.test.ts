@@ -68,6 +68,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('uid.diff.test', '/uid', 'uid'),
         w('slow.diff.test', '/slow', 'slow', { timeoutSeconds: 1 }),
         w('status500.diff.test', '/status500', 'status500'),
+        w('garbage.diff.test', '/garbage', 'garbage'),
         w('status404.diff.test', '/status404', 'status404'),
         w('empty.diff.test', '/empty', 'empty'),
         w('subresources.diff.test', '/record', 'subresources', { objectSelector: {},
@@ -107,6 +108,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     hook.on('/deny-status', () => ({ allowed: false, status: { code: 409, reason: 'Conflict', message: 'taken', details: { name: 'x', causes: [{ message: 'c' }] } } }));
     hook.on('/uid', () => ({ allowed: true, uid: 'not-the-uid' }));
     hook.on('/slow', () => 'hang');
+    hook.on('/garbage', () => 'garbage');
     hook.on('/status500', () => new RawAnswer(500, 'webhook broke'));
     hook.on('/status404', () => new RawAnswer(404, '404 page not found'));
     hook.on('/empty', () => new RawAnswer(200, '', 'application/json'));
@@ -182,6 +184,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     { name: 'an answer with another uid', kase: 'uid' },
     { name: 'a webhook that does not answer in time', kase: 'slow' },
     { name: 'a webhook answering 500', kase: 'status500' },
+    { name: 'a webhook answering what is not JSON', kase: 'garbage' },
     { name: 'a webhook answering 404', kase: 'status404' },
     { name: 'a webhook answering nothing', kase: 'empty' },
     { name: 'a validating webhook answering with a patch', kase: 'vpatch' },
