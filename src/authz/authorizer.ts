@@ -21,6 +21,8 @@ export interface Attributes {
   readonly name: string;
   /** The path of a non-resource request. */
   readonly path: string;
+  /** The raw fieldSelector of a list or watch (the Node authorizer reads spec.nodeName from it). */
+  readonly fieldSelector?: string;
 }
 
 export interface AuthorizationResult {

@@ -10,14 +10,14 @@ import { goQuote } from '../apimachinery/goformat/index.ts';
 /** Every mode kube-apiserver knows, in its order. */
 export const AUTHORIZATION_MODE_CHOICES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'] as const;
 /** The modes kapi implements. */
-export const SUPPORTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'RBAC'] as const;
+export const SUPPORTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'RBAC', 'Node'] as const;
 export type AuthorizationMode = typeof SUPPORTED_AUTHORIZATION_MODES[number];
 
 export const isSupportedMode = (m: string): m is AuthorizationMode => (SUPPORTED_AUTHORIZATION_MODES as readonly string[]).includes(m);
 
 /**
  * BuiltInAuthorizationOptions.Validate, with kube's messages; the modes kube has and kapi does not
- * (ABAC, Webhook, Node) are refused by name rather than faked.
+ * (ABAC, Webhook) are refused by name rather than faked.
  */
 export function validateAuthorizationModes(modes: readonly string[]): string[] {
   const errs: string[] = [];
@@ -40,9 +40,10 @@ export interface AuthorizationChain {
 
 /**
  * The system:masters authorizer, then each mode in order; the rule resolvers of the modes (not
- * of system:masters) answer SelfSubjectRulesReview. `rbac` is required when RBAC is a mode.
+ * of system:masters) answer SelfSubjectRulesReview. `rbac` and `node` are required when
+ * RBAC and Node are modes.
  */
-export function newAuthorizationChain(modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer): AuthorizationChain {
+export function newAuthorizationChain(modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer, node?: Authorizer & RuleResolver): AuthorizationChain {
   const authorizers: Authorizer[] = [newPrivilegedGroups(SYSTEM_PRIVILEGED_GROUP)];
   const resolvers: RuleResolver[] = [];
   for (const m of modes) {
@@ -52,6 +53,10 @@ export function newAuthorizationChain(modes: readonly AuthorizationMode[], rbac?
       case 'RBAC': {
         if (rbac === undefined) throw new Error('authorizer type RBAC is not allowed if it was not enabled at initial server startup');
         authorizers.push(rbac); resolvers.push(rbac); break;
+      }
+      case 'Node': {
+        if (node === undefined) throw new Error('authorizer type Node is not allowed if it was not enabled at initial server startup');
+        authorizers.push(node); resolvers.push(node); break;
       }
     }
   }

@@ -10,7 +10,7 @@ import {
   type CipherSuites, type ServingTLS,
 } from './tls-options.ts';
 import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
-import { ADMISSION_PLUGIN_ORDER, KUBE_ADMISSION_PLUGINS, validateAdmissionPlugins } from '../controlplane/admission.ts';
+import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS, validateAdmissionPlugins } from '../controlplane/admission.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -54,6 +54,8 @@ export interface ServeOptions {
   readonly eventTTLMs: number;
   readonly enableAdmissionPlugins: readonly string[];
   readonly disableAdmissionPlugins: readonly string[];
+  /** --admission-control-config-file; '' when none. */
+  readonly admissionControlConfigFile: string;
   readonly shutdownDelayDurationMs: number;
   /** klog verbosity (-v). */
   readonly v: number;
@@ -71,14 +73,15 @@ type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 
 interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
 const FLAGS: readonly FlagDef[] = [
+  { name: 'admission-control-config-file', kind: 'string', def: '', usage: 'File with admission control configuration.' },
   { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
-  { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny and RBAC.` },
+  { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny, RBAC and Node.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
-  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${ADMISSION_PLUGIN_ORDER.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
-  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${ADMISSION_PLUGIN_ORDER.join(', ')}). kapi implements only those; any other plugin kube has is refused. The order of plugins in this flag does not matter.` },
+  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
+  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. Enabling one kapi does not implement is refused by name. The order of plugins in this flag does not matter.` },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
   { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
@@ -351,6 +354,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     eventTTLMs: num('event-ttl'),
     enableAdmissionPlugins: enableAdmission,
     disableAdmissionPlugins: disableAdmission,
+    admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     v: num('v'),
     help: get('help') as boolean,

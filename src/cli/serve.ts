@@ -12,6 +12,7 @@ import {
   newTokenUnion, withImplicitAudiences,
 } from '../authn/index.ts';
 import type { TokenAuthenticator } from '../authn/authenticator.ts';
+import { unimplementedEnabledPlugins } from '../controlplane/admission.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
 import type { RequestAuthenticator } from '../server/filters/authentication.ts';
@@ -145,7 +146,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
-      admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins },
+      admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
@@ -156,6 +157,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     throw err;
   }
   for (const w of opts.tlsWarnings) log(`warning: ${w}`);
+  // Default-on plugins of kube's that kapi lacks are skipped; say so rather than pretend.
+  const missing = unimplementedEnabledPlugins({ enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins });
+  if (missing.length > 0) log(`warning: admission plugins kube-apiserver enables by default that kapi does not implement (skipped): ${missing.join(', ')}`);
   const addr = await cp.server.listen({
     port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
     minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers,

@@ -1,5 +1,6 @@
-// The admission chain: the plugins kapi implements, on by default as in kube-apiserver, and
-// --enable-admission-plugins / --disable-admission-plugins.
+// The admission chain: kube-apiserver's ordered plugin list, its default-on set,
+// --enable-admission-plugins / --disable-admission-plugins and --admission-control-config-file.
+// The chain holds the enabled plugins kapi implements; enabling one it does not stops start-up.
 // Counterpart of pkg/kubeapiserver/options/plugins.go and
 // k8s.io/apiserver/pkg/server/options/admission.go.
 import { isNotFound } from '../apimachinery/errors/status-error.ts';
@@ -9,7 +10,7 @@ import { AdmissionChain, type Plugin } from '../admission/interfaces.ts';
 import { defaultTolerationSeconds } from '../admission/plugins/default-toleration-seconds.ts';
 import { namespaceLifecycle, type NamespaceLookup } from '../admission/plugins/namespace-lifecycle.ts';
 import { priorityAdmission, type PriorityClassInfo } from '../admission/plugins/priority.ts';
-import { serviceAccountAdmission } from '../admission/plugins/service-account.ts';
+import { serviceAccountAdmission, type ServiceAccountLike } from '../admission/plugins/service-account.ts';
 import { resourceQuotaAdmission } from '../admission/plugins/resource-quota.ts';
 import type { QuotaObject } from '../admission/plugins/resource-quota-evaluators.ts';
 import { limitRanger, type LimitRange } from '../admission/plugins/limit-ranger.ts';
@@ -18,25 +19,68 @@ import { storageObjectInUseProtection } from '../admission/plugins/storage-objec
 import { defaultIngressClass } from '../admission/plugins/default-ingress-class.ts';
 import { persistentVolumeClaimResize } from '../admission/plugins/pvc-resize.ts';
 import { goQuote } from '../apimachinery/goformat/index.ts';
+import { alwaysAdmit, alwaysDeny } from '../admission/plugins/always.ts';
+import { alwaysPullImages } from '../admission/plugins/always-pull-images.ts';
+import {
+  certificateApproval, certificateSigning, certificateSubjectRestriction, clusterTrustBundleAttest,
+} from '../admission/plugins/certificates.ts';
+import { denyServiceExternalIPs } from '../admission/plugins/deny-service-external-ips.ts';
+import { nodeDeclaredFeatureValidator } from '../admission/plugins/node-declared-features.ts';
+import { nodeRestriction } from '../admission/plugins/node-restriction.ts';
+import { taintNodesByCondition } from '../admission/plugins/node-taint.ts';
+import { ownerReferencesPermissionEnforcement, type RESTMapper } from '../admission/plugins/owner-references.ts';
+import { podNodeSelector } from '../admission/plugins/pod-node-selector.ts';
+import { podResizeValidator } from '../admission/plugins/pod-resize.ts';
+import { podTopologyLabels } from '../admission/plugins/pod-topology-labels.ts';
+import { parseTolerationRestrictionConfig, podTolerationRestriction } from '../admission/plugins/pod-toleration-restriction.ts';
+import { runtimeClassAdmission } from '../admission/plugins/runtime-class.ts';
+import type { Toleration } from '../admission/plugins/tolerations.ts';
+import { fieldPath, formatFieldError } from '../apimachinery/errors/field-errors.ts';
+import { validateTolerations } from '../apis/core/pod/affinity.ts';
+import { podQOSClass } from '../apis/core/pod/qos.ts';
+import type { Pod } from '../apis/core/v1/types.ts';
+import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
+import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { webhookAdmissionPlugin, type WebhookAdmissionDeps } from './admission-webhooks.ts';
+import type { Authorizer } from '../authz/authorizer.ts';
 
-/** Every admission plugin kube-apiserver v1.36 registers (the list of its --enable-admission-plugins help). */
-export const KUBE_ADMISSION_PLUGINS: readonly string[] = [
-  'AlwaysAdmit', 'AlwaysDeny', 'AlwaysPullImages', 'CertificateApproval', 'CertificateSigning', 'CertificateSubjectRestriction',
-  'ClusterTrustBundleAttest', 'DefaultIngressClass', 'DefaultStorageClass', 'DefaultTolerationSeconds', 'DenyServiceExternalIPs',
-  'EventRateLimit', 'ExtendedResourceToleration', 'ImagePolicyWebhook', 'JobValidation', 'LimitPodHardAntiAffinityTopology',
-  'LimitRanger', 'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook', 'NamespaceAutoProvision', 'NamespaceExists',
-  'NamespaceLifecycle', 'NodeDeclaredFeatureValidator', 'NodeRestriction', 'OwnerReferencesPermissionEnforcement',
-  'PersistentVolumeClaimResize', 'PodGroupProtection', 'PodGroupWorkloadExists', 'PodNodeSelector', 'PodResizeValidator',
-  'PodSecurity', 'PodTolerationRestriction', 'PodTopologyLabels', 'Priority', 'ResourceQuota', 'RuntimeClass', 'ServiceAccount',
-  'StorageObjectInUseProtection', 'TaintNodesByCondition', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
+/** kube-apiserver v1.36's AllOrderedPlugins: every plugin it registers, in the order the chain runs them. */
+export const ALL_ORDERED_PLUGINS: readonly string[] = [
+  'AlwaysAdmit', 'NamespaceAutoProvision', 'NamespaceLifecycle', 'NamespaceExists', 'LimitPodHardAntiAffinityTopology',
+  'LimitRanger', 'ServiceAccount', 'NodeRestriction', 'TaintNodesByCondition', 'AlwaysPullImages', 'ImagePolicyWebhook',
+  'PodSecurity', 'PodNodeSelector', 'Priority', 'DefaultTolerationSeconds', 'PodTolerationRestriction', 'EventRateLimit',
+  'ExtendedResourceToleration', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PodGroupProtection',
+  'OwnerReferencesPermissionEnforcement', 'PersistentVolumeClaimResize', 'RuntimeClass', 'CertificateApproval',
+  'CertificateSigning', 'ClusterTrustBundleAttest', 'CertificateSubjectRestriction', 'DefaultIngressClass',
+  'DenyServiceExternalIPs', 'PodTopologyLabels', 'PodGroupWorkloadExists', 'NodeDeclaredFeatureValidator', 'JobValidation',
+  'PodResizeValidator',
+  // webhooks, policies, quota and AlwaysDeny run last
+  'MutatingAdmissionPolicy', 'MutatingAdmissionWebhook', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionWebhook',
+  'ResourceQuota', 'AlwaysDeny',
 ];
 
-/** The plugins kapi implements, in kube-apiserver's RecommendedPluginOrder; all are on unless disabled. */
-export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'Priority',
-  'DefaultTolerationSeconds', 'DefaultStorageClass', 'StorageObjectInUseProtection', 'PersistentVolumeClaimResize', 'DefaultIngressClass',
-  'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'ResourceQuota'];
+/** Every plugin name, sorted (the list of kube's --enable-admission-plugins help). */
+export const KUBE_ADMISSION_PLUGINS: readonly string[] = [...ALL_ORDERED_PLUGINS].sort();
+
+/** kube-apiserver v1.36's default-on plugins (the complement of DefaultOffAdmissionPlugins). */
+export const DEFAULT_ON_PLUGINS: ReadonlySet<string> = new Set([
+  'NamespaceLifecycle', 'LimitRanger', 'ServiceAccount', 'DefaultStorageClass', 'PersistentVolumeClaimResize',
+  'DefaultTolerationSeconds', 'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'ResourceQuota',
+  'StorageObjectInUseProtection', 'PodGroupProtection', 'Priority', 'TaintNodesByCondition', 'RuntimeClass',
+  'CertificateApproval', 'CertificateSigning', 'ClusterTrustBundleAttest', 'CertificateSubjectRestriction',
+  'DefaultIngressClass', 'PodSecurity', 'PodTopologyLabels', 'MutatingAdmissionPolicy', 'ValidatingAdmissionPolicy',
+  'PodGroupWorkloadExists', 'NodeDeclaredFeatureValidator', 'JobValidation', 'PodResizeValidator',
+]);
+
+/**
+ * Plugins whose feature gate is off by default in v1.36 (GenericWorkload, WorkloadWithJob): kube
+ * registers them and they admit everything, so kapi accepts them as no-ops rather than refusing.
+ */
+const GATED_OFF: ReadonlySet<string> = new Set(['PodGroupProtection', 'PodGroupWorkloadExists', 'JobValidation']);
+
+/** The default-on plugins, in chain order (the list in the flags' help). */
+export const DEFAULT_ON_PLUGIN_NAMES: readonly string[] = ALL_ORDERED_PLUGINS.filter((n) => DEFAULT_ON_PLUGINS.has(n));
 
 /**
  * AdmissionOptions.Validate with kube's messages (unknown names, a name both enabled and
@@ -45,12 +89,10 @@ export const ADMISSION_PLUGIN_ORDER: readonly string[] = ['NamespaceLifecycle', 
  */
 export function validateAdmissionPlugins(enable: readonly string[], disable: readonly string[]): string[] {
   const errs: string[] = [];
-  const known = new Set(KUBE_ADMISSION_PLUGINS);
+  const known = new Set(ALL_ORDERED_PLUGINS);
   for (const name of enable) {
     if (!known.has(name)) errs.push(`enable-admission-plugins plugin ${goQuote(name)} is unknown`);
-    else if (!ADMISSION_PLUGIN_ORDER.includes(name)) {
-      errs.push(`enable-admission-plugins plugin ${goQuote(name)} is not supported by kapi (supported: ${ADMISSION_PLUGIN_ORDER.join(', ')})`);
-    }
+    else if (!implemented(name)) errs.push(`enable-admission-plugins plugin ${goQuote(name)} is not supported by kapi`);
   }
   for (const name of disable) {
     if (!known.has(name)) errs.push(`disable-admission-plugins plugin ${goQuote(name)} is unknown`);
@@ -60,9 +102,26 @@ export function validateAdmissionPlugins(enable: readonly string[], disable: rea
   return errs;
 }
 
+/** kube's enabledPluginNames: the ordered list, default-on plus enabled, minus disabled (enable wins). */
+export function enabledPluginNames(opts: Pick<AdmissionOptions, 'enable' | 'disable'>): string[] {
+  return ALL_ORDERED_PLUGINS.filter((n) => opts.enable.includes(n) || (DEFAULT_ON_PLUGINS.has(n) && !opts.disable.includes(n)));
+}
+
+/**
+ * The enabled plugins kapi does not implement (and that are not no-ops in kube): skipped by the
+ * chain, reported at start-up so that the gap is never silent. Only default-on ones can be here.
+ */
+export function unimplementedEnabledPlugins(opts: Pick<AdmissionOptions, 'enable' | 'disable'>): string[] {
+  return enabledPluginNames(opts).filter((n) => !implemented(n));
+}
+
+const implemented = (name: string): boolean => Object.hasOwn(available, name) || GATED_OFF.has(name);
+
 export interface AdmissionOptions {
   readonly enable: readonly string[];
   readonly disable: readonly string[];
+  /** --admission-control-config-file ('' or absent: none). */
+  readonly configFile?: string;
 }
 
 export interface AdmissionStores {
@@ -76,9 +135,29 @@ export interface AdmissionStores {
   /** For ResourceQuota: where it finds the quotas of a namespace, and where it charges them. */
   readonly resourceQuotaLister?: NamespacedLister | undefined;
   readonly resourceQuotas?: ResourceStore<KubeObject> | undefined;
+  /** The server's authorizer (kube's WantsAuthorizer), for the plugins that ask it. */
+  readonly authorizer?: Authorizer | undefined;
+  /** Any store by "resource" or "resource.group" (RuntimeClass reads runtimeclasses.node.k8s.io). */
+  readonly storeFor?: ((resource: string) => ResourceStore<KubeObject> | undefined) | undefined;
+  /** The served kinds' resources (OwnerReferencesPermissionEnforcement). */
+  readonly restMapper?: RESTMapper | undefined;
   /** For the admission webhooks: the configurations' informers and the HTTPS caller; absent: no webhooks. */
   readonly webhooks?: WebhookAdmissionDeps | undefined;
 }
+
+function authorizerOf(s: AdmissionStores, plugin: string): Authorizer {
+  if (s.authorizer === undefined) throw new Error(`${plugin} requires an authorizer`);
+  return s.authorizer;
+}
+
+async function getFrom(s: AdmissionStores, resource: string, name: string): Promise<KubeObject | undefined> {
+  const store = s.storeFor?.(resource);
+  return store === undefined ? undefined : await getOrUndefined(store, '', name);
+}
+
+const qosClass = (pod: KubeObject): string => (pod as Pod).status?.qosClass ?? podQOSClass(pod as Pod);
+const checkTolerations = (ts: readonly Toleration[], path: string): string[] =>
+  validateTolerations(ts, fieldPath(path)).map(formatFieldError);
 
 /** The objects of one resource in a namespace (a watch-fed cache in the server, kube's lister). */
 export interface NamespacedLister {
@@ -107,45 +186,90 @@ function priorityInfo(o: KubeObject): PriorityClassInfo {
   };
 }
 
-/** Rejects the plugin names validateAdmissionPlugins refuses, as kube-apiserver does at start. */
+/**
+ * The plugins kapi implements. A factory gets the server's stores and the plugin's configuration
+ * from --admission-control-config-file (its raw text, or undefined); it throws to refuse the
+ * configuration (start-up fails with kube's "couldn't init admission plugin" message).
+ */
+type PluginFactory = (s: AdmissionStores, config: string | undefined) => Plugin;
+
+const available: Readonly<Record<string, PluginFactory>> = {
+  AlwaysAdmit: () => alwaysAdmit(),
+  AlwaysDeny: () => alwaysDeny(),
+  NamespaceLifecycle: (s) => namespaceLifecycle(s.namespaces),
+  ServiceAccount: (s) => serviceAccountAdmission(async (ns, name) => await getOrUndefined(s.serviceAccounts, ns, name) as ServiceAccountLike | undefined),
+  Priority: (s) => priorityAdmission({
+    get: async (name) => {
+      if (s.priorityClasses === undefined) return undefined;
+      const o = await getOrUndefined(s.priorityClasses, '', name);
+      return o === undefined ? undefined : priorityInfo(o);
+    },
+    globalDefault: async () => {
+      const list = await listAll(s.priorityClasses);
+      return list.map(priorityInfo).filter((p) => p.globalDefault === true).sort((a, b) => a.value - b.value)[0];
+    },
+  }),
+  DefaultTolerationSeconds: () => defaultTolerationSeconds(),
+  LimitRanger: (s) => limitRanger(async (ns) => (await s.limitRanges?.list(ns) ?? []) as LimitRange[]),
+  DefaultStorageClass: (s) => defaultStorageClass(() => listAll(s.storageClasses)),
+  StorageObjectInUseProtection: () => storageObjectInUseProtection(),
+  PersistentVolumeClaimResize: (s) => persistentVolumeClaimResize(async (name) =>
+    (s.storageClasses === undefined ? undefined : await getOrUndefined(s.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
+  DefaultIngressClass: (s) => defaultIngressClass(() => listAll(s.ingressClasses)),
+  TaintNodesByCondition: () => taintNodesByCondition(),
+  RuntimeClass: (s) => runtimeClassAdmission(async (name) => await getFrom(s, 'runtimeclasses.node.k8s.io', name)),
+  CertificateApproval: (s) => certificateApproval(authorizerOf(s, 'CertificateApproval')),
+  CertificateSigning: (s) => certificateSigning(authorizerOf(s, 'CertificateSigning')),
+  ClusterTrustBundleAttest: (s) => clusterTrustBundleAttest(authorizerOf(s, 'ClusterTrustBundleAttest'), V1_36_FEATURES.ClusterTrustBundle),
+  CertificateSubjectRestriction: () => certificateSubjectRestriction(),
+  AlwaysPullImages: () => alwaysPullImages(),
+  DenyServiceExternalIPs: () => denyServiceExternalIPs(),
+  PodNodeSelector: (s, config) => podNodeSelector(s.namespaces, config),
+  PodTolerationRestriction: (s, config) => podTolerationRestriction(s.namespaces, parseTolerationRestrictionConfig(config, checkTolerations), qosClass),
+  PodTopologyLabels: (s) => podTopologyLabels((name) => getFrom(s, 'nodes', name)),
+  NodeDeclaredFeatureValidator: (s) => nodeDeclaredFeatureValidator((name) => getFrom(s, 'nodes', name)),
+  PodResizeValidator: (s) => podResizeValidator((name) => getFrom(s, 'nodes', name)),
+  NodeRestriction: (s) => nodeRestriction(async (resource, ns, name) => {
+    const store = s.storeFor?.(resource);
+    return store === undefined ? undefined : await getOrUndefined(store, ns, name);
+  }, authorizerOf(s, 'NodeRestriction')),
+  OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
+    s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
+  MutatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Mutating', s.webhooks, s.namespaces),
+  ValidatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Validating', s.webhooks, s.namespaces),
+  ResourceQuota: (s) => resourceQuotaAdmission({
+    list: async (ns) => (s.resourceQuotaLister !== undefined ? await s.resourceQuotaLister.list(ns) : await listAll(s.resourceQuotas, ns)) as QuotaObject[],
+    updateStatus: async (ns, name, mutate) => {
+      await s.resourceQuotas?.updateUnchecked(systemContext(ns), name, (cur) => mutate(cur as QuotaObject), { dryRun: false });
+    },
+  }),
+};
+
+/**
+ * The chain of the enabled plugins kapi implements, in kube's order, each given its configuration.
+ * Throws, with kube's messages, for plugin names validateAdmissionPlugins refuses, an unreadable
+ * or invalid configuration file and a configuration a plugin refuses.
+ */
 export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStores): AdmissionChain {
-  const pcs = stores.priorityClasses;
-  const available: Readonly<Record<string, () => Plugin>> = {
-    NamespaceLifecycle: () => namespaceLifecycle(stores.namespaces),
-    ServiceAccount: () => serviceAccountAdmission(async (ns, name) => {
-      const sa = await getOrUndefined(stores.serviceAccounts, ns, name) as (KubeObject & { automountServiceAccountToken?: boolean }) | undefined;
-      return sa === undefined ? undefined : sa.automountServiceAccountToken ?? true;
-    }),
-    Priority: () => priorityAdmission({
-      get: async (name) => {
-        if (pcs === undefined) return undefined;
-        const o = await getOrUndefined(pcs, '', name);
-        return o === undefined ? undefined : priorityInfo(o);
-      },
-      globalDefault: async () => {
-        if (pcs === undefined) return undefined;
-        const list = await pcs.list(systemContext(''), {});
-        const d = list.items.map(priorityInfo).filter((p) => p.globalDefault === true).sort((a, b) => a.value - b.value)[0];
-        return d;
-      },
-    }),
-    DefaultTolerationSeconds: () => defaultTolerationSeconds(),
-    LimitRanger: () => limitRanger(async (ns) => (await stores.limitRanges?.list(ns) ?? []) as LimitRange[]),
-    DefaultStorageClass: () => defaultStorageClass(() => listAll(stores.storageClasses)),
-    StorageObjectInUseProtection: () => storageObjectInUseProtection(),
-    PersistentVolumeClaimResize: () => persistentVolumeClaimResize(async (name) =>
-      (stores.storageClasses === undefined ? undefined : await getOrUndefined(stores.storageClasses, '', name)) as KubeObject & { allowVolumeExpansion?: boolean } | undefined),
-    DefaultIngressClass: () => defaultIngressClass(() => listAll(stores.ingressClasses)),
-    MutatingAdmissionWebhook: () => webhookAdmissionPlugin('Mutating', stores.webhooks, stores.namespaces),
-    ValidatingAdmissionWebhook: () => webhookAdmissionPlugin('Validating', stores.webhooks, stores.namespaces),
-    ResourceQuota: () => resourceQuotaAdmission({
-      list: async (ns) => (stores.resourceQuotaLister !== undefined ? await stores.resourceQuotaLister.list(ns) : await listAll(stores.resourceQuotas, ns)) as QuotaObject[],
-      updateStatus: async (ns, name, mutate) => {
-        await stores.resourceQuotas?.updateUnchecked(systemContext(ns), name, (cur) => mutate(cur as QuotaObject), { dryRun: false });
-      },
-    }),
-  };
   const errs = validateAdmissionPlugins(opts.enable, opts.disable);
   if (errs.length > 0) throw new Error(errs.length === 1 ? errs[0] ?? '' : `[${errs.join(', ')}]`);
-  return new AdmissionChain(ADMISSION_PLUGIN_ORDER.filter((n) => !opts.disable.includes(n)).map((n) => (available[n] as () => Plugin)()));
+  const names = enabledPluginNames(opts);
+  let configs: AdmissionConfigProvider;
+  try {
+    configs = readAdmissionConfiguration(names, opts.configFile ?? '');
+  } catch (err) {
+    throw new Error(`failed to apply admission: failed to read plugin config: ${(err as Error).message}`);
+  }
+  const plugins: Plugin[] = [];
+  for (const name of names) {
+    const factory = available[name];
+    if (factory === undefined) continue;
+    const config = configs.configFor(name);
+    try {
+      plugins.push(factory(stores, config));
+    } catch (err) {
+      throw new Error(`failed to apply admission: couldn't init admission plugin ${goQuote(name)}: ${(err as Error).message}`);
+    }
+  }
+  return new AdmissionChain(plugins);
 }

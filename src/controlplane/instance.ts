@@ -36,6 +36,11 @@ import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { webhookAdmissionDeps } from './admission-webhooks.ts';
+import { discoveryRESTMapper } from './rest-mapper.ts';
+import { storeNodeGraph } from './node-graph.ts';
+import { NodeAuthorizer } from '../authz/node/node-authorizer.ts';
+import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
+import { nodeRules } from './rbac-bootstrap/cluster-roles.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -69,7 +74,7 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly minRequestTimeoutSeconds: number;
   /** --runtime-config. */
   readonly runtimeConfig: Readonly<Record<string, string>>;
-  /** --enable-admission-plugins / --disable-admission-plugins. */
+  /** --enable-admission-plugins / --disable-admission-plugins / --admission-control-config-file. */
   readonly admission: AdmissionOptions;
   /** PEM of the cluster CA, published in every namespace as kube-root-ca.crt. */
   readonly caCert: string;
@@ -113,7 +118,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const informers = new SharedInformerFactory();
   const informerFor = (lw: ListWatcher, name: string): SharedInformer => informers.informerFor(lw, name);
   const rbacCache = cfg.authorizationModes.includes('RBAC') ? new RBACCache(rbacSources, informerFor) : undefined;
-  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache));
+  // The Node authorizer's graph reads the pods bound to a node from an informer made once storage exists.
+  const nodeGraphPods: { cache?: ObjectCache } = {};
+  const nodeAuthorizer = cfg.authorizationModes.includes('Node') ? new NodeAuthorizer(storeNodeGraph({
+    pods: async () => await nodeGraphPods.cache?.all() ?? [], storeFor: (r) => late.storage?.byName.get(r),
+  }), nodeRules(V1_36_FEATURES), {
+    getServiceAccounts: V1_36_FEATURES.KubeletServiceAccountTokenForCredentialProviders || V1_36_FEATURES.PodCertificateRequest,
+  }) : undefined;
+  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer);
 
   // The REST storage of every group (kube's RESTStorageProviders), with typed handles.
   const groups: APIGroupDefinition[] = [await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix, () => late.storage?.optional.ipAddresses), ...builtInGroups({
@@ -141,12 +153,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
   })));
 
+  if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
     storageClasses: optional.storageClasses, ingressClasses: optional.ingressClasses,
     resourceQuotaLister: lister(core.resourceQuotas, 'resourcequotas'), resourceQuotas: core.resourceQuotas,
     webhooks: webhookAdmissionDeps(built.byName, informerFor, webhookClients, authorization.authorizer),
+    authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
+    // Read at request time: the installer and the custom resource server are built below.
+    restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
   });
   const deps: HandlerDeps = {
     scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),

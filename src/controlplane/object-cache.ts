@@ -21,6 +21,12 @@ export class ObjectCache {
     return this.informer.byNamespace(namespace);
   }
 
+  /** The objects of every namespace. */
+  async all(): Promise<KubeObject[]> {
+    if (!this.synced) return (await this.store.list(systemContext(''), {})).items;
+    return this.informer.list();
+  }
+
   /** The object, or undefined when it does not exist. */
   async get(namespace: string, name: string): Promise<KubeObject | undefined> {
     const cached = this.synced ? this.informer.get(namespace, name) : undefined;

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAdminCredentials, rawRequest } from './testing/https-client.ts';
@@ -30,10 +30,8 @@ describe('kapi serve refuses flags it would ignore', () => {
   after(async () => { await rm(dir, { recursive: true, force: true }); });
 
   const cases = [
-    { name: 'an admission plugin kube has and kapi lacks', flags: ['--enable-admission-plugins=NamespaceLifecycle,NodeRestriction'],
-      want: 'enable-admission-plugins plugin "NodeRestriction" is not supported by kapi (supported: NamespaceLifecycle, LimitRanger, ' +
-        'ServiceAccount, Priority, DefaultTolerationSeconds, DefaultStorageClass, StorageObjectInUseProtection, PersistentVolumeClaimResize, DefaultIngressClass, ' +
-        'MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota)' },
+    { name: 'an admission plugin kube has and kapi lacks', flags: ['--enable-admission-plugins=NamespaceLifecycle,ImagePolicyWebhook'],
+      want: 'enable-admission-plugins plugin "ImagePolicyWebhook" is not supported by kapi' },
     { name: 'an admission plugin nobody has (kube\'s message)', flags: ['--enable-admission-plugins=Foo'],
       want: 'enable-admission-plugins plugin "Foo" is unknown' },
     { name: 'an unknown plugin to disable (kube\'s message)', flags: ['--disable-admission-plugins=Bar'],
@@ -52,6 +50,38 @@ describe('kapi serve refuses flags it would ignore', () => {
       assert.equal(r.stderr, `Error: ${c.want}\n`);
       // Refused before anything was written.
       assert.equal(existsSync(dataDir), false);
+    });
+  }
+});
+
+describe('--admission-control-config-file', () => {
+  let dir: string;
+  before(async () => { dir = await mkdtemp(join(tmpdir(), 'kapi-cli-admission-config-')); });
+  after(async () => { await rm(dir, { recursive: true, force: true }); });
+
+  const cases = [
+    { name: 'a missing file (kube\'s message)', file: () => join(dir, 'missing.yaml'),
+      want: (f: string) => `failed to apply admission: failed to read plugin config: unable to read admission control configuration from "${f}" [open ${f}: no such file or directory]` },
+    { name: 'a file of the wrong kind (kube\'s message)', file: () => join(dir, 'kind.yaml'), text: 'apiVersion: apiserver.config.k8s.io/v1\nkind: TracingConfiguration\n',
+      want: () => 'failed to apply admission: failed to read plugin config: unexpected type: *apiserver.TracingConfiguration' },
+    { name: 'a plugin configuration the plugin refuses (kube\'s message)', file: () => join(dir, 'ptr.yaml'),
+      text: 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodTolerationRestriction\n  configuration:\n    apiVersion: v1\n    kind: Pod\n',
+      flags: ['--enable-admission-plugins=PodTolerationRestriction'],
+      want: () => 'failed to apply admission: couldn\'t init admission plugin "PodTolerationRestriction": no kind "Pod" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"' },
+    { name: 'invalid tolerations in a plugin configuration (kube\'s message)', file: () => join(dir, 'ptr-invalid.yaml'),
+      text: 'apiVersion: apiserver.config.k8s.io/v1\nkind: AdmissionConfiguration\nplugins:\n- name: PodTolerationRestriction\n  configuration:\n' +
+        '    apiVersion: podtolerationrestriction.admission.k8s.io/v1alpha1\n    kind: Configuration\n    default:\n    - operator: Equal\n      value: x\n',
+      flags: ['--enable-admission-plugins=PodTolerationRestriction'],
+      want: () => 'failed to apply admission: couldn\'t init admission plugin "PodTolerationRestriction": invalid config: ' +
+        '[podtolerationrestriction.default[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"]' },
+  ];
+  for (const c of cases) {
+    it(`stops start-up for ${c.name}`, async () => {
+      const f = c.file();
+      if (c.text !== undefined) await writeFile(f, c.text);
+      const r = await runServe(['--admission-control-config-file', f, ...c.flags ?? []], join(dir, c.name.replace(/\W+/g, '-')));
+      assert.notEqual(r.code, 0);
+      assert.equal(r.stderr.split('\n').filter((l) => l.startsWith('Error: ')).join('\n'), `Error: ${c.want(f)}`);
     });
   }
 });

@@ -5,7 +5,7 @@ import { systemContext } from '../../apimachinery/request/context.ts';
 import type { Attributes } from '../interfaces.ts';
 import { defaultTolerationSeconds } from './default-toleration-seconds.ts';
 import { priorityAdmission } from './priority.ts';
-import { serviceAccountAdmission } from './service-account.ts';
+import { serviceAccountAdmission, type ServiceAccountLike } from './service-account.ts';
 
 type Spec = Record<string, unknown> & { containers: { name: string; volumeMounts?: { mountPath: string }[] }[] };
 const pod = (spec: Partial<Spec> = {}): KubeObject & { spec: Spec } =>
@@ -17,7 +17,11 @@ const create = (obj: KubeObject): Attributes => ({
 const ctx = systemContext('ns');
 
 describe('ServiceAccount admission', () => {
-  const plugin = serviceAccountAdmission(async (_ns, name) => (name === 'nomount' ? false : name === 'default' ? true : undefined));
+  const accounts: Record<string, ServiceAccountLike> = {
+    default: { metadata: { name: 'default' } },
+    nomount: { metadata: { name: 'nomount' }, automountServiceAccountToken: false },
+  };
+  const plugin = serviceAccountAdmission(async (_ns, name) => accounts[name], { retryDelayMs: 0 });
   it('runs pods as default and mounts the API access volume in every container', async () => {
     const p = pod({ initContainers: [{ name: 'i' }] });
     await plugin.admit?.(ctx, create(p));
@@ -37,6 +41,52 @@ describe('ServiceAccount admission', () => {
     await plugin.admit?.(ctx, create(viaSA));
     assert.equal(viaSA.spec['volumes'], undefined);
     assert.equal(viaSA.spec['serviceAccount'], 'nomount');
+  });
+});
+
+describe('ServiceAccount admission, as kube', () => {
+  const accounts: Record<string, ServiceAccountLike> = {
+    default: { metadata: { name: 'default' }, imagePullSecrets: [{ name: 'regcred' }] },
+    strict: { metadata: { name: 'strict', annotations: { 'kubernetes.io/enforce-mountable-secrets': 'true' } }, secrets: [{ name: 'ok' }] },
+  };
+  const plugin = serviceAccountAdmission(async (_ns, name) => accounts[name], { retryDelayMs: 0 });
+  const forbidden = (p: Promise<void> | undefined, message: string) => assert.rejects(p ?? Promise.resolve(), (err: unknown) => {
+    const st = (err as { status: { code: number; reason: string; message: string } }).status;
+    assert.deepEqual([st.code, st.reason, st.message], [403, 'Forbidden', message]);
+    return true;
+  });
+  const refusals = [
+    { name: 'a service account that does not exist', spec: { serviceAccountName: 'ghost' },
+      want: 'pods "p" is forbidden: error looking up service account ns/ghost: serviceaccount "ghost" not found' },
+    { name: 'a secret volume the enforcing service account does not list', spec: { serviceAccountName: 'strict', volumes: [{ name: 'v', secret: { secretName: 'other' } }] },
+      want: 'pods "p" is forbidden: volume with secret.secretName="other" is not allowed because service account strict does not reference that secret' },
+    { name: 'an env secret the enforcing service account does not list',
+      spec: { serviceAccountName: 'strict', automountServiceAccountToken: false, containers: [{ name: 'c', env: [{ name: 'E', valueFrom: { secretKeyRef: { name: 'other', key: 'k' } } }] }] },
+      want: 'pods "p" is forbidden: container c with envVar E referencing secret.secretName="other" is not allowed because service account strict does not reference that secret' },
+  ];
+  for (const c of refusals) it(`refuses ${c.name}`, () => forbidden(plugin.admit?.(ctx, create(pod(c.spec))), c.want));
+  const mirror = [
+    { name: 'a service account', spec: { serviceAccountName: 'default' }, want: 'pods "p" is forbidden: a mirror pod may not reference service accounts' },
+    { name: 'secrets', spec: { volumes: [{ name: 'v', secret: { secretName: 's' } }] }, want: 'pods "p" is forbidden: a mirror pod may not reference secrets' },
+  ];
+  for (const c of mirror) {
+    it(`refuses a mirror pod with ${c.name}`, () => {
+      const p = pod(c.spec);
+      p.metadata.annotations = { 'kubernetes.io/config.mirror': 'x' };
+      return forbidden(plugin.admit?.(ctx, create(p)), c.want);
+    });
+  }
+  it('copies the service account\'s image pull secrets to a pod without any', async () => {
+    const p = pod();
+    await plugin.admit?.(ctx, create(p));
+    assert.deepEqual(p.spec['imagePullSecrets'], [{ name: 'regcred' }]);
+  });
+  it('reuses an existing kube-api-access volume and skips containers that mount the path already', async () => {
+    const p = pod({ volumes: [{ name: 'kube-api-access-abcde', emptyDir: {} }],
+      containers: [{ name: 'a' }, { name: 'b', volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }] }] });
+    await plugin.admit?.(ctx, create(p));
+    assert.deepEqual(p.spec['volumes'], [{ name: 'kube-api-access-abcde', emptyDir: {} }]);
+    assert.deepEqual(p.spec.containers[0]?.volumeMounts, [{ name: 'kube-api-access-abcde', readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }]);
   });
 });
 

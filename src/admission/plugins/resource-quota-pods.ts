@@ -51,7 +51,7 @@ const maxInto = (into: Resources, r: Resources): void => {
 };
 
 /** resourcehelper.PodRequests / PodLimits. */
-function podResources(pod: PodLike, which: 'requests' | 'limits'): Resources {
+export function podResources(pod: PodLike, which: 'requests' | 'limits'): Resources {
   const spec = pod.spec ?? {};
   const total: Resources = new Map();
   for (const c of spec.containers ?? []) addInto(total, toResources(c.resources?.[which]));

@@ -127,6 +127,14 @@ export function newServiceUnavailable(message: string): StatusError {
   return failure(503, 'ServiceUnavailable', message);
 }
 
+/**
+ * What ErrorToAPIStatus makes of a Go error that is not a status (plain errors admission plugins
+ * return): 500, no reason, the error's text as the message.
+ */
+export function newUnknownError(message: string): StatusError {
+  return failure(500, '', message);
+}
+
 export function newInternalError(err: unknown): StatusError {
   const msg = err instanceof Error ? err.message : String(err);
   return failure(500, 'InternalError', `Internal error occurred: ${msg}`, { causes: [{ message: msg }] });

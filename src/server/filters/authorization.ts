@@ -35,6 +35,8 @@ export function requestAttributes(state: RequestState): Attributes {
     user: state.user, verb: info.verb, resourceRequest: info.isResourceRequest, path: info.path,
     apiGroup: info.apiGroup, apiVersion: info.apiVersion, resource: info.resource, subresource: info.subresource,
     namespace: info.namespace, name: singleObjectName(state),
+    ...(info.verb === 'list' || info.verb === 'watch' || info.verb === 'deletecollection'
+      ? { fieldSelector: state.url.searchParams.get('fieldSelector') ?? '' } : {}),
   };
 }
 
