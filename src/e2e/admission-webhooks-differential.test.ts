@@ -74,6 +74,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('subresources.diff.test', '/record', 'subresources', { objectSelector: {},
           rules: [{ operations: ['*'], apiGroups: [''], apiVersions: ['v1'],
             resources: ['pods/binding', 'pods/eviction', 'pods/status', 'pods/ephemeralcontainers', 'serviceaccounts/token'] }] }),
+        w('poddelete.diff.test', '/record', 'poddelete', { rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }),
         w('exec.diff.test', '/exec', 'exec', { objectSelector: {},
           rules: [{ operations: ['CONNECT'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods/exec', 'pods/attach'] }] }),
         w('scale.diff.test', '/scale', 'scale', { objectSelector: {},
@@ -309,6 +310,21 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
       assert.ok((reviews[1]?.length ?? 0) > 0, `${step.method} ${step.path}: kube called the webhook`);
       assert.deepEqual(strip(reviews[0]), strip(reviews[1]), `${step.method} ${step.path}`);
     }
+  });
+
+  it('a pod\'s delete: the DeleteOptions as the pod strategy completed them', async () => {
+    for (const t of targets) {
+      await t.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/serviceaccounts`, contentType: 'application/json',
+        body: body({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } }) });
+      const r = await t.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/pods`, contentType: 'application/json', body: body({
+        apiVersion: 'v1', kind: 'Pod', metadata: { name: 'del', labels: { case: 'poddelete' } },
+        spec: { nodeName: 'n1', automountServiceAccountToken: false, containers: [{ name: 'c', image: 'nginx' }] } }) });
+      assert.equal(r.status, 201, `${t.name}: ${r.text}`);
+    }
+    const { res, reviews } = await both({ method: 'DELETE', path: `/api/v1/namespaces/${NS}/pods/del` });
+    assert.deepEqual(res.map((r) => r.status), [200, 200]);
+    assert.ok((reviews[1]?.length ?? 0) > 0);
+    assert.deepEqual(normalize(reviews[0]?.map((r) => r['options'])), normalize(reviews[1]?.map((r) => r['options'])));
   });
 
   it('the AdmissionReviews of create, update, patch, delete and deletecollection', async () => {

@@ -74,9 +74,11 @@ export function validateUpdate(ep: ResourceEndpoint, deps: HandlerDeps, ctx: Req
  * kube's static attributes have it.
  */
 export function validateDelete(ep: ResourceEndpoint, deps: HandlerDeps, ctx: RequestContext, dryRun: boolean,
-  options?: WriteOptions, name?: string): ValidateObjectFunc {
+  options?: DeleteOptions, name?: string): ValidateObjectFunc {
   return (obj) => {
-    const attrs = attributes(ep, ctx, 'DELETE', name ?? obj.metadata.name ?? '', undefined, obj, dryRun, deps, options);
+    // Read when the object is admitted: the delete may have completed the options by then.
+    const attrs = attributes(ep, ctx, 'DELETE', name ?? obj.metadata.name ?? '', undefined, obj, dryRun, deps,
+      options === undefined ? undefined : deleteOptions(options));
     // No admit round (and no extra await) when no mutating plugin wants deletes.
     if (!deps.admission.mutates('DELETE')) return deps.admission.validate(ctx, attrs);
     return deps.admission.admit(ctx, attrs).then(() => deps.admission.validate(ctx, attrs));
