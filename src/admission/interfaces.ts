@@ -46,8 +46,9 @@ export interface ObjectInterfaces {
    */
   jsonPatch(doc: Readonly<Record<string, unknown>>, ops: readonly unknown[]): unknown;
   /**
-   * The object as kube's JSON encoder prints its Go struct, which is what webhooks receive:
-   * empty non-pointer structs (`status: {}`) present. Custom resources (unstructured) as they are.
+   * The object closer to how kube's JSON encoder prints its Go struct, which is what webhooks
+   * receive (a round trip through the kind's protobuf form: nil fields Go prints as null). Empty
+   * structs Go would print (`status: {}`) are not added. Custom resources as they are.
    */
   goJSON(obj: KubeObject): KubeObject;
   /** EquivalentResourceMapper.EquivalentResourcesFor: the same resource in every version and group it is served in. */
