@@ -1,6 +1,7 @@
 // One call of one webhook: the dry-run check, the review in the webhook's version, the answer
 // checked, its audit annotations and warnings recorded, a denial turned into kube's error.
-// Shared by both dispatchers (callHook / callAttrMutatingHook in Go).
+// Shared by both dispatchers; counterpart of callHook / callAttrMutatingHook in
+// k8s.io/apiserver/pkg/admission/plugin/webhook/mutating and validating.
 import { newInternalError, newTimeoutError, type StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';

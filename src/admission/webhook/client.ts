@@ -1,6 +1,6 @@
 // The admission webhooks' caller on src/webhook's client manager (one client per address and CA
 // bundle, service references resolved by the manager's resolver).
-// Counterpart of invocation.Webhook.GetRESTClient(ClientManager) in the dispatchers.
+// Counterpart of the dispatchers' GetRESTClient calls on k8s.io/apiserver/pkg/util/webhook.ClientManager.
 import { clientConfigFromWire, type ClientManager } from '../../webhook/index.ts';
 import type { WebhookCaller } from './call.ts';
 
