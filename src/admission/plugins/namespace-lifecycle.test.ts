@@ -37,7 +37,7 @@ describe('NamespaceLifecycle', () => {
   ];
   for (const c of cases) {
     it(c.name, async () => {
-      const run = plugin.validate?.(systemContext(c.a.namespace), c.a) ?? Promise.resolve();
+      const run = plugin.admit?.(systemContext(c.a.namespace), c.a) ?? Promise.resolve();
       if (c.want === undefined) { await run; return; }
       await assert.rejects(run, (err: unknown) => {
         assert.ok(err instanceof StatusError);
@@ -48,3 +48,9 @@ describe('NamespaceLifecycle', () => {
     });
   }
 });
+
+describe('NamespaceLifecycle phase', () => it('refuses in the mutating phase, before mutating webhooks are called (as kube)', () => {
+  const plugin = namespaceLifecycle(async () => undefined);
+  assert.equal(typeof plugin.admit, 'function');
+  assert.equal(plugin.validate, undefined);
+}));

@@ -16,7 +16,8 @@ export function namespaceLifecycle(lookup: NamespaceLookup): Plugin {
   return {
     name: 'NamespaceLifecycle',
     handles: (op: Operation) => op === 'CREATE' || op === 'DELETE',
-    async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+    // A mutating plugin in kube: it refuses before mutating webhooks are called.
+    async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       const isNamespace = a.resource.group === '' && a.resource.resource === 'namespaces';
       if (a.operation === 'DELETE') {
         if (isNamespace && a.subresource === '' && IMMORTAL_NAMESPACES.includes(a.name)) {
