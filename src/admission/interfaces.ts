@@ -91,7 +91,27 @@ export interface ValidationInterface {
   validate(ctx: RequestContext, attrs: Attributes): Promise<void>;
 }
 
-export type Plugin = Partial<MutationInterface & ValidationInterface> & { readonly name: string; handles(op: Operation): boolean };
+export type Plugin = Partial<MutationInterface & ValidationInterface> & {
+  readonly name: string;
+  handles(op: Operation): boolean;
+  /**
+   * The resources the plugin acts on, as `group/resource` keys (`/pods` for the core group);
+   * absent: every resource. The chain skips the plugin for the others without calling it, so
+   * the many pod-only plugins cost nothing on other requests.
+   */
+  readonly resources?: ReadonlySet<string>;
+};
+
+/** A plugin's `resources` set: `group/resource` keys. */
+export function onResources(...keys: readonly string[]): ReadonlySet<string> {
+  return new Set(keys);
+}
+
+const resourceKey = (a: Attributes): string => `${a.resource.group}/${a.resource.resource}`;
+
+function wants(p: Plugin, op: Operation, key: string): boolean {
+  return (p.resources === undefined || p.resources.has(key)) && p.handles(op);
+}
 
 /** Runs every mutating plugin, then (later, on the final object) every validating one, in order. */
 export class AdmissionChain {
@@ -102,15 +122,17 @@ export class AdmissionChain {
    * mutating chain runs once more, with the context saying so.
    */
   async admit(ctx: RequestContext, attrs: Attributes): Promise<void> {
-    for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);
+    const key = resourceKey(attrs);
+    for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await p.admit(ctx, attrs);
     const r = reinvocations.get(attrs);
     if (r === undefined || !r.shouldReinvoke) return;
     r.isReinvoke = true;
-    for (const p of this.plugins) if (p.admit !== undefined && p.handles(attrs.operation)) await p.admit(ctx, attrs);
+    for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await p.admit(ctx, attrs);
   }
 
   async validate(ctx: RequestContext, attrs: Attributes): Promise<void> {
-    for (const p of this.plugins) if (p.validate !== undefined && p.handles(attrs.operation)) await p.validate(ctx, attrs);
+    const key = resourceKey(attrs);
+    for (const p of this.plugins) if (p.validate !== undefined && wants(p, attrs.operation, key)) await p.validate(ctx, attrs);
   }
 
   /** admission.Interface.Handles of the chain: whether any plugin wants `op` now (a cheap check before building anything). */

@@ -7,7 +7,7 @@ import { newUnknownError } from '../../apimachinery/errors/status-error.ts';
 import { aggregateMessages, formatFieldError, notSupported } from '../../apimachinery/errors/field-errors.ts';
 import type { WireObject } from '../../apimachinery/meta/types.ts';
 import type { corev1 } from '../../generated/types/index.gen.ts';
-import type { Attributes, Plugin } from '../interfaces.ts';
+import { type Attributes, type Plugin, onResources } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 
 type Container = corev1.Container | corev1.EphemeralContainer;
@@ -34,6 +34,7 @@ function shouldIgnore(a: Attributes): boolean {
 export function alwaysPullImages(): Plugin {
   return {
     name: 'AlwaysPullImages',
+    resources: onResources('/pods'),
     handles: (op) => op === 'CREATE' || op === 'UPDATE',
     admit(_ctx, a) {
       if (shouldIgnore(a)) return Promise.resolve();

@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { networkingv1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 import { newestDefault } from './default-class.ts';
 
 export const IS_DEFAULT_INGRESS_CLASS = 'ingressclass.kubernetes.io/is-default-class';
@@ -19,6 +19,7 @@ type Ingress = KubeObject & Pick<networkingv1.Ingress, 'spec'>;
 export function defaultIngressClass(list: IngressClassLister): Plugin {
   return {
     name: 'DefaultIngressClass',
+    resources: onResources('networking.k8s.io/ingresses'),
     handles: (op: Operation) => op === 'CREATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.operation !== 'CREATE' || a.subresource !== '' || a.resource.group !== 'networking.k8s.io' ||

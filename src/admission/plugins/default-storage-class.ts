@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 import { newestDefault } from './default-class.ts';
 
 export const IS_DEFAULT_STORAGE_CLASS = 'storageclass.kubernetes.io/is-default-class';
@@ -26,6 +26,7 @@ export function isDefaultStorageClass(c: KubeObject): boolean {
 export function defaultStorageClass(list: StorageClassLister): Plugin {
   return {
     name: 'DefaultStorageClass',
+    resources: onResources('/persistentvolumeclaims'),
     handles: (op: Operation) => op === 'CREATE',
     async admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.operation !== 'CREATE' || a.subresource !== '' || a.resource.group !== '' ||

@@ -3,7 +3,7 @@
 // Counterpart of plugin/pkg/admission/defaulttolerationseconds.
 import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
 
 
@@ -12,6 +12,7 @@ const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'
 export function defaultTolerationSeconds(seconds = 300): Plugin {
   return {
     name: 'DefaultTolerationSeconds',
+    resources: onResources('/pods'),
     // on updates too, as kube: an update that drops them gets them back
     handles: (op: Operation) => op === 'CREATE' || op === 'UPDATE',
     admit(_ctx: RequestContext, a: Attributes): Promise<void> {

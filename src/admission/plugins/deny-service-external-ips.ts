@@ -4,7 +4,7 @@
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { WireObject } from '../../apimachinery/meta/types.ts';
 import type { corev1 } from '../../generated/types/index.gen.ts';
-import type { Plugin } from '../interfaces.ts';
+import { type Plugin, onResources } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 
 type ServiceLike = WireObject<corev1.Service>;
@@ -12,6 +12,7 @@ type ServiceLike = WireObject<corev1.Service>;
 export function denyServiceExternalIPs(): Plugin {
   return {
     name: 'DenyServiceExternalIPs',
+    resources: onResources('/services'),
     handles: (op) => op === 'CREATE' || op === 'UPDATE',
     validate(_ctx, a) {
       if (a.resource.group !== '' || a.resource.resource !== 'services' || a.subresource !== '' || a.object === undefined) return Promise.resolve();

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { Plugin } from '../interfaces.ts';
+import { type Plugin, onResources } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 import type { NodeGetter } from './pod-topology-labels.ts';
 import { resourceListsEqual } from './runtime-class.ts';
@@ -34,6 +34,7 @@ export function requiredFeatures(old: PodLike, cur: PodLike): string[] {
 export function nodeDeclaredFeatureValidator(getNode: NodeGetter): Plugin {
   return {
     name: 'NodeDeclaredFeatureValidator',
+    resources: onResources('/pods'),
     handles: (op) => op === 'UPDATE',
     async validate(_ctx, a) {
       if (a.resource.group !== '' || a.resource.resource !== 'pods' || (a.subresource !== '' && a.subresource !== 'resize')) return;

@@ -3,7 +3,7 @@
 // Counterpart of plugin/pkg/admission/nodetaint.
 import type { WireObject } from '../../apimachinery/meta/types.ts';
 import type { corev1 } from '../../generated/types/index.gen.ts';
-import type { Attributes, Plugin } from '../interfaces.ts';
+import { type Attributes, type Plugin, onResources } from '../interfaces.ts';
 
 const NOT_READY = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' };
 
@@ -12,6 +12,7 @@ type NodeLike = WireObject<corev1.Node>;
 export function taintNodesByCondition(): Plugin {
   return {
     name: 'TaintNodesByCondition',
+    resources: onResources('/nodes'),
     handles: (op) => op === 'CREATE',
     admit(_ctx, a: Attributes): Promise<void> {
       if (a.resource.group !== '' || a.resource.resource !== 'nodes' || a.subresource !== '' || a.object === undefined) return Promise.resolve();

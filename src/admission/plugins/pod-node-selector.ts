@@ -8,7 +8,7 @@ import { formatFieldError, invalid } from '../../apimachinery/errors/field-error
 import { yamlToJSON } from '../../apimachinery/fieldvalidation/index.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { isQualifiedName, isValidLabelValue } from '../../apimachinery/validation/validation.ts';
-import type { Plugin } from '../interfaces.ts';
+import { type Plugin, onResources } from '../interfaces.ts';
 import type { NamespaceLookup } from './namespace-lifecycle.ts';
 
 const ANNOTATION = 'scheduler.alpha.kubernetes.io/node-selector';
@@ -92,6 +92,7 @@ export function podNodeSelector(namespaces: NamespaceLookup, config: string | un
     a.resource.group === '' && a.resource.resource === 'pods' && a.subresource === '' && a.object !== undefined ? a.object : undefined;
   return {
     name: 'PodNodeSelector',
+    resources: onResources('/pods'),
     handles: (op) => op === 'CREATE',
     async admit(_ctx, a) {
       const p = pod(a);

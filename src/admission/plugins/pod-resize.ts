@@ -4,7 +4,7 @@
 // Counterpart of plugin/pkg/admission/podresize.
 import { newForbidden, StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { Attributes, Plugin } from '../interfaces.ts';
+import { type Attributes, type Plugin, onResources } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 import type { NodeGetter } from './pod-topology-labels.ts';
 import { podResources, type PodLike } from './resource-quota-pods.ts';
@@ -22,6 +22,7 @@ function refuse(a: Attributes, message: string, cause?: string): StatusError {
 export function podResizeValidator(getNode: NodeGetter): Plugin {
   return {
     name: 'PodResizeValidator',
+    resources: onResources('/pods'),
     handles: (op) => op === 'UPDATE',
     async validate(_ctx, a) {
       if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== 'resize' || a.object === undefined) return;

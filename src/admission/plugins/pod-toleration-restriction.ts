@@ -7,7 +7,7 @@
 import { newInternalError, newUnknownError } from '../../apimachinery/errors/status-error.ts';
 import { jsonSyntaxError, yamlToJSON, YAMLConversionError } from '../../apimachinery/fieldvalidation/index.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
-import type { Attributes, Plugin } from '../interfaces.ts';
+import { type Attributes, type Plugin, onResources } from '../interfaces.ts';
 import type { NamespaceLookup } from './namespace-lifecycle.ts';
 import { mergeTolerations, verifyAgainstWhitelist, type Toleration } from './tolerations.ts';
 
@@ -91,6 +91,7 @@ export function podTolerationRestriction(namespaces: NamespaceLookup, cfg: Toler
   };
   return {
     name: 'PodTolerationRestriction',
+    resources: onResources('/pods'),
     handles: (op) => op === 'CREATE' || op === 'UPDATE',
     async admit(_ctx, a) {
       const pod = podOf(a);

@@ -3,7 +3,7 @@
 // Counterpart of plugin/pkg/admission/podtopologylabels.
 import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
 import type { corev1 } from '../../generated/types/index.gen.ts';
-import type { Plugin } from '../interfaces.ts';
+import { type Plugin, onResources } from '../interfaces.ts';
 
 const TOPOLOGY_LABELS = ['topology.kubernetes.io/zone', 'topology.kubernetes.io/region'];
 
@@ -18,6 +18,7 @@ export function podTopologyLabels(getNode: NodeGetter): Plugin {
   };
   return {
     name: 'PodTopologyLabels',
+    resources: onResources('/pods'),
     handles: (op) => op === 'CREATE',
     async admit(_ctx, a) {
       if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.object === undefined) return;

@@ -4,7 +4,7 @@
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 import { cmpQuantity, parseQuantity, ZERO, type Quantity } from './resource-quota-quantity.ts';
 
 const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
@@ -24,6 +24,7 @@ const requested = (c: ClaimLike): Quantity => parseQuantity(c.spec?.resources?.r
 export function persistentVolumeClaimResize(getClass: StorageClassGetter): Plugin {
   return {
     name: 'PersistentVolumeClaimResize',
+    resources: onResources('/persistentvolumeclaims'),
     handles: (op: Operation) => op === 'UPDATE',
     async validate(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.resource.group !== '' || a.resource.resource !== 'persistentvolumeclaims' || a.subresource !== '') return;

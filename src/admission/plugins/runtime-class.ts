@@ -6,7 +6,7 @@
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { WireObject } from '../../apimachinery/meta/types.ts';
 import type { corev1, nodev1 } from '../../generated/types/index.gen.ts';
-import type { Attributes, Plugin } from '../interfaces.ts';
+import { type Attributes, type Plugin, onResources } from '../interfaces.ts';
 import { admissionName } from './limit-ranger.ts';
 import { cmpQuantity, parseQuantity } from './resource-quota-quantity.ts';
 import { mergeTolerations } from './tolerations.ts';
@@ -46,6 +46,7 @@ export function runtimeClassAdmission(get: RuntimeClassGetter): Plugin {
   };
   return {
     name: 'RuntimeClass',
+    resources: onResources('/pods'),
     handles: (op) => op === 'CREATE',
     async admit(_ctx, a) {
       const p = await prepare(a);

@@ -2,7 +2,7 @@
 // every claim and volume created carries the finalizer that keeps it while in use; the
 // pvc-protection and pv-protection controllers remove it once it is not.
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import type { Attributes, Operation, Plugin } from '../interfaces.ts';
+import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
 export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
@@ -10,6 +10,7 @@ export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
 export function storageObjectInUseProtection(): Plugin {
   return {
     name: 'StorageObjectInUseProtection',
+    resources: onResources('/persistentvolumeclaims', '/persistentvolumes'),
     handles: (op: Operation) => op === 'CREATE',
     admit(_ctx: RequestContext, a: Attributes): Promise<void> {
       if (a.operation !== 'CREATE' || a.subresource !== '' || a.resource.group !== '' || a.object === undefined) return Promise.resolve();
