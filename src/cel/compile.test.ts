@@ -1,0 +1,77 @@
+// compile/evaluate against a CRD-like schema: kube's compile error texts (as kube-apiserver v1.36.3
+// returns them in a CRD create's 422 causes) and runtime texts (cel-go's errors).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assignTypeNames, compile, evaluate, fromCelValue, newEnvironment, schemaDeclType, toCelValue, type CelSchema } from './index.ts';
+
+const schema: CelSchema = {
+  type: 'object',
+  properties: {
+    replicas: { type: 'integer' }, maxReplicas: { type: 'integer' }, name: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
+    items: {
+      type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'],
+      items: { type: 'object', properties: { k: { type: 'string' }, v: { type: 'integer' } } },
+    },
+    m: { type: 'object', additionalProperties: { type: 'string' } },
+    sub: { type: 'object', properties: { a: { type: 'number' } } },
+  },
+};
+const t = assignTypeNames(schemaDeclType(schema)!, 'selfType0');
+const env = newEnvironment([{ name: 'self', type: t }, { name: 'oldSelf', type: t }]);
+const obj = { replicas: 30, maxReplicas: 5, name: 'x', tags: ['a', 'b'], items: [{ k: 'a', v: 1 }, { k: 'b', v: 2 }], m: { a: 'b' }, sub: { a: 1.5 } };
+const self = toCelValue(obj, t);
+const oldSelf = toCelValue({ ...obj, tags: ['b', 'a'], items: [{ k: 'b', v: 2 }, { k: 'a', v: 1 }] }, t);
+
+const EXPECTING = `{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}`;
+const compileErrors: readonly (readonly [string, string])[] = [
+  ['self.nonexistent(((', `ERROR: <input>:1:20: Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}\n | self.nonexistent(((\n | ...................^`],
+  ['nonexistent == 1', `ERROR: <input>:1:1: undeclared reference to 'nonexistent' (in container '')\n | nonexistent == 1\n | ^`],
+  ['self.nonexistent == 1', `ERROR: <input>:1:5: undefined field 'nonexistent'\n | self.nonexistent == 1\n | ....^`],
+  ['self.replicas + 1.0 > 2.0', `ERROR: <input>:1:15: found no matching overload for '_+_' applied to '(int, double)'\n | self.replicas + 1.0 > 2.0\n | ..............^`],
+  ['self.name.startsWith(1)', `ERROR: <input>:1:21: found no matching overload for 'startsWith' applied to 'string.(int)'\n | self.name.startsWith(1)\n | ....................^`],
+  ['self.tags.all(t, t.size() > 1) && self.replicas', `ERROR: <input>:1:39: expected type 'bool' but found 'int'\n | self.tags.all(t, t.size() > 1) && self.replicas\n | ......................................^`],
+  ['1u + 2 == 3u', `ERROR: <input>:1:4: found no matching overload for '_+_' applied to '(uint, int)'\n | 1u + 2 == 3u\n | ...^`],
+  ['self.replicas == ', `ERROR: <input>:1:18: Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}\n | self.replicas == \n | .................^`],
+  [`'abc`, `ERROR: <input>:1:1: Syntax error: token recognition error at: ''abc'\n | 'abc\n | ^\nERROR: <input>:1:5: Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}\n | 'abc\n | ....^`],
+  ['self.tags.exists(1, true)', `ERROR: <input>:1:18: argument must be a simple name\n | self.tags.exists(1, true)\n | .................^`],
+  ['self.foo.bar', `ERROR: <input>:1:5: undefined field 'foo'\n | self.foo.bar\n | ....^`],
+  ['size(self.replicas) > 0', `ERROR: <input>:1:5: found no matching overload for 'size' applied to '(int)'\n | size(self.replicas) > 0\n | ....^`],
+  ['self.replicas in self.tags', `ERROR: <input>:1:15: found no matching overload for '@in' applied to '(int, list(string))'\n | self.replicas in self.tags\n | ..............^`],
+  ['x.y.z', `ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x.y.z\n | ^`],
+  [`[1, 'a'].size() == 2`, `ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a'].size() == 2\n | ....^`],
+];
+
+for (const [expr, want] of compileErrors) {
+  test(`compile error as kube words it: ${expr}`, () => {
+    const r = compile(expr, env);
+    assert.equal(r.error?.type, 'invalid');
+    assert.equal(r.error?.detail, `compilation failed: ${want}`);
+  });
+}
+
+const results: readonly (readonly [string, string, unknown])[] = [
+  // [expression, output type, JSON of the value or {error}]
+  ['self.replicas <= self.maxReplicas', 'bool', false],
+  ['self.tags == oldSelf.tags', 'bool', true],
+  ['self.items == oldSelf.items', 'bool', true],
+  ['self == oldSelf', 'bool', true],
+  ['self.items[0]', 'selfType0.items.@idx', { k: 'a', v: 1 }],
+  ['self.m', 'map(string, string)', { a: 'b' }],
+  ['self.sub.a', 'double', 1.5],
+  ['self.replicas / 0', 'int', { error: 'division by zero' }],
+  ['self.replicas % 0', 'int', { error: 'modulus by zero' }],
+  ['self.m["zz"]', 'string', { error: 'no such key: zz' }],
+  ['9223372036854775807 + 1', 'int', { error: 'integer overflow' }],
+];
+
+for (const [expr, type, want] of results) {
+  test(`evaluates as kube does: ${expr}`, () => {
+    const r = compile(expr, env);
+    assert.equal(r.error, undefined);
+    assert.equal(r.program?.outputType, type);
+    const v = evaluate(r.program!, { self, oldSelf });
+    if (v.error !== undefined) assert.deepEqual({ error: v.error.detail }, want);
+    else assert.deepEqual(fromCelValue(v.value), want);
+  });
+}

@@ -1,0 +1,116 @@
+// The CEL environment of kube-apiserver v1.36 on @marcbachmann/cel-js: the standard library and
+// macros, optional types, kube's extension libraries (registered once in a base environment), and
+// per use the declared variables with their types from schemas. Each object type of a schema becomes
+// a library type with a class of its own; equality of objects and of set/map lists is registered per
+// type, because kube compares those by content and without regard to order.
+// Go counterparts: k8s.io/apiserver/pkg/cel/environment/base.go, k8s.io/apiserver/pkg/cel/types.go.
+import { Environment } from '@marcbachmann/cel-js';
+import { registerLibraries } from './library/index.ts';
+import { celEquals, classOf } from './values.ts';
+import { objectTypesOf, type DeclType, type ListDeclType } from './types.ts';
+
+/** A variable an expression may use: `self`, `oldSelf`, `object`, `request`, `params`… */
+export interface VariableDecl {
+  readonly name: string;
+  readonly type: DeclType;
+}
+
+export interface CelEnvironment {
+  /** Identifies the environment for the program cache: equal keys compile equally. */
+  readonly key: string;
+  readonly variables: ReadonlyMap<string, DeclType>;
+  /** The library environment (internal to src/cel). */
+  readonly lib: Environment;
+}
+
+/** The type name the library uses for a DeclType. */
+export function libTypeName(t: DeclType): string {
+  switch (t.kind) {
+    case 'simple':
+      switch (t.name) {
+        case 'duration': return 'google.protobuf.Duration';
+        case 'date':
+        case 'timestamp': return 'google.protobuf.Timestamp';
+        case 'any': return 'dyn';
+        case 'null_type': return 'null';
+        case 'quantity': return 'kubernetes.Quantity';
+        default: return t.name;
+      }
+    case 'list': return `list<${libTypeName(t.elem)}>`;
+    case 'map': return `map<${libTypeName(t.key)}, ${libTypeName(t.value)}>`;
+    case 'object': return libObjectName(t.name);
+  }
+}
+
+/** The library's name of a kube object type: it does not take `@`, so `x.@idx` is `x.__idx__`. */
+export const libObjectName = (name: string): string => name.replace(/@(idx|elem)\b/g, '__$1__');
+
+let base: Environment | undefined;
+
+/** kube's v1.36 base environment: standard library, optional types, kube's libraries. */
+export function baseEnvironment(): Environment {
+  if (base === undefined) {
+    const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+    registerLibraries(env);
+    base = env;
+  }
+  return base;
+}
+
+/** Every list type under `t` with x-kubernetes-list-type map (their equality is by key). */
+function mapLists(t: DeclType, out: ListDeclType[] = []): ListDeclType[] {
+  switch (t.kind) {
+    case 'list':
+      if (t.listType === 'map' && t.elem.kind === 'object') out.push(t);
+      mapLists(t.elem, out);
+      break;
+    case 'map': mapLists(t.value, out); break;
+    case 'object': for (const f of t.fields.values()) mapLists(f.type, out); break;
+    case 'simple': break;
+  }
+  return out;
+}
+
+function describe(t: DeclType): string {
+  switch (t.kind) {
+    case 'simple': return `${t.name}`;
+    case 'list': return `list<${describe(t.elem)},${t.listType},${t.mapKeys.join('+')}>`;
+    case 'map': return `map<${describe(t.value)}>`;
+    case 'object': return `${t.name}{${[...t.fields.values()].map((f) => `${f.name}:${describe(f.type)}`).join(',')}}`;
+  }
+}
+
+/**
+ * A new environment with the base libraries and `variables`. Object types must carry unique path
+ * names (assignTypeNames); two object types of the same name in one environment are rejected with an
+ * Error (a programming error, not a user one).
+ */
+export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironment {
+  const lib = baseEnvironment().clone({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  const objects = new Map<string, DeclType>();
+  for (const v of variables) for (const [name, t] of objectTypesOf(v.type)) objects.set(name, t);
+  // Fields name their types, so register the innermost first.
+  for (const t of [...objects.values()].reverse()) {
+    if (t.kind !== 'object') continue;
+    const fields: Record<string, string> = {};
+    for (const f of t.fields.values()) fields[f.name] = libTypeName(f.type);
+    const name = libObjectName(t.name);
+    lib.registerType(name, { ctor: classOf(t), fields });
+    lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
+  }
+  const seen = new Set<string>();
+  for (const v of variables) {
+    for (const l of mapLists(v.type)) {
+      const name = libTypeName(l);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
+    }
+    lib.registerVariable(v.name, libTypeName(v.type));
+  }
+  return {
+    key: variables.map((v) => `${v.name}:${describe(v.type)}`).join(';'),
+    variables: new Map(variables.map((v) => [v.name, v.type])),
+    lib,
+  };
+}

@@ -1,0 +1,203 @@
+// kube's texts for CEL errors. Compile errors read as cel-go prints its issues, which is what kube
+// returns (`ERROR: <input>:1:6: undeclared reference to 'x' (in container '')` followed by the source
+// line and a caret); runtime errors use cel-go's words (`no such key: x`, `division by zero`). The
+// library's own errors are translated here, from their code, node and the types the checker found.
+// Go counterparts: github.com/google/cel-go/common/errors.go (display format),
+// k8s.io/apiserver/pkg/cel/errors.go (Error, ErrorType).
+
+/** kube's apiservercel.ErrorType: how a CEL error becomes a field error. */
+export type CelErrorType = 'invalid' | 'required' | 'internal';
+
+/** A CEL compile or runtime error as kube reports it; `detail` is the whole text. */
+export interface CelError {
+  readonly type: CelErrorType;
+  readonly detail: string;
+}
+
+/** The parts of the library's AST nodes the translation reads. */
+interface Node {
+  readonly op?: string | undefined;
+  readonly args?: unknown;
+  readonly start: number;
+  readonly end: number;
+  readonly pos: number;
+  readonly checkedType?: { readonly name: string } | undefined;
+}
+
+interface LibError {
+  readonly name?: string;
+  readonly code?: string;
+  readonly message: string;
+  readonly node?: Node | undefined;
+  readonly range?: { readonly start: number; readonly end: number } | undefined;
+}
+
+const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null && 'start' in x && 'end' in x;
+
+/** A library type name as cel-go prints it: `list<string>` -> `list(string)`. */
+export function goTypeName(name: string | undefined): string {
+  if (name === undefined) return 'dyn';
+  switch (name) {
+    case 'list': return 'list(dyn)';
+    case 'map': return 'map(dyn, dyn)';
+    case 'null': return 'null_type';
+  }
+  return name
+    .replace(/__(idx|elem)__/g, '@$1')
+    .replace(/\bnull\b(?!_)/g, 'null_type')
+    .replace(/\boptional</g, 'optional_type<')
+    .replace(/dyn<([^<>]*)>/g, 'dyn')
+    .replace(/</g, '(')
+    .replace(/>/g, ')');
+}
+
+const OPERATOR_NAMES: Readonly<Record<string, string>> = {
+  '+': '_+_', '-': '_-_', '*': '_*_', '/': '_/_', '%': '_%_', '==': '_==_', '!=': '_!=_',
+  '<': '_<_', '<=': '_<=_', '>': '_>_', '>=': '_>=_', in: '@in', '!_': '!_', '-_': '-_',
+  '[]': '_[_]', '[?]': '_[?_]', '?:': '_?_:_', '&&': '_&&_', '||': '_||_',
+};
+
+/** The offset of the first non-space character at or after `i` that is not a closing parenthesis. */
+function skipToToken(input: string, i: number): number {
+  while (i < input.length && /[\s)]/.test(input[i]!)) i++;
+  return i;
+}
+
+/** Where cel-go locates a node: a select at its dot, a call at its parenthesis, an operator at itself. */
+export function goOffset(node: Node, input: string): number {
+  const args = Array.isArray(node.args) ? (node.args as unknown[]) : [];
+  switch (node.op) {
+    case '.':
+    case '.?': {
+      let i = node.pos - 1;
+      while (i > 0 && /\s/.test(input[i]!)) i--;
+      if (input[i] === '?') i--;
+      return i >= 0 && input[i] === '.' ? i : node.pos;
+    }
+    case 'call':
+      return Math.max(node.start, input.indexOf('(', node.start));
+    case 'rcall': {
+      const receiver = args[1];
+      const from = isNode(receiver) ? receiver.end : node.start;
+      const i = input.indexOf('(', from);
+      return i < 0 ? node.start : i;
+    }
+    case '[]':
+    case '[?]':
+    case '?:':
+    case '+': case '-': case '*': case '/': case '%': case '==': case '!=':
+    case '<': case '<=': case '>': case '>=': case 'in': case '&&': case '||': {
+      const left = args[0];
+      if (isNode(left)) return skipToToken(input, left.end);
+      return node.start;
+    }
+    default:
+      return node.start;
+  }
+}
+
+/** One issue in cel-go's display format: location, message, the source line and a caret. */
+export function formatIssue(input: string, offset: number, message: string): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < input.length; i++) {
+    if (input[i] === '\n') { line++; lineStart = i + 1; }
+  }
+  const col = offset - lineStart;
+  let lineEnd = input.indexOf('\n', lineStart);
+  if (lineEnd < 0) lineEnd = input.length;
+  return `ERROR: <input>:${line}:${col + 1}: ${message}\n | ${input.slice(lineStart, lineEnd)}\n | ${'.'.repeat(col)}^`;
+}
+
+const EXPECTING = `{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}`;
+
+const typeOf = (x: unknown): string => goTypeName(isNode(x) ? x.checkedType?.name : undefined);
+
+/** The cel-go issues (location and message) of a library parse or type error. */
+function issuesOf(e: LibError, input: string): { offset: number; message: string }[] {
+  const node = e.node;
+  const at = node !== undefined ? node.start : (e.range?.start ?? 0);
+  const args = node !== undefined && Array.isArray(node.args) ? (node.args as unknown[]) : [];
+  const first = e.message.split('\n')[0] ?? e.message;
+  switch (e.code) {
+    case 'unexpected_token': {
+      const tok = /^Unexpected token: (.*)$/.exec(first)?.[1] ?? '';
+      if (tok === 'EOF') return [{ offset: input.length, message: `Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}` }];
+      return [{ offset: at, message: `Syntax error: mismatched input '${input.slice(at, node?.end ?? at + 1) || tok}' expecting ${EXPECTING}` }];
+    }
+    case 'unterminated_string':
+      return [
+        { offset: at, message: `Syntax error: token recognition error at: '${input.slice(at)}'` },
+        { offset: input.length, message: `Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}` },
+      ];
+    case 'unexpected_character':
+      return [{ offset: at, message: `Syntax error: token recognition error at: '${input.slice(at, at + 1)}'` }];
+    case 'unknown_variable': {
+      const name = /^Unknown variable: (.*)$/.exec(first)?.[1] ?? '';
+      return [{ offset: at, message: `undeclared reference to '${name}' (in container '')` }];
+    }
+    case 'no_such_key': {
+      const name = /^No such key: (.*)$/.exec(first)?.[1] ?? '';
+      return [{ offset: node ? goOffset(node, input) : at, message: `undefined field '${name}'` }];
+    }
+    case 'cannot_index_type': {
+      const t = /'([^']*)'/.exec(first)?.[1];
+      return [{ offset: node ? goOffset(node, input) : at, message: `type '${goTypeName(t)}' does not support field selection` }];
+    }
+    case 'no_such_overload':
+    case 'invalid_index_type':
+    case 'incompatible_ternary_branches':
+    case 'invalid_condition_type': {
+      if (node === undefined) break;
+      const op = OPERATOR_NAMES[node.op ?? ''] ?? node.op ?? '';
+      const operands = node.op === '!_' || node.op === '-_' ? [node.args] : args;
+      return [{ offset: goOffset(node, input), message: `found no matching overload for '${op}' applied to '(${operands.map(typeOf).join(', ')})'` }];
+    }
+    case 'no_matching_overload': {
+      if (node === undefined) break;
+      const m = /^found no matching overload for '(?:(.*)\.)?([^.(]+)\((.*)\)'$/.exec(first);
+      if (m === null) break;
+      const receiver = m[1] !== undefined ? `${goTypeName(m[1])}.` : '';
+      return [{ offset: goOffset(node, input), message: `found no matching overload for '${m[2]}' applied to '${receiver}(${m[3]!.split(/,\s*(?![^<]*>)/).filter((x) => x !== '').map(goTypeName).join(', ')})'` }];
+    }
+    case 'invalid_logical_operand': {
+      const bad = args.find((a) => isNode(a) && a.checkedType !== undefined && a.checkedType.name !== 'bool' && !a.checkedType.name.startsWith('dyn')) ?? args[1];
+      const found = /got '([^']*)'/.exec(first)?.[1];
+      return [{ offset: isNode(bad) ? goOffset(bad, input) : at, message: `expected type 'bool' but found '${goTypeName(found)}'` }];
+    }
+    case 'heterogeneous_list_element':
+    case 'heterogeneous_map_key':
+    case 'heterogeneous_map_value': {
+      const m = /expected type '([^']*)' but found '([^']*)'/.exec(first);
+      if (m === null) break;
+      return [{ offset: node ? goOffset(node, input) : at, message: `expected type '${goTypeName(m[1])}' but found '${goTypeName(m[2])}'` }];
+    }
+    case 'invalid_macro_argument':
+      if (first.startsWith('has()')) return [{ offset: at, message: 'invalid argument to has() macro' }];
+      return [{ offset: at, message: 'argument must be a simple name' }];
+  }
+  return [{ offset: node ? goOffset(node, input) : at, message: first }];
+}
+
+/** A library parse/type error as cel-go's issue list (the text after kube's `compilation failed: `). */
+export function compileIssues(err: unknown, input: string): string {
+  if (typeof err !== 'object' || err === null || !('message' in err)) return String(err);
+  return issuesOf(err as LibError, input).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
+}
+
+/** A library runtime error in cel-go's words. */
+export function runtimeMessage(err: unknown): string {
+  if (typeof err !== 'object' || err === null || !('message' in err)) return String(err);
+  const e = err as LibError;
+  const first = e.message.split('\n')[0] ?? e.message;
+  switch (e.code) {
+    case 'no_such_key': return `no such key: ${/^No such key: (.*)$/.exec(first)?.[1] ?? ''}`;
+    case 'division_by_zero': return 'division by zero';
+    case 'modulo_by_zero': return 'modulus by zero';
+    case 'numeric_overflow': return /unsigned/i.test(first) ? 'unsigned integer overflow' : 'integer overflow';
+    case 'optional_value_missing': return 'optional.none() dereference';
+    case 'no_such_overload':
+    case 'no_matching_overload': return 'no such overload';
+  }
+  return first;
+}

@@ -1,0 +1,187 @@
+// JSON values (as decoded from a request body) to the values the CEL library evaluates, directed by
+// the DeclType kube derives from the schema: integers become bigint (CEL int is 64-bit), objects
+// become instances of a class per object type (so the checker's field types hold at runtime and
+// absent fields are absent), maps become Map, set lists become Set (equality without order), strings
+// with a format become bytes, durations or timestamps. And back, for values an expression returns.
+// Go counterpart: k8s.io/apiserver/pkg/cel/common/valuesunstructured.go (kube converts lazily; here a
+// value is converted once per object and shared by all its expressions).
+import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { Optional } from '@marcbachmann/cel-js';
+import { unescapeName } from './escaping.ts';
+import type { DeclType, ObjectDeclType } from './types.ts';
+
+/** The class whose instances hold the values of one object type; fields are own properties. */
+export type CelObjectClass = new (fields: Record<string, unknown>) => CelObject;
+
+/** A value of an object type: own enumerable properties are the set (escaped) fields. */
+export class CelObject {
+  [field: string]: unknown;
+  constructor(fields: Record<string, unknown>) {
+    Object.assign(this, fields);
+  }
+}
+
+/** On a list with x-kubernetes-list-type=map: its (escaped) key fields; equality ignores order. */
+const MAP_LIST_KEYS = Symbol('mapListKeys');
+
+const classes = new WeakMap<ObjectDeclType, CelObjectClass>();
+
+/** The runtime class of an object type (one per DeclType). */
+export function classOf(t: ObjectDeclType): CelObjectClass {
+  let c = classes.get(t);
+  if (c === undefined) {
+    c = class extends CelObject {};
+    Object.defineProperty(c, 'name', { value: t.name });
+    classes.set(t, c);
+  }
+  return c;
+}
+
+/** A Go duration string (`1h30m`, `1.5s`, `-300ms`) as a CEL duration, or undefined when invalid. */
+export function parseGoDuration(s: string): Duration | undefined {
+  const m = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(s);
+  if (m === null && s !== '0') return undefined;
+  if (s === '0') return new Duration(0n, 0);
+  const units: Record<string, bigint> = { ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+  let total = 0n;
+  for (const part of s.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
+    const [whole = '0', frac = ''] = (part[1] ?? '0').split('.');
+    const unit = units[part[2] ?? 's'] ?? 1n;
+    total += BigInt(whole || '0') * unit;
+    if (frac !== '') total += (BigInt(frac) * unit) / 10n ** BigInt(frac.length);
+  }
+  if (m?.[1] === '-') total = -total;
+  const seconds = total / 1_000_000_000n;
+  return new Duration(seconds, Number(total - seconds * 1_000_000_000n));
+}
+
+/** An untyped JSON value as CEL sees dyn data: integral numbers are int, others double, objects maps. */
+export function dynToCel(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+    return v;
+  }
+  if (Array.isArray(v)) return v.map(dynToCel);
+  const m = new Map<string, unknown>();
+  for (const [k, x] of Object.entries(v)) m.set(k, dynToCel(x));
+  return m;
+}
+
+/**
+ * The CEL value of a JSON value of type `t`. Values that do not fit the type (the schema validation
+ * runs first, so only for unvalidated data) are passed as dyn data and fail where used.
+ */
+export function toCelValue(v: unknown, t: DeclType): unknown {
+  if (v === null || v === undefined) return null;
+  switch (t.kind) {
+    case 'simple':
+      switch (t.name) {
+        case 'int': return typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
+        case 'uint': return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? new UnsignedInt(BigInt(v)) : v;
+        case 'double': return v;
+        case 'bytes': return typeof v === 'string' ? new Uint8Array(Buffer.from(v, 'base64')) : v;
+        case 'duration': return typeof v === 'string' ? (parseGoDuration(v) ?? v) : v;
+        case 'date':
+        case 'timestamp': {
+          if (typeof v !== 'string') return v;
+          const d = new Date(v);
+          return Number.isNaN(d.getTime()) ? v : d;
+        }
+        default: return dynToCel(v);
+      }
+    case 'list': {
+      if (!Array.isArray(v)) return dynToCel(v);
+      const items = v.map((x) => toCelValue(x, t.elem));
+      if (t.listType === 'set' && t.elem.kind === 'simple') return new Set(items);
+      if (t.listType === 'map') Object.defineProperty(items, MAP_LIST_KEYS, { value: t.mapKeys });
+      return items;
+    }
+    case 'map': {
+      if (typeof v !== 'object' || Array.isArray(v)) return dynToCel(v);
+      const m = new Map<string, unknown>();
+      for (const [k, x] of Object.entries(v)) m.set(k, toCelValue(x, t.value));
+      return m;
+    }
+    case 'object': {
+      if (typeof v !== 'object' || Array.isArray(v)) return dynToCel(v);
+      const src = v as Record<string, unknown>;
+      const fields: Record<string, unknown> = {};
+      for (const f of t.fields.values()) {
+        const x = src[f.jsonName];
+        if (x !== undefined && Object.hasOwn(src, f.jsonName)) fields[f.name] = toCelValue(x, f.type);
+      }
+      return new (classOf(t))(fields);
+    }
+  }
+}
+
+/** A CEL value as JSON: what an expression's result is written as (messageExpression, mutations). */
+export function fromCelValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'bigint': return Number(v);
+    case 'number': case 'string': case 'boolean': return v;
+    case 'object': break;
+    default: return String(v);
+  }
+  if (Array.isArray(v) || v instanceof Set) return [...v].map(fromCelValue);
+  if (v instanceof Map) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of v) o[String(k)] = fromCelValue(x);
+    return o;
+  }
+  if (v instanceof UnsignedInt) return Number(v.valueOf());
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
+  if (v instanceof Date) return v.toISOString().replace('.000Z', 'Z');
+  if (v instanceof Duration) return v.toString();
+  if (v instanceof Optional) return v.hasValue() ? fromCelValue(v.value()) : null;
+  const o: Record<string, unknown> = {};
+  const escaped = v instanceof CelObject;
+  for (const [k, x] of Object.entries(v)) o[escaped ? (unescapeName(k) ?? k) : k] = fromCelValue(x);
+  return o;
+}
+
+/** CEL equality of two runtime values (numbers compare across int, uint and double, as cel-go does). */
+export function celEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'bigint' || typeof a === 'number' || a instanceof UnsignedInt) {
+    const x = a instanceof UnsignedInt ? a.valueOf() : a;
+    const y = b instanceof UnsignedInt ? b.valueOf() : b;
+    return (typeof y === 'bigint' || typeof y === 'number') && x == y;
+  }
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+  if (a instanceof Uint8Array) return b instanceof Uint8Array && Buffer.from(a).equals(Buffer.from(b));
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof Duration) return b instanceof Duration && a.seconds === b.seconds && a.nanos === b.nanos;
+  if (a instanceof Set || b instanceof Set) {
+    const x = [...(a as Iterable<unknown>)];
+    const y = [...(b as Iterable<unknown>)];
+    return x.length === y.length && x.every((v) => y.some((w) => celEquals(v, w)));
+  }
+  const keys = (a as { [MAP_LIST_KEYS]?: readonly string[] })[MAP_LIST_KEYS];
+  if (keys !== undefined && Array.isArray(a) && Array.isArray(b)) return mapListEquals(a, b, keys);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => celEquals(v, b[i]));
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [k, v] of a) if (!b.has(k) || !celEquals(v, b.get(k))) return false;
+    return true;
+  }
+  if (a instanceof CelObject) {
+    if (!(b instanceof CelObject) || a.constructor !== b.constructor) return false;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => Object.hasOwn(b, k) && celEquals(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Equality of two lists with x-kubernetes-list-type=map: the same entries by key, in any order. */
+export function mapListEquals(a: readonly unknown[], b: readonly unknown[], keys: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const keyOf = (v: unknown): unknown[] => keys.map((k) => (v as Record<string, unknown> | null)?.[k]);
+  return a.every((x) => {
+    const kx = keyOf(x);
+    const match = b.find((y) => keyOf(y).every((v, i) => celEquals(v, kx[i])));
+    return match !== undefined && celEquals(x, match);
+  });
+}
