@@ -13,6 +13,8 @@ import { objectTypesOf, type DeclType, type ListDeclType } from './types.ts';
 export interface VariableDecl {
   readonly name: string;
   readonly type: DeclType;
+  /** Declared as optional_type(type) (a CRD rule's oldSelf with optionalOldSelf); bind optionalOf/optionalNone values. */
+  readonly optional?: boolean;
 }
 
 export interface CelEnvironment {
@@ -106,10 +108,10 @@ export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironme
       seen.add(name);
       lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
     }
-    lib.registerVariable(v.name, libTypeName(v.type));
+    lib.registerVariable(v.name, v.optional === true ? `optional<${libTypeName(v.type)}>` : libTypeName(v.type));
   }
   return {
-    key: variables.map((v) => `${v.name}:${describe(v.type)}`).join(';'),
+    key: variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${describe(v.type)}`).join(';'),
     variables: new Map(variables.map((v) => [v.name, v.type])),
     lib,
   };

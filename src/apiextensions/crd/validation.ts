@@ -16,6 +16,7 @@ import {
 import { validateJunctors } from './junctors.ts';
 import { validateSchemaExtensions } from './schema-extensions.ts';
 import { validateStructuralSchema } from './structural.ts';
+import { validateValidationRules } from './validation-rules.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
 
@@ -149,7 +150,10 @@ function canonicalJSON(v: unknown): string {
 }
 
 function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath): FieldError[] {
-  return [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
+  const errs = [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
+  // Rules compile only against a valid schema: kube builds their types from it.
+  errs.push(...validateValidationRules(schema, path, { compile: errs.length === 0 }));
+  return errs;
 }
 
 function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean): FieldError[] {

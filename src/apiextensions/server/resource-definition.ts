@@ -13,6 +13,7 @@ import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
 import { validateScaleSpec, validateScaleStatus } from './scale-validation.ts';
 import { CustomResourceValidator } from './validator.ts';
+import { newRuleValidator } from '../schema/cel/validation.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
 // A custom resource is unstructured: any field beside metadata.
@@ -41,13 +42,13 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
     if (v === undefined) return undefined;
     if (!validators.has(v.name)) {
       const schema = v.schema?.openAPIV3Schema;
-      validators.set(v.name, schema === undefined ? undefined : new CustomResourceValidator(schema, undefined));
+      validators.set(v.name, schema === undefined ? undefined : new CustomResourceValidator(schema, newRuleValidator(schema)));
     }
     return validators.get(v.name);
   };
   const meta = (o: DeepReadonly<KubeObject>): FieldError[] =>
     validateObjectMeta(o.metadata, { namespaced, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
-  const body = (o: DeepReadonly<KubeObject>): Readonly<Record<string, unknown>> => o as unknown as Readonly<Record<string, unknown>>;
+  const body = (o: DeepReadonly<KubeObject>): Readonly<Record<string, unknown>> => o as Readonly<Obj>;
   // As kube's validator, after the schema: the scale subresource's replicas and selector.
   const scaleErrs = (o: DeepReadonly<KubeObject>): FieldError[] => [...validateScaleSpec(o, scale), ...validateScaleStatus(o, scale)];
   const main: Strategy<KubeObject> = {

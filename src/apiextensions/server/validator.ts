@@ -11,19 +11,11 @@ import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import { CorrelatedObject } from '../schema/correlation.ts';
 import { validateListSetsAndMaps } from '../schema/list-types.ts';
 import { validateCustomResource, validateValue } from '../schema/validate.ts';
+import type { RuleValidator } from '../schema/cel/validation.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
 type Obj = Readonly<Record<string, unknown>>;
-
-/** The x-kubernetes-validations of a schema, compiled once (schema/cel/validation.ts). */
-export interface RuleValidator {
-  /**
-   * The rule errors of `obj` (the whole custom resource); `old` and `correlation` on update. Errors
-   * a ratcheted (unchanged) value raises go to ctx.warnings instead.
-   */
-  validate(ctx: RequestContext, obj: Obj, old: Obj | undefined, correlation: CorrelatedObject | undefined): FieldError[];
-}
 
 /** kube's "<nil>" field: the note about skipped rules names no field. */
 const NIL_FIELD = '<nil>';
