@@ -3,7 +3,9 @@
 // activation and returns the value or kube's runtime error text.
 // Go counterparts: k8s.io/apiserver/pkg/cel/environment (Compile), cel-go's Program.Eval.
 import type { CelEnvironment } from './environment.ts';
-import { compileIssues, goTypeName, runtimeMessage, type CelError } from './errors.ts';
+import type { AstNode } from './ast.ts';
+import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
+import { kubePass } from './kube-pass.ts';
 
 /** A type-checked expression, ready to evaluate any number of times. */
 export interface Program {
@@ -36,6 +38,10 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   const checked = parsed.check();
   if (!checked.valid) {
     return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression) } };
+  }
+  const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
+  if (issues.length > 0) {
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
   }
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
   return { program: { expression, env, outputType: goTypeName(checked.type), run } };

@@ -134,7 +134,11 @@ function issuesOf(e: LibError, input: string): { offset: number; message: string
       return [{ offset: at, message: `Syntax error: token recognition error at: '${input.slice(at, at + 1)}'` }];
     case 'unknown_variable': {
       const name = /^Unknown variable: (.*)$/.exec(first)?.[1] ?? '';
-      return [{ offset: at, message: `undeclared reference to '${name}' (in container '')` }];
+      const out = [{ offset: at, message: `undeclared reference to '${name}' (in container '')` }];
+      // `ns.fn(…)` with an unknown `ns`: cel-go reports the function too, at its parenthesis.
+      const call = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(input.slice(at + name.length));
+      if (call !== null) out.push({ offset: at + name.length + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
+      return out;
     }
     case 'no_such_key': {
       const name = /^No such key: (.*)$/.exec(first)?.[1] ?? '';

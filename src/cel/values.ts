@@ -8,6 +8,7 @@
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { Optional } from '@marcbachmann/cel-js';
 import { unescapeName } from './escaping.ts';
+import { parseDurationLiteral } from './library/util.ts';
 import type { DeclType, ObjectDeclType } from './types.ts';
 
 /** The class whose instances hold the values of one object type; fields are own properties. */
@@ -39,18 +40,8 @@ export function classOf(t: ObjectDeclType): CelObjectClass {
 
 /** A Go duration string (`1h30m`, `1.5s`, `-300ms`) as a CEL duration, or undefined when invalid. */
 export function parseGoDuration(s: string): Duration | undefined {
-  const m = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(s);
-  if (m === null && s !== '0') return undefined;
-  if (s === '0') return new Duration(0n, 0);
-  const units: Record<string, bigint> = { ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
-  let total = 0n;
-  for (const part of s.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
-    const [whole = '0', frac = ''] = (part[1] ?? '0').split('.');
-    const unit = units[part[2] ?? 's'] ?? 1n;
-    total += BigInt(whole || '0') * unit;
-    if (frac !== '') total += (BigInt(frac) * unit) / 10n ** BigInt(frac.length);
-  }
-  if (m?.[1] === '-') total = -total;
+  const total = parseDurationLiteral(s);
+  if (total === undefined) return undefined;
   const seconds = total / 1_000_000_000n;
   return new Duration(seconds, Number(total - seconds * 1_000_000_000n));
 }
@@ -130,6 +121,7 @@ export function fromCelValue(v: unknown): unknown {
     for (const [k, x] of v) o[String(k)] = fromCelValue(x);
     return o;
   }
+  if (v.constructor !== Object && !(v instanceof CelObject) && v.toString !== Object.prototype.toString) return String(v);
   if (v instanceof UnsignedInt) return Number(v.valueOf());
   if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
   if (v instanceof Date) return v.toISOString().replace('.000Z', 'Z');
@@ -139,6 +131,13 @@ export function fromCelValue(v: unknown): unknown {
   const escaped = v instanceof CelObject;
   for (const [k, x] of Object.entries(v)) o[escaped ? (unescapeName(k) ?? k) : k] = fromCelValue(x);
   return o;
+}
+
+/** A CEL map value (Map, or the plain object a map literal evaluates to) as a Map. */
+function mapOf(v: object): ReadonlyMap<unknown, unknown> | undefined {
+  if (v instanceof Map) return v;
+  if (v.constructor === Object) return new Map(Object.entries(v));
+  return undefined;
 }
 
 /** CEL equality of two runtime values (numbers compare across int, uint and double, as cel-go does). */
@@ -161,9 +160,11 @@ export function celEquals(a: unknown, b: unknown): boolean {
   const keys = (a as { [MAP_LIST_KEYS]?: readonly string[] })[MAP_LIST_KEYS];
   if (keys !== undefined && Array.isArray(a) && Array.isArray(b)) return mapListEquals(a, b, keys);
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => celEquals(v, b[i]));
-  if (a instanceof Map) {
-    if (!(b instanceof Map) || a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !celEquals(v, b.get(k))) return false;
+  const ma = mapOf(a);
+  if (ma !== undefined) {
+    const mb = mapOf(b);
+    if (mb === undefined || ma.size !== mb.size) return false;
+    for (const [k, v] of ma) if (!mb.has(k) || !celEquals(v, mb.get(k))) return false;
     return true;
   }
   if (a instanceof CelObject) {
