@@ -85,15 +85,38 @@ function gadgetSchema(tight: boolean): Json {
   });
 }
 
+/** The thing: rules over kube's CEL libraries and types (timestamps, durations, quantities, URLs, IPs, lists, maps of objects, embedded resources, optionals). */
+export const THING_SCHEMA: Json = obj({
+  spec: obj({
+    when: { type: 'string', format: 'date-time', ...rules(rule("self > timestamp('2020-01-01T00:00:00Z')", { message: 'too early' })) },
+    dur: { type: 'string', format: 'duration', ...rules(rule("self < duration('1h')", { message: 'too long' })) },
+    q: { type: 'string', maxLength: 20, ...rules(rule("isQuantity(self) && quantity(self).isLessThan(quantity('1Gi'))", { message: 'q too big' })) },
+    email: { type: 'string', maxLength: 64, ...rules(rule("self.matches('^[a-z]+@[a-z]+\\\\.com$')", { message: 'bad email' })) },
+    url: { type: 'string', maxLength: 100, ...rules(rule("isURL(self) && url(self).getScheme() == 'https'", { message: 'https only' })) },
+    ip: { type: 'string', maxLength: 40, ...rules(rule("isIP(self) && ip(self).family() == 4", { message: 'IPv4 only' })) },
+    words: { type: 'array', maxItems: 5, items: { type: 'string', maxLength: 5 },
+      ...rules(rule('self.isSorted()', { message: 'words unsorted' }), rule('self.all(w, w.lowerAscii() == w)', { messageExpression: "'upper case in ' + self.join(',')" })) },
+    pools: { type: 'object', maxProperties: 5, additionalProperties: obj({ a: int }, rules(rule('self.a > 0', { message: 'a must be positive', fieldPath: '.a' }))),
+      ...rules(rule('self.all(k, self[k].a < 100)', { message: 'a below 100 everywhere' })) },
+    embedded: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true,
+      ...rules(rule("self.kind == 'ConfigMap' && self.metadata.name.startsWith('cm-')", { message: 'only ConfigMaps named cm-' })) },
+    opt: obj({ x: str }, rules(rule("self.?x.orValue('d') != 'bad'", { message: 'x is bad' }))),
+    msgerr: { type: 'integer', ...rules(rule('self < 10', { message: 'msgerr fallback', messageExpression: "self > 100 ? 'big' : ['a'][1]" })) },
+    sized: { type: 'string', maxLength: 10, ...rules(rule('size(self) >= 3', { message: 'at least 3' })) },
+  }),
+}, rules(rule("self.metadata.name.startsWith('t')", { message: 'name must start with t' })));
+
 export const WIDGETS = 'widgets';
 export const GADGETS = 'gadgets';
+export const THINGS = 'things';
 const collection = (plural: string, ns: string): string => `/apis/${GROUP}/v1/namespaces/${ns}/${plural}`;
 const cr = (kind: string, name: string, spec: Json): Json => ({ apiVersion: `${GROUP}/v1`, kind, metadata: { name }, spec });
 const widget = (name: string, spec: Json): Json => cr('Widget', name, spec);
 const GADGET_SEED: Json = { size: 8, count: 20, name: 'ABC', other: 'a', list: ['long'], ports: [{ name: 'a', port: 200, weight: 50 }, { name: 'b', port: 1, weight: 1 }], nested: { deep: { value: -1, note: 'n' } } };
 
 export function setup(): readonly RawRequest[] {
-  return [post(CRDS, crd(WIDGETS, 'Widget', WIDGET_SCHEMA, { status: true })), post(CRDS, crd(GADGETS, 'Gadget', gadgetSchema(false)))];
+  return [post(CRDS, crd(WIDGETS, 'Widget', WIDGET_SCHEMA, { status: true })), post(CRDS, crd(GADGETS, 'Gadget', gadgetSchema(false))),
+    post(CRDS, crd(THINGS, 'Thing', THING_SCHEMA))];
 }
 
 async function until(what: string, attempt: () => Promise<boolean>): Promise<void> {
@@ -109,6 +132,7 @@ export async function prepare(send: Send, ns: string): Promise<void> {
   const dry = (plural: string, body: Json): Promise<RawResponse> => send(post(`${collection(plural, ns)}?dryRun=All`, body));
   await until('widgets served', async () => (await dry(WIDGETS, widget('probe', {}))).status === 201);
   await until('gadgets served', async () => (await dry(GADGETS, cr('Gadget', 'probe', {}))).status === 201);
+  await until('things served', async () => (await dry(THINGS, cr('Thing', 'tprobe', {}))).status === 201);
   const seeded = await send(post(collection(GADGETS, ns), cr('Gadget', 'seed', GADGET_SEED)));
   if (seeded.status !== 201 && seeded.status !== 409) throw new Error(`gadget seed: ${seeded.status} ${seeded.text}`);
   await until('gadgets tightened', async () => {
@@ -241,6 +265,29 @@ const WIDGET_CASES: readonly { name: string; requests: ValidationCase['requests'
   { name: 'status: negative count blocks nothing', requests: statusW({ phase: 'Bogus', count: -1 }) },
 ];
 
+// ---- things: rules over kube's libraries and types ----
+
+const createT = (spec: Json, name?: string): ValidationCase['requests'] => (n, ns) => [post(collection(THINGS, ns), cr('Thing', name ?? `t${n}`, spec))];
+const THING_CASES: readonly { name: string; requests: ValidationCase['requests'] }[] = [
+  { name: 'valid thing', requests: createT({ when: '2024-05-01T10:00:00Z', dur: '30m', q: '500Mi', email: 'a@b.com', url: 'https://x.io/p', ip: '10.1.2.3',
+    words: ['a', 'b'], pools: { x: { a: 5 } }, embedded: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm-1' } }, opt: {}, msgerr: 1, sized: 'abc' }) },
+  { name: 'root rule on metadata.name', requests: createT({}, 'xthing') },
+  { name: 'timestamp too early', requests: createT({ when: '2019-05-01T10:00:00Z' }) },
+  { name: 'duration too long', requests: createT({ dur: '2h' }) },
+  { name: 'quantity too big', requests: createT({ q: '2Gi' }) },
+  { name: 'not a quantity', requests: createT({ q: 'lots' }) },
+  { name: 'regex', requests: createT({ email: 'A@b.com' }) },
+  { name: 'url scheme', requests: createT({ url: 'http://x.io' }) },
+  { name: 'IPv6 refused', requests: createT({ ip: '::1' }) },
+  { name: 'list unsorted and upper case', requests: createT({ words: ['b', 'A'] }) },
+  { name: 'map of objects: value rule with fieldPath and map rule', requests: createT({ pools: { x: { a: 0 }, y: { a: 200 } } }) },
+  { name: 'embedded resource rule', requests: createT({ embedded: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } } }) },
+  { name: 'optional field chaining', requests: createT({ opt: { x: 'bad' } }) },
+  { name: 'messageExpression runtime error falls back to message', requests: createT({ msgerr: 50 }) },
+  { name: 'messageExpression result used', requests: createT({ msgerr: 500 }) },
+  { name: 'string size counts characters', requests: createT({ sized: 'éé' }) },
+];
+
 // ---- gadgets: a seed stored under a looser schema; updates ratchet what they leave unchanged ----
 
 const gpath = (ns: string): string => `${collection(GADGETS, ns)}/seed`;
@@ -267,4 +314,5 @@ export const CASES: readonly ValidationCase[] = [
   ...CRD_CASES.map(crdCase),
   ...WIDGET_CASES.map((c) => ({ name: `widget: ${c.name}`, requests: c.requests })),
   ...RATCHET_CASES.map((c) => ({ name: `ratcheting: ${c.name}`, requests: c.requests })),
+  ...THING_CASES.map((c) => ({ name: `thing: ${c.name}`, requests: c.requests })),
 ];
