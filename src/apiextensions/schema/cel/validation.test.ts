@@ -5,14 +5,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { systemContext, type RequestContext } from '../../../apimachinery/request/context.ts';
-import type { JSONSchemaProps } from '../../v1/types.ts';
+import type { JSONSchemaProps, ValidationRule } from '../../v1/types.ts';
 import { CorrelatedObject } from '../correlation.ts';
 import { CustomResourceValidator } from '../../server/validator.ts';
 import { newRuleValidator } from './validation.ts';
 
 const int: JSONSchemaProps = { type: 'integer' };
 const str: JSONSchemaProps = { type: 'string' };
-const rules = (...r: { rule: string; [k: string]: unknown }[]): JSONSchemaProps => ({ 'x-kubernetes-validations': r as JSONSchemaProps['x-kubernetes-validations'] });
+const rules = (...r: ValidationRule[]): JSONSchemaProps => ({ 'x-kubernetes-validations': r });
 
 const schema: JSONSchemaProps = {
   type: 'object',
