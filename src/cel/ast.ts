@@ -15,6 +15,8 @@ export interface AstNode {
   readonly checkedType?: AstType | undefined;
   /** The call's implementation, set by the checker; replaced by `overrideCall`. */
   handle?: unknown;
+  /** The parser's and checker's notes: a macro's expansion (`alternate`) or handler (`macro`). */
+  readonly meta?: { readonly alternate?: unknown; readonly macro?: unknown };
 }
 
 /** The library's type of a checked node. */

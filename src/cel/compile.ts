@@ -5,7 +5,9 @@
 import type { CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
-import { kubePass } from './kube-pass.ts';
+import { kubePass, planIssue } from './kube-pass.ts';
+import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
+import { instrument } from './instrument.ts';
 
 /** A type-checked expression, ready to evaluate any number of times. */
 export interface Program {
@@ -15,6 +17,8 @@ export interface Program {
   readonly outputType: string;
   /** @internal the library's evaluator of the checked expression. */
   readonly run: (ctx: Readonly<Record<string, unknown>>) => unknown;
+  /** @internal the checked tree. */
+  readonly ast: AstNode;
 }
 
 export type CompileResult =
@@ -43,8 +47,11 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   if (issues.length > 0) {
     return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
   }
+  const planned = planIssue(parsed.ast as AstNode);
+  if (planned !== undefined) return { error: { type: 'invalid', detail: planned } };
+  instrument(parsed.ast as AstNode);
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
-  return { program: { expression, env, outputType: goTypeName(checked.type), run } };
+  return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
 }
 
 export interface EvalOptions {
@@ -54,17 +61,36 @@ export interface EvalOptions {
 
 export type EvalResult =
   | { readonly value: unknown; readonly cost: number; readonly error?: undefined }
-  | { readonly value?: undefined; readonly cost: number; readonly error: CelError };
+  | { readonly value?: undefined; readonly cost: number; readonly error: CelError; readonly costLimitExceeded?: boolean };
+
+function result(r: { result?: unknown; error?: unknown; cost: number }): EvalResult {
+  if (r.error === undefined) return { value: r.result, cost: r.cost };
+  if (r.error instanceof CostLimitError) return { error: { type: 'invalid', detail: COST_LIMIT_EXCEEDED }, cost: r.cost, costLimitExceeded: true };
+  return { error: { type: 'invalid', detail: runtimeMessage(r.error) }, cost: r.cost };
+}
 
 /**
- * Evaluates `program` on `activation` (CEL values by variable name: see toCelValue). Never throws for
- * an expression's error: `{error: {type: 'invalid', detail: 'no such key: x'}}` in cel-go's words.
+ * Evaluates `program` on `activation` (CEL values by variable name: see toCelValue), charging kube's
+ * runtime cost. Never throws for an expression's error: `{error: {type: 'invalid', detail: 'no such
+ * key: x'}}` in cel-go's words; past `costLimit`, `operation cancelled: actual cost limit exceeded`
+ * with `costLimitExceeded`. An expression that calls an asynchronous authorizer needs evaluateAsync.
  */
 export function evaluate(program: Program, activation: Readonly<Record<string, unknown>>, opts: EvalOptions = {}): EvalResult {
-  void opts;
+  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, () => program.run(activation));
+  if (r.result instanceof Promise) {
+    void r.result.catch(() => undefined);
+    return { error: { type: 'internal', detail: 'expression evaluation is asynchronous: use evaluateAsync' }, cost: r.cost };
+  }
+  return result(r);
+}
+
+/** evaluate() for expressions that may wait on an authorizer (`authorizer…check()`). */
+export async function evaluateAsync(program: Program, activation: Readonly<Record<string, unknown>>, opts: EvalOptions = {}): Promise<EvalResult> {
+  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, () => program.run(activation));
+  if (!(r.result instanceof Promise)) return result(r);
   try {
-    return { value: program.run(activation), cost: 0 };
-  } catch (err) {
-    return { error: { type: 'invalid', detail: runtimeMessage(err) }, cost: 0 };
+    return { value: await r.result, cost: r.cost };
+  } catch (error) {
+    return result({ error, cost: r.cost });
   }
 }

@@ -7,7 +7,7 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { registerLibraries } from './library/index.ts';
 import { celEquals, classOf } from './values.ts';
-import { objectTypesOf, type DeclType, type ListDeclType } from './types.ts';
+import { objectTypesOf, typeKey, type DeclType, type ListDeclType } from './types.ts';
 
 /** A variable an expression may use: `self`, `oldSelf`, `object`, `request`, `params`… */
 export interface VariableDecl {
@@ -73,21 +73,26 @@ function mapLists(t: DeclType, out: ListDeclType[] = []): ListDeclType[] {
   return out;
 }
 
-function describe(t: DeclType): string {
-  switch (t.kind) {
-    case 'simple': return `${t.name}`;
-    case 'list': return `list<${describe(t.elem)},${t.listType},${t.mapKeys.join('+')}>`;
-    case 'map': return `map<${describe(t.value)}>`;
-    case 'object': return `${t.name}{${[...t.fields.values()].map((f) => `${f.name}:${describe(f.type)}`).join(',')}}`;
-  }
-}
-
 /**
- * A new environment with the base libraries and `variables`. Object types must carry unique path
- * names (assignTypeNames); two object types of the same name in one environment are rejected with an
- * Error (a programming error, not a user one).
+ * The environment with the base libraries and `variables`; equal declarations (by structure) give the
+ * same environment. Object types must carry unique path names (assignTypeNames); two object types of
+ * the same name in one environment are rejected with an Error (a programming error, not a user one).
  */
 export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironment {
+  const key = variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${typeKey(v.type)}`).join(';');
+  const cached = envCache.get(key);
+  if (cached !== undefined) return cached;
+  const env = buildEnvironment(key, variables);
+  if (envCache.size >= MAX_ENVIRONMENTS) envCache.delete(envCache.keys().next().value!);
+  envCache.set(key, env);
+  return env;
+}
+
+/** Environments by key: equal declarations share one (and its registered types). */
+const envCache = new Map<string, CelEnvironment>();
+const MAX_ENVIRONMENTS = 500;
+
+function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelEnvironment {
   const lib = baseEnvironment().clone({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
   const objects = new Map<string, DeclType>();
   for (const v of variables) for (const [name, t] of objectTypesOf(v.type)) objects.set(name, t);
@@ -111,7 +116,7 @@ export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironme
     lib.registerVariable(v.name, v.optional === true ? `optional<${libTypeName(v.type)}>` : libTypeName(v.type));
   }
   return {
-    key: variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${describe(v.type)}`).join(';'),
+    key,
     variables: new Map(variables.map((v) => [v.name, v.type])),
     lib,
   };

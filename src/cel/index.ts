@@ -27,7 +27,11 @@
 // - Limits: PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions,
 //   StaticEstimatedCostLimit, StaticEstimatedCRDCostLimit, MaxRequestSizeBytes (limits.ts).
 // Errors: CelError {type: 'invalid' | 'required' | 'internal', detail} with kube's exact text.
-export { compile, evaluate, COMPILATION_FAILED } from './compile.ts';
+export { compile, evaluate, evaluateAsync, COMPILATION_FAILED } from './compile.ts';
+export { compileCached, cachedPrograms } from './cache.ts';
+export { estimateCost, costErrorMessage } from './cost-estimate.ts';
+export type { Estimate } from './cost-estimate.ts';
+export { COST_LIMIT_EXCEEDED } from './cost-runtime.ts';
 export type { CompileResult, EvalOptions, EvalResult, Program } from './compile.ts';
 export { newEnvironment, baseEnvironment } from './environment.ts';
 export type { CelEnvironment, VariableDecl } from './environment.ts';

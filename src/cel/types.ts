@@ -152,3 +152,19 @@ export function objectTypesOf(t: DeclType, out: Map<string, ObjectDeclType> = ne
   }
   return out;
 }
+
+const keys = new WeakMap<DeclType, string>();
+
+/** A string that is equal for structurally equal types (names, fields, sizes, list kinds). */
+export function typeKey(t: DeclType): string {
+  let k = keys.get(t);
+  if (k !== undefined) return k;
+  switch (t.kind) {
+    case 'simple': k = `${t.name}/${t.maxElements}`; break;
+    case 'list': k = `list<${typeKey(t.elem)}>/${t.maxElements}/${t.listType}/${t.mapKeys.join('+')}`; break;
+    case 'map': k = `map<${typeKey(t.key)},${typeKey(t.value)}>/${t.maxElements}`; break;
+    case 'object': k = `${t.name}{${[...t.fields.values()].map((f) => `${f.name}=${f.jsonName}${f.required ? '!' : ''}:${typeKey(f.type)}`).join(',')}}`; break;
+  }
+  keys.set(t, k);
+  return k;
+}

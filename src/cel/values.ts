@@ -9,7 +9,7 @@ import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { Optional } from '@marcbachmann/cel-js';
 import { unescapeName } from './escaping.ts';
 import { parseDurationLiteral } from './library/util.ts';
-import type { DeclType, ObjectDeclType } from './types.ts';
+import { typeKey, type DeclType, type ObjectDeclType } from './types.ts';
 
 /** The class whose instances hold the values of one object type; fields are own properties. */
 export type CelObjectClass = new (fields: Record<string, unknown>) => CelObject;
@@ -26,15 +26,23 @@ export class CelObject {
 const MAP_LIST_KEYS = Symbol('mapListKeys');
 
 const classes = new WeakMap<ObjectDeclType, CelObjectClass>();
+const classesByKey = new Map<string, CelObjectClass>();
 
-/** The runtime class of an object type (one per DeclType). */
+/**
+ * The runtime class of an object type: one per structure, so values converted with one DeclType
+ * evaluate in an environment built from an equal one (environments are shared by structure).
+ */
 export function classOf(t: ObjectDeclType): CelObjectClass {
   let c = classes.get(t);
+  if (c !== undefined) return c;
+  const key = typeKey(t);
+  c = classesByKey.get(key);
   if (c === undefined) {
     c = class extends CelObject {};
     Object.defineProperty(c, 'name', { value: t.name });
-    classes.set(t, c);
+    classesByKey.set(key, c);
   }
+  classes.set(t, c);
   return c;
 }
 

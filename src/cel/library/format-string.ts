@@ -3,9 +3,14 @@
 // Go counterpart: github.com/google/cel-go/ext/formatting.go, strings.go (quote).
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { CelObject } from '../values.ts';
-import { fail } from './util.ts';
+import { CelRuntimeError, fail } from './util.ts';
 
 type Clause = (v: unknown) => string;
+
+/** A formatting error and the argument it is about (for compile-time checks of literal arguments). */
+export class FormatError extends CelRuntimeError {
+  constructor(message: string, readonly argIndex: number | undefined) { super(message); }
+}
 
 /** The CEL type name of a runtime value, as cel-go prints it in format errors. */
 function typeName(v: unknown): string {
@@ -140,7 +145,11 @@ export function formatString(format: string, args: readonly unknown[]): string {
     const c = format[j] ?? '';
     const fn = clause(c, precision);
     if (fn === undefined) fail(`could not parse formatting clause: unrecognized formatting clause "${c}"`);
-    out += fn(args[argIndex]);
+    try {
+      out += fn(args[argIndex]);
+    } catch (err) {
+      throw new FormatError((err as Error).message, argIndex);
+    }
     argIndex++;
     i = j + 1;
   }

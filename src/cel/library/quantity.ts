@@ -17,8 +17,12 @@ const FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.
 
 function toQuantity(s: string): KubeQuantity {
   const q = parseQuantity(s);
-  if (q === undefined) fail(FORMAT_WRONG);
-  return new KubeQuantity(q);
+  if (q !== undefined) return new KubeQuantity(q);
+  // resource.ParseQuantity's errors: the overall shape, then the number, then the suffix
+  const m = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(s);
+  if (m === null) return fail(FORMAT_WRONG);
+  if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(m[1]!)) return fail('unable to parse numeric part of quantity');
+  return fail("unable to parse quantity's suffix");
 }
 
 const asInt = (q: Quantity): bigint | undefined => {
@@ -34,7 +38,8 @@ export function registerQuantity(env: Environment): void {
   def(env, 'quantity(string): kubernetes.Quantity', (s: string) => toQuantity(s));
   def(env, 'isQuantity(string): bool', (s: string) => parseQuantity(s) !== undefined);
   const T = 'kubernetes.Quantity';
-  def(env, `${T}.sign(): int`, (a: KubeQuantity) => BigInt(a.q.nano > 0n ? 1 : a.q.nano < 0n ? -1 : 0));
+  // kube declares sign as a global function: sign(quantity('1'))
+  def(env, `sign(${T}): int`, (a: KubeQuantity) => BigInt(a.q.nano > 0n ? 1 : a.q.nano < 0n ? -1 : 0));
   def(env, `${T}.isGreaterThan(${T}): bool`, (a: KubeQuantity, b: KubeQuantity) => cmpQuantity(a.q, b.q) === 1);
   def(env, `${T}.isLessThan(${T}): bool`, (a: KubeQuantity, b: KubeQuantity) => cmpQuantity(a.q, b.q) === -1);
   def(env, `${T}.compareTo(${T}): int`, (a: KubeQuantity, b: KubeQuantity) => BigInt(cmpQuantity(a.q, b.q)));

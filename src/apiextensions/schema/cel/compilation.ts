@@ -4,7 +4,7 @@
 // its estimated cost and how often it may run; and its fieldPath resolved below the node.
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/compilation.go.
 import {
-  assignTypeNames, compile, COMPILATION_FAILED, MaxRequestSizeBytes, newEnvironment, schemaDeclType,
+  assignTypeNames, compile, COMPILATION_FAILED, estimateCost, MaxRequestSizeBytes, newEnvironment, schemaDeclType,
   type CelEnvironment, type CelError, type CelSchema, type DeclType, type Program,
 } from '../../../cel/index.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
@@ -103,8 +103,7 @@ function compileRule(s: Schema, r: DeepReadonly<ValidationRule>, env: CelEnviron
   return { ...result, hasMessageExpression: true, messageExpression: msg.program, messageExpressionMaxCost: estimatedCost(msg.program), normalizedFieldPath };
 }
 
-/** The estimated worst-case cost of a program (0 until src/cel estimates costs). */
+/** The estimated worst-case cost of a program (cel-go's estimate with the declared types' sizes). */
 function estimatedCost(p: Program): number {
-  const withCost = p as Program & { readonly maxCost?: number };
-  return withCost.maxCost ?? 0;
+  return estimateCost(p).max;
 }
