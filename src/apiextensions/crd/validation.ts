@@ -40,7 +40,7 @@ export function validateCRD(crd: CRD): FieldError[] {
 
 export function validateCRDUpdate(crd: CRD, old: CRD): FieldError[] {
   const spec = fieldPath('spec');
-  const errs = [...validateSpec(crd.spec, spec), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
+  const errs = [...validateSpec(crd.spec, spec, unchangedSchemas(crd, old)), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
   if (isEstablished(old)) {
     errs.push(...validateImmutableField(crd.spec.scope, old.spec.scope, spec.child('scope')));
     errs.push(...validateImmutableField(crd.spec.names.kind, old.spec.names.kind, spec.child('names', 'kind')));
@@ -74,7 +74,21 @@ function validateStoredVersions(crd: CRD): FieldError[] {
   return errs;
 }
 
-function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath): FieldError[] {
+/**
+ * The versions whose schema this update leaves as it was: their rules' per-expression cost limits
+ * are not enforced again, so that a CRD stored under older cost estimates stays updatable.
+ */
+function unchangedSchemas(crd: CRD, old: CRD): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const v of crd.spec.versions ?? []) {
+    const before = (old.spec.versions ?? []).find((o) => o.name === v.name)?.schema?.openAPIV3Schema;
+    const now = v.schema?.openAPIV3Schema;
+    if (before !== undefined && now !== undefined && canonicalJSON(before) === canonicalJSON(now)) out.add(v.name);
+  }
+  return out;
+}
+
+function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath, unchanged: ReadonlySet<string> = new Set()): FieldError[] {
   const errs: FieldError[] = [];
   const group = spec.group ?? '';
   if (group === '') errs.push(required(path.child('group')));
@@ -96,7 +110,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   // kube's internal CRD keeps one spec.validation when every version has the same schema, and its
   // errors name that path; only differing schemas are validated (and named) per version.
   const shared = sharedSchema(versions);
-  if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema')));
+  if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema'), unchanged.has(versions[0]?.name ?? '')));
   versions.forEach((v, i) => {
     if (v.storage) storage++;
     if (v.served) served = true;
@@ -104,7 +118,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
     seen.add(v.name);
     const msgs = isDNS1035Label(v.name ?? '');
     if (msgs.length > 0) errs.push(invalid(vp.index(i).child('name'), v.name ?? '', msgs.join(',')));
-    errs.push(...validateVersion(v, vp.index(i), shared === undefined));
+    errs.push(...validateVersion(v, vp.index(i), shared === undefined, unchanged.has(v.name ?? '')));
   });
   if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
   // No versions at all is this same error, its value Go's nil slice.
@@ -149,20 +163,20 @@ function canonicalJSON(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath): FieldError[] {
+function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath, unchanged = false): FieldError[] {
   const errs = [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
   // Rules compile only against a valid schema: kube builds their types from it.
-  errs.push(...validateValidationRules(schema, path, { compile: errs.length === 0 }));
+  errs.push(...validateValidationRules(schema, path, { compile: errs.length === 0, suppressPerExpressionCost: unchanged }));
   return errs;
 }
 
-function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean): FieldError[] {
+function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean, unchanged: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const schema = v.schema?.openAPIV3Schema;
   const sp = path.child('schema', 'openAPIV3Schema');
   if (schema === undefined) errs.push(required(sp, 'schemas are required'));
   else {
-    if (ownSchema) errs.push(...validateSchema(schema, sp));
+    if (ownSchema) errs.push(...validateSchema(schema, sp, unchanged));
     if (v.subresources?.status !== undefined) {
       const extra = Object.keys(schema).filter((k) => !['type', 'properties', 'required', 'description',
         'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations'].includes(k));
