@@ -103,12 +103,22 @@ export const THING_SCHEMA: Json = obj({
     opt: obj({ x: str }, rules(rule("self.?x.orValue('d') != 'bad'", { message: 'x is bad' }))),
     msgerr: { type: 'integer', ...rules(rule('self < 10', { message: 'msgerr fallback', messageExpression: "self > 100 ? 'big' : ['a'][1]" })) },
     sized: { type: 'string', maxLength: 10, ...rules(rule('size(self) >= 3', { message: 'at least 3' })) },
+    defs: obj({ v: { type: 'integer', default: 50 } }, rules(rule('self.v < 10', { message: 'defaulted v' }))),
+    nul: { type: 'string', nullable: true, ...rules(rule('self.size() > 3', { message: 'nul too short' })) },
   }),
 }, rules(rule("self.metadata.name.startsWith('t')", { message: 'name must start with t' })));
+
+/** Two rules on items of a bounded list, each within its own limits, together over the per-object runtime budget. */
+const BUDGET_SCHEMA: Json = obj({
+  spec: obj({ a: { type: 'array', maxItems: 20, items: obj({ l: { type: 'array', maxItems: 250, items: int } }, rules(
+    rule('self.l.all(x, self.l.all(y, x >= 0 && y >= 0))', { message: 'r1' }),
+    rule('self.l.all(x, self.l.all(y, x <= 1000 && y <= 1000))', { message: 'r2' }))) } }),
+});
 
 export const WIDGETS = 'widgets';
 export const GADGETS = 'gadgets';
 export const THINGS = 'things';
+export const BUDGETS = 'budgets';
 const collection = (plural: string, ns: string): string => `/apis/${GROUP}/v1/namespaces/${ns}/${plural}`;
 const cr = (kind: string, name: string, spec: Json): Json => ({ apiVersion: `${GROUP}/v1`, kind, metadata: { name }, spec });
 const widget = (name: string, spec: Json): Json => cr('Widget', name, spec);
@@ -116,7 +126,7 @@ const GADGET_SEED: Json = { size: 8, count: 20, name: 'ABC', other: 'a', list: [
 
 export function setup(): readonly RawRequest[] {
   return [post(CRDS, crd(WIDGETS, 'Widget', WIDGET_SCHEMA, { status: true })), post(CRDS, crd(GADGETS, 'Gadget', gadgetSchema(false))),
-    post(CRDS, crd(THINGS, 'Thing', THING_SCHEMA))];
+    post(CRDS, crd(THINGS, 'Thing', THING_SCHEMA)), post(CRDS, crd(BUDGETS, 'Budget', BUDGET_SCHEMA))];
 }
 
 async function until(what: string, attempt: () => Promise<boolean>): Promise<void> {
@@ -133,6 +143,7 @@ export async function prepare(send: Send, ns: string): Promise<void> {
   await until('widgets served', async () => (await dry(WIDGETS, widget('probe', {}))).status === 201);
   await until('gadgets served', async () => (await dry(GADGETS, cr('Gadget', 'probe', {}))).status === 201);
   await until('things served', async () => (await dry(THINGS, cr('Thing', 'tprobe', {}))).status === 201);
+  await until('budgets served', async () => (await dry(BUDGETS, cr('Budget', 'probe', {}))).status === 201);
   const seeded = await send(post(collection(GADGETS, ns), cr('Gadget', 'seed', GADGET_SEED)));
   if (seeded.status !== 201 && seeded.status !== 409) throw new Error(`gadget seed: ${seeded.status} ${seeded.text}`);
   await until('gadgets tightened', async () => {
@@ -193,6 +204,13 @@ const CRD_CASES: readonly CRDCase[] = [
   { name: 'rule on metadata at the root', spec: obj({ a: int }), root: rules(rule("self.metadata.name.startsWith('a')")) },
   { name: 'rule on metadata labels at the root', spec: obj({ a: int }), root: rules(rule("self.metadata.labels['x'] == 'y'")) },
   { name: 'reserved property name escaped', spec: obj({ namespace: str, 'x-y': str }, rules(rule("self.__namespace__ == 'a' && self.x__dash__y == 'b'"))) },
+  { name: 'rule on an embedded resource', spec: obj({ e: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true,
+    ...rules(rule("self.apiVersion == 'v1' && self.metadata.name != '' && self.metadata.namespace == ''")) } }) },
+  { name: 'rule on int-or-string compared to a string', spec: obj({ p: { 'x-kubernetes-int-or-string': true, ...rules(rule("self == 'a' || self == 1")) } }) },
+  { name: 'rule with a two-variable comprehension', spec: obj({ m: { type: 'object', maxProperties: 5, additionalProperties: { type: 'string', maxLength: 5 },
+    ...rules(rule('self.all(k, v, k != v)')) } }) },
+  { name: 'rule on a map of lists with oldSelf', spec: obj({ m: { type: 'object', maxProperties: 5, additionalProperties: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 3 } },
+    ...rules(rule('self == oldSelf')) } }) },
   { name: 'valid rules of every kind', spec: obj({ a: int, s: str, q: { 'x-kubernetes-int-or-string': true } }, rules(
     rule("self.a > 0 && self.s.matches('^[a-z]+$') && quantity('1Gi').isGreaterThan(quantity('1Mi'))", { message: 'm', reason: 'FieldValueForbidden', fieldPath: '.a' }),
     rule('self.a >= oldSelf.a', { messageExpression: "oldSelf.a > 5 ? 'a was big' : 'a was small'" }),
@@ -286,6 +304,9 @@ const THING_CASES: readonly { name: string; requests: ValidationCase['requests']
   { name: 'messageExpression runtime error falls back to message', requests: createT({ msgerr: 50 }) },
   { name: 'messageExpression result used', requests: createT({ msgerr: 500 }) },
   { name: 'string size counts characters', requests: createT({ sized: 'éé' }) },
+  { name: 'rules see defaults', requests: createT({ defs: {} }) },
+  { name: 'rules skip null values', requests: createT({ nul: null }) },
+  { name: 'rules run on non-null nullable values', requests: createT({ nul: 'ab' }) },
 ];
 
 // ---- gadgets: a seed stored under a looser schema; updates ratchet what they leave unchanged ----
@@ -293,6 +314,12 @@ const THING_CASES: readonly { name: string; requests: ValidationCase['requests']
 const gpath = (ns: string): string => `${collection(GADGETS, ns)}/seed`;
 const ratchet = (change: (spec: Json) => void): ValidationCase['requests'] => (_name, ns) =>
   [{ method: 'GET', path: gpath(ns) }, putBack(`${gpath(ns)}?dryRun=All`, (o) => change(o['spec'] as Json))];
+
+const BUDGET_CASES: readonly { name: string; requests: ValidationCase['requests'] }[] = [
+  { name: 'within the budget', requests: (name, ns) => [post(collection(BUDGETS, ns), cr('Budget', name, { a: [{ l: [1, 2, 3] }] }))] },
+  { name: 'runtime budget exhausted', requests: (name, ns) =>
+    [post(collection(BUDGETS, ns), cr('Budget', name, { a: Array.from({ length: 20 }, () => ({ l: Array.from({ length: 250 }, () => 0) })) }))] },
+];
 
 const RATCHET_CASES: readonly { name: string; requests: ValidationCase['requests'] }[] = [
   { name: 'unchanged invalid values, another field changed', requests: ratchet((s) => { s['other'] = 'b'; }) },
@@ -315,4 +342,5 @@ export const CASES: readonly ValidationCase[] = [
   ...WIDGET_CASES.map((c) => ({ name: `widget: ${c.name}`, requests: c.requests })),
   ...RATCHET_CASES.map((c) => ({ name: `ratcheting: ${c.name}`, requests: c.requests })),
   ...THING_CASES.map((c) => ({ name: `thing: ${c.name}`, requests: c.requests })),
+  ...BUDGET_CASES.map((c) => ({ name: `budget: ${c.name}`, requests: c.requests })),
 ];
