@@ -115,10 +115,20 @@ const BUDGET_SCHEMA: Json = obj({
     rule('self.l.all(x, self.l.all(y, x <= 1000 && y <= 1000))', { message: 'r2' }))) } }),
 });
 
+/** Two served versions whose rules differ: each request is judged by its own version's rules. */
+function dualCRD(): Json {
+  const c = crd(DUALS, 'Dual', {});
+  const version = (name: string, max: number, storage: boolean): Json => ({ name, served: true, storage,
+    schema: { openAPIV3Schema: obj({ spec: obj({ a: int }, rules(rule(`!has(self.a) || self.a < ${max}`, { message: `a below ${max}` }))) }) } });
+  (c['spec'] as Json)['versions'] = [version('v1', 10, true), version('v2', 5, false)];
+  return c;
+}
+
 export const WIDGETS = 'widgets';
 export const GADGETS = 'gadgets';
 export const THINGS = 'things';
 export const BUDGETS = 'budgets';
+export const DUALS = 'duals';
 const collection = (plural: string, ns: string): string => `/apis/${GROUP}/v1/namespaces/${ns}/${plural}`;
 const cr = (kind: string, name: string, spec: Json): Json => ({ apiVersion: `${GROUP}/v1`, kind, metadata: { name }, spec });
 const widget = (name: string, spec: Json): Json => cr('Widget', name, spec);
@@ -126,7 +136,7 @@ const GADGET_SEED: Json = { size: 8, count: 20, name: 'ABC', other: 'a', list: [
 
 export function setup(): readonly RawRequest[] {
   return [post(CRDS, crd(WIDGETS, 'Widget', WIDGET_SCHEMA, { status: true })), post(CRDS, crd(GADGETS, 'Gadget', gadgetSchema(false))),
-    post(CRDS, crd(THINGS, 'Thing', THING_SCHEMA)), post(CRDS, crd(BUDGETS, 'Budget', BUDGET_SCHEMA))];
+    post(CRDS, crd(THINGS, 'Thing', THING_SCHEMA)), post(CRDS, crd(BUDGETS, 'Budget', BUDGET_SCHEMA)), post(CRDS, dualCRD())];
 }
 
 async function until(what: string, attempt: () => Promise<boolean>): Promise<void> {
@@ -144,6 +154,7 @@ export async function prepare(send: Send, ns: string): Promise<void> {
   await until('gadgets served', async () => (await dry(GADGETS, cr('Gadget', 'probe', {}))).status === 201);
   await until('things served', async () => (await dry(THINGS, cr('Thing', 'tprobe', {}))).status === 201);
   await until('budgets served', async () => (await dry(BUDGETS, cr('Budget', 'probe', {}))).status === 201);
+  await until('duals served', async () => (await send(post(`/apis/${GROUP}/v2/namespaces/${ns}/${DUALS}?dryRun=All`, { apiVersion: `${GROUP}/v2`, kind: 'Dual', metadata: { name: 'p' }, spec: {} }))).status === 201);
   const seeded = await send(post(collection(GADGETS, ns), cr('Gadget', 'seed', GADGET_SEED)));
   if (seeded.status !== 201 && seeded.status !== 409) throw new Error(`gadget seed: ${seeded.status} ${seeded.text}`);
   await until('gadgets tightened', async () => {
@@ -321,6 +332,14 @@ const BUDGET_CASES: readonly { name: string; requests: ValidationCase['requests'
     [post(collection(BUDGETS, ns), cr('Budget', name, { a: Array.from({ length: 20 }, () => ({ l: Array.from({ length: 250 }, () => 0) })) }))] },
 ];
 
+const dual = (version: string, a: number): ValidationCase['requests'] => (name, ns) =>
+  [post(`/apis/${GROUP}/${version}/namespaces/${ns}/${DUALS}`, { apiVersion: `${GROUP}/${version}`, kind: 'Dual', metadata: { name }, spec: { a } })];
+const DUAL_CASES: readonly { name: string; requests: ValidationCase['requests'] }[] = [
+  { name: 'v1 rules for a v1 request', requests: dual('v1', 7) },
+  { name: 'v2 rules for a v2 request', requests: dual('v2', 7) },
+  { name: 'v1 refuses what v1 forbids', requests: dual('v1', 12) },
+];
+
 const RATCHET_CASES: readonly { name: string; requests: ValidationCase['requests'] }[] = [
   { name: 'unchanged invalid values, another field changed', requests: ratchet((s) => { s['other'] = 'b'; }) },
   { name: 'schema: invalid value changed to another invalid value', requests: ratchet((s) => { s['size'] = 9; }) },
@@ -343,4 +362,5 @@ export const CASES: readonly ValidationCase[] = [
   ...RATCHET_CASES.map((c) => ({ name: `ratcheting: ${c.name}`, requests: c.requests })),
   ...THING_CASES.map((c) => ({ name: `thing: ${c.name}`, requests: c.requests })),
   ...BUDGET_CASES.map((c) => ({ name: `budget: ${c.name}`, requests: c.requests })),
+  ...DUAL_CASES.map((c) => ({ name: `versions: ${c.name}`, requests: c.requests })),
 ];

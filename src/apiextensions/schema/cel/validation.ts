@@ -139,7 +139,7 @@ class Node {
       const activation = optional
         ? { self, oldSelf: oldSelf === undefined ? optionalNone() : optionalOf(oldSelf) }
         : { self, ...(oldSelf === undefined ? {} : { oldSelf }) };
-      const result = evaluate(program, activation, { costLimit: Math.min(PerCallLimit, run.budget) });
+      const result = evaluate(program, activation, { costLimit: PerCallLimit });
       if (result.cost > run.budget) {
         run.errs.push(invalid(fieldOf(path), type, 'validation failed due to running out of cost budget, no further validation rules will be run'));
         run.budget = -1;
@@ -167,7 +167,7 @@ class Node {
       };
       let detail: string | undefined;
       if (compiled.messageExpression !== undefined) {
-        const m = evaluate(compiled.messageExpression, activation, { costLimit: Math.min(PerCallLimit, run.budget) });
+        const m = evaluate(compiled.messageExpression, activation, { costLimit: PerCallLimit });
         if (m.cost > run.budget) {
           report(invalid(fieldOf(at), type, 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run'));
           run.budget = -1;
