@@ -56,7 +56,10 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
       if (hasStatus) delete (o as Obj)['status'];
       o.metadata.generation = 1;
     },
-    validate: (ctx, o) => [...meta(o), ...validatorFor(ctx)?.validate(ctx, body(o)) ?? [], ...scaleErrs(o)],
+    validate: (ctx, o) => {
+      const m = meta(o);
+      return [...m, ...validatorFor(ctx)?.validate(ctx, body(o), m) ?? [], ...scaleErrs(o)];
+    },
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: false,
     prepareForUpdate(_ctx, o, old) {

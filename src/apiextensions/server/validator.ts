@@ -32,12 +32,15 @@ function rulesOrNote(errs: readonly FieldError[], run: () => FieldError[]): Fiel
 export class CustomResourceValidator {
   constructor(private readonly schema: Schema, private readonly rules: RuleValidator | undefined) {}
 
-  /** A create: schema, list types, then rules (errors, never ratcheted). */
-  validate(ctx: RequestContext, obj: Obj): FieldError[] {
+  /**
+   * A create: schema, list types, then rules (errors, never ratcheted). `prior` are the errors
+   * found before (ObjectMeta's): they too keep the rules from running when they are blocking.
+   */
+  validate(ctx: RequestContext, obj: Obj, prior: readonly FieldError[] = []): FieldError[] {
     const errs = validateCustomResource(obj, this.schema);
     errs.push(...validateListSetsAndMaps(fieldPath(''), this.schema, obj));
     const rules = this.rules;
-    if (rules !== undefined) errs.push(...rulesOrNote(errs, () => rules.validate(ctx, obj, undefined, undefined)));
+    if (rules !== undefined) errs.push(...rulesOrNote([...prior, ...errs], () => rules.validate(ctx, obj, undefined, undefined)));
     return errs;
   }
 

@@ -273,6 +273,8 @@ const WIDGET_CASES: readonly { name: string; requests: ValidationCase['requests'
   { name: 'blocking schema error skips rules', requests: createW({ name: 'a'.repeat(31), replicas: 3, maxReplicas: 1 }) },
   { name: 'non-blocking schema error keeps rules', requests: createW({ replicas: 3, maxReplicas: 1, tags: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'] }) },
   { name: 'wrong type blocks rules', requests: createW({ replicas: 'x', maxReplicas: 1, minReplicas: -1 }) },
+  { name: 'too long annotations block rules', requests: (name, ns) =>
+    [post(wcol(ns), { ...widget(name, { replicas: 3, maxReplicas: 1 }), metadata: { name, annotations: { a: 'x'.repeat(262145) } } })] },
   { name: 'per-call cost limit exceeded', requests: createW({ expensive: Array.from({ length: 800 }, (_, i) => `s${i % 1000}`) }) },
   { name: 'update: transition rule refuses a change', requests: updateW({ mode: 'a' }, (s) => { s['mode'] = 'b'; }) },
   { name: 'update: transition rule allows no change', requests: updateW({ mode: 'a' }, (s) => { s['replicas'] = 1; }) },
