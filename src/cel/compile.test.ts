@@ -42,6 +42,33 @@ const compileErrors: readonly (readonly [string, string])[] = [
   [`[1, 'a'].size() == 2`, `ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a'].size() == 2\n | ....^`],
 ];
 
+/** Syntax and type errors as kube-apiserver v1.36.3 returned them for these rules (schema: spec.a integer). */
+const kubeAnswers: readonly (readonly [string, string])[] = [
+  ["self.a..b", "ERROR: <input>:1:8: Syntax error: no viable alternative at input '..'\n | self.a..b\n | .......^"],
+  ["self.a ==== 1", "ERROR: <input>:1:10: Syntax error: extraneous input '==' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a ==== 1\n | .........^"],
+  ["self.a && || true", "ERROR: <input>:1:11: Syntax error: extraneous input '||' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a && || true\n | ..........^"],
+  ["(self.a", "ERROR: <input>:1:8: Syntax error: missing ')' at '<EOF>'\n | (self.a\n | .......^"],
+  ["self.a)", "ERROR: <input>:1:7: Syntax error: extraneous input ')' expecting <EOF>\n | self.a)\n | ......^"],
+  ["self.a[", "ERROR: <input>:1:8: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a[\n | .......^"],
+  ["self.a.", "ERROR: <input>:1:8: Syntax error: no viable alternative at input '.'\n | self.a.\n | .......^"],
+  ["1 2", "ERROR: <input>:1:3: Syntax error: extraneous input '2' expecting <EOF>\n | 1 2\n | ..^"],
+  ["self.a == 'x", "ERROR: <input>:1:11: Syntax error: token recognition error at: ''x'\n | self.a == 'x\n | ..........^\nERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a == 'x\n | ............^"],
+  ["{'a': }", "ERROR: <input>:1:7: Syntax error: mismatched input '}' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | {'a': }\n | ......^"],
+  ["self.a ? 1", "ERROR: <input>:1:11: Syntax error: mismatched input '<EOF>' expecting ':'\n | self.a ? 1\n | ..........^"],
+  ["!", "ERROR: <input>:1:2: Syntax error: extraneous input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | !\n | .^"],
+  ["self.a +* 1", "ERROR: <input>:1:9: Syntax error: extraneous input '*' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | self.a +* 1\n | ........^"],
+  ["self.if == 1", "ERROR: <input>:1:5: undefined field 'if'\n | self.if == 1\n | ....^"],
+  ["9223372036854775808 > 1", "ERROR: <input>:1:1: invalid int literal\n | 9223372036854775808 > 1\n | ^"],
+  ["a == b", "ERROR: <input>:1:1: undeclared reference to 'a' (in container '')\n | a == b\n | ^\nERROR: <input>:1:6: undeclared reference to 'b' (in container '')\n | a == b\n | .....^"],
+  ["self.a == b && c", "ERROR: <input>:1:11: undeclared reference to 'b' (in container '')\n | self.a == b && c\n | ..........^\nERROR: <input>:1:16: undeclared reference to 'c' (in container '')\n | self.a == b && c\n | ...............^"],
+];
+const envA = newEnvironment([{ name: 'self', type: assignTypeNames(schemaDeclType({ type: 'object', properties: { a: { type: 'integer' } } })!, 'selfType0') }]);
+for (const [expr, want] of kubeAnswers) {
+  test(`compile error as kube-apiserver answered: ${expr}`, () => {
+    assert.equal(compile(expr, envA).error?.detail, `compilation failed: ${want}`);
+  });
+}
+
 for (const [expr, want] of compileErrors) {
   test(`compile error as kube words it: ${expr}`, () => {
     const r = compile(expr, env);

@@ -2,10 +2,10 @@
 // and returns a program (or kube's `compilation failed: …` error); evaluate runs the program on an
 // activation and returns the value or kube's runtime error text.
 // Go counterparts: k8s.io/apiserver/pkg/cel/environment (Compile), cel-go's Program.Eval.
-import type { CelEnvironment } from './environment.ts';
+import { isKubeFunction, type CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
-import { kubePass, planIssue } from './kube-pass.ts';
+import { kubePass, planIssue, undeclaredIssues, type Issue } from './kube-pass.ts';
 import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
 
@@ -37,21 +37,28 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   try {
     parsed = env.lib.parse(expression);
   } catch (err) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression) } };
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
   }
   const checked = parsed.check();
   if (!checked.valid) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression) } };
+    if ((checked.error as { code?: string } | undefined)?.code === 'unknown_variable') {
+      const declared = (name: string): boolean => env.variables.has(name) || (name !== 'cel' && env.lib.hasVariable(name));
+      const all = undeclaredIssues(parsed.ast as AstNode, expression, declared);
+      if (all.length > 0) return failed(expression, all);
+    }
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression, isKubeFunction) } };
   }
   const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
-  if (issues.length > 0) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
-  }
+  if (issues.length > 0) return failed(expression, issues);
   const planned = planIssue(parsed.ast as AstNode);
   if (planned !== undefined) return { error: { type: 'invalid', detail: planned } };
   instrument(parsed.ast as AstNode);
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
   return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
+}
+
+function failed(expression: string, issues: readonly Issue[]): CompileResult {
+  return { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.map((i) => formatIssue(expression, i.offset, i.message)).join('\n') } };
 }
 
 export interface EvalOptions {
@@ -60,7 +67,7 @@ export interface EvalOptions {
 }
 
 export type EvalResult =
-  | { readonly value: unknown; readonly cost: number; readonly error?: undefined }
+  | { readonly value: unknown; readonly cost: number; readonly error?: undefined; readonly costLimitExceeded?: undefined }
   | { readonly value?: undefined; readonly cost: number; readonly error: CelError; readonly costLimitExceeded?: boolean };
 
 function result(r: { result?: unknown; error?: unknown; cost: number }): EvalResult {

@@ -36,6 +36,7 @@ export function libTypeName(t: DeclType): string {
         case 'any': return 'dyn';
         case 'null_type': return 'null';
         case 'quantity': return 'kubernetes.Quantity';
+        case 'authorizer': return 'kubernetes.authorization.Authorizer';
         default: return t.name;
       }
     case 'list': return `list<${libTypeName(t.elem)}>`;
@@ -47,12 +48,32 @@ export function libTypeName(t: DeclType): string {
 /** The library's name of a kube object type: it does not take `@`, so `x.@idx` is `x.__idx__`. */
 export const libObjectName = (name: string): string => name.replace(/@(idx|elem)\b/g, '__$1__');
 
+/**
+ * The library's parser limits, opened up to cel-go's: kube bounds expressions by their size and cost,
+ * not by list or map literal lengths; nesting stops at cel-go's recursion limit (250).
+ */
+const OPTIONS = {
+  enableOptionalTypes: true,
+  homogeneousAggregateLiterals: true,
+  limits: { maxAstNodes: 1_000_000, maxDepth: 250, maxListElements: 1_000_000, maxMapEntries: 1_000_000, maxCallArguments: 10_000 },
+} as const;
+
 let base: Environment | undefined;
+let functionNames: ReadonlySet<string> | undefined;
+
+/** Library functions kube's environment does not have (cel-go reports them as undeclared). */
+const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind']);
+
+/** Whether kube's environment has a function (any overload) of this name. */
+export function isKubeFunction(name: string): boolean {
+  functionNames ??= new Set(baseEnvironment().getDefinitions().functions.map((f) => f.name).filter((n) => !NOT_IN_KUBE.has(n)));
+  return functionNames.has(name);
+}
 
 /** kube's v1.36 base environment: standard library, optional types, kube's libraries. */
 export function baseEnvironment(): Environment {
   if (base === undefined) {
-    const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+    const env = new Environment(OPTIONS);
     registerLibraries(env);
     base = env;
   }
@@ -93,7 +114,7 @@ const envCache = new Map<string, CelEnvironment>();
 const MAX_ENVIRONMENTS = 500;
 
 function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelEnvironment {
-  const lib = baseEnvironment().clone({ enableOptionalTypes: true, homogeneousAggregateLiterals: true });
+  const lib = baseEnvironment().clone(OPTIONS);
   const objects = new Map<string, DeclType>();
   for (const v of variables) for (const [name, t] of objectTypesOf(v.type)) objects.set(name, t);
   // Fields name their types, so register the innermost first.

@@ -111,27 +111,57 @@ export function formatIssue(input: string, offset: number, message: string): str
 
 const EXPECTING = `{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}`;
 
+/** The source text of the token at `at` (an identifier, number, string, or operator). */
+function tokenAt(input: string, at: number): string {
+  const m = /^(?:[A-Za-z_]\w*|\d+(?:\.\d+)?u?|'[^']*'|"[^"]*"|==|!=|<=|>=|&&|\|\||\S)/.exec(input.slice(at));
+  return m?.[0] ?? '';
+}
+
 const typeOf = (x: unknown): string => goTypeName(isNode(x) ? x.checkedType?.name : undefined);
 
 /** The cel-go issues (location and message) of a library parse or type error. */
-function issuesOf(e: LibError, input: string): { offset: number; message: string }[] {
+function issuesOf(e: LibError, input: string, isFunction: (name: string) => boolean): { offset: number; message: string }[] {
   const node = e.node;
   const at = node !== undefined ? node.start : (e.range?.start ?? 0);
   const args = node !== undefined && Array.isArray(node.args) ? (node.args as unknown[]) : [];
   const first = e.message.split('\n')[0] ?? e.message;
   switch (e.code) {
     case 'unexpected_token': {
+      // ANTLR: a token that can be deleted to go on is "extraneous", else "mismatched"
       const tok = /^Unexpected token: (.*)$/.exec(first)?.[1] ?? '';
-      if (tok === 'EOF') return [{ offset: input.length, message: `Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}` }];
-      return [{ offset: at, message: `Syntax error: mismatched input '${input.slice(at, node?.end ?? at + 1) || tok}' expecting ${EXPECTING}` }];
+      const before = input.slice(0, tok === 'EOF' ? input.length : at).trimEnd();
+      const expecting = before.endsWith('[') ? EXPECTING.replace("'!', ", "'!', '?', ") : EXPECTING;
+      if (tok === 'EOF') {
+        const kind = /[!-]$/.test(before) ? 'extraneous' : 'mismatched';
+        return [{ offset: input.length, message: `Syntax error: ${kind} input '<EOF>' expecting ${expecting}` }];
+      }
+      const text = tokenAt(input, at) || tok;
+      const kind = /^\s*(?:[\w'"([{!.-]|$)/.test(input.slice(at + text.length)) && input.slice(at + text.length).trim() !== '' ? 'extraneous' : 'mismatched';
+      return [{ offset: at, message: `Syntax error: ${kind} input '${text}' expecting ${expecting}` }];
+    }
+    case 'expected_token': {
+      const m = /^Expected (\w+), got (\w+)$/.exec(first);
+      if (m === null) break;
+      const got = m[2] === 'EOF' ? '<EOF>' : tokenAt(input, at);
+      const closer: Readonly<Record<string, string>> = { RPAREN: ')', RBRACKET: ']', RBRACE: '}' };
+      if (m[1] === 'IDENTIFIER') return [{ offset: at, message: `Syntax error: no viable alternative at input '${input.slice(Math.max(0, at - 1), at + (m[2] === 'EOF' ? 0 : got.length))}'` }];
+      if (closer[m[1]!] !== undefined) return [{ offset: at, message: `Syntax error: missing '${closer[m[1]!]}' at '${got}'` }];
+      if (m[1] === 'COLON') return [{ offset: at, message: `Syntax error: mismatched input '${got}' expecting ':'` }];
+      break;
     }
     case 'unterminated_string':
       return [
         { offset: at, message: `Syntax error: token recognition error at: '${input.slice(at)}'` },
         { offset: input.length, message: `Syntax error: mismatched input '<EOF>' expecting ${EXPECTING}` },
       ];
-    case 'unexpected_character':
+    case 'unexpected_character': {
+      // quoted: the parser stopped before the end (a token kube's grammar does not expect there);
+      // unquoted: the lexer found no token
+      if (/^Unexpected character: '.*'$/.test(first)) {
+        return [{ offset: at, message: `Syntax error: extraneous input '${tokenAt(input, at)}' expecting <EOF>` }];
+      }
       return [{ offset: at, message: `Syntax error: token recognition error at: '${input.slice(at, at + 1)}'` }];
+    }
     case 'unknown_variable': {
       const name = /^Unknown variable: (.*)$/.exec(first)?.[1] ?? '';
       const out = [{ offset: at, message: `undeclared reference to '${name}' (in container '')` }];
@@ -161,6 +191,8 @@ function issuesOf(e: LibError, input: string): { offset: number; message: string
       if (node === undefined) break;
       const m = /^found no matching overload for '(?:(.*)\.)?([^.(]+)\((.*)\)'$/.exec(first);
       if (m === null) break;
+      // cel-go: a function of that name does not exist at all
+      if (!isFunction(m[2]!)) return [{ offset: goOffset(node, input), message: `undeclared reference to '${m[2]}' (in container '')` }];
       const receiver = m[1] !== undefined ? `${goTypeName(m[1])}.` : '';
       return [{ offset: goOffset(node, input), message: `found no matching overload for '${m[2]}' applied to '${receiver}(${m[3]!.split(/,\s*(?![^<]*>)/).filter((x) => x !== '').map(goTypeName).join(', ')})'` }];
     }
@@ -184,9 +216,9 @@ function issuesOf(e: LibError, input: string): { offset: number; message: string
 }
 
 /** A library parse/type error as cel-go's issue list (the text after kube's `compilation failed: `). */
-export function compileIssues(err: unknown, input: string): string {
+export function compileIssues(err: unknown, input: string, isFunction: (name: string) => boolean = () => true): string {
   if (typeof err !== 'object' || err === null || !('message' in err)) return String(err);
-  return issuesOf(err as LibError, input).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
+  return issuesOf(err as LibError, input, isFunction).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
 }
 
 /** A library runtime error in cel-go's words. */

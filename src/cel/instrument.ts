@@ -196,7 +196,7 @@ function wrapHandle(n: AstNode, name: string, namespaced: boolean): void {
     else if (unary) values = [params[0]];
     else values = params[0] as unknown[];
     if (namespaced) values = values.slice(1);
-    chargeCost(r instanceof Promise ? 1 : runtimeCallCost(name, values, r));
+    chargeCost(r instanceof Promise && name !== 'check' ? 1 : runtimeCallCost(name, values, r));
     return r;
   };
 }

@@ -4,7 +4,7 @@
 // timestamps), and puts kube's implementation behind calls whose library behaviour differs.
 // Go counterparts: cel-go's ASTValidators (ValidateRegexLiterals, ValidateDurationLiterals,
 // ValidateTimestampLiterals) in k8s.io/apiserver/pkg/cel/environment/base.go.
-import { argsOf, callName, overrideCall, receiverOf, walk, type AstNode } from './ast.ts';
+import { argsOf, callName, children, overrideCall, receiverOf, walk, type AstNode } from './ast.ts';
 import { goOffset, goTypeName } from './errors.ts';
 import { FormatError, formatString } from './library/format-string.ts';
 import { findOverride } from './library/overrides.ts';
@@ -16,8 +16,10 @@ export interface Issue {
   readonly message: string;
 }
 
-/** Library methods on bytes that kube's environment does not have. */
+/** Library methods on bytes that kube's environment does not have (as methods; `string` is a function). */
 const NOT_IN_KUBE_BYTES = new Set(['at', 'base64', 'hex', 'json', 'string']);
+
+const MAX_INT64 = 2n ** 63n - 1n;
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -93,6 +95,14 @@ export function planIssue(root: AstNode): string | undefined {
  */
 export function kubePass(root: AstNode, input: string, declared: ReadonlySet<string>): Issue[] {
   const issues: Issue[] = [];
+  // cel-go refuses int literals outside int64 (-2^63 only as the operand of a minus)
+  const negated = new Set<AstNode>();
+  for (const n of walk(root)) {
+    if (n.op === '-_' && (n.args as AstNode).op === 'value') negated.add(n.args as AstNode);
+    if (n.op === 'value' && typeof n.args === 'bigint' && (n.args > MAX_INT64 || n.args < -MAX_INT64 - 1n) && !(negated.has(n) && n.args === MAX_INT64 + 1n)) {
+      issues.push({ offset: n.start, message: 'invalid int literal' });
+    }
+  }
   for (const n of walk(root)) {
     const name = callName(n);
     if (name === undefined) continue;
@@ -105,7 +115,10 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
     const recvType = receiver?.checkedType?.name;
     if (recvType === 'bytes' && NOT_IN_KUBE_BYTES.has(name)) {
       const args = argsOf(n).map((a) => goTypeName(a.checkedType?.name)).join(', ');
-      issues.push({ offset: goOffset(n, input), message: `found no matching overload for '${name}' applied to 'bytes.(${args})'` });
+      issues.push({
+        offset: goOffset(n, input),
+        message: name === 'string' ? `found no matching overload for '${name}' applied to 'bytes.(${args})'` : `undeclared reference to '${name}' (in container '')`,
+      });
       continue;
     }
     const lit = literalIssue(n, input) ?? formatIssue(n, input);
@@ -117,5 +130,43 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
     if (bad !== undefined) { issues.push({ offset: goOffset(bad.node, input), message: bad.message }); continue; }
     overrideCall(n, o.fn as (...args: unknown[]) => unknown);
   }
+  return issues.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * Every undeclared identifier, as cel-go reports them all (the library stops at the first). For
+ * `ns.fn(…)` with an unknown `ns`, cel-go reports the function too, at its parenthesis.
+ */
+export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name: string) => boolean): Issue[] {
+  const issues: Issue[] = [];
+  const visit = (n: AstNode, bound: ReadonlySet<string>): void => {
+    if (n.op === 'id') {
+      const name = n.args as string;
+      if (bound.has(name) || isDeclared(name)) return;
+      issues.push({ offset: n.start, message: `undeclared reference to '${name}' (in container '')` });
+      const call = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(input.slice(n.end));
+      if (call !== null) issues.push({ offset: n.end + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
+      return;
+    }
+    const name = callName(n);
+    if (name !== undefined && n.meta !== undefined && (n.meta.alternate !== undefined || n.meta.macro !== undefined)) {
+      const args = argsOf(n);
+      if (name === 'has') {
+        let root = args[0];
+        while (root !== undefined && (root.op === '.' || root.op === '.?')) root = (root.args as AstNode[])[0];
+        if (root !== undefined) visit(root, bound);
+        return;
+      }
+      const recv = receiverOf(n);
+      if (recv !== undefined) visit(recv, bound);
+      const vars = name.startsWith('transform') || (['all', 'exists', 'existsOne'].includes(name) && args.length === 3) ? 2 : 1;
+      const inner = new Set(bound);
+      for (const v of args.slice(0, vars)) if (v.op === 'id') inner.add(v.args as string);
+      for (const b of args.slice(vars)) visit(b, inner);
+      return;
+    }
+    for (const c of children(n)) visit(c, bound);
+  };
+  visit(root, new Set());
   return issues.sort((a, b) => a.offset - b.offset);
 }

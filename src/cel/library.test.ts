@@ -41,7 +41,10 @@ const cases: readonly (readonly [string, Want])[] = [
   ["'%s and %d and %.2f'.format([dyn('a'), dyn(5), dyn(1.5)])", 'a and 5 and 1.50'], ["'%x %X %o %b'.format([255, 255, 8, 5])", 'ff FF 10 101'],
   ["'%s'.format([[dyn(1), dyn('a')]])", '[1, "a"]'], ["'%d'.format([1.5])", { compile: "ERROR: <input>:1:14: error during formatting: decimal clause can only be used on integers, was given double" }],
   ["'%d'.format([dyn(1.5)])", { err: 'error during formatting: decimal clause can only be used on integers, was given double' }],
-  ["'%s %s'.format(['a'])", { compile: 'ERROR: <input>:1:15: index 1 out of range' }], ["'%e'.format([1234.5678])", '1.234568e+03'],
+  ["'%s %s'.format(['a'])", { compile: 'ERROR: <input>:1:15: index 1 out of range' }], ["'%e'.format([1234.5678])", '1.234568×10⁰³'], ["'%.2e'.format([0.00012])", '1.20×10⁻⁰⁴'],
+  ["'%s'.format([{'b': 1, 'a': 2}])", '{"a":2, "b":1}'], ["'%s|%s|%s'.format([dyn(duration('90s')), dyn(b'abc'), dyn(null)])", '90s|abc|null'],
+  ["'%s %s'.format([dyn(1e21), dyn(0.00001)])", '1e+21 1e-05'], ["'%.3f'.format([2.0 / 3.0])", '0.667'], ["'%x'.format(['hi'])", '6869'],
+  ["'%o'.format([-8])", '-10'], ["'%b'.format([true])", '1'], ["string(duration('90s'))", '90s'], ["string(timestamp('2020-01-01T00:00:00Z'))", '2020-01-01T00:00:00Z'],
   ["strings.quote('hi\\n\"there\"')", '"hi\\n\\"there\\""'],
   ["'abc'.reverse()", { compile: "found no matching overload for 'reverse' applied to 'string.()'" }],
   // regex (k8s.io/apiserver/pkg/cel/library/regex.go, RE2 semantics)
@@ -119,7 +122,8 @@ const cases: readonly (readonly [string, Want])[] = [
   ['5 % 0', { err: 'modulus by zero' }], ['-9223372036854775808 - 1', { err: 'integer overflow' }],
   // not in kube's environment (kube-apiserver v1.36.3 refuses them in a CRD rule)
   ['cel.bind(x, 1, x + 1)', { compile: "undeclared reference to 'cel' (in container '')" }], ['math.greatest(1, 2)', { compile: "undeclared reference to 'math' (in container '')" }],
-  ["base64.encode(b'abc')", { compile: "undeclared reference to 'base64' (in container '')" }], ["b'abc'.hex()", { compile: "found no matching overload for 'hex' applied to 'bytes.()'" }],
+  ["base64.encode(b'abc')", { compile: "undeclared reference to 'base64' (in container '')" }], ["b'abc'.hex()", { compile: "ERROR: <input>:1:11: undeclared reference to 'hex' (in container '')" }],
+  ["'abc'.fooBar()", { compile: "ERROR: <input>:1:13: undeclared reference to 'fooBar' (in container '')" }],
   ["duration('1x')", { compile: 'invalid duration argument' }], ["timestamp('2020-13-01')", { compile: 'invalid timestamp argument' }],
 ];
 

@@ -168,3 +168,23 @@ test('equal schemas share an environment, so values of either evaluate in both',
   const v = evaluate(compile('self.spec.replicas', env).program!, { self: toCelValue(obj, t2), oldSelf });
   assert.equal(v.value, 3n);
 });
+
+test('admission variables: request is a kubernetes.AdmissionRequest, the others dyn', async () => {
+  const { admissionRequestType, DynType: dyn } = await import('./index.ts');
+  const req = admissionRequestType();
+  const e = newEnvironment([{ name: 'request', type: req }, { name: 'object', type: dyn }, { name: 'oldObject', type: dyn }]);
+  const request = toCelValue({
+    kind: { group: 'apps', version: 'v1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+    requestKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, requestResource: { group: 'apps', version: 'v1', resource: 'deployments' },
+    name: 'd', namespace: 'ns', operation: 'CREATE', userInfo: { username: 'alice', groups: ['system:authenticated'] }, dryRun: false,
+  }, req);
+  const run = (expr: string): unknown => {
+    const r = compile(expr, e);
+    assert.equal(r.error, undefined, r.error?.detail);
+    return fromCelValue(evaluate(r.program!, { request, object: null, oldObject: null }).value);
+  };
+  assert.equal(run("request.operation == 'CREATE' && request.kind.kind == 'Deployment'"), true);
+  assert.equal(run("'system:authenticated' in request.userInfo.groups"), true);
+  assert.equal(run('object == null'), true);
+  assert.match(compile('request.bogus', e).error?.detail ?? '', /undefined field 'bogus'/);
+});

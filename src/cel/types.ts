@@ -7,7 +7,7 @@
 /** The scalar CEL types kube declares. `date` is kube's name for a timestamp from `format: date`. */
 export type SimpleTypeName =
   | 'any' | 'bool' | 'bytes' | 'double' | 'duration' | 'date' | 'dyn' | 'int' | 'null_type'
-  | 'string' | 'timestamp' | 'uint' | 'quantity';
+  | 'string' | 'timestamp' | 'uint' | 'quantity' | 'authorizer';
 
 export interface SimpleDeclType {
   readonly kind: 'simple';
@@ -82,6 +82,8 @@ export const NullType: SimpleDeclType = simpleType('null_type', 4);
 export const StringType: SimpleDeclType = simpleType('string', 2);
 export const TimestampType: SimpleDeclType = simpleType('timestamp', 12);
 export const UintType: SimpleDeclType = simpleType('uint', 1);
+/** The type of a policy's `authorizer` variable (kube's library.AuthorizerType). */
+export const AuthorizerType: SimpleDeclType = simpleType('authorizer', 0);
 
 export function listType(elem: DeclType, maxElements: number, listKind: ListKind = 'atomic', mapKeys: readonly string[] = []): ListDeclType {
   return { kind: 'list', elem, maxElements, minSerializedSize: 2, listType: listKind, mapKeys, name: 'list' };
@@ -130,6 +132,7 @@ export function celTypeName(t: DeclType): string {
         case 'timestamp': return 'google.protobuf.Timestamp';
         case 'duration': return 'google.protobuf.Duration';
         case 'quantity': return 'kubernetes.Quantity';
+        case 'authorizer': return 'kubernetes.authorization.Authorizer';
         default: return t.name;
       }
     case 'list': return `list(${celTypeName(t.elem)})`;

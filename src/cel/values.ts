@@ -107,7 +107,8 @@ export function toCelValue(v: unknown, t: DeclType): unknown {
       const fields: Record<string, unknown> = {};
       for (const f of t.fields.values()) {
         const x = src[f.jsonName];
-        if (x !== undefined && Object.hasOwn(src, f.jsonName)) fields[f.name] = toCelValue(x, f.type);
+        // a null field is treated as absent (its declared type could not hold it)
+        if (x !== undefined && x !== null && Object.hasOwn(src, f.jsonName)) fields[f.name] = toCelValue(x, f.type);
       }
       return new (classOf(t))(fields);
     }

@@ -40,12 +40,14 @@ function doubleString(f: number): string {
   return String(f);
 }
 
-const durationString = (d: Duration): string => {
+/** CEL's string(duration): seconds with the fraction cel-go prints (`90s`, `1.5s`). */
+export const durationString = (d: Duration): string => {
   const total = Number(d.seconds) + d.nanos / 1e9;
   return `${total}s`;
 };
 
-const timestampString = (t: Date): string => t.toISOString().replace('.000Z', 'Z');
+/** CEL's string(timestamp): RFC 3339 in UTC. */
+export const timestampString = (t: Date): string => t.toISOString().replace('.000Z', 'Z');
 
 function plainString(v: unknown): string {
   if (v === null) return 'null';
@@ -57,6 +59,7 @@ function plainString(v: unknown): string {
   if (v instanceof Duration) return durationString(v);
   if (Array.isArray(v) || v instanceof Set) return formatList([...v]);
   if (v instanceof Map) return formatMap(v);
+  if (typeof v === 'object' && v.constructor === Object) return formatMap(new Map(Object.entries(v)));
   return fail(`error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given ${typeName(v)}`);
 }
 
@@ -108,7 +111,10 @@ function floating(v: unknown, precision: number, kind: 'f' | 'e'): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
   if (kind === 'f') return f.toFixed(precision);
-  return f.toExponential(precision).replace(/e([+-])(\d)$/, 'e$10$2');
+  // kube formats through a locale printer (golang.org/x/text/message): 1.234568×10⁰³
+  const [mant = '', exp = '0'] = f.toExponential(precision).split('e');
+  const digits = String(Math.abs(Number(exp))).padStart(2, '0');
+  return `${mant}×10${Number(exp) < 0 ? '⁻' : ''}${[...digits].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('')}`;
 }
 
 function clause(c: string, precision: number | undefined): Clause | undefined {

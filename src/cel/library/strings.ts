@@ -4,7 +4,8 @@
 // Go counterpart: github.com/google/cel-go/ext/strings.go (StringsVersion(2)).
 import type { Environment } from '@marcbachmann/cel-js';
 import { addOverride } from './overrides.ts';
-import { formatString, quote } from './format-string.ts';
+import { durationString, formatString, quote, timestampString } from './format-string.ts';
+import type { Duration } from '@marcbachmann/cel-js/evaluator';
 import { codePoints, def, fail, namespace } from './util.ts';
 
 function indexOf(s: string, sub: string, offset = 0n): bigint {
@@ -104,6 +105,9 @@ export function registerStrings(env: Environment): void {
   def(env, 'string.replace(string, string): string', (s: string, a: string, b: string) => replace(s, a, b));
   def(env, 'string.replace(string, string, int): string', (s: string, a: string, b: string, n: bigint) => replace(s, a, b, n));
   def(env, 'string.format(list<dyn>): string', (s: string, args: unknown[]) => formatString(s, args));
+  // the standard library's string() of durations and timestamps, which the library lacks
+  def(env, 'string(google.protobuf.Duration): string', (d: Duration) => durationString(d));
+  def(env, 'string(google.protobuf.Timestamp): string', (t: Date) => timestampString(t));
   namespace(env, 'strings', 'kubernetes.StringsNamespace');
   def(env, 'kubernetes.StringsNamespace.quote(string): string', (_ns: unknown, s: string) => quote(s));
   // The library has these with other semantics (UTF-16 indexes, Unicode case mapping, other texts).
