@@ -15,6 +15,7 @@ import {
 } from '../v1/types.ts';
 import { validateJunctors } from './junctors.ts';
 import { validateSchemaExtensions } from './schema-extensions.ts';
+import { validateSelectableFields } from './selectable-fields.ts';
 import { validateStructuralSchema } from './structural.ts';
 import { validateValidationRules } from './validation-rules.ts';
 
@@ -111,6 +112,13 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   // errors name that path; only differing schemas are validated (and named) per version.
   const shared = sharedSchema(versions);
   if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema'), unchanged.has(versions[0]?.name ?? '')));
+  // Selectable fields the same in every version are hoisted to spec.selectableFields too.
+  const firstSelectable = versions[0]?.selectableFields ?? [];
+  const sameSelectable = versions.every((v) => canonicalJSON(v.selectableFields ?? []) === canonicalJSON(firstSelectable));
+  if (sameSelectable && firstSelectable.length > 0) {
+    errs.push(...(shared === undefined ? [invalid(path.child('selectableFields'), '', 'may only be set when validations.schema is included')]
+      : validateSelectableFields(firstSelectable, shared, path.child('selectableFields'))));
+  }
   versions.forEach((v, i) => {
     if (v.storage) storage++;
     if (v.served) served = true;
@@ -118,7 +126,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
     seen.add(v.name);
     const msgs = isDNS1035Label(v.name ?? '');
     if (msgs.length > 0) errs.push(invalid(vp.index(i).child('name'), v.name ?? '', msgs.join(',')));
-    errs.push(...validateVersion(v, vp.index(i), shared === undefined, unchanged.has(v.name ?? '')));
+    errs.push(...validateVersion(v, vp.index(i), shared === undefined, unchanged.has(v.name ?? ''), sameSelectable));
   });
   if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
   // No versions at all is this same error, its value Go's nil slice.
@@ -170,7 +178,8 @@ function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath, 
   return errs;
 }
 
-function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean, unchanged: boolean): FieldError[] {
+function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean, unchanged: boolean,
+  sharedSelectable: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const schema = v.schema?.openAPIV3Schema;
   const sp = path.child('schema', 'openAPIV3Schema');
@@ -210,11 +219,15 @@ function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path:
     if ((c.jsonPath ?? '') === '') errs.push(required(p.child('jsonPath')));
     if (c.priority !== undefined && c.priority < 0) errs.push(invalid(p.child('priority'), c.priority, 'must be greater than or equal to 0'));
   });
-  (v.selectableFields ?? []).forEach((f, i) => {
-    const p = path.child('selectableFields').index(i).child('jsonPath');
-    if ((f.jsonPath ?? '') === '') errs.push(required(p));
-    else if (!f.jsonPath.startsWith('.')) errs.push(invalid(p, f.jsonPath, 'must be a simple json path starting with .'));
-  });
+  const selectable = v.selectableFields ?? [];
+  if (!sharedSelectable && selectable.length > 0) {
+    // A schema hoisted to spec.validation (the same in every version) is no version's own: kube then refuses per-version fields.
+    if (schema === undefined || !ownSchema) {
+      errs.push(invalid(path.child('selectableFields'), '', 'may only be set when `version.schema.openAPIV3Schema` is not included'));
+    } else {
+      errs.push(...validateSelectableFields(selectable, schema, path.child('selectableFields')));
+    }
+  }
   return errs;
 }
 

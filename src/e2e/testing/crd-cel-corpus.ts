@@ -170,7 +170,7 @@ export async function prepare(send: Send, ns: string): Promise<void> {
 
 // ---- CRDs refused (or accepted) for their rules: dry-run creates, nothing stored ----
 
-interface CRDCase { readonly name: string; readonly spec: Json; readonly root?: Json }
+interface CRDCase { readonly name: string; readonly spec: Json; readonly root?: Json; readonly version?: Json }
 
 const list = (items: Json, extra: Json = {}): Json => ({ type: 'array', items, ...extra });
 const CRD_CASES: readonly CRDCase[] = [
@@ -222,6 +222,12 @@ const CRD_CASES: readonly CRDCase[] = [
     ...rules(rule('self.all(k, v, k != v)')) } }) },
   { name: 'rule on a map of lists with oldSelf', spec: obj({ m: { type: 'object', maxProperties: 5, additionalProperties: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 3 } },
     ...rules(rule('self == oldSelf')) } }) },
+  // Selectable fields resolve with the same field paths as rules (kube's ValidFieldPath, no array notation).
+  { name: 'selectable fields: valid', spec: obj({ color: str, size: int, on: { type: 'boolean' } }), version: { selectableFields: [{ jsonPath: '.spec.color' }, { jsonPath: '.spec.size' }, { jsonPath: '.spec.on' }] } },
+  { name: 'selectable fields: bad paths', spec: obj({ color: str, tags: { type: 'array', items: str }, m: { type: 'object', additionalProperties: str } }),
+    version: { selectableFields: [{ jsonPath: 'spec.color' }, { jsonPath: '.spec.nope' }, { jsonPath: '.spec.tags' }, { jsonPath: ".spec['color']" }, { jsonPath: '.metadata.name' }, { jsonPath: '.spec.m.k' }, { jsonPath: '.spec.color' }, { jsonPath: '' }] } },
+  { name: 'selectable fields: more than 8', spec: obj(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}`, str]))),
+    version: { selectableFields: Array.from({ length: 9 }, (_, i) => ({ jsonPath: `.spec.f${i}` })) } },
   { name: 'valid rules of every kind', spec: obj({ a: int, s: str, q: { 'x-kubernetes-int-or-string': true } }, rules(
     rule("self.a > 0 && self.s.matches('^[a-z]+$') && quantity('1Gi').isGreaterThan(quantity('1Mi'))", { message: 'm', reason: 'FieldValueForbidden', fieldPath: '.a' }),
     rule('self.a >= oldSelf.a', { messageExpression: "oldSelf.a > 5 ? 'a was big' : 'a was small'" }),
@@ -234,7 +240,10 @@ function crdCase(c: CRDCase): ValidationCase {
     requests: (name) => {
       const plural = `${name}s`;
       const kind = name.replace(/-/g, '').replace(/^./, (ch) => ch.toUpperCase());
-      return [post(`${CRDS}?dryRun=All`, crd(plural, kind, { type: 'object', properties: { spec: c.spec }, ...(c.root ?? {}) }))];
+      const body = crd(plural, kind, { type: 'object', properties: { spec: c.spec }, ...(c.root ?? {}) });
+      const versions = (body['spec'] as { versions: Json[] }).versions;
+      if (c.version !== undefined) versions[0] = { ...versions[0], ...c.version };
+      return [post(`${CRDS}?dryRun=All`, body)];
     },
   };
 }
