@@ -17,6 +17,8 @@ export interface AstNode {
   handle?: unknown;
   /** The parser's and checker's notes: a macro's expansion (`alternate`) or handler (`macro`). */
   readonly meta?: { readonly alternate?: unknown; readonly macro?: unknown };
+  /** Sets one of those notes (the library's ASTNode.setMeta). */
+  setMeta?(key: string, value: unknown): unknown;
 }
 
 /** The library's type of a checked node. */

@@ -5,7 +5,7 @@
 import { isKubeFunction, type CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
-import { kubePass, planIssue, undeclaredIssues, type Issue } from './kube-pass.ts';
+import { kubePass, planIssue, undeclaredIssues, widenHas, type Issue } from './kube-pass.ts';
 import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
 
@@ -39,6 +39,7 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   } catch (err) {
     return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
   }
+  widenHas(parsed.ast as AstNode);
   const checked = parsed.check();
   if (!checked.valid) {
     if ((checked.error as { code?: string } | undefined)?.code === 'unknown_variable') {

@@ -71,7 +71,7 @@ const runtime: readonly (readonly [string, Record<string, CelSchema>, unknown, R
   ['list map', {
     listMap: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'], items: { type: 'object', properties: { k: str, v: str, v2: str } } },
   }, { listMap: [{ k: 'a1', v: 'b1' }, { k: 'a2', v: 'b2' }, { k: 'a3', v: 'b3', v2: 'z' }] }, {
-    "self.listMap.all(m, m.k.startsWith('a'))": 21, "self.listMap.all(m, !has(m.v2) || m.v2 == 'z')": 21, "self.listMap.exists(m, m.k.endsWith('1'))": 13,
+    'has(self.listMap[0].v)': 3, "self.listMap.all(m, m.k.startsWith('a'))": 21, "self.listMap.all(m, !has(m.v2) || m.v2 == 'z')": 21, "self.listMap.exists(m, m.k.endsWith('1'))": 13,
     "self.listMap.exists_one(m, m.k == 'a3')": 15, "!self.listMap.exists(m, m.v == 'x')": 25, "self.listMap.map(m, m.v).exists(v, v == 'b1')": 55,
     "self.listMap.exists(m, m.v2 == 'z')": 24, "!self.listMap.all(m, m.v2 != 'z')": 22, 'self.listMap.transformList(i, m, m.v).size() == 3': 47,
   }],

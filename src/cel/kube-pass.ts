@@ -89,6 +89,16 @@ export function planIssue(root: AstNode): string | undefined {
   return undefined;
 }
 
+/** A map indexed with a key of another type (the library lets it through; cel-go does not). */
+function mapIndexIssue(n: AstNode, input: string): Issue | undefined {
+  if (n.op !== '[]' && n.op !== '[?]') return undefined;
+  const [c, i] = n.args as [AstNode, AstNode];
+  const key = c.checkedType?.kind === 'map' ? c.checkedType.keyType?.name : undefined;
+  const idx = i.checkedType?.name;
+  if (key === undefined || idx === undefined || key === idx || key.startsWith('dyn') || idx.startsWith('dyn') || /^[A-Z]$/.test(key)) return undefined;
+  return { offset: goOffset(n, input), message: `found no matching overload for '${n.op === '[]' ? '_[_]' : '_[?_]'}' applied to '(${goTypeName(c.checkedType!.name)}, ${goTypeName(idx)})'` };
+}
+
 /**
  * Runs the passes over a checked tree; returns the issues kube would report (empty when the program
  * is fine). `declared` are the environment's variable names.
@@ -104,6 +114,8 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
     }
   }
   for (const n of walk(root)) {
+    const index = mapIndexIssue(n, input);
+    if (index !== undefined) { issues.push(index); continue; }
     const name = callName(n);
     if (name === undefined) continue;
     const receiver = receiverOf(n);
@@ -169,4 +181,39 @@ export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name
   };
   visit(root, new Set());
   return issues.sort((a, b) => a.offset - b.offset);
+}
+
+/** The parts of the library's checker and evaluator a replaced has() uses. */
+interface HasChecker { check(n: AstNode, ctx: unknown): unknown; getType(name: string): unknown }
+interface HasEvaluator { run(n: AstNode, ctx: unknown): unknown }
+
+/**
+ * has() over any operand, as cel-go allows (`has(self.items[0].name)`, `has({'a': 1}.a)`): the
+ * library's has() takes only a field chain from an identifier, so such calls get this one.
+ */
+export function widenHas(root: AstNode): void {
+  for (const n of walk(root)) {
+    if (callName(n) !== 'has' || n.meta?.macro === undefined) continue;
+    const sel = argsOf(n)[0];
+    if (sel === undefined || sel.op !== '.') continue;
+    let r: AstNode = sel;
+    while (r.op === '.' || r.op === '.?') r = (r.args as AstNode[])[0]!;
+    if (r.op === 'id') continue;
+    const [operand, field] = sel.args as [AstNode, string];
+    const macro = {
+      async: false,
+      typeCheck(chk: HasChecker, _m: unknown, ctx: unknown): unknown {
+        // checking the selection checks its operand and that the field exists
+        chk.check(sel, ctx);
+        return chk.getType('bool');
+      },
+      evaluate(ev: HasEvaluator, _m: unknown, ctx: unknown): boolean {
+        const v = ev.run(operand, ctx);
+        if (v instanceof Map) return v.has(field);
+        if (typeof v === 'object' && v !== null) return Object.hasOwn(v, field);
+        throw new Error('no such overload');
+      },
+    };
+    n.setMeta?.('macro', macro);
+  }
 }

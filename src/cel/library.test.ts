@@ -76,7 +76,8 @@ const cases: readonly (readonly [string, Want])[] = [
   ["ip('127.0.0.1').isLoopback()", true], ["ip('::1').isLoopback()", true], ["ip('224.0.0.1').isLinkLocalMulticast()", true],
   ["ip('224.0.1.1').isLinkLocalMulticast()", false], ["ip('ff02::1').isLinkLocalMulticast()", true], ["ip('169.254.169.254').isLinkLocalUnicast()", true],
   ["ip('fe80::1').isLinkLocalUnicast()", true], ["ip('192.168.0.1').isGlobalUnicast()", true], ["ip('255.255.255.255').isGlobalUnicast()", false],
-  ["ip('ff00::1').isGlobalUnicast()", false], ["string(ip('192.168.0.1'))", '192.168.0.1'], ["ip('::ffff:1.2.3.4')", { err: 'IPv4-mapped IPv6 address "::ffff:1.2.3.4" is not allowed' }],
+  ["ip('ff00::1').isGlobalUnicast()", false], ["string(ip('192.168.0.1'))", '192.168.0.1'], ["type(ip('192.168.0.1')) == net.IP", true], ["type(cidr('192.168.0.0/24')) == net.CIDR", true],
+  ["type(quantity('1')) == kubernetes.Quantity", true], ["type(semver('1.0.0')) == net.IP", false], ["ip('::ffff:1.2.3.4')", { err: 'IPv4-mapped IPv6 address "::ffff:1.2.3.4" is not allowed' }],
   ["isIP(cidr('192.168.0.0/24'))", { compile: "found no matching overload for 'isIP' applied to '(net.CIDR)'" }],
   ["cidr('192.168.0.0/')", { err: 'network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("192.168.0.0/"): bad bits after slash: ""' }],
   ["cidr('192.168.0.0/24').containsIP(ip('192.168.0.1'))", true], ["cidr('192.168.0.0/24').containsIP('192.168.1.1')", false],
@@ -110,7 +111,8 @@ const cases: readonly (readonly [string, Want])[] = [
   // standard macros
   ['[1, 2, 3].all(x, x > 0)', true], ['[1, 2, 3].exists(x, x > 2)', true], ['[1, 2, 3].exists_one(x, x > 1)', false],
   ['[1, 2, 3].map(x, x * 2)', [2, 4, 6]], ["[1, 'a']", { compile: "expected type 'int' but found 'string'" }], ['[1, 2, 3].map(x, x > 1, x * 2)', [4, 6]], ['[1, 2, 3].filter(x, x > 1)', [2, 3]],
-  ['[1].exists_one(x, x == 1)', true],
+  ['[1].exists_one(x, x == 1)', true], ["has({'a': 1}.a)", true], ["has({'a': 1}.b)", false], ["[{'a': 1}].all(m, has(m.a))", true],
+  ["has([{'a': 1}][0].a)", true], ['has(1.a)', { compile: "ERROR: <input>:1:6: type 'int' does not support field selection" }],
   // optional types
   ["{'a': 1}.?a.orValue(0)", 1], ["{'a': 1}.?b.orValue(0)", 0], ['[1][?3].hasValue()', false], ['optional.of(1).value()', 1],
   ['optional.none().or(optional.of(2)).value()', 2], ['optional.ofNonZeroValue(0).hasValue()', false], ["optional.ofNonZeroValue('a').hasValue()", true],

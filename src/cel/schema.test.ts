@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   assignTypeNames, celTypeName, compile, escapeName, evaluate, fromCelValue, newEnvironment, schemaDeclType, toCelValue, unescapeName,
-  MaxRequestSizeBytes, type CelSchema, type DeclType,
+  MaxRequestSizeBytes, optionalValue, type CelSchema, type DeclType,
 } from './index.ts';
 
 const escapes: readonly (readonly [string, string | undefined])[] = [
@@ -120,6 +120,7 @@ const valueCases: readonly (readonly [string, unknown])[] = [
   ['self.spec.template.kind + " " + self.spec.template.metadata.name', 'Pod p'],
   ['self.spec.template.spec.x', 1],
   ['has(self.spec.unknown)', true],
+  ['has(self.spec.ports[0].port)', true],
   ['self.spec.replicas > 1.5', true],
 ];
 for (const [expr, want] of valueCases) {
@@ -135,6 +136,9 @@ for (const [expr, want] of valueCases) {
 const compileCases: readonly (readonly [string, string])[] = [
   ['self.metadata.namespace', "undefined field 'namespace'"],
   ['self.spec.unknown.anything', "undefined field 'anything'"],
+  ['has(self.spec.ports[0].nope)', "ERROR: <input>:1:23: undefined field 'nope'"],
+  ['self.spec.labels[1] == "x"', "ERROR: <input>:1:17: found no matching overload for '_[_]' applied to '(map(string, string), int)'"],
+  ["self.spec.labels['app'] == 'x'", ''],
   ['self.spec.max-replicas', "undefined field 'max'"],
   ['self.spec.port + 1', ''],
   ['self.spec.replicas + 1.0', "found no matching overload for '_+_' applied to '(int, double)'"],
@@ -187,4 +191,30 @@ test('admission variables: request is a kubernetes.AdmissionRequest, the others 
   assert.equal(run("'system:authenticated' in request.userInfo.groups"), true);
   assert.equal(run('object == null'), true);
   assert.match(compile('request.bogus', e).error?.detail ?? '', /undefined field 'bogus'/);
+});
+
+test('optionalOldSelf: oldSelf is an optional of the type, none on create', () => {
+  const t = assignTypeNames(schemaDeclType({ type: 'object', properties: { a: int } })!, 'selfType0');
+  const e = newEnvironment([{ name: 'self', type: t }, { name: 'oldSelf', type: t, optional: true }]);
+  const p = compile('!oldSelf.hasValue() || self.a >= oldSelf.value().a', e).program!;
+  assert.equal(evaluate(p, { self: toCelValue({ a: 1 }, t), oldSelf: optionalValue(undefined) }).value, true);
+  assert.equal(evaluate(p, { self: toCelValue({ a: 1 }, t), oldSelf: optionalValue(toCelValue({ a: 2 }, t)) }).value, false);
+  // cel-go selects through an optional, giving an optional
+  assert.equal(compile('oldSelf.a == 1', e).error?.detail,
+    "compilation failed: ERROR: <input>:1:11: found no matching overload for '_==_' applied to '(optional_type(int), int)'\n | oldSelf.a == 1\n | ..........^");
+  assert.equal(compile('oldSelf.?a.orValue(1) == 1', e).error, undefined);
+});
+
+test('equality counts the fields CEL cannot see: self == oldSelf on preserved unknown fields', () => {
+  const t = assignTypeNames(schemaDeclType({ type: 'object', properties: {
+    free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    mixed: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { a: int } },
+  } })!, 'selfType0');
+  const e = newEnvironment([{ name: 'self', type: t }, { name: 'oldSelf', type: t }]);
+  const p = compile('self == oldSelf', e).program!;
+  const eq = (x: unknown, y: unknown): unknown => evaluate(p, { self: toCelValue(x, t), oldSelf: toCelValue(y, t) }).value;
+  assert.equal(eq({ free: { x: 1 } }, { free: { x: 1 } }), true);
+  assert.equal(eq({ free: { x: 1 } }, { free: { x: 2 } }), false);
+  assert.equal(eq({ mixed: { a: 1, b: [1] } }, { mixed: { a: 1, b: [2] } }), false);
+  assert.equal(eq({ mixed: { a: 1, b: [1] } }, { mixed: { a: 1, b: [1] } }), true);
 });

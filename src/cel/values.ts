@@ -22,6 +22,30 @@ export class CelObject {
   }
 }
 
+/** On an object value: its JSON properties that have no CEL field, for equality. */
+const UNKNOWN_FIELDS = Symbol('unknownFields');
+
+const declaredNames = new WeakMap<ObjectDeclType, ReadonlySet<string>>();
+function jsonNames(t: ObjectDeclType): ReadonlySet<string> {
+  let s = declaredNames.get(t);
+  if (s === undefined) {
+    s = new Set([...t.fields.values()].map((f) => f.jsonName));
+    declaredNames.set(t, s);
+  }
+  return s;
+}
+
+/** Deep equality of plain JSON values. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const rb = b as Record<string, unknown>;
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k]));
+}
+
 /** On a list with x-kubernetes-list-type=map: its (escaped) key fields; equality ignores order. */
 const MAP_LIST_KEYS = Symbol('mapListKeys');
 
@@ -105,12 +129,21 @@ export function toCelValue(v: unknown, t: DeclType): unknown {
       if (typeof v !== 'object' || Array.isArray(v)) return dynToCel(v);
       const src = v as Record<string, unknown>;
       const fields: Record<string, unknown> = {};
+      let unknown: Record<string, unknown> | undefined;
+      const declared = jsonNames(t);
       for (const f of t.fields.values()) {
         const x = src[f.jsonName];
         // a null field is treated as absent (its declared type could not hold it)
         if (x !== undefined && x !== null && Object.hasOwn(src, f.jsonName)) fields[f.name] = toCelValue(x, f.type);
       }
-      return new (classOf(t))(fields);
+      for (const k of Object.keys(src)) {
+        if (!declared.has(k)) (unknown ??= {})[k] = src[k];
+      }
+      const o = new (classOf(t))(fields);
+      // properties CEL cannot see (preserved unknown fields, untyped subtrees) still count for
+      // equality, as kube compares the whole object (`self == oldSelf` on immutable fields)
+      if (unknown !== undefined) Object.defineProperty(o, UNKNOWN_FIELDS, { value: unknown });
+      return o;
     }
   }
 }
@@ -180,7 +213,10 @@ export function celEquals(a: unknown, b: unknown): boolean {
     if (!(b instanceof CelObject) || a.constructor !== b.constructor) return false;
     const ka = Object.keys(a);
     if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.hasOwn(b, k) && celEquals(a[k], b[k]));
+    if (!ka.every((k) => Object.hasOwn(b, k) && celEquals(a[k], b[k]))) return false;
+    const ua = (a as { [UNKNOWN_FIELDS]?: unknown })[UNKNOWN_FIELDS];
+    const ub = (b as { [UNKNOWN_FIELDS]?: unknown })[UNKNOWN_FIELDS];
+    return jsonEqual(ua ?? {}, ub ?? {});
   }
   return false;
 }
@@ -194,4 +230,9 @@ export function mapListEquals(a: readonly unknown[], b: readonly unknown[], keys
     const match = b.find((y) => keyOf(y).every((v, i) => celEquals(v, kx[i])));
     return match !== undefined && celEquals(x, match);
   });
+}
+
+/** The value of a variable declared optional: optional.of(v), or optional.none() when undefined. */
+export function optionalValue(v: unknown): Optional<unknown> {
+  return v === undefined ? Optional.none() : Optional.of(v);
 }

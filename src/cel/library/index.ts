@@ -33,4 +33,27 @@ export function registerLibraries(env: Environment): void {
   registerFormat(env);
   registerComprehensions(env);
   registerSemver(env);
+  registerTypeNames(env);
+}
+
+/**
+ * kube's library types as identifiers (`type(ip('1.2.3.4')) == net.IP`): constants `net` and
+ * `kubernetes` whose fields are the type values.
+ */
+function registerTypeNames(env: Environment): void {
+  const namespaces: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+    net: { IP: "ip('0.0.0.0')", CIDR: "cidr('0.0.0.0/0')" },
+    kubernetes: { Quantity: "quantity('0')", URL: "url('/')", Semver: "semver('0.0.0')", NamedFormat: 'format.uuid()' },
+  };
+  for (const [ns, types] of Object.entries(namespaces)) {
+    const ctor = class {};
+    const instance = new ctor() as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [name, sample] of Object.entries(types)) {
+      instance[name] = env.evaluate(`type(${sample})`);
+      fields[name] = 'type';
+    }
+    env.registerType(`kubernetes.TypeNamespace.${ns}`, { ctor, fields });
+    env.registerConstant(ns, `kubernetes.TypeNamespace.${ns}`, instance);
+  }
 }
