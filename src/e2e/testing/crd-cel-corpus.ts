@@ -222,6 +222,9 @@ const CRD_CASES: readonly CRDCase[] = [
     ...rules(rule('self.all(k, v, k != v)')) } }) },
   { name: 'rule on a map of lists with oldSelf', spec: obj({ m: { type: 'object', maxProperties: 5, additionalProperties: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 3 } },
     ...rules(rule('self == oldSelf')) } }) },
+  { name: 'default breaking its own rule', spec: obj({ a: { type: 'integer', default: 5, ...rules(rule('self < 3', { message: 'a below 3' })) } }) },
+  { name: 'default breaking a rule below it', spec: obj({ o: { type: 'object', default: { b: 7 }, properties: { b: { type: 'integer', ...rules(rule('self < 3')) } } } }) },
+  { name: 'default meeting a transition rule', spec: obj({ a: { type: 'integer', default: 5, ...rules(rule('self == oldSelf')) } }) },
   // Selectable fields resolve with the same field paths as rules (kube's ValidFieldPath, no array notation).
   { name: 'selectable fields: valid', spec: obj({ color: str, size: int, on: { type: 'boolean' } }), version: { selectableFields: [{ jsonPath: '.spec.color' }, { jsonPath: '.spec.size' }, { jsonPath: '.spec.on' }] } },
   { name: 'selectable fields: bad paths', spec: obj({ color: str, tags: { type: 'array', items: str }, m: { type: 'object', additionalProperties: str } }),

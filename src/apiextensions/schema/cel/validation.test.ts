@@ -3,12 +3,12 @@
 // say, when transition rules run, and which errors ratchet into warnings.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { systemContext, type RequestContext } from '../../../apimachinery/request/context.ts';
 import type { JSONSchemaProps, ValidationRule } from '../../v1/types.ts';
 import { CorrelatedObject } from '../correlation.ts';
 import { CustomResourceValidator } from '../../server/validator.ts';
-import { newRuleValidator } from './validation.ts';
+import { fieldPath, formatFieldError } from '../../../apimachinery/errors/field-errors.ts';
+import { newRuleValidator, validateDefaultRules } from './validation.ts';
 
 const int: JSONSchemaProps = { type: 'integer' };
 const str: JSONSchemaProps = { type: 'string' };
@@ -96,4 +96,18 @@ describe('CRD validation rules on custom resources', () => {
     const rv = newRuleValidator(schema);
     assert.deepEqual(rv?.validate(r.ctx, old, old, new CorrelatedObject(old, old, schema)), []);
   });
+});
+
+describe('CRD defaults meet their rules', () => {
+  const cases: readonly { name: string; schema: JSONSchemaProps; want: readonly string[] }[] = [
+    { name: 'its own rule', schema: { ...int, default: 5, ...rules({ rule: 'self < 3', message: 'below 3' }) }, want: ['d.default: Invalid value: 5: below 3'] },
+    { name: 'a rule below it', schema: { type: 'object', default: { b: 7 }, properties: { b: { ...int, ...rules({ rule: 'self < 3' }) } } },
+      want: ['d.default.b: Invalid value: 7: failed rule: self < 3'] },
+    { name: 'a transition rule sees the default as its old value', schema: { ...int, default: 5, ...rules({ rule: 'self == oldSelf' }) }, want: [] },
+    { name: 'optionalOldSelf is also tried without an old value', schema: { ...int, default: 5,
+      ...rules({ rule: 'oldSelf.hasValue() || self < 3', optionalOldSelf: true, message: 'new values below 3' }) }, want: ['d.default: Invalid value: 5: new values below 3'] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => assert.deepEqual(validateDefaultRules(recorder().ctx, c.schema, c.schema.default, fieldPath('d', 'default')).map(formatFieldError), c.want));
+  }
 });

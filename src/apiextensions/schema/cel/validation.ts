@@ -213,6 +213,20 @@ function errorForReason(field: string, value: unknown, detail: string, reason: s
   }
 }
 
+/**
+ * The rule errors of a schema's `default` (at `path`, the default's field path), as kube checks a
+ * CRD's defaults: once with the default as its own old value, then, if that passed, as a new value
+ * (so optionalOldSelf rules see none); nothing ratchets.
+ */
+export function validateDefaultRules(ctx: RequestContext, schema: Schema, value: unknown, path: FieldPath): FieldError[] {
+  if (!has(schema)) return [];
+  const node = new Node(schema, schema['x-kubernetes-embedded-resource'] === true, true);
+  const run: Run = { ctx, budget: RuntimeCELCostBudget, errs: [] };
+  node.validate(run, path, value, value, {});
+  if (run.errs.length === 0 && run.budget >= 0) node.validate(run, path, value, undefined, {});
+  return run.errs;
+}
+
 /** The rules of a custom resource schema, compiled once; undefined when it has none. */
 export function newRuleValidator(schema: Schema): RuleValidator | undefined {
   if (!has(schema)) return undefined;
