@@ -5,7 +5,7 @@
 import { fieldPath, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale } from '../v1/types.ts';
@@ -70,7 +70,12 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
       }
       if (content(o, hasStatus) !== content(old, hasStatus)) o.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
-    validateUpdate: (ctx, o, old) => [...validatorFor(ctx)?.validateUpdate(ctx, body(o), body(old)) ?? [], ...scaleErrs(o)],
+    validateUpdate: (ctx, o, old) => {
+      // kube's custom resource validator checks the metadata update once more than the Store does
+      // (its causes appear twice then), and its blocking errors keep the rules from running.
+      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
+      return [...m, ...validatorFor(ctx)?.validateUpdate(ctx, body(o), body(old), [...m, ...meta(o)]) ?? [], ...scaleErrs(o)];
+    },
   };
   const status: Strategy<KubeObject> = {
     ...main,
@@ -79,7 +84,8 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
     // stored spec, or root-level required fields, cannot fail a status write), then the scale
     // subresource's status replicas and selector.
     validateUpdate(ctx, o, old) {
-      return [...validatorFor(ctx)?.validateStatusUpdate(ctx, body(o), body(old)) ?? [], ...validateScaleStatus(o, scale)];
+      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
+      return [...m, ...validatorFor(ctx)?.validateStatusUpdate(ctx, body(o), body(old), m) ?? [], ...validateScaleStatus(o, scale)];
     },
     prepareForUpdate(_ctx, o, old) {
       const obj = o as Obj;

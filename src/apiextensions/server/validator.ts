@@ -44,15 +44,15 @@ export class CustomResourceValidator {
     return errs;
   }
 
-  /** An update of the main resource: the same checks, ratcheting what `old` already had. */
-  validateUpdate(ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
+  /** An update of the main resource: the same checks, ratcheting what `old` already had; `prior` as for create. */
+  validateUpdate(ctx: RequestContext, obj: Obj, old: Obj, prior: readonly FieldError[] = []): FieldError[] {
     const correlation = new CorrelatedObject(obj, old, this.schema);
     const errs = validateCustomResource(obj, this.schema, correlation);
     if (validateListSetsAndMaps(fieldPath(''), this.schema, old).length === 0) {
       errs.push(...validateListSetsAndMaps(fieldPath(''), this.schema, obj));
     }
     const rules = this.rules;
-    if (rules !== undefined) errs.push(...rulesOrNote(errs, () => rules.validate(ctx, obj, old, correlation)));
+    if (rules !== undefined) errs.push(...rulesOrNote([...prior, ...errs], () => rules.validate(ctx, obj, old, correlation)));
     return errs;
   }
 
@@ -61,7 +61,7 @@ export class CustomResourceValidator {
    * relative to it, "count in body"), list types and rules of the whole object (whose spec is the
    * stored one, so its rules ratchet).
    */
-  validateStatusUpdate(ctx: RequestContext, obj: Obj, old: Obj): FieldError[] {
+  validateStatusUpdate(ctx: RequestContext, obj: Obj, old: Obj, prior: readonly FieldError[] = []): FieldError[] {
     const correlation = new CorrelatedObject(obj, old, this.schema);
     const errs: FieldError[] = [];
     const status = Object.hasOwn(obj, 'status') ? obj['status'] : undefined;
@@ -74,7 +74,7 @@ export class CustomResourceValidator {
     const now = validateListSetsAndMaps(fieldPath(''), this.schema, obj);
     if (now.length > 0 && validateListSetsAndMaps(fieldPath(''), this.schema, old).length === 0) errs.push(...now);
     const rules = this.rules;
-    if (rules !== undefined) errs.push(...rulesOrNote(errs, () => rules.validate(ctx, obj, old, correlation)));
+    if (rules !== undefined) errs.push(...rulesOrNote([...prior, ...errs], () => rules.validate(ctx, obj, old, correlation)));
     return errs;
   }
 }

@@ -288,6 +288,8 @@ const WIDGET_CASES: readonly { name: string; requests: ValidationCase['requests'
   { name: 'too long annotations block rules', requests: (name, ns) =>
     [post(wcol(ns), { ...widget(name, { replicas: 3, maxReplicas: 1 }), metadata: { name, annotations: { a: 'x'.repeat(262145) } } })] },
   { name: 'per-call cost limit exceeded', requests: createW({ expensive: Array.from({ length: 800 }, (_, i) => `s${i % 1000}`) }) },
+  { name: 'update: too long annotations block rules', requests: (name, ns) => [post(wcol(ns), widget(name, {})),
+    putBack(`${wcol(ns)}/${name}`, (o) => { (o['metadata'] as Json)['annotations'] = { a: 'x'.repeat(262145) }; (o['spec'] as Json)['replicas'] = 60; })] },
   { name: 'update: transition rule refuses a change', requests: updateW({ mode: 'a' }, (s) => { s['mode'] = 'b'; }) },
   { name: 'update: transition rule allows no change', requests: updateW({ mode: 'a' }, (s) => { s['replicas'] = 1; }) },
   { name: 'update: transition rule with a new value', requests: updateW({}, (s) => { s['mode'] = 'b'; }) },
