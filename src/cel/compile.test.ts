@@ -39,6 +39,10 @@ const compileErrors: readonly (readonly [string, string])[] = [
   ['size(self.replicas) > 0', `ERROR: <input>:1:5: found no matching overload for 'size' applied to '(int)'\n | size(self.replicas) > 0\n | ....^`],
   ['self.replicas in self.tags', `ERROR: <input>:1:15: found no matching overload for '@in' applied to '(int, list(string))'\n | self.replicas in self.tags\n | ..............^`],
   ['x.y.z', `ERROR: <input>:1:1: undeclared reference to 'x' (in container '')\n | x.y.z\n | ^`],
+  ['has(self.name.x)', `ERROR: <input>:1:4: type 'string' does not support field selection\n | has(self.name.x)\n | ...^`],
+  [`self.name.matches('[')`, `ERROR: <input>:1:19: invalid matches argument\n | self.name.matches('[')\n | ..................^`],
+  ['isSorted(self.tags)', `ERROR: <input>:1:9: found no matching overload for 'isSorted' applied to '(list(string))'\n | isSorted(self.tags)\n | ........^`],
+  ['self.tags.isSorted() && self.replicas.isSorted()', `ERROR: <input>:1:47: found no matching overload for 'isSorted' applied to 'int.()'\n | self.tags.isSorted() && self.replicas.isSorted()\n | ..............................................^`],
   [`[1, 'a'].size() == 2`, `ERROR: <input>:1:5: expected type 'int' but found 'string'\n | [1, 'a'].size() == 2\n | ....^`],
 ];
 

@@ -128,13 +128,9 @@ export function instrument(root: AstNode): void {
     const args = argsOf(n);
     const recv = receiverOf(n);
     if (name === 'has') {
-      // cel-go charges the operand chain of a presence test, not the test
-      let chain = 0;
-      for (let s = args[0]; s !== undefined && s.op === '.'; s = (s.args as AstNode[])[0]) chain++;
-      wrap(n, () => Math.max(chain - 1, 0));
-      let root = args[0];
-      while (root !== undefined && root.op === '.') root = (root.args as AstNode[])[0];
-      if (root !== undefined) visit(root);
+      // cel-go charges the operand of a presence test, not the test (widenHas evaluates the operand)
+      const sel = args[0];
+      if (sel !== undefined && sel.op === '.') visit((sel.args as AstNode[])[0]!);
       return;
     }
     const vars = name.startsWith('transform') || (['all', 'exists', 'existsOne'].includes(name) && args.length === 3) ? 2 : 1;

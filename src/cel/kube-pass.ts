@@ -188,23 +188,27 @@ interface HasChecker { check(n: AstNode, ctx: unknown): unknown; getType(name: s
 interface HasEvaluator { run(n: AstNode, ctx: unknown): unknown }
 
 /**
- * has() over any operand, as cel-go allows (`has(self.items[0].name)`, `has({'a': 1}.a)`): the
- * library's has() takes only a field chain from an identifier, so such calls get this one.
+ * has() as cel-go checks and runs it: over any operand (`has(self.items[0].name)`, `has({'a':
+ * 1}.a)`), with the field checked against the operand's type. The library's has() takes only a
+ * field chain from an identifier and does not check the field, so every has() gets this one.
  */
 export function widenHas(root: AstNode): void {
   for (const n of walk(root)) {
     if (callName(n) !== 'has' || n.meta?.macro === undefined) continue;
     const sel = argsOf(n)[0];
     if (sel === undefined || sel.op !== '.') continue;
-    let r: AstNode = sel;
-    while (r.op === '.' || r.op === '.?') r = (r.args as AstNode[])[0]!;
-    if (r.op === 'id') continue;
     const [operand, field] = sel.args as [AstNode, string];
     const macro = {
       async: false,
       typeCheck(chk: HasChecker, _m: unknown, ctx: unknown): unknown {
-        // checking the selection checks its operand and that the field exists
-        chk.check(sel, ctx);
+        // checking the selection checks its operand and that the field exists; cel-go reports
+        // what is wrong with it at the has() call
+        try {
+          chk.check(sel, ctx);
+        } catch (err) {
+          const e = err as { code?: string; message?: string };
+          throw Object.assign(new Error((e.message ?? String(err)).split('\n')[0]), { code: e.code, node: n });
+        }
         return chk.getType('bool');
       },
       evaluate(ev: HasEvaluator, _m: unknown, ctx: unknown): boolean {

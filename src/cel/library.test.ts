@@ -112,7 +112,7 @@ const cases: readonly (readonly [string, Want])[] = [
   ['[1, 2, 3].all(x, x > 0)', true], ['[1, 2, 3].exists(x, x > 2)', true], ['[1, 2, 3].exists_one(x, x > 1)', false],
   ['[1, 2, 3].map(x, x * 2)', [2, 4, 6]], ["[1, 'a']", { compile: "expected type 'int' but found 'string'" }], ['[1, 2, 3].map(x, x > 1, x * 2)', [4, 6]], ['[1, 2, 3].filter(x, x > 1)', [2, 3]],
   ['[1].exists_one(x, x == 1)', true], ["has({'a': 1}.a)", true], ["has({'a': 1}.b)", false], ["[{'a': 1}].all(m, has(m.a))", true],
-  ["has([{'a': 1}][0].a)", true], ['has(1.a)', { compile: "ERROR: <input>:1:6: type 'int' does not support field selection" }],
+  ["has([{'a': 1}][0].a)", true], ['has(1.a)', { compile: "ERROR: <input>:1:4: type 'int' does not support field selection" }],
   // optional types
   ["{'a': 1}.?a.orValue(0)", 1], ["{'a': 1}.?b.orValue(0)", 0], ['[1][?3].hasValue()', false], ['optional.of(1).value()', 1],
   ['optional.none().or(optional.of(2)).value()', 2], ['optional.ofNonZeroValue(0).hasValue()', false], ["optional.ofNonZeroValue('a').hasValue()", true],

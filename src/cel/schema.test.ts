@@ -136,7 +136,8 @@ for (const [expr, want] of valueCases) {
 const compileCases: readonly (readonly [string, string])[] = [
   ['self.metadata.namespace', "undefined field 'namespace'"],
   ['self.spec.unknown.anything', "undefined field 'anything'"],
-  ['has(self.spec.ports[0].nope)', "ERROR: <input>:1:23: undefined field 'nope'"],
+  ['has(self.spec.ports[0].nope)', "ERROR: <input>:1:4: undefined field 'nope'"],
+  ['has(self.spec.__if__.x)', "ERROR: <input>:1:4: type 'string' does not support field selection"],
   ['self.spec.labels[1] == "x"', "ERROR: <input>:1:17: found no matching overload for '_[_]' applied to '(map(string, string), int)'"],
   ["self.spec.labels['app'] == 'x'", ''],
   ['self.spec.max-replicas', "undefined field 'max'"],
