@@ -215,6 +215,7 @@ const CRD_CASES: readonly CRDCase[] = [
   { name: 'rule on metadata at the root', spec: obj({ a: int }), root: rules(rule("self.metadata.name.startsWith('a')")) },
   { name: 'rule on metadata labels at the root', spec: obj({ a: int }), root: rules(rule("self.metadata.labels['x'] == 'y'")) },
   { name: 'reserved property name escaped', spec: obj({ namespace: str, 'x-y': str }, rules(rule("self.__namespace__ == 'a' && self.x__dash__y == 'b'"))) },
+  { name: 'rule on an object keeping unknown fields', spec: obj({ free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, ...rules(rule('has(self.x)')) } }) },
   { name: 'rule on an embedded resource', spec: obj({ e: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true,
     ...rules(rule("self.apiVersion == 'v1' && self.metadata.name != '' && self.metadata.namespace == ''")) } }) },
   { name: 'rule on int-or-string compared to a string', spec: obj({ p: { 'x-kubernetes-int-or-string': true, ...rules(rule("self == 'a' || self == 1")) } }) },
