@@ -20,6 +20,7 @@ import { etcdFiller } from './etcd-fill.ts';
 import { startBenchEtcd, type BenchEtcd } from './etcd.ts';
 import { closeTarget, newTarget, type HttpTarget } from './http-client.ts';
 import { measureHostile } from './hostile.ts';
+import { measureCEL } from './cel-phase.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -69,7 +70,7 @@ function parseServerInfo(v: unknown): ServerInfo {
 
 /** Runs `fn` with a fresh kube-apiserver (on its own etcd) when the oracle is there, else with undefined. */
 async function withKube<T>(oracleDir: string | undefined, fn: (kube: KubeApiserver | undefined) => Promise<T>): Promise<T> {
-  if (oracleDir === undefined || !(has('throughput') || has('watchers'))) return await fn(undefined);
+  if (oracleDir === undefined || !(has('throughput') || has('watchers') || has('cel'))) return await fn(undefined);
   log('starting etcd and kube-apiserver (the reference)…');
   const kube = await startKubeApiserver(oracleDir);
   try {
@@ -97,6 +98,18 @@ async function benchWatchers(creds: { server: string; ca: string; token: string 
   }
 }
 
+/** The cel phase on kapi and kube-apiserver. */
+async function benchCEL(creds: { server: string; ca: string; token: string }, kube: KubeApiserver | undefined): Promise<Figure[]> {
+  const kapi = newTarget(creds.server, creds.ca, creds.token, WORKERS);
+  const ref = kubeTarget(kube);
+  try {
+    return await measureCEL(kapi, ref, WORKERS, log);
+  } finally {
+    closeTarget(kapi);
+    if (ref !== undefined) closeTarget(ref);
+  }
+}
+
 /** kapi on the embedded store against the bare https server, then the watchers and hostile phases. */
 async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
   log('starting kapi on the embedded store (child process)…');
@@ -106,6 +119,7 @@ async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
     const figures = await withKube(oracleDir, async (kube) => [
       ...(has('throughput') ? await benchThroughput(server.info, creds, kube) : []),
       ...(has('watchers') ? await benchWatchers(creds, kube, '') : []),
+      ...(has('cel') ? await benchCEL(creds, kube) : []),
     ]);
     if (has('hostile')) {
       log('hostile inputs, each while another client polls /readyz…');
@@ -209,8 +223,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   if (has('startup')) figures.push(...await benchStartup(oracleDir));
   for (const backend of opts.backends) {
-    // The hostile phase runs on the embedded store only.
-    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && has('hostile')))) continue;
+    // The hostile and cel phases run on the embedded store only.
+    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && (has('hostile') || has('cel'))))) continue;
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -17,6 +17,8 @@ const CASES: readonly { name: string; a: JSONSchemaProps; want: readonly string[
     want: [`${P}.oneOf[0].items.title: Forbidden: must be empty to be structural`, `${P}.oneOf[0].items.description: Forbidden: must be empty to be structural`] },
   { name: 'additionalProperties under not', a: { type: 'object', not: { additionalProperties: { type: 'string' } } },
     want: [`${P}.not.additionalProperties: Forbidden: must be undefined to be structural`] },
+  { name: 'validation rules under allOf', a: { type: 'integer', allOf: [{ 'x-kubernetes-validations': [{ rule: 'self > 0' }] }] },
+    want: [`${P}.allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural`] },
   { name: 'int-or-string idiom', a: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] }, want: [] },
   { name: 'value validations only', a: { type: 'string', allOf: [{ minLength: 1, pattern: 'a' }], not: { enum: ['x'] } }, want: [] },
 ];

@@ -24,6 +24,8 @@ const FORBIDDEN: readonly (readonly [string, string, (v: unknown) => boolean])[]
   ['x-kubernetes-list-map-keys', 'must be empty to be structural', (v) => Array.isArray(v) && v.length > 0],
   ['x-kubernetes-list-type', 'must be undefined to be structural', (v) => v !== undefined],
   ['x-kubernetes-map-type', 'must be undefined to be structural', (v) => v !== undefined],
+  // Rules under a junctor could not run as the schema validator runs junctors: never allowed in CRDs.
+  ['x-kubernetes-validations', 'must be empty to be structural', (v) => Array.isArray(v) && v.length > 0],
 ];
 
 const isIntOrStringAnyOf = (anyOf: readonly Schema[] | undefined): boolean =>

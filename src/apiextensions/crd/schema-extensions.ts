@@ -8,7 +8,9 @@ import {
 } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import { RE2SyntaxError, translateRE2 } from '../schema/re2.ts';
+import { validateDefaultRules } from '../schema/cel/validation.ts';
 import { validateValue } from '../schema/validate.ts';
+import { systemContext } from '../../apimachinery/request/context.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
@@ -131,12 +133,14 @@ function validateDefault(s: Schema, path: FieldPath): FieldError[] {
   const d = s.default;
   if (d === undefined || d === null) return [];
   const at = path.child('default');
-  if (hasUnknownFields(d, s)) return [invalid(at, d, 'must not have unknown fields')];
-  return validateValue(d, s, Path.root('')).map((e) => ({
+  const errs = hasUnknownFields(d, s) ? [invalid(at, d, 'must not have unknown fields')] : [];
+  const schemaErrs = validateValue(d, s, Path.root('')).map((e) => ({
     // go-openapi's relative names are joined with a dot even before an index: "default.[0]".
     // go-openapi's range causes name no field ("<nil>"), wherever the value sits.
     ...e, field: e.field === '<nil>' ? e.field : e.field === '' ? at.toString() : `${at.toString()}.${e.field}`,
   }));
+  // A default the schema accepts must meet the validation rules of its node and below too.
+  return [...errs, ...(schemaErrs.length > 0 ? schemaErrs : validateDefaultRules(systemContext(), s, d, at))];
 }
 
 /** Whether pruning `v` by `s` would drop a field (x-kubernetes-preserve-unknown-fields keeps them). */

@@ -103,3 +103,26 @@ describe('CRD strategy', () => {
     assert.equal(changed.metadata.generation, 2);
   });
 });
+
+describe('validateCRDUpdate: rule costs of unchanged schemas', () => {
+  // A per-expression cost over the limit (a nested loop over an unbounded list), with a total over the CRD's too.
+  const expensive = (c: CustomResourceDefinition): void => {
+    const v = c.spec.versions[0];
+    if (v === undefined) throw new Error('no version');
+    v.schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { l: { type: 'array', items: { type: 'string' } } },
+      'x-kubernetes-validations': [{ rule: 'self.l.all(x, self.l.all(y, x == y))' }] } } } };
+  };
+  const fields = (c: CustomResourceDefinition, old?: CustomResourceDefinition): string[] =>
+    (old === undefined ? validateCRD(c) : validateCRDUpdate(c, old)).map((e) => `${e.field}: ${e.detail.slice(0, 40)}`);
+  const rule = 'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule';
+  it('a new schema is held to the per-expression limit', () => {
+    assert.ok(fields(crd(expensive)).includes(`${rule}: estimated rule cost exceeds budget by fa`));
+  });
+  it('an unchanged schema is not, as kube (the CRD total still counts)', () => {
+    const old = crd(expensive);
+    const next = crd(expensive);
+    next.metadata.labels = { a: 'b' };
+    assert.deepEqual(fields(next, old).filter((f) => f.includes('estimated rule cost exceeds')), []);
+    assert.ok(fields(next, old).some((f) => f.startsWith('spec.validation.openAPIV3Schema: x-kubernetes-validations estimated')));
+  });
+});

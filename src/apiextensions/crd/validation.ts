@@ -16,7 +16,9 @@ import {
 import { conversionUpdateOptions, CREATE_CONVERSION_OPTIONS, validateConversion, type ConversionValidationOptions } from './conversion-validation.ts';
 import { validateJunctors } from './junctors.ts';
 import { validateSchemaExtensions } from './schema-extensions.ts';
+import { validateSelectableFields } from './selectable-fields.ts';
 import { validateStructuralSchema } from './structural.ts';
+import { validateValidationRules } from './validation-rules.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
 
@@ -40,7 +42,7 @@ export function validateCRD(crd: CRD): FieldError[] {
 
 export function validateCRDUpdate(crd: CRD, old: CRD): FieldError[] {
   const spec = fieldPath('spec');
-  const errs = [...validateSpec(crd.spec, spec, conversionUpdateOptions(old)), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
+  const errs = [...validateSpec(crd.spec, spec, conversionUpdateOptions(old), unchangedSchemas(crd, old)), ...validateNames(crd.status?.acceptedNames, fieldPath('status', 'acceptedNames'))];
   if (isEstablished(old)) {
     errs.push(...validateImmutableField(crd.spec.scope, old.spec.scope, spec.child('scope')));
     errs.push(...validateImmutableField(crd.spec.names.kind, old.spec.names.kind, spec.child('names', 'kind')));
@@ -74,7 +76,22 @@ function validateStoredVersions(crd: CRD): FieldError[] {
   return errs;
 }
 
-function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath, conversion: ConversionValidationOptions): FieldError[] {
+/**
+ * The versions whose schema this update leaves as it was: their rules' per-expression cost limits
+ * are not enforced again, so that a CRD stored under older cost estimates stays updatable.
+ */
+function unchangedSchemas(crd: CRD, old: CRD): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const v of crd.spec.versions ?? []) {
+    const before = (old.spec.versions ?? []).find((o) => o.name === v.name)?.schema?.openAPIV3Schema;
+    const now = v.schema?.openAPIV3Schema;
+    if (before !== undefined && now !== undefined && canonicalJSON(before) === canonicalJSON(now)) out.add(v.name);
+  }
+  return out;
+}
+
+function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: FieldPath, conversion: ConversionValidationOptions,
+  unchanged: ReadonlySet<string> = new Set()): FieldError[] {
   const errs: FieldError[] = [];
   const group = spec.group ?? '';
   if (group === '') errs.push(required(path.child('group')));
@@ -96,7 +113,14 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
   // kube's internal CRD keeps one spec.validation when every version has the same schema, and its
   // errors name that path; only differing schemas are validated (and named) per version.
   const shared = sharedSchema(versions);
-  if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema')));
+  if (shared !== undefined) errs.push(...validateSchema(shared, path.child('validation', 'openAPIV3Schema'), unchanged.has(versions[0]?.name ?? '')));
+  // Selectable fields the same in every version are hoisted to spec.selectableFields too.
+  const firstSelectable = versions[0]?.selectableFields ?? [];
+  const sameSelectable = versions.every((v) => canonicalJSON(v.selectableFields ?? []) === canonicalJSON(firstSelectable));
+  if (sameSelectable && firstSelectable.length > 0) {
+    errs.push(...(shared === undefined ? [invalid(path.child('selectableFields'), '', 'may only be set when validations.schema is included')]
+      : validateSelectableFields(firstSelectable, shared, path.child('selectableFields'))));
+  }
   versions.forEach((v, i) => {
     if (v.storage) storage++;
     if (v.served) served = true;
@@ -104,7 +128,7 @@ function validateSpec(spec: DeepReadonly<CustomResourceDefinitionSpec>, path: Fi
     seen.add(v.name);
     const msgs = isDNS1035Label(v.name ?? '');
     if (msgs.length > 0) errs.push(invalid(vp.index(i).child('name'), v.name ?? '', msgs.join(',')));
-    errs.push(...validateVersion(v, vp.index(i), shared === undefined));
+    errs.push(...validateVersion(v, vp.index(i), shared === undefined, unchanged.has(v.name ?? ''), sameSelectable));
   });
   if (!unique) errs.push(invalid(vp, VERSIONS_VALUE, 'must contain unique version names'));
   // No versions at all is this same error, its value Go's nil slice.
@@ -144,17 +168,21 @@ function canonicalJSON(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath): FieldError[] {
-  return [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
+function validateSchema(schema: DeepReadonly<JSONSchemaProps>, path: FieldPath, unchanged = false): FieldError[] {
+  const errs = [...validateStructuralSchema(schema, path), ...validateJunctors(schema, path), ...validateSchemaExtensions(schema, path)];
+  // Rules compile only against a valid schema: kube builds their types from it.
+  errs.push(...validateValidationRules(schema, path, { compile: errs.length === 0, suppressPerExpressionCost: unchanged }));
+  return errs;
 }
 
-function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean): FieldError[] {
+function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path: FieldPath, ownSchema: boolean, unchanged: boolean,
+  sharedSelectable: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const schema = v.schema?.openAPIV3Schema;
   const sp = path.child('schema', 'openAPIV3Schema');
   if (schema === undefined) errs.push(required(sp, 'schemas are required'));
   else {
-    if (ownSchema) errs.push(...validateSchema(schema, sp));
+    if (ownSchema) errs.push(...validateSchema(schema, sp, unchanged));
     if (v.subresources?.status !== undefined) {
       const extra = Object.keys(schema).filter((k) => !['type', 'properties', 'required', 'description',
         'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations'].includes(k));
@@ -188,11 +216,15 @@ function validateVersion(v: DeepReadonly<CustomResourceDefinitionVersion>, path:
     if ((c.jsonPath ?? '') === '') errs.push(required(p.child('jsonPath')));
     if (c.priority !== undefined && c.priority < 0) errs.push(invalid(p.child('priority'), c.priority, 'must be greater than or equal to 0'));
   });
-  (v.selectableFields ?? []).forEach((f, i) => {
-    const p = path.child('selectableFields').index(i).child('jsonPath');
-    if ((f.jsonPath ?? '') === '') errs.push(required(p));
-    else if (!f.jsonPath.startsWith('.')) errs.push(invalid(p, f.jsonPath, 'must be a simple json path starting with .'));
-  });
+  const selectable = v.selectableFields ?? [];
+  if (!sharedSelectable && selectable.length > 0) {
+    // A schema hoisted to spec.validation (the same in every version) is no version's own: kube then refuses per-version fields.
+    if (schema === undefined || !ownSchema) {
+      errs.push(invalid(path.child('selectableFields'), '', 'may only be set when `version.schema.openAPIV3Schema` is not included'));
+    } else {
+      errs.push(...validateSelectableFields(selectable, schema, path.child('selectableFields')));
+    }
+  }
   return errs;
 }
 

@@ -60,3 +60,21 @@ test('v2 and v3 rules of the CRD builder', async () => {
   const bare = customResourceDefinitions(widget(obj({}, { 'x-kubernetes-preserve-unknown-fields': true })), 'v2', docs)[KIND];
   assert.deepEqual(bare, { type: 'object', 'x-kubernetes-group-version-kind': [{ group: 'stable.example.com', kind: 'Widget', version: 'v1' }] });
 });
+
+test('validation rules are published as kube marshals them: struct order in v3, sorted in v2, empty fields left out', async () => {
+  const docs = await loadDefinitionDocs();
+  // As the oracle published this CRD (both documents carry the rules, the root's on the kind).
+  const rules = [{ fieldPath: '', reason: 'FieldValueForbidden', messageExpression: "'x'", rule: 'self > 0' }];
+  const schema = { type: 'object', 'x-kubernetes-validations': [{ message: 'root', rule: 'true' }],
+    properties: { spec: { type: 'object', properties: { a: { type: 'integer', 'x-kubernetes-validations': rules } } } } };
+  const want = {
+    v3: { a: '[{"rule":"self > 0","messageExpression":"\'x\'","reason":"FieldValueForbidden"}]', root: '[{"rule":"true","message":"root"}]' },
+    v2: { a: '[{"messageExpression":"\'x\'","reason":"FieldValueForbidden","rule":"self > 0"}]', root: '[{"message":"root","rule":"true"}]' },
+  };
+  for (const format of ['v2', 'v3'] as const) {
+    const kind = customResourceDefinitions(widget(schema), format, docs)[KIND] as Record<string, unknown>;
+    const spec = (kind['properties'] as Record<string, { properties: Record<string, Record<string, unknown>> }>)['spec'];
+    assert.equal(JSON.stringify(spec?.properties['a']?.['x-kubernetes-validations']), want[format].a, format);
+    assert.equal(JSON.stringify(kind['x-kubernetes-validations']), want[format].root, format);
+  }
+});

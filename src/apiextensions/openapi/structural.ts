@@ -66,8 +66,21 @@ export function toKubeOpenAPI(s: unknown): JsonObject {
   put('nullable', s['nullable']);
   if (isObject(s['externalDocs'])) out['externalDocs'] = s['externalDocs'] as JsonObject;
   put('example', s['example']);
-  for (const k of EXTENSIONS) put(k, s[k]);
+  for (const k of EXTENSIONS) put(k, k === 'x-kubernetes-validations' ? publishedRules(s[k]) : s[k]);
   return out;
+}
+
+const RULE_KEYS = ['rule', 'message', 'messageExpression', 'reason', 'fieldPath'] as const;
+
+/** Validation rules as kube's ValidationRule struct marshals them: its field order, empty strings omitted. */
+function publishedRules(v: unknown): JsonValue[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.filter(isObject).map((r) => {
+    const out: JsonObject = {};
+    for (const k of RULE_KEYS) if (typeof r[k] === 'string' && r[k] !== '') out[k] = r[k];
+    if (typeof r['optionalOldSelf'] === 'boolean') out['optionalOldSelf'] = r['optionalOldSelf'];
+    return out;
+  });
 }
 
 /**
@@ -95,6 +108,9 @@ export function toOpenAPIV2(s: JsonObject): JsonObject {
       if (kept.length > 0) out['required'] = kept; else delete out['required'];
     }
   }
+  // v2 goes through a generic map on kube's side: rule fields come out sorted.
+  const rules = out['x-kubernetes-validations'];
+  if (Array.isArray(rules)) out['x-kubernetes-validations'] = rules.map((r) => (isObject(r) ? Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1))) : r));
   if (isObject(out['items'])) out['items'] = toOpenAPIV2(out['items']);
   const ap = out['additionalProperties'];
   if (isObject(ap)) {

@@ -2,9 +2,10 @@
 // structural defaulting), one case each, with the causes kube v1.36 returns.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatFieldError } from '../../apimachinery/errors/field-errors.ts';
+import { fieldPath, formatFieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
 import { applyDefaults } from './defaulting.ts';
+import { validateListSetsAndMaps } from './list-types.ts';
 import { validateCustomResource } from './validate.ts';
 
 const str: JSONSchemaProps = { type: 'string' };
@@ -59,7 +60,7 @@ const CASES: readonly { name: string; a: JSONSchemaProps; value: unknown; want: 
 
 describe('custom resource values (kube CR validation)', () => {
   for (const c of CASES) {
-    it(c.name, () => assert.deepEqual(validateCustomResource({ a: c.value }, obj({ a: c.a })).map(formatFieldError), c.want));
+    it(c.name, () => assert.deepEqual([...validateCustomResource({ a: c.value }, obj({ a: c.a })), ...validateListSetsAndMaps(fieldPath(''), obj({ a: c.a }), { a: c.value })].map(formatFieldError), c.want));
   }
 });
 

@@ -2,14 +2,17 @@
 // kube's CR validation produces (go-openapi errors turned into field errors): types, required,
 // enum, pattern, minimum/maximum, lengths, item and property counts, multipleOf and the basic
 // formats. Paths are dotted with [i] for items, as in "spec.ports[0].port".
-// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/validation.
+// On update the validation ratchets (CRDValidationRatcheting, on in v1.36): a value equal to the
+// old value it correlates with (see correlation.ts) keeps its errors to itself, so an object stored
+// under an older, looser schema can still be updated as long as the invalid parts are left alone.
+// Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/validation (validation.go, ratcheting.go).
 import {
   invalid, notSupported, required, tooLong, tooMany, typeInvalid, type FieldError, type FieldPath, fieldPath,
 } from '../../apimachinery/errors/field-errors.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { JSONSchemaProps } from '../v1/types.ts';
+import type { CorrelatedObject } from './correlation.ts';
 import { FORMATS } from './formats.ts';
-import { validateListTypes } from './list-types.ts';
 import { compileRE2 } from './re2.ts';
 
 type Schema = DeepReadonly<JSONSchemaProps>;
@@ -28,10 +31,14 @@ function jsonType(v: unknown): string {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 
-/** Validates a custom resource (everything but metadata, which ObjectMeta rules cover). */
-export function validateCustomResource(obj: unknown, schema: Schema): FieldError[] {
+/**
+ * Validates a custom resource (everything but metadata, which ObjectMeta rules cover); on update,
+ * `root` pairs it with the old object and errors of values left unchanged are dropped (ratcheting).
+ */
+export function validateCustomResource(obj: unknown, schema: Schema, root?: CorrelatedObject): FieldError[] {
   const errs: FieldError[] = [];
   if (!isObject(obj)) return [typeInvalid('<root>', jsonType(obj), 'must be of type object')];
+  if (root?.cachedDeepEqual() === true) return [];
   const props = schema.properties ?? {};
   for (const name of schema.required ?? []) {
     if (name !== 'metadata' && name !== 'apiVersion' && name !== 'kind' && !Object.hasOwn(obj, name)) errs.push(required(fieldPath(name)));
@@ -39,7 +46,8 @@ export function validateCustomResource(obj: unknown, schema: Schema): FieldError
   for (const [name, value] of Object.entries(obj)) {
     if (name === 'metadata' || name === 'apiVersion' || name === 'kind') continue;
     const p = Object.hasOwn(props, name) ? props[name] : undefined;
-    if (p !== undefined) errs.push(...validateValue(value, p, fieldPath(name)));
+    // apiVersion and kind never ratchet (skipped above anyway): both objects carry the request's.
+    if (p !== undefined) errs.push(...validateValue(value, p, fieldPath(name), root?.key(name)));
   }
   return errs;
 }
@@ -52,7 +60,13 @@ function enumErrors(v: unknown, s: Schema, path: FieldPath): FieldError[] {
   return [notSupported(path, v, s.enum.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))))];
 }
 
-export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldError[] {
+/**
+ * The errors of value `v` against `s`. `correlation` pairs `v` with its old value on update: when
+ * they are equal there is nothing to report (an unchanged value keeps its old errors, and so does
+ * everything in it); a child that pairs with no old value is judged in full.
+ */
+export function validateValue(v: unknown, s: Schema, path: FieldPath, correlation?: CorrelatedObject): FieldError[] {
+  if (correlation?.cachedDeepEqual() === true) return [];
   const name = path.toString();
   if (v === null) {
     if (s.nullable === true || (s.type ?? '') === '') return [];
@@ -80,8 +94,7 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
   if (Array.isArray(v)) {
     if (s.maxItems !== undefined && v.length > s.maxItems) errs.push(tooMany(path, v.length, s.maxItems));
     if (s.minItems !== undefined && v.length < s.minItems) errs.push(invalid(path, v.length, `${name} in body should have at least ${s.minItems} items`));
-    if (s.items !== undefined) v.forEach((item, i) => errs.push(...validateValue(item, s.items as Schema, path.index(i))));
-    errs.push(...validateListTypes(v, s, path));
+    if (s.items !== undefined) v.forEach((item, i) => errs.push(...validateValue(item, s.items as Schema, path.index(i), correlation?.index(i))));
   }
   if (isObject(v)) {
     const n = Object.keys(v).length;
@@ -93,8 +106,8 @@ export function validateValue(v: unknown, s: Schema, path: FieldPath): FieldErro
     for (const [k, val] of Object.entries(v)) {
       // Own members only: a key named "constructor" must meet additionalProperties like any other.
       const p = Object.hasOwn(props, k) ? props[k] : undefined;
-      if (p !== undefined) errs.push(...validateValue(val, p, path.child(k)));
-      else if (typeof ap === 'object') errs.push(...validateValue(val, ap as Schema, path.key(k)));
+      if (p !== undefined) errs.push(...validateValue(val, p, path.child(k), correlation?.key(k)));
+      else if (typeof ap === 'object') errs.push(...validateValue(val, ap as Schema, path.key(k), correlation?.key(k)));
     }
   }
   for (const sub of s.allOf ?? []) errs.push(...validateValue(v, sub, path));

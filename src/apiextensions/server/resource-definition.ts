@@ -5,14 +5,15 @@
 import { fieldPath, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
-import { nameIsDNSSubdomain, validateObjectMeta } from '../../apimachinery/validation/object-meta.ts';
+import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
-import { validateCustomResource, validateValue } from '../schema/validate.ts';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale, JSONSchemaProps } from '../v1/types.ts';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale } from '../v1/types.ts';
 import { humanDuration } from '../../registry/rest/printers.ts';
 import { getPath, setPath } from './jsonpath.ts';
 import { validateScaleSpec, validateScaleStatus } from './scale-validation.ts';
+import { CustomResourceValidator } from './validator.ts';
+import { newRuleValidator } from '../schema/cel/validation.ts';
 
 type CRD = DeepReadonly<CustomResourceDefinition>;
 // A custom resource is unstructured: any field beside metadata.
@@ -25,29 +26,40 @@ function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): string {
   return JSON.stringify(rest);
 }
 
-function schemaFor(crd: CRD, ctx: RequestContext, storage: string): DeepReadonly<JSONSchemaProps> | undefined {
+/** The version whose schema judges a request: the one it names, else the storage version. */
+function versionFor(crd: CRD, ctx: RequestContext, storage: string): DeepReadonly<CustomResourceDefinitionVersion> | undefined {
   const wanted = ctx.info.apiGroup === crd.spec.group && ctx.info.apiVersion !== '' ? ctx.info.apiVersion : storage;
-  const v = crd.spec.versions.find((x) => x.name === wanted) ?? crd.spec.versions.find((x) => x.name === storage);
-  return v?.schema?.openAPIV3Schema;
+  return crd.spec.versions.find((x) => x.name === wanted) ?? crd.spec.versions.find((x) => x.name === storage);
 }
 
 function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepReadonly<CustomResourceSubresourceScale> | undefined):
   { main: Strategy<KubeObject>; status: Strategy<KubeObject> } {
   const namespaced = crd.spec.scope === 'Namespaced';
-  const validate = (ctx: RequestContext, o: DeepReadonly<KubeObject>, withMeta: boolean): FieldError[] => {
-    const errs = withMeta ? validateObjectMeta(o.metadata, { namespaced, nameFn: nameIsDNSSubdomain }, fieldPath('metadata')) : [];
-    const schema = schemaFor(crd, ctx, storage);
-    if (schema !== undefined) errs.push(...validateCustomResource(o, schema));
-    // As kube's validator, after the schema: the scale subresource's replicas and selector.
-    errs.push(...validateScaleSpec(o, scale), ...validateScaleStatus(o, scale));
-    return errs;
+  // One validator per version, built on first use: its rules compile once, not per request.
+  const validators = new Map<string, CustomResourceValidator | undefined>();
+  const validatorFor = (ctx: RequestContext): CustomResourceValidator | undefined => {
+    const v = versionFor(crd, ctx, storage);
+    if (v === undefined) return undefined;
+    if (!validators.has(v.name)) {
+      const schema = v.schema?.openAPIV3Schema;
+      validators.set(v.name, schema === undefined ? undefined : new CustomResourceValidator(schema, newRuleValidator(schema)));
+    }
+    return validators.get(v.name);
   };
+  const meta = (o: DeepReadonly<KubeObject>): FieldError[] =>
+    validateObjectMeta(o.metadata, { namespaced, nameFn: nameIsDNSSubdomain }, fieldPath('metadata'));
+  const body = (o: DeepReadonly<KubeObject>): Readonly<Record<string, unknown>> => o as Readonly<Obj>;
+  // As kube's validator, after the schema: the scale subresource's replicas and selector.
+  const scaleErrs = (o: DeepReadonly<KubeObject>): FieldError[] => [...validateScaleSpec(o, scale), ...validateScaleStatus(o, scale)];
   const main: Strategy<KubeObject> = {
     prepareForCreate(_ctx, o) {
       if (hasStatus) delete (o as Obj)['status'];
       o.metadata.generation = 1;
     },
-    validate: (ctx, o) => validate(ctx, o, true),
+    validate: (ctx, o) => {
+      const m = meta(o);
+      return [...m, ...validatorFor(ctx)?.validate(ctx, body(o), m) ?? [], ...scaleErrs(o)];
+    },
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: false,
     prepareForUpdate(_ctx, o, old) {
@@ -58,7 +70,12 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
       }
       if (content(o, hasStatus) !== content(old, hasStatus)) o.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
-    validateUpdate: (ctx, o) => validate(ctx, o, false),
+    validateUpdate: (ctx, o, old) => {
+      // kube's custom resource validator checks the metadata update once more than the Store does
+      // (its causes appear twice then), and its blocking errors keep the rules from running.
+      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
+      return [...m, ...validatorFor(ctx)?.validateUpdate(ctx, body(o), body(old), [...m, ...meta(o)]) ?? [], ...scaleErrs(o)];
+    },
   };
   const status: Strategy<KubeObject> = {
     ...main,
@@ -66,18 +83,9 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
     // As kube's status strategy: only .status is checked against its own sub-schema (so an invalid
     // stored spec, or root-level required fields, cannot fail a status write), then the scale
     // subresource's status replicas and selector.
-    validateUpdate(ctx, o) {
-      const errs: FieldError[] = [];
-      const value = (o as Readonly<Obj>)['status'];
-      const schema = schemaFor(crd, ctx, storage)?.properties?.['status'];
-      // kube validates the status value on its own: messages name paths relative to it ("size in body").
-      if (value !== undefined && schema !== undefined) {
-        for (const e of validateValue(value, schema, fieldPath('status'))) {
-          errs.push(e.detail.startsWith('status.') ? { ...e, detail: e.detail.slice('status.'.length) } : e);
-        }
-      }
-      errs.push(...validateScaleStatus(o, scale));
-      return errs;
+    validateUpdate(ctx, o, old) {
+      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
+      return [...m, ...validatorFor(ctx)?.validateStatusUpdate(ctx, body(o), body(old), m) ?? [], ...validateScaleStatus(o, scale)];
     },
     prepareForUpdate(_ctx, o, old) {
       const obj = o as Obj;

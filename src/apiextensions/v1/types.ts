@@ -39,6 +39,20 @@ export interface JSONSchemaProps {
   'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
   'x-kubernetes-list-map-keys'?: string[];
   'x-kubernetes-map-type'?: 'atomic' | 'granular';
+  'x-kubernetes-validations'?: ValidationRule[];
+}
+
+/** One x-kubernetes-validations entry: a CEL rule with how its failure is reported. */
+export interface ValidationRule {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  /** FieldValueInvalid (default), FieldValueForbidden, FieldValueRequired or FieldValueDuplicate. */
+  reason?: string;
+  /** Where errors point, relative to the rule's node (".spec.x", "['a.b']"). */
+  fieldPath?: string;
+  /** Evaluate the transition rule even without an old value (oldSelf is then an optional). */
+  optionalOldSelf?: boolean;
 }
 
 export interface CustomResourceColumnDefinition {

@@ -12,7 +12,7 @@ import { oracleUnavailable, startOracle, type Oracle } from './oracle.ts';
 import { startSuite, type Suite } from './suite.ts';
 import type { RawRequest, RawResponse } from './https-client.ts';
 
-type Send = (req: RawRequest) => Promise<RawResponse>;
+export type Send = (req: RawRequest) => Promise<RawResponse>;
 
 /** A request, or one built from the previous answer (e.g. the created object, changed and PUT back). */
 export type Step = RawRequest | ((previous: RawResponse) => RawRequest);
@@ -48,6 +48,8 @@ export interface ValidationCorpus {
   readonly fixture: URL;
   /** Requests sent once to each server before the cases (namespaces, service accounts); 409 is fine. */
   readonly setup?: (namespace: string) => readonly RawRequest[];
+  /** Work after the setup requests that must wait for the server (a CRD becoming served, seed objects). */
+  readonly prepare?: (send: Send, namespace: string) => Promise<void>;
   /** Rewrites each cause's message before comparing (e.g. to drop a Go struct diff kapi cannot print). */
   readonly causeMessage?: (message: string) => string;
   /** kapi flags beyond the defaults, and the same for the oracle (e.g. a second service CIDR). */
@@ -87,7 +89,8 @@ interface StatusBody { reason?: string; message?: string; details?: { causes?: {
 
 /** Reduces an answer; a refusal without causes keeps its message (e.g. a Forbidden or BadRequest). */
 export function outcome(r: RawResponse, causeMessage: (m: string) => string = (m) => m): Outcome {
-  const warnings = [r.headers['warning'] ?? []].flat().sort();
+  // Several Warning headers arrive joined by ", "; kube adds some in random (map) order.
+  const warnings = [r.headers['warning'] ?? []].flat().flatMap((w) => w.split(/, (?=\d{3} )/)).sort();
   const withWarnings = (o: Outcome): Outcome => warnings.length === 0 ? o : { ...o, warnings };
   if (r.status < 300) return withWarnings({ code: r.status });
   let body: StatusBody = {};
@@ -102,6 +105,7 @@ async function sendAll(send: Send, corpus: ValidationCorpus): Promise<Record<str
     const r = await send(req);
     if (r.status >= 300 && r.status !== 409) throw new Error(`setup ${req.method} ${req.path}: ${r.status} ${r.text}`);
   }
+  await corpus.prepare?.(send, NAMESPACE);
   const answers: Record<string, Outcome> = {};
   for (const [i, c] of corpus.cases.entries()) {
     let last: RawResponse | undefined;
