@@ -9,6 +9,7 @@ import {
   DEFAULT_TLS_MIN_VERSION, insecureTLSCipherNames, servingTLS, tlsCipherPossibleValues, tlsCipherSuites, tlsVersion,
   type CipherSuites, type ServingTLS,
 } from './tls-options.ts';
+import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS, validateAdmissionPlugins } from '../controlplane/admission.ts';
 
@@ -30,6 +31,19 @@ export interface ServeOptions {
   /** kube's start-up warnings about the TLS flags (insecure cipher suites). */
   readonly tlsWarnings: readonly string[];
   readonly tokenAuthFile: string | undefined;
+  /** --client-ca-file. */
+  readonly clientCAFile: string | undefined;
+  /** --requestheader-*: front-proxy authentication (header names trimmed, as kube does). */
+  readonly requestHeader: {
+    readonly clientCAFile: string | undefined;
+    readonly allowedNames: readonly string[];
+    readonly usernameHeaders: readonly string[];
+    readonly uidHeaders: readonly string[];
+    readonly groupHeaders: readonly string[];
+    readonly extraHeaderPrefixes: readonly string[];
+  };
+  /** Start-up warnings of the authentication flags. */
+  readonly authnWarnings: readonly string[];
   readonly anonymousAuth: boolean;
   /** --allow-privileged: privileged containers (and Windows hostProcess pods) pass validation. */
   readonly allowPrivileged: boolean;
@@ -79,6 +93,7 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny, RBAC and Node.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
+  { name: 'client-ca-file', kind: 'string', def: '', usage: 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate. Without it, kapi trusts the CA it generates in <data-dir>/pki (when it generates its serving certificate).' },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
   { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
   { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. Enabling one kapi does not implement is refused by name. The order of plugins in this flag does not matter.` },
@@ -94,6 +109,12 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'The maximum number of mutating requests in flight at a given time.' },
   { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'The maximum number of non-mutating requests in flight at a given time.' },
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
+  { name: 'requestheader-allowed-names', kind: 'strings', def: '', usage: 'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.' },
+  { name: 'requestheader-client-ca-file', kind: 'string', def: '', usage: 'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers. WARNING: generally do not depend on authorization being already done for incoming requests.' },
+  { name: 'requestheader-extra-headers-prefix', kind: 'strings', def: '', usage: 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.' },
+  { name: 'requestheader-group-headers', kind: 'strings', def: '', usage: 'List of request headers to inspect for groups. X-Remote-Group is suggested.' },
+  { name: 'requestheader-uid-headers', kind: 'strings', def: '', usage: 'List of request headers to inspect for UIDs. X-Remote-Uid is suggested. Requires the RemoteRequestHeaderUID feature to be enabled.' },
+  { name: 'requestheader-username-headers', kind: 'strings', def: '', usage: 'List of request headers to inspect for usernames. X-Remote-User is common.' },
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
   { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
@@ -308,6 +329,16 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   } catch (err) {
     errs.push(`invalid argument ${JSON.stringify(cipherNames.join(','))} for "--tls-cipher-suites" flag: ${(err as Error).message}`);
   }
+  const list = (n: string): string[] => get(n) as string[];
+  const requestHeader = {
+    clientCAFile: optional('requestheader-client-ca-file'),
+    allowedNames: list('requestheader-allowed-names'),
+    usernameHeaders: list('requestheader-username-headers'), uidHeaders: list('requestheader-uid-headers'),
+    groupHeaders: list('requestheader-group-headers'), extraHeaderPrefixes: list('requestheader-extra-headers-prefix'),
+  };
+  const rhCheck = validateRequestHeaderFlags(requestHeader);
+  errs.push(...rhCheck.errors);
+  const trim = (xs: readonly string[]): string[] => xs.map((x) => x.trim());
   const authorizationModes = get('authorization-mode') as string[];
   errs.push(...validateAuthorizationModes(authorizationModes));
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
@@ -327,6 +358,12 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     servingTLS: servingTLS(minVersion, suites),
     tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
+    clientCAFile: optional('client-ca-file'),
+    requestHeader: {
+      ...requestHeader, usernameHeaders: trim(requestHeader.usernameHeaders), uidHeaders: trim(requestHeader.uidHeaders),
+      groupHeaders: trim(requestHeader.groupHeaders), extraHeaderPrefixes: trim(requestHeader.extraHeaderPrefixes),
+    },
+    authnWarnings: rhCheck.warnings,
     anonymousAuth: get('anonymous-auth') as boolean,
     allowPrivileged: get('allow-privileged') as boolean,
     authorizationModes: authorizationModes.filter(isSupportedMode),

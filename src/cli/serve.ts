@@ -11,11 +11,11 @@ import {
   loadTokenFile, newAdminTokenAuthenticator, newCachedTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator,
   newTokenUnion, withImplicitAudiences,
 } from '../authn/index.ts';
-import type { TokenAuthenticator } from '../authn/authenticator.ts';
+import type { Authenticator, TokenAuthenticator } from '../authn/authenticator.ts';
 import { unimplementedEnabledPlugins } from '../controlplane/admission.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
-import type { RequestAuthenticator } from '../server/filters/authentication.ts';
+import type { ConnectionCredentials, RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
@@ -24,7 +24,8 @@ import {
   type ServiceAccountTokenGetter,
 } from '../authn/serviceaccount/index.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
-import { ensureAdminToken, ensurePKI } from './certs.ts';
+import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
+import { clientCertAuthentication } from './client-cert-auth.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
@@ -77,13 +78,18 @@ export interface RunningServer {
  * As kube-apiserver: the token authenticators in order, behind one cache of successes. Requests
  * and TokenReviews that name no audience are for the API audiences.
  */
-function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readonly string[]): RequestAuthenticator {
+function requestAuthenticator(
+  tokens: TokenAuthenticator[], apiAudiences: readonly string[], requestAuthenticators: readonly Authenticator[],
+): RequestAuthenticator {
   const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
-  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], anonymous: false });
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false });
   const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
-    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> {
-      return (await authn.authenticate({ headers, audiences: forAudiences(audiences) }))?.user;
+    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
+      return (await authn.authenticate({
+        headers, audiences: forAudiences(audiences),
+        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders } : {}),
+      }))?.user;
     },
     async authenticateToken(token: string, audiences: readonly string[]) {
       return await authn.authenticate({ headers: { authorization: `Bearer ${token}` }, audiences: forAudiences(audiences) });
@@ -104,6 +110,10 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
+  const certAuth = await clientCertAuthentication(opts, 'caKey' in pki ? pki : undefined);
+  for (const w of opts.authnWarnings) log(`warning: ${w}`);
+  const adminClientCert = 'caKey' in pki && certAuth.trustsOwnCA
+    ? await ensureAdminClientCert(dataDir, { cert: pki.caCert, key: pki.caKey }) : undefined;
   // Service account tokens: signed with a key kept in the data dir, checked on every use against
   // the live service account and bound object (looked up in the control plane once it exists).
   const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
@@ -137,7 +147,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens, apiAudiences),
+      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators),
+      clusterAuthenticationInfo: certAuth.info,
       anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
@@ -162,12 +173,14 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   if (missing.length > 0) log(`warning: admission plugins kube-apiserver enables by default that kapi does not implement (skipped): ${missing.join(', ')}`);
   const addr = await cp.server.listen({
     port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
-    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers,
+    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers, clientCAs: certAuth.clientCAs,
   });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);
   const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
-  await writeAdminKubeconfig(kubeconfigPath, { server: url, caCert: pki.caCert, token: adminToken });
+  await writeAdminKubeconfig(kubeconfigPath, {
+    server: url, caCert: pki.caCert, token: adminToken, ...(adminClientCert !== undefined ? { clientCert: adminClientCert } : {}),
+  });
   try {
     await cp.start(addr.port);
   } catch (err) {

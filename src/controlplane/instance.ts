@@ -59,6 +59,7 @@ import { buildStorage, type RBACStorage, type ServerStorage } from './storage-pr
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
+import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -82,6 +83,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
    * graceful termination starts (default 0).
    */
   readonly shutdownDelayMs?: number;
+  /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
+  readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
 }
@@ -207,6 +210,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
+    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
   }));
 
   // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
