@@ -31,6 +31,20 @@ export interface ServeOptions {
   /** kube's start-up warnings about the TLS flags (insecure cipher suites). */
   readonly tlsWarnings: readonly string[];
   readonly tokenAuthFile: string | undefined;
+  /** --cert-dir: where a serving pair apiserver.crt/apiserver.key is looked for (kube's default /var/run/kubernetes). */
+  readonly certDir: string | undefined;
+  /** --service-account-issuer, in order: the first signs, all are accepted. */
+  readonly serviceAccountIssuers: readonly string[];
+  /** --service-account-key-file: PEM files of public keys (or certificates, or private keys) that verify tokens. */
+  readonly serviceAccountKeyFiles: readonly string[];
+  /** --service-account-signing-key-file. */
+  readonly serviceAccountSigningKeyFile: string | undefined;
+  /** --api-audiences; empty: the service account issuers. */
+  readonly apiAudiences: readonly string[];
+  /** Run as the `kube-apiserver` command (files in --cert-dir unless --data-dir is given). */
+  readonly kubeApiserverCommand: boolean;
+  /** Whether --data-dir was given (the kube-apiserver command then keeps its files in --cert-dir). */
+  readonly dataDirSet: boolean;
   /** --client-ca-file. */
   readonly clientCAFile: string | undefined;
   /** --requestheader-*: front-proxy authentication (header names trimmed, as kube does). */
@@ -93,6 +107,8 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny, RBAC and Node.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
+  { name: 'api-audiences', kind: 'strings', def: '', usage: 'Identifiers of the API. The service account token authenticator will validate that tokens used against the API are bound to at least one of these audiences. If --service-account-issuer is configured and this flag is not, this field defaults to a single element list containing the issuer URL.' },
+  { name: 'cert-dir', kind: 'string', def: '', usage: 'The directory where the TLS certs are located (apiserver.crt and apiserver.key are used when both exist). If --tls-cert-file and --tls-private-key-file are provided, this flag will be ignored. The kube-apiserver command defaults it to /var/run/kubernetes and keeps its files there unless --data-dir is given.' },
   { name: 'client-ca-file', kind: 'string', def: '', usage: 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate. Without it, kapi trusts the CA it generates in <data-dir>/pki (when it generates its serving certificate).' },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
   { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
@@ -117,6 +133,9 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'requestheader-username-headers', kind: 'strings', def: '', usage: 'List of request headers to inspect for usernames. X-Remote-User is common.' },
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
+  { name: 'service-account-issuer', kind: 'strings', def: '', usage: 'Identifier of the service account token issuer. The issuer will assert this identifier in "iss" claim of issued tokens. When this flag is specified multiple times, the first is used to generate tokens and all are used to determine which issuers are accepted.' },
+  { name: 'service-account-key-file', kind: 'strings', def: '', usage: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. The specified file can contain multiple keys, and the flag can be specified multiple times with different files. kapi verifies ES256 (ECDSA P-256) tokens only.' },
+  { name: 'service-account-signing-key-file', kind: 'string', def: '', usage: 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. kapi signs with ECDSA P-256 keys only (ES256).' },
   { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
@@ -135,7 +154,7 @@ const TYPE_NAME: Readonly<Record<Kind, string>> = {
 };
 
 /** The `--help` text, in pflag's layout. */
-export function serveHelp(): string {
+export function serveHelp(command = 'kapi serve'): string {
   const rows = FLAGS.map((f) => {
     const names = f.short === undefined ? `      --${f.name}` : `  -${f.short}, --${f.name}`;
     const type = TYPE_NAME[f.kind];
@@ -143,7 +162,7 @@ export function serveHelp(): string {
     return { left: type === '' ? names : `${names} ${type}`, usage: showDefault ? `${f.usage} (default ${f.kind === 'string' ? JSON.stringify(f.def) : f.def})` : f.usage };
   });
   const width = Math.max(...rows.map((r) => r.left.length)) + 3;
-  return `Usage:\n  kapi serve [flags]\n\nFlags:\n${rows.map((r) => `${r.left.padEnd(width)}${r.usage}`).join('\n')}\n`;
+  return `Usage:\n  ${command} [flags]\n\nFlags:\n${rows.map((r) => `${r.left.padEnd(width)}${r.usage}`).join('\n')}\n`;
 }
 
 // ---- argv parsing (pflag semantics) ----
@@ -359,6 +378,13 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
     clientCAFile: optional('client-ca-file'),
+    certDir: optional('cert-dir'),
+    serviceAccountIssuers: list('service-account-issuer').filter((x) => x !== ''),
+    serviceAccountKeyFiles: list('service-account-key-file').filter((x) => x !== ''),
+    serviceAccountSigningKeyFile: optional('service-account-signing-key-file'),
+    apiAudiences: list('api-audiences').filter((x) => x !== ''),
+    dataDirSet: values.has('data-dir'),
+    kubeApiserverCommand: false,
     requestHeader: {
       ...requestHeader, usernameHeaders: trim(requestHeader.usernameHeaders), uidHeaders: trim(requestHeader.uidHeaders),
       groupHeaders: trim(requestHeader.groupHeaders), extraHeaderPrefixes: trim(requestHeader.extraHeaderPrefixes),

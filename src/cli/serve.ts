@@ -1,7 +1,7 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,10 +19,8 @@ import type { ConnectionCredentials, RequestAuthenticator } from '../server/filt
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
-import {
-  loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
-  type ServiceAccountTokenGetter,
-} from '../authn/serviceaccount/index.ts';
+import { newServiceAccountTokenAuthenticator, type ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
+import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
 import { clientCertAuthentication } from './client-cert-auth.ts';
@@ -49,6 +47,16 @@ function checkAdvertiseFamily(opts: ServeOptions, advertise: string | undefined)
   const primary = opts.serviceClusterIPRanges[0];
   if (advertise === undefined || primary === undefined || (primary.family === 6) === isIPv6(advertise)) return;
   throw new FlagError(`service IP family ${JSON.stringify(primary.text)} must match public address family ${JSON.stringify(advertise)}`);
+}
+
+/** kube-apiserver's default --cert-dir. */
+const KUBE_CERT_DIR = '/var/run/kubernetes';
+
+/** <cert-dir>/apiserver.{crt,key} when both exist (kube's MaybeDefaultWithSelfSignedCerts reuses them). */
+async function certDirPair(certDir: string): Promise<{ cert: string; key: string } | undefined> {
+  const pair = { cert: join(certDir, 'apiserver.crt'), key: join(certDir, 'apiserver.key') };
+  const exists = async (p: string): Promise<boolean> => await access(p).then(() => true, () => false);
+  return await exists(pair.cert) && await exists(pair.key) ? pair : undefined;
 }
 
 /** The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. */
@@ -101,12 +109,17 @@ function requestAuthenticator(
 export async function runServer(opts: ServeOptions, log: (line: string) => void = () => {}): Promise<RunningServer> {
   const advertise = opts.advertiseAddress ?? advertiseAddress(opts.bindAddress);
   checkAdvertiseFamily(opts, advertise);
-  const dataDir = resolve(opts.dataDir);
+  // The kube-apiserver command has no --data-dir of kube's: without one, its files go in --cert-dir.
+  const certDir = opts.certDir ?? (opts.kubeApiserverCommand ? KUBE_CERT_DIR : undefined);
+  const dataDir = resolve(!opts.dataDirSet && certDir !== undefined && opts.kubeApiserverCommand ? certDir : opts.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const hosts = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? [] : [opts.bindAddress];
-  const pki = opts.tlsCertFile !== undefined && opts.tlsPrivateKeyFile !== undefined
-    ? { caCert: await readFile(opts.tlsCertFile, 'utf8'), serverCert: await readFile(opts.tlsCertFile, 'utf8'),
-      serverKey: await readFile(opts.tlsPrivateKeyFile, 'utf8') }
+  // As kube: --tls-cert-file, else a pair apiserver.crt/apiserver.key in --cert-dir, else generated.
+  const servingPair = opts.tlsCertFile !== undefined && opts.tlsPrivateKeyFile !== undefined
+    ? { cert: opts.tlsCertFile, key: opts.tlsPrivateKeyFile } : certDir === undefined ? undefined : await certDirPair(certDir);
+  const pki = servingPair !== undefined
+    ? { caCert: await readFile(servingPair.cert, 'utf8'), serverCert: await readFile(servingPair.cert, 'utf8'),
+      serverKey: await readFile(servingPair.key, 'utf8') }
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
@@ -116,10 +129,11 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     ? await ensureAdminClientCert(dataDir, { cert: pki.caCert, key: pki.caKey }) : undefined;
   // Service account tokens: signed with a key kept in the data dir, checked on every use against
   // the live service account and bound object (looked up in the control plane once it exists).
-  const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
+  const saIssuer = await serviceAccountIssuer(opts, dataDir);
   let tokenGetter: ServiceAccountTokenGetter | undefined;
   // Static tokens know no audience: valid for the API audiences only (kube's default: the issuer).
-  const apiAudiences = [saIssuer.issuer];
+  const apiAudiences = opts.apiAudiences.length > 0 ? opts.apiAudiences
+    : opts.serviceAccountIssuers.length > 0 ? opts.serviceAccountIssuers : [saIssuer.issuer];
   const tokens: TokenAuthenticator[] = [
     withImplicitAudiences(apiAudiences, newAdminTokenAuthenticator(adminToken)),
     newServiceAccountTokenAuthenticator({
