@@ -20,9 +20,9 @@ const ANY_EKU = '2.5.29.37.0';
 const MAX_CHAIN_DEPTH = 8;
 
 /** The CA bundle: parses every PEM certificate; throws when there is none. */
-export function parseCABundle(pem: string, source: string): X509Certificate[] {
+export function parseCABundle(pem: string): X509Certificate[] {
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) throw new Error(`unable to load client CA file "${source}": data does not contain any valid RSA or ECDSA certificates`);
+  if (blocks.length === 0) throw new Error('data does not contain any valid RSA or ECDSA certificates');
   return blocks.map((b) => new X509Certificate(b));
 }
 

@@ -11,6 +11,7 @@ import { newRequestHeaderAuthenticator } from '../authn/request-header.ts';
 import { newX509Authenticator, parseCABundle } from '../authn/x509.ts';
 import type { ClusterAuthenticationInfo } from '../controlplane/cluster-authentication-trust.ts';
 import { FlagError, type ServeOptions } from './flags.ts';
+import { openError } from './service-account-keys.ts';
 
 export interface ClientCertAuthentication {
   readonly authenticators: readonly Authenticator[];
@@ -21,19 +22,19 @@ export interface ClientCertAuthentication {
   readonly trustsOwnCA: boolean;
 }
 
-/** Reads a CA bundle as kube does at start: a missing or certificate-less file stops the server. */
-async function loadBundle(flag: string, path: string): Promise<{ pem: string; certs: X509Certificate[] }> {
+/** Reads a CA bundle as kube does at start: a missing, empty or certificate-less file stops the server with kube's message. */
+async function loadBundle(name: 'client-ca-bundle' | 'request-header', path: string): Promise<{ pem: string; certs: X509Certificate[] }> {
   let pem: string;
   try {
     pem = await readFile(path, 'utf8');
   } catch (err) {
-    throw new FlagError(`unable to load ${flag} ${JSON.stringify(path)}: open ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT'
-      ? 'no such file or directory' : (err as Error).message}`);
+    throw new FlagError(openError(path, err));
   }
+  if (pem === '') throw new FlagError(`missing content for CA bundle "${name}::${path}"`);
   try {
-    return { pem, certs: parseCABundle(pem, path) };
+    return { pem, certs: parseCABundle(pem) };
   } catch (err) {
-    throw new FlagError(`unable to load ${flag}: ${(err as Error).message}`);
+    throw new FlagError(`error loading CA bundle for "${name}::${path}": ${(err as Error).message}`);
   }
 }
 
@@ -44,9 +45,9 @@ export async function clientCertAuthentication(
   const clientCAs: string[] = [];
   let info: ClusterAuthenticationInfo = {};
   const rh = opts.requestHeader;
-  const rhBundle = rh.clientCAFile === undefined ? undefined : await loadBundle('request-header CA file', rh.clientCAFile);
-  const client = opts.clientCAFile !== undefined ? await loadBundle('client CA file', opts.clientCAFile)
-    : ownCA !== undefined ? { pem: ownCA.caCert, certs: parseCABundle(ownCA.caCert, 'pki/ca.crt') } : undefined;
+  const rhBundle = rh.clientCAFile === undefined ? undefined : await loadBundle('request-header', rh.clientCAFile);
+  const client = opts.clientCAFile !== undefined ? await loadBundle('client-ca-bundle', opts.clientCAFile)
+    : ownCA !== undefined ? { pem: ownCA.caCert, certs: parseCABundle(ownCA.caCert) } : undefined;
   if (rhBundle !== undefined && client !== undefined && rh.allowedNames.length === 0 &&
     rhBundle.certs.some((r) => client.certs.some((c) => c.raw.equals(r.raw)))) {
     throw new FlagError('--requestheader-client-ca-file and --client-ca-file contain overlapping certificates; --requestheader-allowed-names must be specified to ensure regular client certificates cannot set authenticating proxy headers for arbitrary users');
@@ -63,7 +64,7 @@ export async function clientCertAuthentication(
     clientCAs.push(client.pem);
     info = { ...info, clientCA: client.pem };
   }
-  const own = ownCA === undefined ? undefined : parseCABundle(ownCA.caCert, 'pki/ca.crt')[0];
+  const own = ownCA === undefined ? undefined : parseCABundle(ownCA.caCert)[0];
   const trustsOwnCA = own !== undefined && client !== undefined && client.certs.some((c) => c.raw.equals(own.raw));
   return { authenticators, clientCAs, info, trustsOwnCA };
 }

@@ -170,7 +170,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
-      serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
+      serviceAccountTokenIssuer: saIssuer, apiAudiences, caCert: pki.caCert,
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       // klog's -v: kube's httplog logs every request from level 3 on.

@@ -13,12 +13,19 @@ import { FlagError, type ServeOptions } from './flags.ts';
 
 const isP256 = (k: KeyObject): boolean => k.asymmetricKeyType === 'ec' && k.asymmetricKeyDetails?.namedCurve === 'prime256v1';
 
-async function readPEM(flag: string, path: string): Promise<string> {
+/** Go's *PathError text for a file that cannot be read. */
+export function openError(path: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied'
+    : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+  return `open ${path}: ${why}`;
+}
+
+async function readPEM(path: string, prefix = ''): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (err) {
-    throw new FlagError(`failed to parse ${flag} ${JSON.stringify(path)}: open ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT'
-      ? 'no such file or directory' : (err as Error).message}`);
+    throw new FlagError(`${prefix}${openError(path, err)}`);
   }
 }
 
@@ -28,11 +35,16 @@ function publicKeys(pem: string, path: string): KeyObject[] {
   const keys: KeyObject[] = [];
   for (const b of blocks) {
     const type = /-----BEGIN ([A-Z ]+)-----/.exec(b)?.[1] ?? '';
-    if (type === 'CERTIFICATE') keys.push(new X509Certificate(b).publicKey);
-    else if (type.endsWith('PRIVATE KEY')) keys.push(createPublicKey(createPrivateKey(b)));
-    else if (type.endsWith('PUBLIC KEY')) keys.push(createPublicKey(b));
+    // As keyutil: a block that does not parse is skipped, not fatal.
+    try {
+      if (type === 'CERTIFICATE') keys.push(new X509Certificate(b).publicKey);
+      else if (type.endsWith('PRIVATE KEY')) keys.push(createPublicKey(createPrivateKey(b)));
+      else if (type.endsWith('PUBLIC KEY')) keys.push(createPublicKey(b));
+    } catch {
+      continue;
+    }
   }
-  if (keys.length === 0) throw new FlagError(`failed to parse service-account-key-file: data does not contain any valid RSA or ECDSA public keys in ${JSON.stringify(path)}`);
+  if (keys.length === 0) throw new FlagError(`error reading public key file ${path}: data does not contain any valid RSA or ECDSA public keys`);
   return keys;
 }
 
@@ -40,11 +52,12 @@ export async function serviceAccountIssuer(opts: ServeOptions, dataDir: string):
   let privateKey: KeyObject;
   if (opts.serviceAccountSigningKeyFile !== undefined) {
     const path = opts.serviceAccountSigningKeyFile;
+    const prefix = 'failed to parse service-account-issuer-key-file: ';
+    const pem = await readPEM(path, prefix);
     try {
-      privateKey = createPrivateKey(await readPEM('service-account-signing-key-file', path));
-    } catch (err) {
-      if (err instanceof FlagError) throw err;
-      throw new FlagError(`failed to parse service-account-signing-key-file ${JSON.stringify(path)}: ${(err as Error).message}`);
+      privateKey = createPrivateKey(pem);
+    } catch {
+      throw new FlagError(`${prefix}error reading private key file ${path}: data does not contain a valid RSA or ECDSA private key`);
     }
     if (!isP256(privateKey)) throw new FlagError(`--service-account-signing-key-file ${JSON.stringify(path)}: kapi signs service account tokens with ECDSA P-256 keys (ES256) only`);
   } else {
@@ -52,7 +65,7 @@ export async function serviceAccountIssuer(opts: ServeOptions, dataDir: string):
   }
   const verificationKeys: KeyObject[] = [];
   for (const path of opts.serviceAccountKeyFiles) {
-    const keys = publicKeys(await readPEM('service-account-key-file', path), path);
+    const keys = publicKeys(await readPEM(path), path);
     const other = keys.find((k) => !isP256(k));
     if (other !== undefined) throw new FlagError(`--service-account-key-file ${JSON.stringify(path)}: kapi verifies ECDSA P-256 (ES256) service account tokens only; the file holds a ${other.asymmetricKeyType ?? 'non-EC'} key`);
     verificationKeys.push(...keys);
