@@ -63,4 +63,5 @@ describe('client certificate chain verification', () => {
     await assert.rejects(authn.authenticate({ headers: {}, peerCertificates: [new X509Certificate(stranger.cert).raw] }),
       /^Error: verifying certificate SN=\d+ failed: x509: certificate signed by unknown authority$/);
   });
+
 });

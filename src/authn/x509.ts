@@ -16,8 +16,8 @@ export const CREDENTIAL_ID_KEY = 'authentication.kubernetes.io/credential-id';
 const UID_OID = '1.3.6.1.4.1.57683.2';
 const CLIENT_AUTH_EKU = '1.3.6.1.5.5.7.3.2';
 const ANY_EKU = '2.5.29.37.0';
-/** Go's maxChainSignatureChecks-like bound: a hostile chain cannot make the search long. */
-const MAX_CHAIN_DEPTH = 8;
+/** Go's maxChainSignatureChecks: a hostile set of intermediates cannot make the search long. */
+const MAX_SIGNATURE_CHECKS = 100;
 
 /** The CA bundle: parses every PEM certificate; throws when there is none. */
 export function parseCABundle(pem: string): X509Certificate[] {
@@ -38,9 +38,12 @@ function inDate(c: X509Certificate, now: Date): boolean {
   return new Date(c.validFrom).getTime() <= now.getTime() && now.getTime() <= new Date(c.validTo).getTime();
 }
 
-const issuedBy = (c: X509Certificate, issuer: X509Certificate): boolean => {
+const issuedBy = (c: X509Certificate, issuer: X509Certificate, budget: { checks: number }): boolean => {
+  if (!c.checkIssued(issuer)) return false;
+  if (budget.checks >= MAX_SIGNATURE_CHECKS) throw new Error('x509: signature check attempts limit reached while verifying certificate chain');
+  budget.checks++;
   try {
-    return c.checkIssued(issuer) && c.verify(issuer.publicKey);
+    return c.verify(issuer.publicKey);
   } catch {
     return false;
   }
@@ -64,17 +67,17 @@ export function verifyClientChain(
   }
   if (roots.some((r) => r.raw.equals(leaf.raw))) return [leaf];
   let incompatibleUsage = false;
+  const budget = { checks: 0 };
   const build = (chain: X509Certificate[]): X509Certificate[] | undefined => {
     const current = chain[chain.length - 1] as X509Certificate;
     for (const r of roots) {
-      if (!inDate(r, now) || !issuedBy(current, r)) continue;
+      if (!inDate(r, now) || !issuedBy(current, r, budget)) continue;
       const full = [...chain, r];
       if (allowsClientAuth(full)) return full;
       incompatibleUsage = true;
     }
-    if (chain.length >= MAX_CHAIN_DEPTH) return undefined;
     for (const i of intermediates) {
-      if (!i.ca || !inDate(i, now) || chain.some((c) => c.raw.equals(i.raw)) || !issuedBy(current, i)) continue;
+      if (!i.ca || !inDate(i, now) || chain.some((c) => c.raw.equals(i.raw)) || !issuedBy(current, i, budget)) continue;
       const found = build([...chain, i]);
       if (found !== undefined) return found;
     }

@@ -9,6 +9,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newSelfSignedCACert } from '../apimachinery/util/cert.ts';
 import { newServiceAccountTokenIssuer } from '../authn/serviceaccount/index.ts';
 import { startServer } from '../cli/serve.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
@@ -66,6 +67,7 @@ describe('start-up errors of the authentication files (kube-apiserver\'s texts)'
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-authn-files-'));
     await writeFile(join(dir, 'empty.crt'), '');
+    await writeFile(join(dir, 'ca.crt'), (await newSelfSignedCACert({ commonName: 'shared', validityDays: 1 })).cert);
     await writeFile(join(dir, 'garbage'), 'garbage\n');
     await writeFile(join(dir, 'rsa.key'), pem(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, 'pkcs8'));
   });
@@ -86,6 +88,8 @@ describe('start-up errors of the authentication files (kube-apiserver\'s texts)'
       want: () => `failed to parse service-account-issuer-key-file: open ${f('nope.key')}: no such file or directory` },
     { name: 'signing key file without a key', flags: () => ['--service-account-signing-key-file', f('garbage')],
       want: () => `failed to parse service-account-issuer-key-file: error reading private key file ${f('garbage')}: data does not contain a valid RSA or ECDSA private key` },
+    { name: 'one CA for client certificates and front proxies without allowed names', flags: () => ['--client-ca-file', f('ca.crt'), '--requestheader-client-ca-file', f('ca.crt')],
+      want: () => '--requestheader-client-ca-file and --client-ca-file contain overlapping certificates; --requestheader-allowed-names must be specified to ensure regular client certificates cannot set authenticating proxy headers for arbitrary users' },
     // kube signs with RSA too; kapi refuses rather than ignore the key.
     { name: 'an RSA signing key: refused clearly', flags: () => ['--service-account-signing-key-file', f('rsa.key')],
       want: () => `--service-account-signing-key-file "${f('rsa.key')}": kapi signs service account tokens with ECDSA P-256 keys (ES256) only` },
