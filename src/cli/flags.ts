@@ -37,6 +37,8 @@ export interface ServeOptions {
   readonly serviceAccountIssuers: readonly string[];
   /** --service-account-key-file: PEM files of public keys (or certificates, or private keys) that verify tokens. */
   readonly serviceAccountKeyFiles: readonly string[];
+  /** --service-account-jwks-uri. */
+  readonly serviceAccountJWKSURI: string | undefined;
   /** --service-account-signing-key-file. */
   readonly serviceAccountSigningKeyFile: string | undefined;
   /** --api-audiences; empty: the service account issuers. */
@@ -134,6 +136,7 @@ const FLAGS: readonly FlagDef[] = [
   { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
   { name: 'service-account-issuer', kind: 'strings', def: '', usage: 'Identifier of the service account token issuer. The issuer will assert this identifier in "iss" claim of issued tokens. When this flag is specified multiple times, the first is used to generate tokens and all are used to determine which issuers are accepted.' },
+  { name: 'service-account-jwks-uri', kind: 'string', def: '', usage: 'Overrides the URI for the JSON Web Key Set in the discovery doc served at /.well-known/openid-configuration. This flag is useful if the discovery doc and key set are served to relying parties from a URL other than the API server\'s external (as auto-detected or overridden with external-hostname).' },
   { name: 'service-account-key-file', kind: 'strings', def: '', usage: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. The specified file can contain multiple keys, and the flag can be specified multiple times with different files. kapi verifies ES256 (ECDSA P-256) tokens only.' },
   { name: 'service-account-signing-key-file', kind: 'string', def: '', usage: 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. kapi signs with ECDSA P-256 keys only (ES256).' },
   { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
@@ -358,6 +361,12 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const rhCheck = validateRequestHeaderFlags(requestHeader);
   errs.push(...rhCheck.errors);
   const trim = (xs: readonly string[]): string[] => xs.map((x) => x.trim());
+  const jwksURI = str('service-account-jwks-uri');
+  if (jwksURI !== '') {
+    let u: URL | undefined;
+    try { u = new URL(jwksURI); } catch { errs.push(`service-account-jwks-uri must be a valid URL: parse ${JSON.stringify(jwksURI)}: invalid URI for request`); }
+    if (u !== undefined && u.protocol !== 'https:') errs.push(`service-account-jwks-uri requires https scheme, parsed as: ${jwksURI}`);
+  }
   const authorizationModes = get('authorization-mode') as string[];
   errs.push(...validateAuthorizationModes(authorizationModes));
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
@@ -382,6 +391,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     serviceAccountIssuers: list('service-account-issuer').filter((x) => x !== ''),
     serviceAccountKeyFiles: list('service-account-key-file').filter((x) => x !== ''),
     serviceAccountSigningKeyFile: optional('service-account-signing-key-file'),
+    serviceAccountJWKSURI: optional('service-account-jwks-uri'),
     apiAudiences: list('api-audiences').filter((x) => x !== ''),
     dataDirSet: values.has('data-dir'),
     kubeApiserverCommand: false,

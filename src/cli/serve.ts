@@ -171,6 +171,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, apiAudiences, caCert: pki.caCert,
+      ...(opts.serviceAccountJWKSURI !== undefined ? { serviceAccountJWKSURI: opts.serviceAccountJWKSURI } : {}),
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       // klog's -v: kube's httplog logs every request from level 3 on.

@@ -45,6 +45,8 @@ export interface ServiceAccountTokenIssuer {
    * another issuer), ours with a bad signature (with kube's message), or ours and signed by our key.
    */
   check(token: string): TokenCheck;
+  /** The public keys that verify this issuer's tokens (the signing key's first), for the JWKS document. */
+  publicKeys(): readonly KeyObject[];
 }
 
 export type TokenCheck =
@@ -107,6 +109,7 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
       return { token: signES256(claims, privateKey), expiresAt: exp };
     },
     verify,
+    publicKeys: () => [...keys.values()],
     check(token) {
       // kube routes by the unverified issuer first: tokens of other issuers are someone else's
       if (token.trimStart().startsWith('{')) return { result: 'foreign' };
