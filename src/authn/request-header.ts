@@ -59,7 +59,9 @@ export function newRequestHeaderReader(cfg: Omit<RequestHeaderConfig, 'allowedNa
         }
       }
       req.removeHeaders?.([...cfg.usernameHeaders, ...cfg.uidHeaders, ...cfg.groupHeaders], cfg.extraHeaderPrefixes);
-      return Promise.resolve({ user: { name, ...(uid !== '' ? { uid } : {}), groups, extra } });
+      // Keys in sorted order, as Go's JSON encoder writes a map (SelfSubjectReview, TokenReview).
+      const sorted = Object.fromEntries(Object.entries(extra).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return Promise.resolve({ user: { name, ...(uid !== '' ? { uid } : {}), groups, extra: sorted } });
     },
   };
 }

@@ -151,6 +151,8 @@ describe('request-header authentication through a front proxy', () => {
     assert.deepEqual(userInfoOf(r), {
       username: 'alice', uid: 'u-1', groups: ['g1', 'system:authenticated'], extra: { scopes: ['a'], 'acme.com/project': ['p'] },
     });
+    // kube writes the extras sorted by key (a Go map).
+    assert.deepEqual(Object.keys(userInfoOf(r)['extra'] as object), ['acme.com/project', 'scopes']);
   });
 
   const refused: { name: string; cert: () => Promise<CertKeyPair> }[] = [
