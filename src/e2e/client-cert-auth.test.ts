@@ -13,12 +13,13 @@ import { parse, stringify } from 'yaml';
 import { newSelfSignedCACert, newSignedCert, type CertKeyPair } from '../apimachinery/util/cert.ts';
 import { pkiPaths } from '../cli/certs.ts';
 import { kubectl } from './testing/kubectl.ts';
+import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 interface Reply { status: number; body: Record<string, unknown> }
 
 /** One request presenting `cert` (no bearer token). */
-function certRequest(s: Suite, cert: CertKeyPair | undefined, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+function certRequest(s: { creds: { server: string; ca: string } }, cert: CertKeyPair | undefined, path: string, headers: Record<string, string> = {}): Promise<Reply> {
   const url = new URL(s.creds.server);
   return new Promise((resolve, reject) => {
     const r = httpsRequest({
@@ -36,7 +37,7 @@ function certRequest(s: Suite, cert: CertKeyPair | undefined, path: string, head
 
 const unauthorized = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 };
 
-async function selfReview(s: Suite, cert: CertKeyPair | undefined, headers: Record<string, string> = {}): Promise<Reply> {
+async function selfReview(s: { creds: { server: string; ca: string } }, cert: CertKeyPair | undefined, headers: Record<string, string> = {}): Promise<Reply> {
   const url = new URL(s.creds.server);
   const body = JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
   return await new Promise((resolve, reject) => {
@@ -188,5 +189,55 @@ describe('request-header authentication through a front proxy', () => {
     assert.equal(data['requestheader-uid-headers'], '["X-Remote-Uid"]');
     assert.equal(data['requestheader-group-headers'], '["X-Remote-Group"]');
     assert.equal(data['requestheader-extra-headers-prefix'], '["X-Remote-Extra-"]');
+  });
+});
+
+/**
+ * The same cases against kube-apiserver v1.36.3 and kapi, both given one client CA and one front-proxy
+ * CA: the same users, the same 401s, the same published ConfigMap keys.
+ */
+describe('client certificates and front proxies against the reference kube-apiserver', { skip: oracleUnavailable() ?? false }, () => {
+  let dir: string;
+  let ca: CertKeyPair;
+  let proxyCA: CertKeyPair;
+  let kapi: Suite;
+  let oracle: Oracle;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kapi-x509-oracle-'));
+    ca = await newSelfSignedCACert({ commonName: 'client-ca', validityDays: 10 });
+    proxyCA = await newSelfSignedCACert({ commonName: 'proxy-ca', validityDays: 10 });
+    await writeFile(join(dir, 'ca.crt'), ca.cert);
+    await writeFile(join(dir, 'proxy-ca.crt'), proxyCA.cert);
+    const flags = ['--client-ca-file', join(dir, 'ca.crt'), '--requestheader-client-ca-file', join(dir, 'proxy-ca.crt'),
+      '--requestheader-allowed-names', 'front-proxy-client', '--requestheader-username-headers', 'X-Remote-User',
+      '--requestheader-uid-headers', 'X-Remote-Uid', '--requestheader-group-headers', 'X-Remote-Group', '--requestheader-extra-headers-prefix', 'X-Remote-Extra-'];
+    [kapi, oracle] = await Promise.all([startSuite({ flags }), startOracle({ flags })]);
+  });
+  after(async () => { await Promise.allSettled([kapi?.close(), oracle?.stop()]); await rm(dir, { recursive: true, force: true }); });
+
+  it('answers alike', async () => {
+    const jane = await newSignedCert(ca, { commonName: 'jane', organizations: ['devs'], usages: ['clientAuth'], validityDays: 1 });
+    const expired = await newSignedCert(ca, { commonName: 'old', usages: ['clientAuth'], validityDays: 1, now: new Date(Date.now() - 10 * 86_400_000) });
+    const stranger = await newSignedCert(await newSelfSignedCACert({ commonName: 'x', validityDays: 1 }), { commonName: 'm', usages: ['clientAuth'], validityDays: 1 });
+    const proxy = await newSignedCert(proxyCA, { commonName: 'front-proxy-client', usages: ['clientAuth'], validityDays: 1 });
+    const otherProxy = await newSignedCert(proxyCA, { commonName: 'other', usages: ['clientAuth'], validityDays: 1 });
+    const headers = { 'X-Remote-User': 'alice', 'X-Remote-Uid': 'u-1', 'X-Remote-Group': 'g1', 'X-Remote-Extra-Scopes': 'a', 'X-Remote-Extra-Acme.com%2Fproject': 'p' };
+    const answers = async (server: { creds: { server: string; ca: string } }): Promise<unknown[]> => {
+      const review = async (cert: CertKeyPair, h: Record<string, string> = {}): Promise<unknown> => {
+        const r = await selfReview(server, cert, h);
+        return r.status === 201 ? userInfoOf(r) : [r.status, r.body];
+      };
+      const cm = await certRequest(server, jane, '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication');
+      const data = (cm.body as { data?: Record<string, string> }).data ?? {};
+      return [
+        await review(jane), await review(expired), await review(stranger), await review(proxy, headers), await review(proxy),
+        await review(otherProxy, headers),
+        // Both servers run AlwaysAllow (kapi's default, and so the oracle's), so jane may read the ConfigMap.
+        Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k.endsWith('ca-file') ? v.trim() : v])),
+      ];
+    };
+    const [k, o] = await Promise.all([answers(kapi), answers(oracle)]);
+    // The credential IDs agree too: each is the fingerprint of the same certificate.
+    assert.deepEqual(k, o);
   });
 });
