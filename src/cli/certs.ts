@@ -158,9 +158,12 @@ export async function ensureAdminClientCert(dataDir: string, ca: { cert: string;
   const cert = await readOptional(certPath);
   const key = await readOptional(keyPath);
   if (cert !== undefined && key !== undefined && servingCovers({ cert, key }, ca.cert, [], [], now)) return { cert, key };
-  const pair = await newSignedCert(ca, {
+  const signed = await newSignedCert(ca, {
     commonName: ADMIN_CLIENT_CN, organizations: ADMIN_CLIENT_GROUPS, usages: ['clientAuth'], validityDays: SERVING_VALIDITY_DAYS, now,
   });
+  // As client-go's keyutil writes an EC key: "EC PRIVATE KEY" (SEC1). Some clients (fabric8's
+  // Java client) cannot read a PKCS#8 EC key from a kubeconfig.
+  const pair = { cert: signed.cert, key: String(createPrivateKey(signed.key).export({ type: 'sec1', format: 'pem' })) };
   await writeAtomic(keyPath, pair.key, 0o600);
   await writeAtomic(certPath, pair.cert, 0o644);
   return pair;
