@@ -10,6 +10,10 @@ export interface AuthRequest {
   readonly warnings?: WarningRecorder;
   /** Who the credential must be for (TokenReview's spec.audiences); default the server's API audiences. */
   readonly audiences?: readonly string[];
+  /** The client certificate chain of the TLS connection (DER, leaf first), when one was presented. */
+  readonly peerCertificates?: readonly Buffer[];
+  /** Removes request headers once they were read as credentials (front-proxy headers). */
+  readonly removeHeaders?: (names: readonly string[], prefixes: readonly string[]) => void;
 }
 
 export interface AuthResponse {

@@ -17,3 +17,7 @@ export {
 export { TOKEN_SUCCESS_CACHE_TTL_MS, newCachedTokenAuthenticator, type TokenCacheOptions } from './token-cache.ts';
 export { loadTokenFile, newStaticTokenAuthenticator, parseTokenFile, type ParsedTokenFile } from './token-file.ts';
 export { AggregateAuthError, newFailOnErrorUnionAuthenticator, newUnionAuthenticator, withAuthenticatedGroup } from './union.ts';
+export { CREDENTIAL_ID_KEY, newX509Authenticator, newX509Verifier, parseCABundle, userFromCertificate, verifyClientChain, type CAProvider } from './x509.ts';
+export {
+  newRequestHeaderAuthenticator, newRequestHeaderReader, validateRequestHeaderFlags, type RequestHeaderConfig,
+} from './request-header.ts';

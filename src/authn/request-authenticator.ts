@@ -12,6 +12,8 @@ import { newFailOnErrorUnionAuthenticator, newUnionAuthenticator, withAuthentica
 export interface RequestAuthenticatorConfig {
   /** Tried in order for a bearer token (admin token, --token-auth-file, ...). */
   readonly tokenAuthenticators: readonly TokenAuthenticator[];
+  /** Tried before the tokens, in order: the front-proxy (request-header) and client-certificate authenticators. */
+  readonly requestAuthenticators?: readonly Authenticator[];
   /** --anonymous-auth (kube's default is true). */
   readonly anonymous: boolean;
 }
@@ -38,6 +40,7 @@ export function newTokenUnion(tokens: readonly TokenAuthenticator[]): TokenAuthe
 export function newRequestAuthenticator(config: RequestAuthenticatorConfig): Authenticator {
   const tokens = newTokenUnion(config.tokenAuthenticators);
   const authenticated = withAuthenticatedGroup(newUnionAuthenticator(
+    ...(config.requestAuthenticators ?? []),
     newBearerTokenAuthenticator(tokens),
     newWebSocketProtocolAuthenticator(tokens),
   ));

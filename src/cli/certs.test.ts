@@ -6,7 +6,7 @@ import { request, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminTokenPath, ensureAdminToken, ensurePKI, pkiPaths, type PKI } from './certs.ts';
+import { adminTokenPath, ensureAdminClientCert, ensureAdminToken, ensurePKI, pkiPaths, type PKI } from './certs.ts';
 
 function get(port: number, host: string, ca: string, servername?: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -134,6 +134,27 @@ describe('ensureAdminToken', () => {
       assert.match(token, /^[A-Za-z0-9_-]{43}$/);
       assert.equal((await stat(adminTokenPath(dir))).mode & 0o777, 0o600);
       assert.equal(await ensureAdminToken(dir), token);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ensureAdminClientCert', () => {
+  it('a system:masters client certificate with an "EC PRIVATE KEY" (as client-go writes), kept until the CA changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kapi-admin-cert-'));
+    try {
+      const pki = await ensurePKI({ dataDir: dir });
+      const first = await ensureAdminClientCert(dir, { cert: pki.caCert, key: pki.caKey });
+      assert.match(first.key, /^-----BEGIN EC PRIVATE KEY-----\n/);
+      const cert = new X509Certificate(first.cert);
+      assert.equal(cert.subject, 'CN=kapi-admin\nO=system:masters');
+      assert.ok(cert.checkIssued(new X509Certificate(pki.caCert)));
+      assert.deepEqual(await ensureAdminClientCert(dir, { cert: pki.caCert, key: pki.caKey }), first);
+      await rm(pkiPaths(dir).caCert);
+      const renewed = await ensurePKI({ dataDir: dir });
+      const second = await ensureAdminClientCert(dir, { cert: renewed.caCert, key: renewed.caKey });
+      assert.notEqual(second.cert, first.cert);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -33,6 +33,7 @@ export interface PKIOptions {
 
 export interface PKI {
   readonly caCert: string;
+  readonly caKey: string;
   readonly serverCert: string;
   readonly serverKey: string;
   /** Whether the serving certificate was (re)generated during this call. */
@@ -139,7 +140,33 @@ export async function ensurePKI(opts: PKIOptions): Promise<PKI> {
     await writeAtomic(paths.serverCert, serving.cert, 0o644);
     servingRegenerated = true;
   }
-  return { caCert: ca.cert, serverCert: serving.cert, serverKey: serving.key, servingRegenerated, caGenerated };
+  return { caCert: ca.cert, caKey: ca.key, serverCert: serving.cert, serverKey: serving.key, servingRegenerated, caGenerated };
+}
+
+/** The admin's client certificate: CN kapi-admin, O system:masters (the admin token's user). */
+export const ADMIN_CLIENT_CN = 'kapi-admin';
+export const ADMIN_CLIENT_GROUPS: readonly string[] = ['system:masters'];
+
+/**
+ * Loads or creates <dataDir>/pki/admin.{crt,key}: a client certificate signed by the CA, replaced
+ * when it was not signed by this CA, its key does not match, or it is about to expire.
+ */
+export async function ensureAdminClientCert(dataDir: string, ca: { cert: string; key: string }, now = new Date()): Promise<{ cert: string; key: string }> {
+  const dir = pkiPaths(dataDir).dir;
+  const certPath = join(dir, 'admin.crt');
+  const keyPath = join(dir, 'admin.key');
+  const cert = await readOptional(certPath);
+  const key = await readOptional(keyPath);
+  if (cert !== undefined && key !== undefined && servingCovers({ cert, key }, ca.cert, [], [], now)) return { cert, key };
+  const signed = await newSignedCert(ca, {
+    commonName: ADMIN_CLIENT_CN, organizations: ADMIN_CLIENT_GROUPS, usages: ['clientAuth'], validityDays: SERVING_VALIDITY_DAYS, now,
+  });
+  // As client-go's keyutil writes an EC key: "EC PRIVATE KEY" (SEC1). Some clients (fabric8's
+  // Java client) cannot read a PKCS#8 EC key from a kubeconfig.
+  const pair = { cert: signed.cert, key: String(createPrivateKey(signed.key).export({ type: 'sec1', format: 'pem' })) };
+  await writeAtomic(keyPath, pair.key, 0o600);
+  await writeAtomic(certPath, pair.cert, 0o644);
+  return pair;
 }
 
 /** The path of the admin bearer token file. */

@@ -16,7 +16,9 @@ describe('parseServeFlags defaults', () => {
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
         + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
         + 'ECDHE-ECDSA-AES256-SHA:ECDHE-RSA-AES256-SHA:TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256' },
-      tlsWarnings: [],
+      tlsWarnings: [], clientCAFile: undefined, authnWarnings: [], certDir: undefined, serviceAccountIssuers: [], serviceAccountKeyFiles: [],
+      serviceAccountSigningKeyFile: undefined, serviceAccountJWKSURI: undefined, apiAudiences: [], dataDirSet: false, kubeApiserverCommand: false,
+      requestHeader: { clientCAFile: undefined, allowedNames: [], usernameHeaders: [], uidHeaders: [], groupHeaders: [], extraHeaderPrefixes: [] },
     });
   });
 });
@@ -47,6 +49,10 @@ describe('parseServeFlags syntax', () => {
       check: (o) => o.admissionControlConfigFile, want: '/etc/kapi/admission.yaml' },
     { name: 'plugins kapi now implements are accepted', argv: ['--enable-admission-plugins=NodeRestriction,AlwaysPullImages,PodNodeSelector'],
       check: (o) => o.enableAdmissionPlugins, want: ['NodeRestriction', 'AlwaysPullImages', 'PodNodeSelector'] },
+    { name: 'request-header names are trimmed', argv: ['--requestheader-username-headers= X-Remote-User ,X-User'],
+      check: (o) => o.requestHeader.usernameHeaders, want: ['X-Remote-User', 'X-User'] },
+    { name: 'a username header list without X-Remote-User warns', argv: ['--requestheader-username-headers=X-User'],
+      check: (o) => o.authnWarnings, want: ['--requestheader-username-headers is set without specifying the standard X-Remote-User header - API aggregation will not work'] },
     { name: 'runtime config merges', argv: ['--runtime-config=api/all=false, v1=true', '--runtime-config=batch/v1'],
       check: (o) => o.runtimeConfig, want: { 'api/all': 'false', v1: 'true', 'batch/v1': '' } },
     { name: 'etcd backend', argv: ['--storage-backend=etcd3', '--etcd-servers=http://a:2379,http://b:2379'],
@@ -83,6 +89,9 @@ describe('parseServeFlags syntax', () => {
 describe('parseServeFlags errors', () => {
   const cases: { name: string; argv: string[]; want: string }[] = [
     { name: 'unknown flag', argv: ['--foo'], want: 'unknown flag: --foo' },
+    { name: 'uid headers without X-Remote-Uid', argv: ['--requestheader-uid-headers=X-Uid'],
+      want: '--requestheader-uid-headers is set without specifying the standard X-Remote-Uid header - API aggregation will not work' },
+    { name: 'a blank group header', argv: ['--requestheader-group-headers=X-Remote-Group, '], want: 'empty value in "requestheader-group-headers"' },
     { name: 'unknown flag with value', argv: ['--foo=bar'], want: 'unknown flag: --foo' },
     { name: 'unknown shorthand', argv: ['-x'], want: "unknown shorthand flag: 'x' in -x" },
     { name: 'missing value', argv: ['--secure-port'], want: 'flag needs an argument: --secure-port' },

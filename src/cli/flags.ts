@@ -6,11 +6,13 @@ import {
   firstIPInRange, parseCIDR, parseDuration, parsePortRange, type CIDR, type PortRange,
 } from './flag-values.ts';
 import {
-  DEFAULT_TLS_MIN_VERSION, insecureTLSCipherNames, servingTLS, tlsCipherPossibleValues, tlsCipherSuites, tlsVersion,
+  DEFAULT_TLS_MIN_VERSION, servingTLS, tlsCipherSuites, tlsVersion,
   type CipherSuites, type ServingTLS,
 } from './tls-options.ts';
-import { AUTHORIZATION_MODE_CHOICES, isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
-import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS, validateAdmissionPlugins } from '../controlplane/admission.ts';
+import { validateRequestHeaderFlags } from '../authn/request-header.ts';
+import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
+import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
+import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -30,6 +32,35 @@ export interface ServeOptions {
   /** kube's start-up warnings about the TLS flags (insecure cipher suites). */
   readonly tlsWarnings: readonly string[];
   readonly tokenAuthFile: string | undefined;
+  /** --cert-dir: where a serving pair apiserver.crt/apiserver.key is looked for (kube's default /var/run/kubernetes). */
+  readonly certDir: string | undefined;
+  /** --service-account-issuer, in order: the first signs, all are accepted. */
+  readonly serviceAccountIssuers: readonly string[];
+  /** --service-account-key-file: PEM files of public keys (or certificates, or private keys) that verify tokens. */
+  readonly serviceAccountKeyFiles: readonly string[];
+  /** --service-account-jwks-uri. */
+  readonly serviceAccountJWKSURI: string | undefined;
+  /** --service-account-signing-key-file. */
+  readonly serviceAccountSigningKeyFile: string | undefined;
+  /** --api-audiences; empty: the service account issuers. */
+  readonly apiAudiences: readonly string[];
+  /** Run as the `kube-apiserver` command (files in --cert-dir unless --data-dir is given). */
+  readonly kubeApiserverCommand: boolean;
+  /** Whether --data-dir was given (the kube-apiserver command then keeps its files in --cert-dir). */
+  readonly dataDirSet: boolean;
+  /** --client-ca-file. */
+  readonly clientCAFile: string | undefined;
+  /** --requestheader-*: front-proxy authentication (header names trimmed, as kube does). */
+  readonly requestHeader: {
+    readonly clientCAFile: string | undefined;
+    readonly allowedNames: readonly string[];
+    readonly usernameHeaders: readonly string[];
+    readonly uidHeaders: readonly string[];
+    readonly groupHeaders: readonly string[];
+    readonly extraHeaderPrefixes: readonly string[];
+  };
+  /** Start-up warnings of the authentication flags. */
+  readonly authnWarnings: readonly string[];
   readonly anonymousAuth: boolean;
   /** --allow-privileged: privileged containers (and Windows hostProcess pods) pass validation. */
   readonly allowPrivileged: boolean;
@@ -66,47 +97,6 @@ export class FlagError extends Error {
   override readonly name = 'FlagError';
 }
 
-// ---- flag table ----
-
-type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 'level' | 'portRange';
-
-interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
-
-const FLAGS: readonly FlagDef[] = [
-  { name: 'admission-control-config-file', kind: 'string', def: '', usage: 'File with admission control configuration.' },
-  { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
-  { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
-  { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
-  { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny, RBAC and Node.` },
-  { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
-  { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
-  { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
-  { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. Enabling one kapi does not implement is refused by name. The order of plugins in this flag does not matter.` },
-  { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
-  { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
-  { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
-  { name: 'etcd-certfile', kind: 'string', def: '', usage: 'SSL certification file used to secure etcd communication.' },
-  { name: 'etcd-keyfile', kind: 'string', def: '', usage: 'SSL key file used to secure etcd communication.' },
-  { name: 'etcd-servers', kind: 'strings', def: '', usage: 'List of etcd servers to connect with (scheme://ip:port), comma separated.' },
-  { name: 'event-ttl', kind: 'duration', def: '1h0m0s', usage: 'Amount of time to retain events.' },
-  { name: 'help', kind: 'bool', def: 'false', usage: 'help for serve', short: 'h' },
-  { name: 'kubeconfig-out', kind: 'string', def: '', usage: 'Where to write the admin kubeconfig (default <data-dir>/kubeconfig).' },
-  { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'The maximum number of mutating requests in flight at a given time.' },
-  { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'The maximum number of non-mutating requests in flight at a given time.' },
-  { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
-  { name: 'runtime-config', kind: 'map', def: '', usage: 'A set of key=value pairs that enable or disable built-in APIs, e.g. api/all=false,v1=true.' },
-  { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
-  { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
-  { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
-  { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
-  { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
-  { name: 'tls-cert-file', kind: 'string', def: '', usage: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed CA and certificate are generated in <data-dir>/pki.' },
-  { name: 'tls-cipher-suites', kind: 'strings', def: '', usage: `Comma-separated list of cipher suites for the server. If omitted, the default Go cipher suites will be used. Possible values: ${tlsCipherPossibleValues().join(', ')}. Insecure values: ${insecureTLSCipherNames().join(', ')}.` },
-  { name: 'tls-min-version', kind: 'string', def: '', usage: 'Minimum TLS version supported. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13' },
-  { name: 'tls-private-key-file', kind: 'string', def: '', usage: 'File containing the default x509 private key matching --tls-cert-file.' },
-  { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
-  { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity; 3 and above log every request as kube\'s httplog does', short: 'v' },
-];
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
   int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', ip: 'ip',
@@ -114,7 +104,7 @@ const TYPE_NAME: Readonly<Record<Kind, string>> = {
 };
 
 /** The `--help` text, in pflag's layout. */
-export function serveHelp(): string {
+export function serveHelp(command = 'kapi serve'): string {
   const rows = FLAGS.map((f) => {
     const names = f.short === undefined ? `      --${f.name}` : `  -${f.short}, --${f.name}`;
     const type = TYPE_NAME[f.kind];
@@ -122,7 +112,7 @@ export function serveHelp(): string {
     return { left: type === '' ? names : `${names} ${type}`, usage: showDefault ? `${f.usage} (default ${f.kind === 'string' ? JSON.stringify(f.def) : f.def})` : f.usage };
   });
   const width = Math.max(...rows.map((r) => r.left.length)) + 3;
-  return `Usage:\n  kapi serve [flags]\n\nFlags:\n${rows.map((r) => `${r.left.padEnd(width)}${r.usage}`).join('\n')}\n`;
+  return `Usage:\n  ${command} [flags]\n\nFlags:\n${rows.map((r) => `${r.left.padEnd(width)}${r.usage}`).join('\n')}\n`;
 }
 
 // ---- argv parsing (pflag semantics) ----
@@ -308,6 +298,22 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   } catch (err) {
     errs.push(`invalid argument ${JSON.stringify(cipherNames.join(','))} for "--tls-cipher-suites" flag: ${(err as Error).message}`);
   }
+  const list = (n: string): string[] => get(n) as string[];
+  const requestHeader = {
+    clientCAFile: optional('requestheader-client-ca-file'),
+    allowedNames: list('requestheader-allowed-names'),
+    usernameHeaders: list('requestheader-username-headers'), uidHeaders: list('requestheader-uid-headers'),
+    groupHeaders: list('requestheader-group-headers'), extraHeaderPrefixes: list('requestheader-extra-headers-prefix'),
+  };
+  const rhCheck = validateRequestHeaderFlags(requestHeader);
+  errs.push(...rhCheck.errors);
+  const trim = (xs: readonly string[]): string[] => xs.map((x) => x.trim());
+  const jwksURI = str('service-account-jwks-uri');
+  if (jwksURI !== '') {
+    let u: URL | undefined;
+    try { u = new URL(jwksURI); } catch { errs.push(`service-account-jwks-uri must be a valid URL: parse ${JSON.stringify(jwksURI)}: invalid URI for request`); }
+    if (u !== undefined && u.protocol !== 'https:') errs.push(`service-account-jwks-uri requires https scheme, parsed as: ${jwksURI}`);
+  }
   const authorizationModes = get('authorization-mode') as string[];
   errs.push(...validateAuthorizationModes(authorizationModes));
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
@@ -327,6 +333,20 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     servingTLS: servingTLS(minVersion, suites),
     tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
+    clientCAFile: optional('client-ca-file'),
+    certDir: optional('cert-dir'),
+    serviceAccountIssuers: list('service-account-issuer').filter((x) => x !== ''),
+    serviceAccountKeyFiles: list('service-account-key-file').filter((x) => x !== ''),
+    serviceAccountSigningKeyFile: optional('service-account-signing-key-file'),
+    serviceAccountJWKSURI: optional('service-account-jwks-uri'),
+    apiAudiences: list('api-audiences').filter((x) => x !== ''),
+    dataDirSet: values.has('data-dir'),
+    kubeApiserverCommand: false,
+    requestHeader: {
+      ...requestHeader, usernameHeaders: trim(requestHeader.usernameHeaders), uidHeaders: trim(requestHeader.uidHeaders),
+      groupHeaders: trim(requestHeader.groupHeaders), extraHeaderPrefixes: trim(requestHeader.extraHeaderPrefixes),
+    },
+    authnWarnings: rhCheck.warnings,
     anonymousAuth: get('anonymous-auth') as boolean,
     allowPrivileged: get('allow-privileged') as boolean,
     authorizationModes: authorizationModes.filter(isSupportedMode),

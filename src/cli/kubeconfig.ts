@@ -9,6 +9,8 @@ export interface AdminKubeconfigOptions {
   readonly server: string;
   readonly caCert: string;
   readonly token: string;
+  /** A client certificate and key (PEM) offered besides the token. */
+  readonly clientCert?: { readonly cert: string; readonly key: string };
   readonly clusterName?: string;
   readonly userName?: string;
   readonly contextName?: string;
@@ -19,7 +21,7 @@ export interface Kubeconfig {
   apiVersion: 'v1';
   kind: 'Config';
   clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[];
-  users: { name: string; user: { token: string } }[];
+  users: { name: string; user: { token: string; 'client-certificate-data'?: string; 'client-key-data'?: string } }[];
   contexts: { name: string; context: { cluster: string; user: string; namespace?: string } }[];
   'current-context': string;
   preferences: Record<string, never>;
@@ -46,7 +48,13 @@ export function adminKubeconfig(opts: AdminKubeconfigOptions): Kubeconfig {
       server: opts.server,
       'certificate-authority-data': Buffer.from(opts.caCert, 'utf8').toString('base64'),
     } }],
-    users: [{ name: user, user: { token: opts.token } }],
+    users: [{ name: user, user: {
+      ...(opts.clientCert !== undefined ? {
+        'client-certificate-data': Buffer.from(opts.clientCert.cert, 'utf8').toString('base64'),
+        'client-key-data': Buffer.from(opts.clientCert.key, 'utf8').toString('base64'),
+      } : {}),
+      token: opts.token,
+    } }],
     contexts: [{ name: contextName, context }],
     'current-context': contextName,
     preferences: {},

@@ -1,7 +1,7 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,20 +11,19 @@ import {
   loadTokenFile, newAdminTokenAuthenticator, newCachedTokenAuthenticator, newRequestAuthenticator, newStaticTokenAuthenticator,
   newTokenUnion, withImplicitAudiences,
 } from '../authn/index.ts';
-import type { TokenAuthenticator } from '../authn/authenticator.ts';
+import type { Authenticator, TokenAuthenticator } from '../authn/authenticator.ts';
 import { unimplementedEnabledPlugins } from '../controlplane/admission.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
-import type { RequestAuthenticator } from '../server/filters/authentication.ts';
+import type { ConnectionCredentials, RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
-import {
-  loadOrCreateServiceAccountKey, newServiceAccountTokenAuthenticator, newServiceAccountTokenIssuer,
-  type ServiceAccountTokenGetter,
-} from '../authn/serviceaccount/index.ts';
+import { newServiceAccountTokenAuthenticator, type ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
+import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
-import { ensureAdminToken, ensurePKI } from './certs.ts';
+import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
+import { clientCertAuthentication } from './client-cert-auth.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
@@ -48,6 +47,16 @@ function checkAdvertiseFamily(opts: ServeOptions, advertise: string | undefined)
   const primary = opts.serviceClusterIPRanges[0];
   if (advertise === undefined || primary === undefined || (primary.family === 6) === isIPv6(advertise)) return;
   throw new FlagError(`service IP family ${JSON.stringify(primary.text)} must match public address family ${JSON.stringify(advertise)}`);
+}
+
+/** kube-apiserver's default --cert-dir. */
+const KUBE_CERT_DIR = '/var/run/kubernetes';
+
+/** <cert-dir>/apiserver.{crt,key} when both exist (kube's MaybeDefaultWithSelfSignedCerts reuses them). */
+async function certDirPair(certDir: string): Promise<{ cert: string; key: string } | undefined> {
+  const pair = { cert: join(certDir, 'apiserver.crt'), key: join(certDir, 'apiserver.key') };
+  const exists = async (p: string): Promise<boolean> => await access(p).then(() => true, () => false);
+  return await exists(pair.cert) && await exists(pair.key) ? pair : undefined;
 }
 
 /** The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. */
@@ -77,13 +86,18 @@ export interface RunningServer {
  * As kube-apiserver: the token authenticators in order, behind one cache of successes. Requests
  * and TokenReviews that name no audience are for the API audiences.
  */
-function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readonly string[]): RequestAuthenticator {
+function requestAuthenticator(
+  tokens: TokenAuthenticator[], apiAudiences: readonly string[], requestAuthenticators: readonly Authenticator[],
+): RequestAuthenticator {
   const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
-  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], anonymous: false });
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false });
   const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
-    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> {
-      return (await authn.authenticate({ headers, audiences: forAudiences(audiences) }))?.user;
+    async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
+      return (await authn.authenticate({
+        headers, audiences: forAudiences(audiences),
+        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders } : {}),
+      }))?.user;
     },
     async authenticateToken(token: string, audiences: readonly string[]) {
       return await authn.authenticate({ headers: { authorization: `Bearer ${token}` }, audiences: forAudiences(audiences) });
@@ -95,21 +109,31 @@ function requestAuthenticator(tokens: TokenAuthenticator[], apiAudiences: readon
 export async function runServer(opts: ServeOptions, log: (line: string) => void = () => {}): Promise<RunningServer> {
   const advertise = opts.advertiseAddress ?? advertiseAddress(opts.bindAddress);
   checkAdvertiseFamily(opts, advertise);
-  const dataDir = resolve(opts.dataDir);
+  // The kube-apiserver command has no --data-dir of kube's: without one, its files go in --cert-dir.
+  const certDir = opts.certDir ?? (opts.kubeApiserverCommand ? KUBE_CERT_DIR : undefined);
+  const dataDir = resolve(!opts.dataDirSet && certDir !== undefined && opts.kubeApiserverCommand ? certDir : opts.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const hosts = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? [] : [opts.bindAddress];
-  const pki = opts.tlsCertFile !== undefined && opts.tlsPrivateKeyFile !== undefined
-    ? { caCert: await readFile(opts.tlsCertFile, 'utf8'), serverCert: await readFile(opts.tlsCertFile, 'utf8'),
-      serverKey: await readFile(opts.tlsPrivateKeyFile, 'utf8') }
+  // As kube: --tls-cert-file, else a pair apiserver.crt/apiserver.key in --cert-dir, else generated.
+  const servingPair = opts.tlsCertFile !== undefined && opts.tlsPrivateKeyFile !== undefined
+    ? { cert: opts.tlsCertFile, key: opts.tlsPrivateKeyFile } : certDir === undefined ? undefined : await certDirPair(certDir);
+  const pki = servingPair !== undefined
+    ? { caCert: await readFile(servingPair.cert, 'utf8'), serverCert: await readFile(servingPair.cert, 'utf8'),
+      serverKey: await readFile(servingPair.key, 'utf8') }
     : await ensurePKI({ dataDir, ips: [...hosts.filter((h) => /^[\d.:]+$/.test(h)), opts.apiServerServiceIP],
       hosts: hosts.filter((h) => !/^[\d.:]+$/.test(h)) });
   const adminToken = await ensureAdminToken(dataDir);
+  const certAuth = await clientCertAuthentication(opts, 'caKey' in pki ? pki : undefined);
+  for (const w of opts.authnWarnings) log(`warning: ${w}`);
+  const adminClientCert = 'caKey' in pki && certAuth.trustsOwnCA
+    ? await ensureAdminClientCert(dataDir, { cert: pki.caCert, key: pki.caKey }) : undefined;
   // Service account tokens: signed with a key kept in the data dir, checked on every use against
   // the live service account and bound object (looked up in the control plane once it exists).
-  const saIssuer = newServiceAccountTokenIssuer({ privateKey: await loadOrCreateServiceAccountKey(dataDir) });
+  const saIssuer = await serviceAccountIssuer(opts, dataDir);
   let tokenGetter: ServiceAccountTokenGetter | undefined;
   // Static tokens know no audience: valid for the API audiences only (kube's default: the issuer).
-  const apiAudiences = [saIssuer.issuer];
+  const apiAudiences = opts.apiAudiences.length > 0 ? opts.apiAudiences
+    : opts.serviceAccountIssuers.length > 0 ? opts.serviceAccountIssuers : [saIssuer.issuer];
   const tokens: TokenAuthenticator[] = [
     withImplicitAudiences(apiAudiences, newAdminTokenAuthenticator(adminToken)),
     newServiceAccountTokenAuthenticator({
@@ -137,7 +161,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens, apiAudiences),
+      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators),
+      clusterAuthenticationInfo: certAuth.info,
       anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
@@ -145,7 +170,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
-      serviceAccountTokenIssuer: saIssuer, caCert: pki.caCert,
+      serviceAccountTokenIssuer: saIssuer, apiAudiences, caCert: pki.caCert,
+      ...(opts.serviceAccountJWKSURI !== undefined ? { serviceAccountJWKSURI: opts.serviceAccountJWKSURI } : {}),
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       // klog's -v: kube's httplog logs every request from level 3 on.
@@ -162,12 +188,14 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   if (missing.length > 0) log(`warning: admission plugins kube-apiserver enables by default that kapi does not implement (skipped): ${missing.join(', ')}`);
   const addr = await cp.server.listen({
     port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
-    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers,
+    minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers, clientCAs: certAuth.clientCAs,
   });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);
   const kubeconfigPath = resolve(opts.kubeconfigOut ?? join(dataDir, 'kubeconfig'));
-  await writeAdminKubeconfig(kubeconfigPath, { server: url, caCert: pki.caCert, token: adminToken });
+  await writeAdminKubeconfig(kubeconfigPath, {
+    server: url, caCert: pki.caCert, token: adminToken, ...(adminClientCert !== undefined ? { clientCert: adminClientCert } : {}),
+  });
   try {
     await cp.start(addr.port);
   } catch (err) {

@@ -25,6 +25,8 @@ export interface CoreOptions {
   readonly eventTTLSeconds: number;
   /** Signs serviceaccounts/token tokens (<dataDir>/pki/sa.key); default an in-memory key. */
   readonly serviceAccountTokenIssuer?: ServiceAccountTokenIssuer;
+  /** --api-audiences (default: the service account issuers): a TokenRequest naming no audience gets these. */
+  readonly apiAudiences?: readonly string[];
 }
 
 /** The bitmap key of the secondary range (the primary keeps SERVICE_IPS_KEY). */
@@ -44,6 +46,7 @@ export async function coreDefinitions(opts: CoreOptions, backend: Backend, _etcd
     nodePorts: newPortAllocator(ranges, `${r.base}-${r.base + r.size - 1}`),
     eventTTLSeconds: opts.eventTTLSeconds,
     ...(opts.serviceAccountTokenIssuer !== undefined ? { serviceAccountTokenIssuer: opts.serviceAccountTokenIssuer } : {}),
+    ...(opts.apiAudiences !== undefined ? { apiAudiences: opts.apiAudiences } : {}),
     components: {
       // kube probes both on their default secure ports on this host, whatever their flags say.
       'controller-manager': httpsHealthProbe('https://127.0.0.1:10257/healthz'),

@@ -60,6 +60,8 @@ import { buildStorage, type RBACStorage, type ServerStorage } from './storage-pr
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
+import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './service-account-issuer-discovery.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
@@ -83,6 +85,10 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
    * graceful termination starts (default 0).
    */
   readonly shutdownDelayMs?: number;
+  /** --service-account-jwks-uri; default https://<advertise address>:<secure port>/openid/v1/jwks. */
+  readonly serviceAccountJWKSURI?: string;
+  /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
+  readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
 }
@@ -98,6 +104,17 @@ export interface ControlPlane {
   stop(): Promise<void>;
   /** Where service account token authentication looks up service accounts and bound objects. */
   readonly tokenGetter: ServiceAccountTokenGetter;
+}
+
+/** The service account issuer's discovery documents, when the issuer is an https URL (kube's rule). */
+function issuerDiscovery(cfg: ControlPlaneConfig, port: () => number): [string, NonResourceHandler][] {
+  const issuer = cfg.serviceAccountTokenIssuer;
+  if (issuer === undefined || !issuerDiscoverable(issuer.issuer)) return [];
+  const host = cfg.advertiseAddress ?? 'localhost';
+  return issuerDiscoveryHandlers({
+    issuer: issuer.issuer, keys: () => issuer.publicKeys(),
+    jwksURI: () => cfg.serviceAccountJWKSURI ?? `https://${host.includes(':') ? `[${host}]` : host}:${port()}${JWKS_PATH}`,
+  });
 }
 
 export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlPlane> {
@@ -209,6 +226,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
+    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
   }));
 
   // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
@@ -219,7 +237,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
-    installer, nonResource: new Map<string, NonResourceHandler>(openAPIHandlers(installer, crServer)), openWatches: deps.openWatches,
+    installer, openWatches: deps.openWatches,
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.

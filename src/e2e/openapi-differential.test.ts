@@ -193,7 +193,7 @@ describe('OpenAPI documents against kube-apiserver', { skip: skip ?? false }, ()
     const listed = (r: RawResponse): string[] => Object.keys((r.json() as { paths: Record<string, unknown> }).paths).sort();
     const onlyKube = listed(index.kube).filter((n) => !listed(index.kapi).includes(n));
     const onlyKapi = listed(index.kapi).filter((n) => !listed(index.kube).includes(n));
-    // Known: kapi does not serve the service account issuer's discovery, so publishes no document for it.
+    // Known: kapi serves the service account issuer's discovery but publishes no OpenAPI v3 document for it.
     assert.deepEqual({ onlyKube, onlyKapi }, { onlyKube: ['.well-known/openid-configuration', 'openid/v1/jwks'], onlyKapi: [] },
       'the documents /openapi/v3 lists');
     const url = (r: RawResponse): string => {

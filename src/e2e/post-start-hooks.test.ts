@@ -9,7 +9,7 @@ import { startSuite, type Suite } from './testing/suite.ts';
 /** The hooks of kube-apiserver v1.36 that kapi runs (kube's names; rbac/bootstrap-roles as kube lists it with RBAC). */
 const KAPI_HOOKS = [
   'generic-apiserver-start-informers', 'start-apiextensions-informers', 'start-apiextensions-controllers', 'crd-informer-synced',
-  'start-system-namespaces-controller', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
+  'start-system-namespaces-controller', 'start-cluster-authentication-info-controller', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
   'scheduling/bootstrap-system-priority-classes', 'bootstrap-controller', 'kube-apiserver-autoregistration',
 ].map((h) => `poststarthook/${h}`);
 

@@ -4,15 +4,31 @@
 // accounts), and the default AlwaysAllow mode.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { asStatus } from './testing/https-client.ts';
 import { lines } from './testing/kubectl.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const TOKENS = 'alice-token,alice,1001\nbob-token,bob,1002\ncarol-token,carol,1003,"devs"\n';
-const as = (user: string): string[] => ['--token', `${user}-token`];
+/**
+ * The admin kubeconfig without its client certificate: a certificate would win over --token (kube
+ * tries client certificates before bearer tokens), so kubectl would stay the admin.
+ */
+let tokenKubeconfig = '';
+const withToken = (token: string): string[] => ['--kubeconfig', tokenKubeconfig, '--token', token];
+const as = (user: string): string[] => withToken(`${user}-token`);
+
+async function writeTokenOnlyKubeconfig(from: string, to: string): Promise<void> {
+  const cfg = parse(await readFile(from, 'utf8')) as { users: { user: Record<string, unknown> }[] };
+  for (const u of cfg.users) {
+    delete u.user['client-certificate-data'];
+    delete u.user['client-key-data'];
+  }
+  await writeFile(to, stringify(cfg));
+}
 
 describe('RBAC authorization (--authorization-mode=RBAC)', () => {
   let s: Suite;
@@ -30,6 +46,8 @@ describe('RBAC authorization (--authorization-mode=RBAC)', () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-rbac-'));
     await writeFile(join(dir, 'tokens.csv'), TOKENS);
     s = await startSuite({ flags: ['--authorization-mode=RBAC', '--token-auth-file', join(dir, 'tokens.csv')] });
+    tokenKubeconfig = join(dir, 'token.kubeconfig');
+    await writeTokenOnlyKubeconfig(s.server.kubeconfigPath, tokenKubeconfig);
     // kubectl runs as alice with the admin's discovery cache otherwise: let her discover on her own.
     await eventuallyOk('discovery for alice', ['api-resources', ...as('alice'), '-o', 'name']);
   });
@@ -182,11 +200,11 @@ describe('RBAC authorization (--authorization-mode=RBAC)', () => {
   it('service account tokens carry the service account groups', async () => {
     await ok(['create', 'serviceaccount', 'robot', '-n', 'default']);
     const token = (await ok(['create', 'token', 'robot', '-n', 'default'])).trim();
-    const denied = await k(['get', 'pods', '--token', token]);
+    const denied = await k(['get', 'pods', ...withToken(token)]);
     assert.equal(denied.stderr, 'Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:default:robot" cannot list resource "pods" in API group "" in the namespace "default"\n');
     await ok(['create', 'rolebinding', 'robot-pods', '--role=pod-reader', '--serviceaccount=default:robot', '-n', 'default']);
-    await eventuallyOk('robot lists pods', ['get', 'pods', '--token', token]);
-    const whoami = lines(await ok(['auth', 'whoami', '--token', token]));
+    await eventuallyOk('robot lists pods', ['get', 'pods', ...withToken(token)]);
+    const whoami = lines(await ok(['auth', 'whoami', ...withToken(token)]));
     assert.ok(whoami.some((l) => /^Groups\s+\[system:serviceaccounts system:serviceaccounts:default system:authenticated\]$/.test(l)), whoami.join('\n'));
   });
 });
@@ -198,6 +216,8 @@ describe('AlwaysAllow (the default --authorization-mode)', () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-allow-'));
     await writeFile(join(dir, 'tokens.csv'), TOKENS);
     s = await startSuite({ flags: ['--token-auth-file', join(dir, 'tokens.csv')] });
+    tokenKubeconfig = join(dir, 'token.kubeconfig');
+    await writeTokenOnlyKubeconfig(s.server.kubeconfigPath, tokenKubeconfig);
   });
   after(async () => {
     await s?.close();

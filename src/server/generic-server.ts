@@ -239,8 +239,17 @@ export class GenericAPIServer {
    * Starts serving HTTPS; resolves the bound address. `minVersion` and `ciphers` (an OpenSSL
    * cipher string) default to Node's; `kapi serve` passes --tls-min-version and --tls-cipher-suites.
    */
-  listen(opts: { port: number; host: string; cert: string; key: string; minVersion?: SecureVersion; ciphers?: string }): Promise<AddressInfo> {
-    const tls = { ...(opts.minVersion !== undefined ? { minVersion: opts.minVersion } : {}), ...(opts.ciphers !== undefined ? { ciphers: opts.ciphers } : {}) };
+  listen(opts: {
+    port: number; host: string; cert: string; key: string; minVersion?: SecureVersion; ciphers?: string;
+    /** The client CAs (--client-ca-file, --requestheader-client-ca-file): certificates are then requested, not required. */
+    clientCAs?: readonly string[];
+  }): Promise<AddressInfo> {
+    const tls = {
+      ...(opts.minVersion !== undefined ? { minVersion: opts.minVersion } : {}), ...(opts.ciphers !== undefined ? { ciphers: opts.ciphers } : {}),
+      // As Go's RequestClientCert: the CAs' names go in the request, so clients pick a matching
+      // certificate; the authenticators verify it, never the handshake.
+      ...(opts.clientCAs !== undefined && opts.clientCAs.length > 0 ? { requestCert: true, rejectUnauthorized: false, ca: [...opts.clientCAs] } : {}),
+    };
     const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES, ...tls },
       (req, res) => { void this.handle(req, res); });
     server.keepAliveTimeout = 65_000;

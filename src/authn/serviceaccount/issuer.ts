@@ -45,6 +45,8 @@ export interface ServiceAccountTokenIssuer {
    * another issuer), ours with a bad signature (with kube's message), or ours and signed by our key.
    */
   check(token: string): TokenCheck;
+  /** The public keys that verify this issuer's tokens (the signing key's first), for the JWKS document. */
+  publicKeys(): readonly KeyObject[];
 }
 
 export type TokenCheck =
@@ -61,16 +63,28 @@ export interface IssuerOptions {
   /** A P-256 private key; generated in memory when absent. */
   readonly privateKey?: KeyObject;
   readonly issuer?: string;
+  /** More issuers whose tokens are accepted (--service-account-issuer given several times; `issuer` first). */
+  readonly acceptedIssuers?: readonly string[];
+  /** More public keys that verify tokens (--service-account-key-file); the signing key always does. */
+  readonly verificationKeys?: readonly KeyObject[];
 }
 
 export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceAccountTokenIssuer {
   const privateKey = opts.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
   const publicKey = createPublicKey(privateKey);
   const issuer = opts.issuer ?? DEFAULT_SERVICE_ACCOUNT_ISSUER;
-  const kid = keyID(publicKey);
+  const accepted = new Set([issuer, ...(opts.acceptedIssuers ?? [])]);
+  // Keys by kube's key ID: a token names the key that signed it.
+  const keys = new Map<string, KeyObject>();
+  for (const k of [publicKey, ...(opts.verificationKeys ?? [])]) keys.set(keyID(k), k);
   const signed = (token: string): SignedPayload | undefined => {
-    const payload = verifyES256(token, publicKey);
-    return payload === undefined || payload['iss'] !== issuer ? undefined : payload;
+    const kid = headerKeyID(token);
+    const candidates = kid === '' ? [...keys.values()] : [keys.get(kid)].filter((k): k is KeyObject => k !== undefined);
+    for (const k of candidates) {
+      const payload = verifyES256(token, k);
+      if (payload !== undefined) return typeof payload['iss'] === 'string' && accepted.has(payload['iss']) ? payload : undefined;
+    }
+    return undefined;
   };
   const verify = (token: string): ServiceAccountClaims | undefined => {
     const payload = signed(token);
@@ -95,12 +109,14 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
       return { token: signES256(claims, privateKey), expiresAt: exp };
     },
     verify,
+    publicKeys: () => [...keys.values()],
     check(token) {
       // kube routes by the unverified issuer first: tokens of other issuers are someone else's
       if (token.trimStart().startsWith('{')) return { result: 'foreign' };
-      if (unverifiedPayload(token)?.['iss'] !== issuer) return { result: 'foreign' };
+      const iss = unverifiedPayload(token)?.['iss'];
+      if (typeof iss !== 'string' || !accepted.has(iss)) return { result: 'foreign' };
       const tokenKid = headerKeyID(token);
-      if (tokenKid !== '' && tokenKid !== kid) return { result: 'invalid', message: NO_KEYS_ERROR };
+      if (tokenKid !== '' && !keys.has(tokenKid)) return { result: 'invalid', message: NO_KEYS_ERROR };
       const claims = signed(token);
       return claims === undefined ? { result: 'invalid', message: SIGNATURE_ERROR } : { result: 'signed', claims };
     },

@@ -2,7 +2,8 @@
 // where anonymous requests are allowed (--anonymous-auth, off with the AlwaysAllow authorizer), and
 // authorization then decides; otherwise, like bad credentials, it gets 401 Unauthorized.
 // Counterpart of k8s.io/apiserver/pkg/endpoints/filters/authentication.go.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { TLSSocket } from 'node:tls';
 import { newUnauthorized } from '../../apimachinery/errors/status-error.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { Filter } from './types.ts';
@@ -13,12 +14,45 @@ export interface RequestAuthenticator {
    * knows; rejects with an Error saying why when credentials are invalid. `audiences`: who a token
    * must be for (TokenReview's spec.audiences; default the server's).
    */
-  authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[]): Promise<UserInfo | undefined> | UserInfo | undefined;
+  authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> | UserInfo | undefined;
   /**
    * For TokenReview: as authenticate with a bearer token, also saying for which of `audiences`
    * the token is valid. Absent: TokenReview uses authenticate.
    */
   authenticateToken?(token: string, audiences: readonly string[]): Promise<{ user: UserInfo; audiences?: readonly string[] } | undefined>;
+}
+
+/** What the connection, not the headers, carries: the client certificate chain; and a way to drop used headers. */
+export interface ConnectionCredentials {
+  /** DER, leaf first; empty when the client presented no certificate. */
+  readonly peerCertificates: readonly Buffer[];
+  /** Deletes the named headers and every header under the prefixes (case-insensitive). */
+  readonly removeHeaders: (names: readonly string[], prefixes: readonly string[]) => void;
+}
+
+/** The chain the client presented in the handshake (Node links each certificate to its issuer). */
+function peerChain(req: IncomingMessage): Buffer[] {
+  const socket = req.socket;
+  if (!(socket instanceof TLSSocket)) return [];
+  const chain: Buffer[] = [];
+  let c = socket.getPeerCertificate(true);
+  while (c !== undefined && c.raw !== undefined && !chain.some((x) => x.equals(c.raw))) {
+    chain.push(c.raw);
+    c = c.issuerCertificate;
+  }
+  return chain;
+}
+
+export function connectionCredentials(req: IncomingMessage): ConnectionCredentials {
+  return {
+    peerCertificates: peerChain(req),
+    removeHeaders: (names, prefixes) => {
+      for (const n of names) delete req.headers[n.toLowerCase()];
+      for (const p of prefixes.map((x) => x.toLowerCase())) {
+        for (const h of Object.keys(req.headers)) if (h.startsWith(p)) delete req.headers[h];
+      }
+    },
+  };
 }
 
 export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -28,7 +62,7 @@ export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed
   (next) => async (req, res, state) => {
     let user: UserInfo | undefined;
     try {
-      user = await authn.authenticate(req.headers);
+      user = await authn.authenticate(req.headers, undefined, connectionCredentials(req));
     } catch {
       // Credentials were presented and rejected: never anonymous.
       throw newUnauthorized();
