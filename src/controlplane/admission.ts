@@ -42,6 +42,7 @@ import type { Pod } from '../apis/core/v1/types.ts';
 import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
 import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { webhookAdmissionPlugin, type WebhookAdmissionDeps } from './admission-webhooks.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
 import { podSecurityAdmission } from '../admission/plugins/pod-security/plugin.ts';
 import { AdmissionInitializationError } from '../admission/initialization-error.ts';
@@ -146,6 +147,8 @@ export interface AdmissionStores {
   readonly restMapper?: RESTMapper | undefined;
   /** For PodSecurity's check of existing pods when a namespace's enforce level changes; none means no pods. */
   readonly pods?: NamespacedLister | undefined;
+  /** For the admission webhooks: the configurations' informers and the HTTPS caller; absent: no webhooks. */
+  readonly webhooks?: WebhookAdmissionDeps | undefined;
 }
 
 function authorizerOf(s: AdmissionStores, plugin: string): Authorizer {
@@ -242,6 +245,8 @@ const available: Readonly<Record<string, PluginFactory>> = {
   }, authorizerOf(s, 'NodeRestriction')),
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
+  MutatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Mutating', s.webhooks, s.namespaces),
+  ValidatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Validating', s.webhooks, s.namespaces),
   ResourceQuota: (s) => resourceQuotaAdmission({
     list: async (ns) => (s.resourceQuotaLister !== undefined ? await s.resourceQuotaLister.list(ns) : await listAll(s.resourceQuotas, ns)) as QuotaObject[],
     updateStatus: async (ns, name, mutate) => {

@@ -35,6 +35,7 @@ import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
+import { webhookAdmissionDeps } from './admission-webhooks.ts';
 import { discoveryRESTMapper } from './rest-mapper.ts';
 import { storeNodeGraph } from './node-graph.ts';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.ts';
@@ -166,6 +167,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     // Read from storage, not a cache: only a namespace's enforce level tightening lists pods, and
     // a pod created a moment before must be among them.
     pods: { list: async (ns) => (await core.pods.list(systemContext(ns), {})).items },
+    webhooks: webhookAdmissionDeps(built.byName, informerFor, webhookClients, authorization.authorizer),
     authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
     // Read at request time: the installer and the custom resource server are built below.
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),

@@ -22,6 +22,7 @@ import { handleList } from './handlers/list.ts';
 import { handlePatch, requestPatchType } from './handlers/patch.ts';
 import { isRestfulRoute, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './handlers/scope.ts';
 import { handleUpdate } from './handlers/update.ts';
+import { admitConnect, registerEndpoint } from './handlers/admission.ts';
 import { handleWatch } from './handlers/watch.ts';
 import { ALL_MEDIA_TYPES, checkRouteAccept, MEDIA_TYPES } from './negotiation.ts';
 import type { RequestState } from './request/state.ts';
@@ -96,6 +97,7 @@ export class APIInstaller {
           ...(r.fieldsSchema !== undefined ? { fieldsSchema: r.fieldsSchema } : {}),
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);
+        registerEndpoint(this.deps, ep);
         const d: DiscoveryResource = {
           name: sub === '' ? r.resource : `${r.resource}/${sub}`,
           singularName: sub === '' ? r.definition.singular : '',
@@ -148,7 +150,9 @@ export class APIInstaller {
     if (isConnecter(ep.storage) && info.subresource !== '') {
       const method = req.method ?? 'GET';
       if (!ep.storage.connectMethods.includes(method === 'HEAD' ? 'GET' : method)) throw methodNotAllowed();
-      await ep.storage.connect(state.context(), info.name, req, res, state.url.searchParams);
+      const ctx = state.context();
+      await admitConnect(ep, this.deps, ctx, state.url.searchParams);
+      await ep.storage.connect(ctx, info.name, req, res, state.url.searchParams);
       return true;
     }
     // Item verbs need a name and collection verbs must not have one (subresources are per item).

@@ -5,7 +5,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
-import { attributes, validateCreate } from './admission.ts';
+import { attributes, validateCreate, writeOptions } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { writeObject } from './response.ts';
@@ -27,9 +27,10 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   const obj = toHub(ep, deps, trackUpdate(ep, deps, undefined, decoded, manager));
   // A create on a named subresource (serviceaccounts/x/token) is admitted under the URL's name.
   const urlName = ctx.info.name === '' ? undefined : ctx.info.name;
-  await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', urlName ?? obj.metadata.name ?? '', obj, undefined, dryRun));
+  const options = writeOptions('CreateOptions', q);
+  await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', urlName ?? obj.metadata.name ?? '', obj, undefined, dryRun, deps, options));
   const creater = ep.storage;
-  const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun, urlName), { dryRun, fieldManager: manager });
+  const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun, urlName, options), { dryRun, fieldManager: manager });
   let created: KubeObject;
   try {
     created = await create();

@@ -20,7 +20,7 @@ export const handleDelete: ResourceHandler = async (ep, deps, req, res, state) =
   const opts = await readDeleteOptions(req, state);
   const warning = ep.definition.deleteWarning?.(ctx, opts);
   if (warning !== undefined) state.addWarning(warning);
-  const { object, deletedImmediately } = await ep.storage.delete(ctx, ctx.info.name, validateDelete(ep, deps, ctx, isDryRun(opts)), opts);
+  const { object, deletedImmediately } = await ep.storage.delete(ctx, ctx.info.name, validateDelete(ep, deps, ctx, isDryRun(opts), opts), opts);
   // kube answers 202 when dependents are to be deleted (orphanDependents: false) and the object is still there.
   const code = !deletedImmediately && opts.orphanDependents === false ? 202 : 200;
   writeObject(res, code, object.kind === 'Status' ? object : toEndpointVersion(ep, deps, object as never), target, state);
@@ -36,7 +36,7 @@ export const handleDeleteCollection: ResourceHandler = async (ep: ResourceEndpoi
   const warning = ep.definition.deleteWarning?.(ctx, opts);
   if (warning !== undefined) state.addWarning(warning);
   const listOpts = parseListOptions(state.url.searchParams, false);
-  const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts)), opts, listOpts);
+  const list = await ep.storage.deleteCollection(ctx, validateDelete(ep, deps, ctx, isDryRun(opts), opts, ''), opts, listOpts);
   const items = toListItems(ep, deps, list.items);
   const apiVersion = apiVersionOf(ep.kindGroupVersion);
   writeObject(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items }, target, state);

@@ -10,7 +10,7 @@ import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { patchType } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
-import { attributes, validateCreate, validateUpdate } from './admission.ts';
+import { attributes, validateCreate, validateUpdate, writeOptions } from './admission.ts';
 import {
   decodeObjectText, endpointGVK, negotiateFor, parseBoolParam, parseDryRun, parseFieldValidation, toEndpointVersion, toHub,
 } from './common.ts';
@@ -96,6 +96,9 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   const parsed = applyBody?.object;
   const name = ctx.info.name;
   const updater = ep.storage;
+  // patchToCreateOptions / patchToUpdateOptions: admission sees the options of the operation it admits.
+  const createOptions = writeOptions('CreateOptions', q);
+  const updateOptions = writeOptions('UpdateOptions', q);
   const update = (withoutManagedFields: boolean) => updater.update(ctx, name, {
     updatedObject: async (_c, old) => {
       if (old === undefined && !isApply) throw newNotFound({ group: ep.groupVersion.group, resource: ep.resource }, name);
@@ -119,10 +122,11 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
-      await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun));
+      await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun, deps,
+        old === undefined ? createOptions : updateOptions));
       return hub;
     },
-  }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), isApply, { dryRun, fieldManager: manager });
+  }, validateCreate(ep, deps, ctx, dryRun, undefined, createOptions), validateUpdate(ep, deps, ctx, dryRun, updateOptions), isApply, { dryRun, fieldManager: manager });
   // As kube's patch handler: a result too large for etcd is tried once more without its
   // managedFields, except for server-side apply, whose managedFields are its point.
   const { object, created } = await update(false).catch((err: unknown) => {

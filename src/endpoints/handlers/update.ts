@@ -5,7 +5,7 @@ import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isUpdater } from '../../registry/rest/capabilities.ts';
 import { checkUpdateTarget } from '../../registry/rest/object-target.ts';
-import { attributes, validateCreate, validateUpdate } from './admission.ts';
+import { attributes, validateCreate, validateUpdate, writeOptions } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { writeObject } from './response.ts';
@@ -27,16 +27,20 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
   // DefaultUpdatedObjectInfo.Preconditions: the body's UID, when it has one.
   const uid = body.metadata.uid;
   const updater = ep.storage;
+  // updateToCreateOptions: an update that creates is admitted with CreateOptions.
+  const createOptions = writeOptions('CreateOptions', q);
+  const updateOptions = writeOptions('UpdateOptions', q);
   const update = (withoutManagedFields: boolean) => updater.update(ctx, name, {
     ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
       const obj = toHub(ep, deps, trackUpdate(ep, deps, live, structuredClone(body), manager));
       if (withoutManagedFields) delete obj.metadata.managedFields;
-      await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun));
+      await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun, deps,
+        old === undefined ? createOptions : updateOptions));
       return obj;
     },
-  }, validateCreate(ep, deps, ctx, dryRun), validateUpdate(ep, deps, ctx, dryRun), false,
+  }, validateCreate(ep, deps, ctx, dryRun, undefined, createOptions), validateUpdate(ep, deps, ctx, dryRun, updateOptions), false,
   { dryRun, fieldManager: manager });
   // As kube's update handler: an object too large for etcd is tried once more without its
   // managedFields, which can be as large as the object's field set.

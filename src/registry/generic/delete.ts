@@ -125,6 +125,9 @@ export async function deleteObject<T extends KubeObject>(store: ResourceStore<T>
   };
 
   const first = beforeDelete(def, ctx, existing as DeepReadonly<KubeObject>, opts, Date.now());
+  // As rest.BeforeDelete, the caller's options learn the grace period the strategy chose: the
+  // request's admission (webhooks' DeleteOptions) sees it.
+  if (first.kind === 'graceful' && first.firstTime && options.gracePeriodSeconds === undefined) options.gracePeriodSeconds = first.grace;
   // Finalizers cannot be changed through DeleteOptions once a graceful deletion is pending.
   if (first.kind === 'pending') return { object: finalize(existing), deletedImmediately: false };
   const pendingFinalizers = (existing.metadata.finalizers ?? []).length > 0;

@@ -54,6 +54,9 @@ export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def:
     },
     async update(ctx: RequestContext, name: string, info: UpdatedObjectInfo, _vc: ValidateObjectFunc | undefined,
       vu: ValidateObjectUpdateFunc | undefined, _force: boolean, updateOpts: UpdateOptions): Promise<{ object: KubeObject; created: boolean }> {
+      // toScaleUpdateValidation: validating admission sees the Scales, not the parent objects.
+      const scaleValidation: ValidateObjectUpdateFunc | undefined = vu === undefined ? undefined
+        : (obj, old) => vu(toScale(def, obj as T), toScale(def, old as T));
       const { object } = await store.update(ctx, name, {
         ...(info.preconditions !== undefined ? { preconditions: info.preconditions } : {}),
         updatedObject: async (c, old) => {
@@ -83,7 +86,7 @@ export function scaleStorage<T extends KubeObject>(store: ResourceStore<T>, def:
           if (entries === undefined) delete next.metadata.managedFields; else next.metadata.managedFields = entries;
           return next;
         },
-      }, undefined, vu, false, updateOpts);
+      }, undefined, scaleValidation, false, updateOpts);
       return { object: toScale(def, object), created: false };
     },
   };

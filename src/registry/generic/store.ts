@@ -339,7 +339,8 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     for (const item of list.items) {
       const itemCtx: RequestContext = { ...ctx, namespace: item.metadata.namespace ?? '' };
       try {
-        const res = await this.delete(itemCtx, item.metadata.name ?? '', validate, opts);
+        // Each item gets its own copy of the options (a delete may complete them), as kube's DeepCopy.
+        const res = await this.delete(itemCtx, item.metadata.name ?? '', validate, { ...opts });
         if (res.object.kind !== 'Status') deleted.push(res.object as KubeObject);
         else deleted.push(item);
       } catch (err) {

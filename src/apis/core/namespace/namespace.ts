@@ -15,7 +15,9 @@ const FINALIZER_KUBERNETES = 'kubernetes';
 export function defaultNamespace(ns: Namespace): void {
   const name = ns.metadata.name ?? '';
   if (name !== '') ns.metadata.labels = { ...ns.metadata.labels, 'kubernetes.io/metadata.name': name };
-  if (ns.status !== undefined && (ns.status.phase === undefined || (ns.status.phase as string) === '')) ns.status.phase = 'Active';
+  // status is a struct in Go, always there to default (webhooks see the decoded object).
+  if (ns.status === undefined) ns.status = { phase: 'Active' };
+  else if (ns.status.phase === undefined || (ns.status.phase as string) === '') ns.status.phase = 'Active';
 }
 
 const namespaceStrategy = specStatusStrategy<Namespace>({

@@ -102,7 +102,14 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
       tr.spec.expirationSeconds = tr.spec.expirationSeconds ?? DEFAULT_TOKEN_EXPIRATION_SECONDS;
       const errs = validateTokenRequest(tr);
       if (errs.length > 0) throw newInvalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, name, errs);
-      if (validate !== undefined) await validate(structuredClone(obj));
+      // Validating admission sees the request as kube's TokenREST has filled it in: the service
+      // account's name and namespace, the time, an empty status. (kube looks the service account
+      // up first and adds its uid; here NamespaceLifecycle, a validating plugin in kapi, must
+      // refuse a terminating namespace before the lookup says NotFound.)
+      if (validate !== undefined) {
+        await validate({ ...structuredClone(tr), metadata: { ...structuredClone(tr.metadata), name: tr.metadata.name ?? name,
+          namespace: tr.metadata.namespace ?? ctx.namespace, creationTimestamp: nowRFC3339() }, status: {} } as KubeObject);
+      }
       const sa = await serviceAccounts.get(ctx, name, {});
       const { bound, node } = await resolveBound(ctx, lookup, tr, name);
       const issued = issuer.issue({

@@ -1,0 +1,91 @@
+// One call of one webhook: the dry-run check, the review in the webhook's version, the answer
+// checked, its audit annotations and warnings recorded, a denial turned into kube's error.
+// Shared by both dispatchers (callHook / callAttrMutatingHook in Go).
+import { newInternalError, newTimeoutError, type StatusError } from '../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../apimachinery/request/context.ts';
+import { addAuditAnnotation } from '../audit-annotations.ts';
+import type { Attributes } from '../interfaces.ts';
+import type { WebhookAccessor } from './accessor.ts';
+import {
+  createAdmissionReview, reviewVersion, verifyAdmissionResponse, type AdmissionResult, type Invocation,
+} from './admission-review.ts';
+import { CallingWebhookError, dryRunUnsupported, toStatusError } from './errors.ts';
+import type { ClientConfig } from './types.ts';
+
+/** What sends an AdmissionReview over HTTPS (src/webhook's client: clientCaller). */
+export interface WebhookCaller {
+  /**
+   * POSTs `body` as JSON to the webhook and resolves its decoded JSON answer. Rejects with an
+   * Error whose message is what kube prints after `failed to call webhook: ` (the Go client's
+   * text, e.g. `Post "https://...?timeout=10s": dial tcp ...: connect: connection refused`).
+   */
+  post(webhookName: string, config: ClientConfig, body: unknown, opts: { readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<unknown>;
+}
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** The request's objects in the invocation's version (VersionedAttributes). */
+export function versioned(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): KubeObject | undefined {
+  if (obj === undefined || attrs.interfaces === undefined) return obj;
+  try {
+    return attrs.interfaces.goJSON(attrs.interfaces.convert(obj, kind));
+  } catch (err) {
+    throw newInternalError(message(err));
+  }
+}
+
+/** kube's timeout for one call: the webhook's timeoutSeconds, cut to what is left of the request's. */
+function timeoutMs(ctx: RequestContext, h: WebhookAccessor): number {
+  const own = (h.spec.timeoutSeconds ?? 10) * 1000;
+  return ctx.deadline === undefined ? own : Math.max(0, Math.min(own, ctx.deadline - Date.now()));
+}
+
+/**
+ * Calls the webhook with the object (and old object) in the invocation's version. Rejects with a
+ * CallingWebhookError (failurePolicy decides), or a StatusError (a denial, a dry run the webhook
+ * cannot take).
+ */
+export async function callWebhook(ctx: RequestContext, h: WebhookAccessor, inv: Invocation, attrs: Attributes,
+  objs: { object: KubeObject | undefined; oldObject: KubeObject | undefined }, caller: WebhookCaller, mutating: boolean): Promise<AdmissionResult> {
+  if (attrs.dryRun) {
+    const se = h.spec.sideEffects;
+    if (se === undefined) throw new CallingWebhookError(h.name, 'Webhook SideEffects is nil');
+    if (se !== 'None' && se !== 'NoneOnDryRun') throw dryRunUnsupported(h.name);
+  }
+  const version = reviewVersion(h.spec.admissionReviewVersions);
+  if (version === undefined) {
+    throw new CallingWebhookError(h.name, 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)');
+  }
+  const review = createAdmissionReview(version, attrs, inv, objs);
+  let answer: unknown;
+  try {
+    answer = await caller.post(h.name, h.spec.clientConfig ?? {}, review, { timeoutMs: timeoutMs(ctx, h), signal: ctx.signal });
+  } catch (err) {
+    throw new CallingWebhookError(h.name, `failed to call webhook: ${message(err)}`);
+  }
+  let result: AdmissionResult;
+  try {
+    result = verifyAdmissionResponse(version, review.request.uid, mutating, answer);
+  } catch (err) {
+    throw new CallingWebhookError(h.name, `received invalid webhook response: ${message(err)}`);
+  }
+  for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(ctx, `${h.name}/${k}`, v);
+  for (const w of result.warnings) ctx.warnings.addWarning(w);
+  if (!result.allowed) throw toStatusError(h.name, result.result);
+  return result;
+}
+
+/**
+ * What a failed call becomes: nothing with failurePolicy Ignore (unless the request itself ran out
+ * of time), kube's 500 with Fail; denials and other errors as they are.
+ */
+export function failure(ctx: RequestContext, h: WebhookAccessor, err: unknown, onFailOpen: () => void): StatusError | Error | undefined {
+  if (!(err instanceof CallingWebhookError)) return err instanceof Error ? err : new Error(String(err));
+  if (h.spec.failurePolicy === 'Ignore') {
+    onFailOpen();
+    if (ctx.signal.aborted) return newTimeoutError('request did not complete within requested timeout', 0);
+    return undefined;
+  }
+  return newInternalError(err);
+}
