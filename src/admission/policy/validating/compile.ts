@@ -1,0 +1,117 @@
+// A ValidatingAdmissionPolicy compiled once per version of the policy: its variables, match
+// conditions, validations, message expressions and audit annotations, each a program or the error
+// kube reports for it when a request reaches it (compile errors do not stop the policy from
+// matching: they answer the request through failurePolicy).
+// Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/plugin.go (compilePolicy)
+// and k8s.io/apiserver/pkg/admission/plugin/cel/{compile,composition}.go.
+import {
+  admissionRequestType, AuthorizerType, compile, DynType, namespaceType, newEnvironment, objectType,
+  type CelEnvironment, type DeclField, type ObjectDeclType, type Program, type VariableDecl,
+} from '../../../cel/index.ts';
+import type { ValidatingAdmissionPolicy } from '../../../generated/types/admissionregistrationv1.gen.ts';
+
+/** One expression: its program, or the error text an evaluation of it reports. */
+export interface CompiledExpression {
+  readonly expression: string;
+  readonly program?: Program | undefined;
+  readonly error?: string | undefined;
+  /** The `variables.<name>` it reads (to charge their cost and pass on their errors). */
+  readonly uses: readonly string[];
+}
+
+export interface CompiledValidation extends CompiledExpression {
+  readonly message: string;
+  readonly reason: string | undefined;
+  readonly messageExpression?: CompiledExpression | undefined;
+}
+
+export interface CompiledAuditAnnotation extends CompiledExpression {
+  readonly key: string;
+}
+
+export interface CompiledPolicy {
+  readonly policy: ValidatingAdmissionPolicy;
+  readonly failurePolicy: string;
+  readonly variables: readonly (CompiledExpression & { readonly name: string })[];
+  readonly matchConditions: readonly (CompiledExpression & { readonly name: string })[];
+  readonly validations: readonly CompiledValidation[];
+  readonly auditAnnotations: readonly CompiledAuditAnnotation[];
+}
+
+const requestType = admissionRequestType();
+const nsType = namespaceType();
+
+/** The `variables` object type holding the names declared so far (kube's kubernetes.variables). */
+function variablesType(names: readonly string[]): ObjectDeclType {
+  const fields = new Map<string, DeclField>();
+  for (const n of names) fields.set(n, { name: n, jsonName: n, type: DynType, required: true });
+  return objectType('kubernetes.variables', fields);
+}
+
+/** kube's environments: params only with a paramKind; the authorizer for all but message expressions. */
+function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly string[]): CelEnvironment {
+  const vars: VariableDecl[] = [
+    { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: requestType },
+    { name: 'namespaceObject', type: nsType }, { name: 'variables', type: variablesType(variableNames) },
+  ];
+  if (hasParams) vars.push({ name: 'params', type: DynType });
+  if (hasAuthorizer) vars.push({ name: 'authorizer', type: AuthorizerType });
+  return newEnvironment(vars);
+}
+
+const VARIABLE_REF = /\bvariables\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g;
+
+function usesOf(expression: string, declared: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const m of expression.matchAll(VARIABLE_REF)) if (m[1] !== undefined && declared.has(m[1])) out.add(m[1]);
+  return [...out];
+}
+
+/**
+ * Compiles one expression; `returnTypes` as kube's ExpressionAccessor.ReturnTypes (empty: any).
+ * A dyn result is accepted: its value is judged when it is evaluated.
+ */
+function compileOne(expression: string, env: CelEnvironment, returnTypes: readonly string[], declared: ReadonlySet<string>): CompiledExpression {
+  const uses = usesOf(expression, declared);
+  const r = compile(expression, env);
+  if (r.error !== undefined) return { expression, error: r.error.detail, uses };
+  const out = r.program.outputType;
+  if (returnTypes.length > 0 && out !== 'dyn' && !returnTypes.includes(out)) {
+    const error = returnTypes.length === 1 ? `must evaluate to ${returnTypes[0] ?? ''} but got ${out}`
+      : `must evaluate to one of [${returnTypes.join(' ')}] but got ${out}`;
+    return { expression, error, uses };
+  }
+  return { expression, program: r.program, uses };
+}
+
+export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy {
+  const spec = policy.spec ?? {};
+  const hasParams = spec.paramKind !== undefined && spec.paramKind !== null;
+  const names: string[] = [];
+  const variables: (CompiledExpression & { name: string })[] = [];
+  // Each variable sees the ones declared before it (kube adds fields to the variables type as it compiles).
+  for (const v of spec.variables ?? []) {
+    const c = compileOne(v.expression, environment(hasParams, true, names), [], new Set(names));
+    variables.push({ ...c, name: v.name });
+    names.push(v.name);
+  }
+  const declared = new Set(names);
+  const withAuthz = environment(hasParams, true, names);
+  const withoutAuthz = environment(hasParams, false, names);
+  return {
+    policy,
+    failurePolicy: spec.failurePolicy ?? 'Fail',
+    variables,
+    matchConditions: (spec.matchConditions ?? []).map((m) => ({ ...compileOne(m.expression, withAuthz, ['bool'], declared), name: m.name })),
+    validations: (spec.validations ?? []).map((v) => ({
+      ...compileOne(v.expression, withAuthz, ['bool'], declared),
+      message: v.message ?? '',
+      reason: v.reason,
+      messageExpression: v.messageExpression !== undefined && v.messageExpression !== ''
+        ? compileOne(v.messageExpression, withoutAuthz, ['string'], declared) : undefined,
+    })),
+    auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({
+      ...compileOne(a.valueExpression, withAuthz, ['string', 'null_type'], declared), key: a.key,
+    })),
+  };
+}
