@@ -6,15 +6,17 @@
 // and k8s.io/apiserver/pkg/admission/plugin/cel/{compile,composition}.go.
 import {
   admissionRequestType, AuthorizerType, compile, DynType, namespaceType, newEnvironment, objectType,
-  type CelEnvironment, type DeclField, type ObjectDeclType, type Program, type VariableDecl,
+  type CelEnvironment, type CelErrorType, type DeclField, type ObjectDeclType, type Program, type VariableDecl,
 } from '../../../cel/index.ts';
-import type { ValidatingAdmissionPolicy } from '../../../generated/types/admissionregistrationv1.gen.ts';
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicySpec } from '../../../generated/types/admissionregistrationv1.gen.ts';
 
 /** One expression: its program, or the error text an evaluation of it reports. */
 export interface CompiledExpression {
   readonly expression: string;
   readonly program?: Program | undefined;
   readonly error?: string | undefined;
+  /** Whether the error is the expression's ('invalid', 'required') or kube's own ('internal'). */
+  readonly errorType?: CelErrorType | undefined;
   /** The `variables.<name>` it reads (to charge their cost and pass on their errors). */
   readonly uses: readonly string[];
 }
@@ -48,12 +50,17 @@ function variablesType(names: readonly string[]): ObjectDeclType {
   return objectType('kubernetes.variables', fields);
 }
 
-/** kube's environments: params only with a paramKind; the authorizer for all but message expressions. */
-function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly string[]): CelEnvironment {
+/**
+ * kube's environments: params only with a paramKind; the authorizer for all but message
+ * expressions; `variables` with the names declared so far (undefined: not declared at all, as
+ * kube's stateless compiler for policies without variables and for match conditions).
+ */
+function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly string[] | undefined): CelEnvironment {
   const vars: VariableDecl[] = [
     { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: requestType },
-    { name: 'namespaceObject', type: nsType }, { name: 'variables', type: variablesType(variableNames) },
+    { name: 'namespaceObject', type: nsType },
   ];
+  if (variableNames !== undefined) vars.push({ name: 'variables', type: variablesType(variableNames) });
   if (hasParams) vars.push({ name: 'params', type: DynType });
   if (hasAuthorizer) vars.push({ name: 'authorizer', type: AuthorizerType });
   return newEnvironment(vars);
@@ -69,17 +76,17 @@ function usesOf(expression: string, declared: ReadonlySet<string>): string[] {
 
 /**
  * Compiles one expression; `returnTypes` as kube's ExpressionAccessor.ReturnTypes (empty: any).
- * A dyn result is accepted: its value is judged when it is evaluated.
+ * The output type must be exactly one of them (cel-go's IsExactType: dyn is not bool).
  */
 function compileOne(expression: string, env: CelEnvironment, returnTypes: readonly string[], declared: ReadonlySet<string>): CompiledExpression {
   const uses = usesOf(expression, declared);
   const r = compile(expression, env);
-  if (r.error !== undefined) return { expression, error: r.error.detail, uses };
+  if (r.error !== undefined) return { expression, error: r.error.detail, errorType: r.error.type, uses };
   const out = r.program.outputType;
-  if (returnTypes.length > 0 && out !== 'dyn' && !returnTypes.includes(out)) {
+  if (returnTypes.length > 0 && !returnTypes.includes(out)) {
     const error = returnTypes.length === 1 ? `must evaluate to ${returnTypes[0] ?? ''} but got ${out}`
       : `must evaluate to one of [${returnTypes.join(' ')}] but got ${out}`;
-    return { expression, error, uses };
+    return { expression, error, errorType: 'invalid', uses };
   }
   return { expression, program: r.program, uses };
 }
@@ -113,5 +120,52 @@ export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy
     auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({
       ...compileOne(a.valueExpression, withAuthz, ['string', 'null_type'], declared), key: a.key,
     })),
+  };
+}
+
+/** What API validation reports for one expression: its error, if it does not compile. */
+export interface ExpressionProblem {
+  readonly type: CelErrorType;
+  readonly detail: string;
+}
+
+export interface PolicyExpressionProblems {
+  readonly matchConditions: readonly (ExpressionProblem | undefined)[];
+  readonly variables: readonly (ExpressionProblem | undefined)[];
+  readonly validations: readonly { readonly expression?: ExpressionProblem | undefined; readonly messageExpression?: ExpressionProblem | undefined }[];
+  readonly auditAnnotations: readonly (ExpressionProblem | undefined)[];
+}
+
+const problem = (c: CompiledExpression): ExpressionProblem | undefined =>
+  (c.error === undefined ? undefined : { type: c.errorType ?? 'invalid', detail: c.error });
+const blank = (s: string | undefined): boolean => (s ?? '').trim() === '';
+
+/**
+ * The compile errors API validation answers for a policy's expressions (kube compiles them on
+ * create and update): match conditions without `variables`; validations, messages and audit
+ * annotations with `variables` only when the policy declares some. Blank expressions are left to
+ * the structural checks.
+ */
+export function policyExpressionProblems(spec: ValidatingAdmissionPolicySpec): PolicyExpressionProblems {
+  const hasParams = spec.paramKind !== undefined && spec.paramKind !== null;
+  const variables = spec.variables ?? [];
+  const names: string[] = [];
+  const variableProblems = variables.map((v) => {
+    const c = blank(v.expression) ? undefined : compileOne(v.expression, environment(hasParams, true, names), [], new Set(names));
+    names.push(v.name);
+    return c === undefined ? undefined : problem(c);
+  });
+  const declared = variables.length > 0 ? names : undefined;
+  const set = new Set(names);
+  const check = (e: string | undefined, env: CelEnvironment, types: readonly string[]): ExpressionProblem | undefined =>
+    (blank(e) ? undefined : problem(compileOne(e ?? '', env, types, set)));
+  return {
+    matchConditions: (spec.matchConditions ?? []).map((m) => check(m.expression.trim(), environment(hasParams, true, undefined), ['bool'])),
+    variables: variableProblems,
+    validations: (spec.validations ?? []).map((v) => ({
+      expression: check(v.expression, environment(hasParams, true, declared), ['bool']),
+      messageExpression: check(v.messageExpression, environment(hasParams, false, declared), ['string']),
+    })),
+    auditAnnotations: (spec.auditAnnotations ?? []).map((a) => check(a.valueExpression.trim(), environment(hasParams, true, declared), ['string', 'null_type'])),
   };
 }

@@ -1,0 +1,176 @@
+// ValidatingAdmissionPolicy edge cases, kapi against the reference kube-apiserver with raw
+// requests: compile and runtime errors under each failurePolicy, match conditions, variables that
+// fail, messages kube refuses, audit annotations of the wrong type, the authorizer, excluded
+// resources and names, cluster-scoped requests with namespaced params. Each case is one ConfigMap
+// create selected by its `case` label; status, body and Warning header must be equal.
+// Skips with a reason when the oracle is not built on this machine.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
+import { eventually, startSuite, type Suite } from './testing/suite.ts';
+import type { RawRequest, RawResponse } from './testing/https-client.ts';
+
+type Json = Record<string, unknown>;
+interface Target { readonly name: string; request(r: RawRequest): Promise<RawResponse> }
+
+const skip = oracleUnavailable();
+if (skip !== undefined) console.log(`validating-admission-policy-differential: skipped: ${skip}`);
+
+const NS = 'vapdiff';
+const V1 = 'admissionregistration.k8s.io/v1';
+const json = (o: unknown): string => JSON.stringify(o);
+
+/** A policy on ConfigMap creates in NS with the label case=<name>, and its Deny binding. */
+function policy(name: string, spec: Json, binding: Json = {}): Json[] {
+  return [
+    { apiVersion: V1, kind: 'ValidatingAdmissionPolicy', metadata: { name }, spec: {
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }],
+        objectSelector: { matchLabels: { case: name } } },
+      ...spec,
+    } },
+    { apiVersion: V1, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: `${name}-binding` },
+      spec: { policyName: name, validationActions: ['Deny'], ...binding } },
+  ];
+}
+
+const POLICIES: Json[] = [
+  ...policy('compile-error', { validations: [{ expression: 'object.data.x ==' }] }),
+  ...policy('compile-error-ignore', { failurePolicy: 'Ignore', validations: [{ expression: 'object.data.x ==' }] }),
+  ...policy('not-bool', { validations: [{ expression: "'a' + 'b'" }] }),
+  ...policy('runtime-error', { validations: [{ expression: "object.data.missing == 'x'" }] }),
+  ...policy('runtime-error-ignore', { failurePolicy: 'Ignore', validations: [{ expression: "object.data.missing == 'x'" }, { expression: 'false', message: 'second' }] }),
+  ...policy('match-false', { matchConditions: [{ name: 'never', expression: 'false' }], validations: [{ expression: 'false' }] }),
+  ...policy('match-error', { matchConditions: [{ name: 'errs', expression: "object.data.missing == 'x'" }], validations: [{ expression: 'false' }] }),
+  ...policy('variable-error', {
+    variables: [{ name: 'a', expression: 'object.data.missing' }, { name: 'b', expression: "variables.a + 'x'" }, { name: 'ok', expression: "'fine'" }],
+    validations: [{ expression: "variables.ok == 'no'", messageExpression: "'ok is ' + variables.ok" }, { expression: "variables.b == 'y'" }],
+  }),
+  ...policy('bad-messages', { validations: [
+    { expression: 'false', messageExpression: "'line1\\nline2'", message: 'fallback message' },
+    { expression: 'false', messageExpression: "'   '" },
+    { expression: 'false', messageExpression: 'object.data.missing', message: 'static' },
+  ] }),
+  ...policy('audit-int', { validations: [{ expression: 'true' }], auditAnnotations: [{ key: 'k', valueExpression: "'x'" }, { key: 'n', valueExpression: 'dyn(5)' }] }),
+  ...policy('authz', { validations: [
+    { expression: "authorizer.group('').resource('secrets').namespace('kube-system').check('get').allowed() == false", message: 'admin can read secrets' },
+    { expression: 'authorizer.requestResource.check("create").allowed()', message: 'cannot create' },
+  ] }),
+  ...policy('reason-large', { validations: [{ expression: 'false', reason: 'RequestEntityTooLarge', message: 'too large' }] }),
+  ...policy('request-and-ns', { validations: [{
+    expression: "request.kind.kind == 'ConfigMap' && request.resource.resource == 'configmaps' && namespaceObject.metadata.name == 'vapdiff' && request.userInfo.username != ''",
+    messageExpression: "request.operation + ' ' + request.namespace + ' ' + request.name + ' ' + string(request.dryRun)",
+  }, { expression: 'false', messageExpression: "request.operation + ' ' + request.namespace + ' ' + request.name + ' ' + string(request.dryRun)" }] }),
+  ...policy('names', {
+    matchConstraints: {
+      resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'], resourceNames: ['named-1', 'named-2'] }],
+      excludeResourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'], resourceNames: ['named-2'] }],
+    },
+    validations: [{ expression: 'false', message: 'named' }],
+  }),
+  ...policy('no-param-kind', { validations: [{ expression: 'false', message: 'no params' }] }, { paramRef: { name: 'x', parameterNotFoundAction: 'Deny' } }),
+  ...policy('ns-param-cluster', {
+    paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+    matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['namespaces'] }], objectSelector: { matchLabels: { case: 'ns-param-cluster' } } },
+    validations: [{ expression: 'false' }],
+  }, { paramRef: { name: 'x', parameterNotFoundAction: 'Allow' } }),
+  ...policy('cluster-param-ns', {
+    paramKind: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole' },
+    validations: [{ expression: 'params.metadata.name == "view"', message: 'not view' }],
+  }, { paramRef: { name: 'vap-param', namespace: 'default', parameterNotFoundAction: 'Deny' } }),
+  ...policy('cluster-param', {
+    paramKind: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole' },
+    validations: [{ expression: 'params.metadata.name == "view" && params.kind == "ClusterRole"', messageExpression: "'got ' + params.metadata.name + ' ' + params.apiVersion" }],
+  }, { paramRef: { name: 'vap-param', parameterNotFoundAction: 'Deny' } }),
+  ...policy('unknown-param-kind', { paramKind: { apiVersion: 'example.com/v1', kind: 'Nothing' }, validations: [{ expression: 'true' }] },
+    { paramRef: { name: 'x', parameterNotFoundAction: 'Deny' } }),
+  ...policy('bad-exprs-1', {
+    matchConditions: [{ name: 'vars', expression: 'variables.a == 1' }, { name: 'ok', expression: 'true' }, { name: 'str', expression: "'x'" }],
+    variables: [{ name: 'a', expression: 'object.data.' }, { name: 'b', expression: 'variables.c' }, { name: 'c', expression: 'variables.b' }],
+    validations: [
+      { expression: 'object.data.x' }, { expression: 'true', messageExpression: '1' }, { expression: 'true', messageExpression: "authorizer.requestResource.name == '' ? 'a' : 'b'" },
+      { expression: 'params.x == 1' }, { expression: 'variables.nothing == 1' },
+    ],
+    auditAnnotations: [{ key: 'int', valueExpression: '5' }, { key: 'dyn', valueExpression: 'object.data.x' }, { key: 'bad', valueExpression: ' object. ' }],
+  }),
+  ...policy('bad-exprs-2', { validations: [{ expression: 'variables.x == 1' }], auditAnnotations: [{ key: 'n', valueExpression: 'null' }] }),
+  ...policy('multi-deny', { validations: [{ expression: 'true' }, { expression: 'false', message: 'first' }, { expression: 'false', message: 'second' }] }),
+];
+
+describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }, () => {
+  let kapi: Suite;
+  let kube: Oracle;
+  let targets: Target[] = [];
+  /** Each server's answers to the policy and binding creates (kube refuses expressions that do not compile). */
+  const created = new Map<string, Json[]>();
+
+  before(async () => {
+    [kapi, kube] = await Promise.all([startSuite(), startOracle()]);
+    targets = [{ name: 'kapi', request: (r) => kapi.request(r) }, { name: 'kube', request: (r) => kube.request(r) }];
+    for (const t of targets) {
+      await t.request({ method: 'POST', path: '/api/v1/namespaces', contentType: 'application/json', body: json({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
+      // The oracle runs without RBAC's bootstrap roles: the cluster-scoped param is the test's own.
+      const role = await t.request({ method: 'POST', path: '/apis/rbac.authorization.k8s.io/v1/clusterroles', contentType: 'application/json',
+        body: json({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'vap-param' }, rules: [] }) });
+      assert.equal(role.status, 201, `${t.name}: ${role.text}`);
+      for (const o of POLICIES) {
+        const plural = o['kind'] === 'ValidatingAdmissionPolicy' ? 'validatingadmissionpolicies' : 'validatingadmissionpolicybindings';
+        const r = await t.request({ method: 'POST', path: `/apis/${V1}/${plural}`, contentType: 'application/json', body: json(o) });
+        created.set(t.name, [...(created.get(t.name) ?? []), r.status === 201 ? { status: 201 } : { status: r.status, body: r.json() }]);
+      }
+      await eventually(`${t.name}: policies in effect`, async () => {
+        const r = await t.request(create('probe', 'multi-deny'));
+        return r.status !== 201 ? true : undefined;
+      });
+    }
+  });
+  after(async () => {
+    await kapi?.close();
+    await kube?.stop();
+  });
+
+  function create(name: string, kase: string, path = `/api/v1/namespaces/${NS}/configmaps?dryRun=All`): RawRequest {
+    return { method: 'POST', path, contentType: 'application/json',
+      body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { case: kase } }, data: { x: 'y' } }) };
+  }
+
+  const cases: { name: string; kase: string; object?: string; req?: RawRequest }[] = [
+    { name: 'a validation that does not compile (Fail)', kase: 'compile-error' },
+    { name: 'a validation that does not compile (Ignore)', kase: 'compile-error-ignore' },
+    { name: 'a validation that is not a bool', kase: 'not-bool' },
+    { name: 'a runtime error (Fail)', kase: 'runtime-error' },
+    { name: 'a runtime error (Ignore) and a denial', kase: 'runtime-error-ignore' },
+    { name: 'a false match condition', kase: 'match-false' },
+    { name: 'a match condition that errs', kase: 'match-error' },
+    { name: 'variables that fail, used and unused', kase: 'variable-error' },
+    { name: 'messages kube refuses', kase: 'bad-messages' },
+    { name: 'audit annotations of the wrong type', kase: 'audit-int' },
+    { name: 'the authorizer', kase: 'authz' },
+    { name: 'reason RequestEntityTooLarge', kase: 'reason-large' },
+    { name: 'request and namespaceObject', kase: 'request-and-ns' },
+    { name: 'resourceNames: matched', kase: 'names', object: 'named-1' },
+    { name: 'resourceNames: excluded', kase: 'names', object: 'named-2' },
+    { name: 'resourceNames: not named', kase: 'names', object: 'named-3' },
+    { name: 'a paramRef without paramKind', kase: 'no-param-kind' },
+    { name: 'a namespaced paramKind for a cluster-scoped request', kase: 'ns-param-cluster', req: {
+      method: 'POST', path: '/api/v1/namespaces?dryRun=All', contentType: 'application/json',
+      body: json({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'nsparam', labels: { case: 'ns-param-cluster' } } }),
+    } },
+    { name: 'a cluster-scoped paramKind with paramRef.namespace', kase: 'cluster-param-ns' },
+    { name: 'a cluster-scoped param', kase: 'cluster-param' },
+    { name: 'a paramKind that is not served', kase: 'unknown-param-kind' },
+    { name: 'the first of several denials', kase: 'multi-deny' },
+  ];
+  it('the policies and bindings are accepted or refused alike', () => {
+    assert.deepEqual(created.get('kapi'), created.get('kube'));
+  });
+  for (const c of cases) {
+    it(c.name, async () => {
+      const req = c.req ?? create(c.object ?? `cm-${c.kase}`, c.kase);
+      const [a, b] = await Promise.all(targets.map(async (t) => {
+        const r = await t.request(req);
+        return { status: r.status, body: r.status === 201 ? 'created' : r.json(), warning: r.headers['warning'] };
+      }));
+      assert.deepEqual(a, b);
+    });
+  }
+});
