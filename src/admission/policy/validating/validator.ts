@@ -74,8 +74,9 @@ class Evaluation {
     const fields = new Map<string, DeclField>();
     const set: Record<string, unknown> = {};
     for (const v of this.policy.variables) {
-      fields.set(v.name, { name: v.name, jsonName: v.name, type: DynType, required: true });
+      // The variable sees those declared before it: its environment's variables type.
       this.activation.variables = new (classOf(objectType('kubernetes.variables', new Map(fields))))({ ...set });
+      fields.set(v.name, { name: v.name, jsonName: v.name, type: DynType, required: true });
       if (v.program === undefined) {
         this.values.set(v.name, { error: `composited variable "${v.name}" fails to compile: ${v.error ?? ''}` });
         continue;
