@@ -37,6 +37,7 @@ import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { celAuthorizer, webhookAdmissionDeps } from './admission-webhooks.ts';
 import { policyAdmissionInformers } from './admission-policies.ts';
+import { typeCheckDeps, ValidatingAdmissionPolicyStatusController } from './vap-status-controller.ts';
 import { discoveryRESTMapper } from './rest-mapper.ts';
 import { storeNodeGraph } from './node-graph.ts';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.ts';
@@ -161,6 +162,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
+  const vapStore = built.byName.get('validatingadmissionpolicies.admissionregistration.k8s.io');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -205,6 +207,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     pvcProtection: new PVCProtectionController(core.persistentVolumeClaims, core.pods, controller),
     pvProtection: new PVProtectionController(core.persistentVolumes, controller),
     clusterRoleAggregation: new ClusterRoleAggregationController(built.rbac.clusterRoles, { controller }),
+    validatingAdmissionPolicyStatus: vapStore === undefined ? undefined : new ValidatingAdmissionPolicyStatusController(vapStore,
+      typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
   const hooks = new PostStartHooks(controlPlaneHooks({

@@ -155,6 +155,39 @@ describe('ValidatingAdmissionPolicy with kubectl against kube-apiserver', { skip
     });
   }
 
+  it('kapi type checks policies into status.typeChecking (kube-controller-manager\'s controller; the oracle runs none)', async () => {
+    const policy = `
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: typecheck}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  validations:
+  - {expression: "object.spec.replicaz > 1"}
+  - {expression: "object.spec.replicas > 1", messageExpression: "'has ' + string(object.spec.replicas)"}
+`;
+    const r = await kapi.kubectl(['apply', '-f', '-'], policy);
+    assert.equal(r.code, 0, r.stderr);
+    const status = await eventually('typecheck status', async () => {
+      const g = await kapi.kubectl(['get', 'validatingadmissionpolicy', 'typecheck', '-o', 'jsonpath={.status}']);
+      const st = g.stdout === '' ? {} : JSON.parse(g.stdout) as { observedGeneration?: number };
+      return st.observedGeneration === 1 ? st : undefined;
+    });
+    assert.deepEqual(status, { observedGeneration: 1, typeChecking: { expressionWarnings: [{
+      fieldRef: 'spec.validations[0].expression',
+      warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replicaz'\n | object.spec.replicaz > 1\n | ...........^\n",
+    }] } });
+    const ok = await eventually('replica-limit status', async () => {
+      const g = await kapi.request({ method: 'GET', path: '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies/replica-limit' });
+      const st = (g.json() as { status?: { observedGeneration?: number } }).status;
+      return st?.observedGeneration === 1 ? st : undefined;
+    });
+    assert.deepEqual(ok, { observedGeneration: 1, typeChecking: {} });
+  });
+
   it('the denial Status: code, reason, message and causes', async () => {
     const req = {
       method: 'POST', path: `/apis/apps/v1/namespaces/${NS}/deployments?dryRun=All`, contentType: 'application/json',
