@@ -93,6 +93,24 @@ const POLICIES: Json[] = [
     auditAnnotations: [{ key: 'int', valueExpression: '5' }, { key: 'dyn', valueExpression: 'object.data.x' }, { key: 'bad', valueExpression: ' object. ' }],
   }),
   ...policy('bad-exprs-2', { validations: [{ expression: 'variables.x == 1' }], auditAnnotations: [{ key: 'n', valueExpression: 'null' }] }),
+  { apiVersion: V1, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'equivalent' }, spec: {
+    failurePolicy: 'Fail',
+    matchConstraints: { resourceRules: [{ apiGroups: ['vap.example.com'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
+    validations: [{ expression: 'false', messageExpression:
+      "object.apiVersion + ' ' + request.kind.version + ' ' + request.requestKind.version + ' ' + request.resource.version + ' ' + request.requestResource.version" }],
+  } },
+  { apiVersion: V1, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'equivalent-binding' }, spec: { policyName: 'equivalent', validationActions: ['Deny'] } },
+  { apiVersion: V1, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'exact' }, spec: {
+    failurePolicy: 'Fail',
+    matchConstraints: { matchPolicy: 'Exact', resourceRules: [{ apiGroups: ['vap.example.com'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['widgets'] }] },
+    validations: [{ expression: 'false', message: 'exact' }],
+  } },
+  { apiVersion: V1, kind: 'ValidatingAdmissionPolicyBinding', metadata: { name: 'exact-binding' }, spec: { policyName: 'exact', validationActions: ['Warn'] } },
+  ...policy('old-object', {
+    matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['UPDATE', 'DELETE'], resources: ['configmaps'] }],
+      objectSelector: { matchLabels: { case: 'old-object' } } },
+    validations: [{ expression: 'false', messageExpression: "request.operation + ' old=' + oldObject.data.x + ' new=' + (object == null ? 'null' : object.data.x)" }],
+  }),
   ...policy('multi-deny', { validations: [{ expression: 'true' }, { expression: 'false', message: 'first' }, { expression: 'false', message: 'second' }] }),
 ];
 
@@ -108,6 +126,16 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     targets = [{ name: 'kapi', request: (r) => kapi.request(r) }, { name: 'kube', request: (r) => kube.request(r) }];
     for (const t of targets) {
       await t.request({ method: 'POST', path: '/api/v1/namespaces', contentType: 'application/json', body: json({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
+      const crd = await t.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', contentType: 'application/json', body: json({
+        apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.vap.example.com' },
+        spec: { group: 'vap.example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+          versions: ['v1', 'v2'].map((name) => ({ name, served: true, storage: name === 'v1',
+            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } })) },
+      }) });
+      assert.equal(crd.status, 201, `${t.name}: ${crd.text}`);
+      const old = await t.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, contentType: 'application/json',
+        body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', labels: { case: 'old-object' } }, data: { x: 'before' } }) });
+      assert.equal(old.status, 201, `${t.name}: ${old.text}`);
       // The oracle runs without RBAC's bootstrap roles: the cluster-scoped param is the test's own.
       const role = await t.request({ method: 'POST', path: '/apis/rbac.authorization.k8s.io/v1/clusterroles', contentType: 'application/json',
         body: json({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'vap-param' }, rules: [] }) });
@@ -117,6 +145,10 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
         const r = await t.request({ method: 'POST', path: `/apis/${V1}/${plural}`, contentType: 'application/json', body: json(o) });
         created.set(t.name, [...(created.get(t.name) ?? []), r.status === 201 ? { status: 201 } : { status: r.status, body: r.json() }]);
       }
+      await eventually(`${t.name}: widgets served`, async () => {
+        const r = await t.request({ method: 'GET', path: `/apis/vap.example.com/v2/namespaces/${NS}/widgets` });
+        return r.status === 200 ? true : undefined;
+      });
       await eventually(`${t.name}: policies in effect`, async () => {
         const r = await t.request(create('probe', 'multi-deny'));
         return r.status !== 201 ? true : undefined;
@@ -159,6 +191,15 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     { name: 'a cluster-scoped param', kase: 'cluster-param' },
     { name: 'a paramKind that is not served', kase: 'unknown-param-kind' },
     { name: 'the first of several denials', kase: 'multi-deny' },
+    ...['v1', 'v2'].map((v) => ({ name: `a widget in ${v}: matched as v1 (Equivalent) and not at all (Exact) in v2`, kase: 'widget', req: {
+      method: 'POST', path: `/apis/vap.example.com/${v}/namespaces/${NS}/widgets?dryRun=All`, contentType: 'application/json',
+      body: json({ apiVersion: `vap.example.com/${v}`, kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1 } }),
+    } })),
+    { name: 'an update sees oldObject', kase: 'old-object', req: {
+      method: 'PUT', path: `/api/v1/namespaces/${NS}/configmaps/old?dryRun=All`, contentType: 'application/json',
+      body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', labels: { case: 'old-object' } }, data: { x: 'after' } }),
+    } },
+    { name: 'a delete has no object', kase: 'old-object', req: { method: 'DELETE', path: `/api/v1/namespaces/${NS}/configmaps/old?dryRun=All` } },
   ];
   it('the policies and bindings are accepted or refused alike', () => {
     assert.deepEqual(created.get('kapi'), created.get('kube'));
