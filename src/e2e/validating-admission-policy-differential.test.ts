@@ -201,6 +201,21 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     } },
     { name: 'a delete has no object', kase: 'old-object', req: { method: 'DELETE', path: `/api/v1/namespaces/${NS}/configmaps/old?dryRun=All` } },
   ];
+  it('webhook matchConditions are compiled on create as kube compiles them', async () => {
+    const req: RawRequest = { method: 'POST', path: `/apis/${V1}/validatingwebhookconfigurations?dryRun=All`, contentType: 'application/json', body: json({
+      apiVersion: V1, kind: 'ValidatingWebhookConfiguration', metadata: { name: 'w' }, webhooks: [{
+        name: 'a.b.c', sideEffects: 'None', admissionReviewVersions: ['v1'], clientConfig: { url: 'https://127.0.0.1:1/x' },
+        matchConditions: [
+          { name: 'a', expression: 'object.x ==' }, { name: 'b', expression: 'params.x == 1' }, { name: 'c', expression: "'s'" },
+          { name: 'd', expression: 'variables.x' }, { name: 'e', expression: 'object.x' }, { name: 'f', expression: "authorizer.requestResource.check('get').allowed()" },
+        ],
+      }],
+    }) };
+    const [a, b] = await Promise.all(targets.map(async (t) => { const r = await t.request(req); return { status: r.status, body: r.json() }; }));
+    assert.equal(a?.status, 422);
+    assert.deepEqual(a, b);
+  });
+
   it('the policies and bindings are accepted or refused alike', () => {
     assert.deepEqual(created.get('kapi'), created.get('kube'));
   });

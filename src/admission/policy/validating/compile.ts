@@ -169,3 +169,11 @@ export function policyExpressionProblems(spec: ValidatingAdmissionPolicySpec): P
     auditAnnotations: (spec.auditAnnotations ?? []).map((a) => check(a.valueExpression.trim(), environment(hasParams, true, declared), ['string', 'null_type'])),
   };
 }
+
+/**
+ * A webhook's match condition as API validation compiles it (no params, no variables, the
+ * authorizer declared): its error, if it does not compile.
+ */
+export function webhookMatchConditionProblem(expression: string): ExpressionProblem | undefined {
+  return blank(expression) ? undefined : problem(compileOne(expression.trim(), environment(false, true, undefined), ['bool'], new Set()));
+}
