@@ -92,6 +92,17 @@ const POLICIES: Json[] = [
     ],
     auditAnnotations: [{ key: 'int', valueExpression: '5' }, { key: 'dyn', valueExpression: 'object.data.x' }, { key: 'bad', valueExpression: ' object. ' }],
   }),
+  ...policy('typed-variables', {
+    variables: [{ name: 'n', expression: '1' }, { name: 's', expression: "'a'" }, { name: 'l', expression: '[1, 2]' }, { name: 'm', expression: "{'a': [1]}" },
+      { name: 'o', expression: 'object.data' }, { name: 't', expression: 'request.kind' }, { name: 'u', expression: 'variables.n + variables.l[0]' }],
+    validations: [{ expression: 'variables.n.foo == 1' }, { expression: "variables.n + 'x' == 'y'" }, { expression: "variables.l[0] == 'a'" },
+      { expression: "variables.s.startsWith('a')" }, { expression: "variables.m['a'][0] == 'x'" }, { expression: 'variables.o.x == 1' },
+      { expression: 'variables.t.kind == 1' }, { expression: "variables.u == 'x'" }],
+  }),
+  ...policy('typed-variables-ok', {
+    variables: [{ name: 'l', expression: '[1, 2]' }, { name: 'n', expression: 'variables.l[1] + 1' }, { name: 'x', expression: 'object.data.x' }],
+    validations: [{ expression: "variables.l.size() == 2 && variables.n == 3 && variables.x == 'z'", messageExpression: "'x is ' + variables.x" }],
+  }),
   ...policy('bad-exprs-2', { validations: [{ expression: 'variables.x == 1' }], auditAnnotations: [{ key: 'n', valueExpression: 'null' }] }),
   { apiVersion: V1, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'equivalent' }, spec: {
     failurePolicy: 'Fail',
@@ -191,6 +202,7 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     { name: 'a cluster-scoped param', kase: 'cluster-param' },
     { name: 'a paramKind that is not served', kase: 'unknown-param-kind' },
     { name: 'the first of several denials', kase: 'multi-deny' },
+    { name: 'typed variables at runtime', kase: 'typed-variables-ok' },
     ...['v1', 'v2'].map((v) => ({ name: `a widget in ${v}: matched as v1 (Equivalent) and not at all (Exact) in v2`, kase: 'widget', req: {
       method: 'POST', path: `/apis/vap.example.com/${v}/namespaces/${NS}/widgets?dryRun=All`, contentType: 'application/json',
       body: json({ apiVersion: `vap.example.com/${v}`, kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1 } }),

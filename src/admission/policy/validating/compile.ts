@@ -5,8 +5,9 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/plugin.go (compilePolicy)
 // and k8s.io/apiserver/pkg/admission/plugin/cel/{compile,composition}.go.
 import {
-  admissionRequestType, AuthorizerType, compile, DynType, namespaceType, newEnvironment, objectType,
-  type CelEnvironment, type CelErrorType, type DeclField, type ObjectDeclType, type Program, type VariableDecl,
+  admissionRequestType, AuthorizerType, BoolType, BytesType, compile, DoubleType, DurationType, DynType, IntType, listType, mapType, namespaceType,
+  newEnvironment, NullType, objectType, StringType, TimestampType, UintType,
+  type CelEnvironment, type CelErrorType, type DeclField, type DeclType, type ObjectDeclType, type Program, type VariableDecl,
 } from '../../../cel/index.ts';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicySpec } from '../../../generated/types/admissionregistrationv1.gen.ts';
 
@@ -34,7 +35,7 @@ export interface CompiledAuditAnnotation extends CompiledExpression {
 export interface CompiledPolicy {
   readonly policy: ValidatingAdmissionPolicy;
   readonly failurePolicy: string;
-  readonly variables: readonly (CompiledExpression & { readonly name: string })[];
+  readonly variables: readonly (CompiledExpression & { readonly name: string; readonly type: DeclType })[];
   readonly matchConditions: readonly (CompiledExpression & { readonly name: string })[];
   readonly validations: readonly CompiledValidation[];
   readonly auditAnnotations: readonly CompiledAuditAnnotation[];
@@ -43,10 +44,52 @@ export interface CompiledPolicy {
 const requestType = admissionRequestType();
 const nsType = namespaceType();
 
-/** The `variables` object type holding the names declared so far (kube's kubernetes.variables). */
-function variablesType(names: readonly string[]): ObjectDeclType {
+/** A declared variable: its name and the type of its expression (dyn when it does not compile). */
+export interface VariableType {
+  readonly name: string;
+  readonly type: DeclType;
+}
+
+const SIMPLE: Readonly<Record<string, DeclType>> = {
+  int: IntType, uint: UintType, double: DoubleType, bool: BoolType, string: StringType, bytes: BytesType,
+  duration: DurationType, 'google.protobuf.Duration': DurationType, timestamp: TimestampType, 'google.protobuf.Timestamp': TimestampType,
+  null_type: NullType, dyn: DynType,
+};
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+
+/** Splits `a, b` at the top level of parentheses. */
+function splitArgs(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')') depth--;
+    else if (s[i] === ',' && depth === 0) { out.push(s.slice(start, i).trim()); start = i + 1; }
+  }
+  out.push(s.slice(start).trim());
+  return out;
+}
+
+/**
+ * convertCelTypeToDeclType: a variable's type from its expression's output type (`int`,
+ * `list(string)`, `map(string, int)`…); object and other types are dyn.
+ */
+export function outputDeclType(t: string): DeclType {
+  const simple = SIMPLE[t];
+  if (simple !== undefined) return simple;
+  const m = /^(list|map)\((.*)\)$/.exec(t);
+  if (m === null) return DynType;
+  const args = splitArgs(m[2] ?? '');
+  if (m[1] === 'list' && args.length === 1) return listType(outputDeclType(args[0] ?? 'dyn'), UNBOUNDED);
+  if (m[1] === 'map' && args.length === 2) return mapType(outputDeclType(args[0] ?? 'dyn'), outputDeclType(args[1] ?? 'dyn'), UNBOUNDED);
+  return DynType;
+}
+
+/** The `variables` object type holding the variables declared so far (kube's kubernetes.variables). */
+export function variablesType(vars: readonly VariableType[]): ObjectDeclType {
   const fields = new Map<string, DeclField>();
-  for (const n of names) fields.set(n, { name: n, jsonName: n, type: DynType, required: true });
+  for (const v of vars) fields.set(v.name, { name: v.name, jsonName: v.name, type: v.type, required: true });
   return objectType('kubernetes.variables', fields);
 }
 
@@ -55,7 +98,7 @@ function variablesType(names: readonly string[]): ObjectDeclType {
  * expressions; `variables` with the names declared so far (undefined: not declared at all, as
  * kube's stateless compiler for policies without variables and for match conditions).
  */
-function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly string[] | undefined): CelEnvironment {
+function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly VariableType[] | undefined): CelEnvironment {
   const vars: VariableDecl[] = [
     { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: requestType },
     { name: 'namespaceObject', type: nsType },
@@ -94,15 +137,16 @@ function compileOne(expression: string, env: CelEnvironment, returnTypes: readon
 export function compilePolicy(policy: ValidatingAdmissionPolicy): CompiledPolicy {
   const spec = policy.spec ?? {};
   const hasParams = spec.paramKind !== undefined && spec.paramKind !== null;
-  const names: string[] = [];
-  const variables: (CompiledExpression & { name: string })[] = [];
+  const names: VariableType[] = [];
+  const variables: (CompiledExpression & { name: string; type: DeclType })[] = [];
   // Each variable sees the ones declared before it (kube adds fields to the variables type as it compiles).
   for (const v of spec.variables ?? []) {
-    const c = compileOne(v.expression, environment(hasParams, true, names), [], new Set(names));
-    variables.push({ ...c, name: v.name });
-    names.push(v.name);
+    const c = compileOne(v.expression, environment(hasParams, true, names), [], new Set(names.map((n) => n.name)));
+    const type = c.program === undefined ? DynType : outputDeclType(c.program.outputType);
+    variables.push({ ...c, name: v.name, type });
+    names.push({ name: v.name, type });
   }
-  const declared = new Set(names);
+  const declared = new Set(names.map((n) => n.name));
   const withAuthz = environment(hasParams, true, names);
   const withoutAuthz = environment(hasParams, false, names);
   return {
@@ -149,14 +193,14 @@ const blank = (s: string | undefined): boolean => (s ?? '').trim() === '';
 export function policyExpressionProblems(spec: ValidatingAdmissionPolicySpec): PolicyExpressionProblems {
   const hasParams = spec.paramKind !== undefined && spec.paramKind !== null;
   const variables = spec.variables ?? [];
-  const names: string[] = [];
+  const names: VariableType[] = [];
   const variableProblems = variables.map((v) => {
-    const c = blank(v.expression) ? undefined : compileOne(v.expression, environment(hasParams, true, names), [], new Set(names));
-    names.push(v.name);
+    const c = blank(v.expression) ? undefined : compileOne(v.expression, environment(hasParams, true, names), [], new Set(names.map((n) => n.name)));
+    names.push({ name: v.name, type: c?.program === undefined ? DynType : outputDeclType(c.program.outputType) });
     return c === undefined ? undefined : problem(c);
   });
   const declared = variables.length > 0 ? names : undefined;
-  const set = new Set(names);
+  const set = new Set(names.map((n) => n.name));
   const check = (e: string | undefined, env: CelEnvironment, types: readonly string[]): ExpressionProblem | undefined =>
     (blank(e) ? undefined : problem(compileOne(e ?? '', env, types, set)));
   return {

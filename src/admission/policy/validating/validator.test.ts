@@ -46,6 +46,8 @@ describe('ValidatingAdmissionPolicy evaluation (validator.go)', () => {
       params: cm({ want: 'w' }), want: [{ action: 'deny', evaluation: 'deny', message: 'want w', reason: 'Invalid' }] },
     { name: 'variables, chained', spec: { variables: [{ name: 'k', expression: 'object.data.k' }, { name: 'kk', expression: 'variables.k + variables.k' }],
       validations: [{ expression: "variables.kk == 'vv'" }] }, want: [{ action: 'admit', evaluation: 'admit', message: '' }] },
+    { name: 'typed variables', spec: { variables: [{ name: 'l', expression: '[1, 2]' }, { name: 'm', expression: "{'a': object.data.k}" }, { name: 'n', expression: 'variables.l[1] + 1' }],
+      validations: [{ expression: "variables.l.size() == 2 && variables.n == 3 && variables.m['a'] == 'v'" }] }, want: [{ action: 'admit', evaluation: 'admit', message: '' }] },
     { name: 'a failed variable fails only what reads it', spec: {
       variables: [{ name: 'bad', expression: 'object.data.none' }, { name: 'worse', expression: "variables.bad + 'x'" }],
       validations: [{ expression: 'true' }, { expression: "variables.worse == ''" }] },

@@ -5,10 +5,10 @@
 // k8s.io/apiserver/pkg/admission/plugin/cel/{activation,condition,composition}.go.
 import {
   admissionRequestType, authorizerValue, classOf, dynToCel, evaluateAsync, MaxEvaluatedMessageExpressionSizeBytes, namespaceType,
-  PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue, objectType, DynType,
-  type CelAuthorizer, type CelRequestResource, type CelUserInfo, type DeclField,
+  PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue,
+  type CelAuthorizer, type CelRequestResource, type CelUserInfo,
 } from '../../../cel/index.ts';
-import type { CompiledExpression, CompiledPolicy } from './compile.ts';
+import { variablesType, type CompiledExpression, type CompiledPolicy, type VariableType } from './compile.ts';
 
 export interface PolicyDecision {
   readonly action: 'admit' | 'deny';
@@ -71,12 +71,12 @@ class Evaluation {
    * variable's cost is charged to the first expression that reads it.
    */
   async computeVariables(): Promise<void> {
-    const fields = new Map<string, DeclField>();
+    const declared: VariableType[] = [];
     const set: Record<string, unknown> = {};
     for (const v of this.policy.variables) {
       // The variable sees those declared before it: its environment's variables type.
-      this.activation.variables = new (classOf(objectType('kubernetes.variables', new Map(fields))))({ ...set });
-      fields.set(v.name, { name: v.name, jsonName: v.name, type: DynType, required: true });
+      this.activation.variables = new (classOf(variablesType(declared)))({ ...set });
+      declared.push({ name: v.name, type: v.type });
       if (v.program === undefined) {
         this.values.set(v.name, { error: `composited variable "${v.name}" fails to compile: ${v.error ?? ''}` });
         continue;
@@ -88,7 +88,7 @@ class Evaluation {
       if (r.error !== undefined) this.values.set(v.name, { error: `composited variable "${v.name}" fails to evaluate: ${r.error.detail}` });
       else { this.values.set(v.name, { value: r.value }); set[v.name] = r.value; }
     }
-    this.activation.variables = new (classOf(objectType('kubernetes.variables', fields)))(set);
+    this.activation.variables = new (classOf(variablesType(declared)))(set);
   }
 
   /** The error of the first failed variable an expression reads. */
