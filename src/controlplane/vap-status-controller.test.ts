@@ -50,6 +50,14 @@ describe('ValidatingAdmissionPolicy type checking (typechecking.go)', () => {
     assert.deepEqual(typeCheck(p, deps), []);
   });
 
+  it('variables typed from the kind; one holding an object is dyn, as kube converts types', () => {
+    const p = policy([{ expression: "variables.r + 'x' == 'y'" }, { expression: 'variables.spec.replicaz > 1' }],
+      { variables: [{ name: 'r', expression: 'object.spec.replicas' }, { name: 'spec', expression: 'object.spec' }] });
+    const w = typeCheck(p, deps);
+    assert.deepEqual(w.map((x) => x.fieldRef), ['spec.validations[0].expression']);
+    assert.match(w[0]?.warning ?? '', /found no matching overload for '_\+_' applied to '\(int, string\)'/);
+  });
+
   it('params typed from the paramKind', () => {
     const p = policy([{ expression: "params.data.max == '1' && params.nothing == 1" }], { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } });
     assert.match(typeCheck(p, deps)[0]?.warning ?? '', /undefined field 'nothing'/);

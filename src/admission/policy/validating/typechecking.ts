@@ -5,9 +5,10 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/typechecking.go.
 import type { GroupVersionKind, GroupVersionResource } from '../../../apimachinery/schema/group-version.ts';
 import {
-  admissionRequestType, assignTypeNames, AuthorizerType, compile, COMPILATION_FAILED, DynType, namespaceType, newEnvironment, objectType,
-  schemaDeclType, type CelSchema, type DeclField, type DeclType, type VariableDecl,
+  admissionRequestType, assignTypeNames, AuthorizerType, compile, COMPILATION_FAILED, DynType, namespaceType, newEnvironment,
+  schemaDeclType, type CelSchema, type DeclType, type VariableDecl,
 } from '../../../cel/index.ts';
+import { outputDeclType, variablesType, type VariableType } from './compile.ts';
 import type { ExpressionWarning, ValidatingAdmissionPolicy } from '../../../generated/types/admissionregistrationv1.gen.ts';
 
 export interface TypeCheckDeps {
@@ -83,21 +84,22 @@ function checkExpression(expression: string, envs: readonly { gvk: GroupVersionK
 export function typeCheck(policy: ValidatingAdmissionPolicy, deps: TypeCheckDeps): ExpressionWarning[] {
   const pgvk = paramsGVK(policy);
   const params = declType(deps, pgvk);
-  const variables = policy.spec?.variables ?? [];
-  const fields = new Map<string, DeclField>();
-  // Variables are typed dyn here (kube types them by their expressions' output types).
-  for (const v of variables) fields.set(v.name, { name: v.name, jsonName: v.name, type: DynType, required: true });
   const envs: { gvk: GroupVersionKind; vars: VariableDecl[] }[] = [];
   for (const gvk of typesToCheck(policy, deps)) {
     const object = declType(deps, gvk);
     if (object === undefined) continue;
-    const vars: VariableDecl[] = [
+    const base: VariableDecl[] = [
       { name: 'namespaceObject', type: nsType }, { name: 'request', type: requestType },
-      { name: 'object', type: object }, { name: 'oldObject', type: object },
-      { name: 'variables', type: objectType('kubernetes.variables', fields) }, { name: 'authorizer', type: AuthorizerType },
+      { name: 'object', type: object }, { name: 'oldObject', type: object }, { name: 'authorizer', type: AuthorizerType },
     ];
-    if (pgvk !== undefined) vars.push({ name: 'params', type: params ?? DynType });
-    envs.push({ gvk, vars });
+    if (pgvk !== undefined) base.push({ name: 'params', type: params ?? DynType });
+    // Variables typed by their expressions against this kind, each seeing those before it.
+    const declared: VariableType[] = [];
+    for (const v of policy.spec?.variables ?? []) {
+      const r = compile(v.expression, newEnvironment([...base, { name: 'variables', type: variablesType(declared) }]));
+      declared.push({ name: v.name, type: r.program === undefined ? DynType : outputDeclType(r.program.outputType) });
+    }
+    envs.push({ gvk, vars: [...base, { name: 'variables', type: variablesType(declared) }] });
   }
   const warnings: ExpressionWarning[] = [];
   (policy.spec?.validations ?? []).forEach((v, i) => {
