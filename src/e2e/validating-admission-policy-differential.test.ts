@@ -33,7 +33,17 @@ function policy(name: string, spec: Json, binding: Json = {}): Json[] {
   ];
 }
 
+/** A list literal 0..n-1, for expressions whose runtime cost grows with nested loops. */
+const range = (n: number): string => `[${Array.from({ length: n }, (_, i) => String(i)).join(',')}]`;
+/** About 1M iterations: over the per-expression limit. */
+const OVER_PER_CALL = `${range(100)}.all(a, ${range(100)}.all(b, ${range(100)}.all(c, a + b + c >= 0)))`;
+/** About 160k iterations: a dozen of them are over the policy's budget. */
+const MEDIUM = `${range(20)}.all(a, ${range(20)}.all(b, ${range(20)}.all(c, ${range(20)}.all(d, a + b + c + d >= 0))))`;
+
 const POLICIES: Json[] = [
+  ...policy('per-call-limit', { validations: [{ expression: OVER_PER_CALL }] }),
+  ...policy('budget', { validations: Array.from({ length: 12 }, () => ({ expression: MEDIUM })) }),
+  ...policy('message-budget', { validations: Array.from({ length: 12 }, () => ({ expression: 'false', messageExpression: `${MEDIUM} ? 'a' : 'b'` })) }),
   ...policy('compile-error', { validations: [{ expression: 'object.data.x ==' }] }),
   ...policy('compile-error-ignore', { failurePolicy: 'Ignore', validations: [{ expression: 'object.data.x ==' }] }),
   ...policy('not-bool', { validations: [{ expression: "'a' + 'b'" }] }),
@@ -202,6 +212,9 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     { name: 'a cluster-scoped param', kase: 'cluster-param' },
     { name: 'a paramKind that is not served', kase: 'unknown-param-kind' },
     { name: 'the first of several denials', kase: 'multi-deny' },
+    { name: 'an expression over the per-call cost limit', kase: 'per-call-limit' },
+    { name: 'validations over the policy\'s runtime budget', kase: 'budget' },
+    { name: 'messages over what is left of the budget', kase: 'message-budget' },
     { name: 'typed variables at runtime', kase: 'typed-variables-ok' },
     ...['v1', 'v2'].map((v) => ({ name: `a widget in ${v}: matched as v1 (Equivalent) and not at all (Exact) in v2`, kase: 'widget', req: {
       method: 'POST', path: `/apis/vap.example.com/${v}/namespaces/${NS}/widgets?dryRun=All`, contentType: 'application/json',
