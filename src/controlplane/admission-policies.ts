@@ -23,6 +23,12 @@ export interface PolicyAdmissionDeps {
   /** A store by "resource" or "resource.group", custom resources included. */
   readonly storeFor: (resource: string) => ResourceStore<KubeObject> | undefined;
   readonly restMapper: RESTMapper;
+  /**
+   * A param in the paramKind's version (kube's param informer watches that version): built-in
+   * kinds through the scheme; custom resources, which the scheme does not know, keep their
+   * content and take the version (conversion None).
+   */
+  readonly convert: (obj: KubeObject, group: string, version: string) => KubeObject;
 }
 
 const POLICIES = 'validatingadmissionpolicies.admissionregistration.k8s.io';
@@ -51,17 +57,26 @@ function paramSource(deps: PolicyAdmissionDeps, kind: ParamKind): ParamSource | 
   const name = group === '' ? mapping.resource : `${mapping.resource}.${group}`;
   const store = deps.storeFor(name);
   if (store === undefined) return undefined;
+  const apiVersion = group === '' ? version : `${group}/${version}`;
+  const versioned = (o: KubeObject): KubeObject => {
+    if (o.apiVersion === apiVersion) return o;
+    try {
+      return deps.convert(o, group, version);
+    } catch {
+      return { ...o, apiVersion };
+    }
+  };
   return {
     namespaced: mapping.namespaced,
     async get(ns, n) {
       try {
-        return await store.get(systemContext(ns), n, {});
+        return versioned(await store.get(systemContext(ns), n, {}));
       } catch (err) {
         if (isNotFound(err)) return undefined;
         throw err;
       }
     },
-    async list(ns) { return (await store.list(systemContext(ns), {})).items; },
+    async list(ns) { return (await store.list(systemContext(ns), {})).items.map(versioned); },
   };
 }
 

@@ -176,6 +176,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...policyDeps, authorizer: celAuthorizer(authorization.authorizer),
       storeFor: (r) => built.byName.get(r) ?? crServer.servedStores().get(r)?.store,
       restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
+      convert: (obj, group, version) => scheme.convertToVersion(obj, { group, version }),
     },
     authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
     // Read at request time: the installer and the custom resource server are built below.

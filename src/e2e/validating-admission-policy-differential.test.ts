@@ -132,6 +132,10 @@ const POLICIES: Json[] = [
       objectSelector: { matchLabels: { case: 'old-object' } } },
     validations: [{ expression: 'false', messageExpression: "request.operation + ' old=' + oldObject.data.x + ' new=' + (object == null ? 'null' : object.data.x)" }],
   }),
+  ...policy('crd-param', {
+    paramKind: { apiVersion: 'vap.example.com/v2', kind: 'Limit' },
+    validations: [{ expression: 'false', messageExpression: "params.apiVersion + ' ' + params.kind + ' ' + string(params.spec.size)" }],
+  }, { paramRef: { name: 'limit', parameterNotFoundAction: 'Deny' } }),
   ...policy('multi-deny', { validations: [{ expression: 'true' }, { expression: 'false', message: 'first' }, { expression: 'false', message: 'second' }] }),
 ];
 
@@ -147,13 +151,15 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     targets = [{ name: 'kapi', request: (r) => kapi.request(r) }, { name: 'kube', request: (r) => kube.request(r) }];
     for (const t of targets) {
       await t.request({ method: 'POST', path: '/api/v1/namespaces', contentType: 'application/json', body: json({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }) });
-      const crd = await t.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', contentType: 'application/json', body: json({
-        apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.vap.example.com' },
-        spec: { group: 'vap.example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-          versions: ['v1', 'v2'].map((name) => ({ name, served: true, storage: name === 'v1',
-            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } })) },
-      }) });
-      assert.equal(crd.status, 201, `${t.name}: ${crd.text}`);
+      for (const [plural, kind, scope] of [['widgets', 'Widget', 'Namespaced'], ['limits', 'Limit', 'Cluster']] as const) {
+        const crd = await t.request({ method: 'POST', path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', contentType: 'application/json', body: json({
+          apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `${plural}.vap.example.com` },
+          spec: { group: 'vap.example.com', scope, names: { plural, singular: kind.toLowerCase(), kind },
+            versions: ['v1', 'v2'].map((name) => ({ name, served: true, storage: name === 'v1',
+              schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } })) },
+        }) });
+        assert.equal(crd.status, 201, `${t.name}: ${crd.text}`);
+      }
       const old = await t.request({ method: 'POST', path: `/api/v1/namespaces/${NS}/configmaps`, contentType: 'application/json',
         body: json({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', labels: { case: 'old-object' } }, data: { x: 'before' } }) });
       assert.equal(old.status, 201, `${t.name}: ${old.text}`);
@@ -166,9 +172,11 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
         const r = await t.request({ method: 'POST', path: `/apis/${V1}/${plural}`, contentType: 'application/json', body: json(o) });
         created.set(t.name, [...(created.get(t.name) ?? []), r.status === 201 ? { status: 201 } : { status: r.status, body: r.json() }]);
       }
-      await eventually(`${t.name}: widgets served`, async () => {
+      await eventually(`${t.name}: widgets and limits served`, async () => {
         const r = await t.request({ method: 'GET', path: `/apis/vap.example.com/v2/namespaces/${NS}/widgets` });
-        return r.status === 200 ? true : undefined;
+        const l = await t.request({ method: 'POST', path: '/apis/vap.example.com/v1/limits', contentType: 'application/json',
+          body: json({ apiVersion: 'vap.example.com/v1', kind: 'Limit', metadata: { name: 'limit' }, spec: { size: 3 } }) });
+        return r.status === 200 && (l.status === 201 || l.status === 409) ? true : undefined;
       });
       await eventually(`${t.name}: policies in effect`, async () => {
         const r = await t.request(create('probe', 'multi-deny'));
@@ -212,6 +220,7 @@ describe('ValidatingAdmissionPolicy edge cases against kube-apiserver', { skip }
     { name: 'a cluster-scoped param', kase: 'cluster-param' },
     { name: 'a paramKind that is not served', kase: 'unknown-param-kind' },
     { name: 'the first of several denials', kase: 'multi-deny' },
+    { name: 'a custom resource param in the paramKind\'s version', kase: 'crd-param' },
     { name: 'an expression over the per-call cost limit', kase: 'per-call-limit' },
     { name: 'validations over the policy\'s runtime budget', kase: 'budget' },
     { name: 'messages over what is left of the budget', kase: 'message-budget' },
