@@ -123,6 +123,19 @@ function denial(attrs: Attributes, d: Denied): StatusError {
   });
 }
 
+/** NewCachingAuthorizer: one decision per distinct check within a request, whichever policy asks. */
+function cachingAuthorizer(authz: CelAuthorizer): CelAuthorizer {
+  const decisions = new Map<string, ReturnType<CelAuthorizer['authorize']>>();
+  return {
+    authorize(a) {
+      const key = JSON.stringify(a);
+      let d = decisions.get(key);
+      if (d === undefined) decisions.set(key, d = authz.authorize(a));
+      return d;
+    },
+  };
+}
+
 export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: readonly PolicyHook[], deps: DispatchDeps): Promise<void> {
   const denied: Denied[] = [];
   const configError = (hook: PolicyHook, err: string, binding?: string): void => {
@@ -132,6 +145,7 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
     const message = f === 'Fail' ? `failed to configure ${binding === undefined ? 'policy' : 'binding'}: ${err}` : `unrecognized failure policy: '${f}'`;
     denied.push({ action: 'deny', evaluation: 'error', message, policy, binding });
   };
+  const authorizer = cachingAuthorizer(deps.authorizer);
   const u = attrs.userInfo;
   const user = { name: u?.name ?? '', ...(u?.uid !== undefined ? { uid: u.uid } : {}), groups: u?.groups ?? [], ...(u?.extra !== undefined ? { extra: u.extra } : {}) };
 
@@ -165,7 +179,7 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
       const kind = hook.compiled.policy.spec?.paramKind;
       for (const param of params) {
         const p = param === null ? null : { ...param, apiVersion: param.apiVersion ?? kind?.apiVersion, kind: param.kind ?? kind?.kind };
-        const result = await validate(hook.compiled, { ...objects, params: p, request, namespace, user, authorizer: deps.authorizer, requestResource });
+        const result = await validate(hook.compiled, { ...objects, params: p, request, namespace, user, authorizer, requestResource });
         result.decisions.forEach((d, i) => {
           if (d.action !== 'deny') return;
           for (const action of binding.spec?.validationActions ?? []) {

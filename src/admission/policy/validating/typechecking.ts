@@ -50,13 +50,16 @@ export function typesToCheck(policy: ValidatingAdmissionPolicy, deps: TypeCheckD
   return [...found.values()].sort(compareGVK);
 }
 
-let unique = 0;
-/** A type named as kube names it (the kind and a number), so that the kinds' types never collide. */
-function declType(deps: TypeCheckDeps, gvk: GroupVersionKind | undefined): DeclType | undefined {
+/**
+ * A kind's type, named as kube names it: the kind and a number (kube's is the clock's nanoseconds;
+ * here 0 for the object, 1 for params, so that the two never collide and equal schemas share an
+ * environment).
+ */
+function declType(deps: TypeCheckDeps, gvk: GroupVersionKind | undefined, n: number): DeclType | undefined {
   if (gvk === undefined) return undefined;
   const s = deps.schemaFor(gvk);
   const t = s === undefined ? undefined : schemaDeclType(s, true);
-  return t === undefined ? undefined : assignTypeNames(t, `${gvk.kind}${String(++unique)}`);
+  return t === undefined ? undefined : assignTypeNames(t, `${gvk.kind}${String(n)}`);
 }
 
 function paramsGVK(policy: ValidatingAdmissionPolicy): GroupVersionKind | undefined {
@@ -83,10 +86,10 @@ function checkExpression(expression: string, envs: readonly { gvk: GroupVersionK
 /** TypeChecker.Check: the warnings of the policy's validations and messages. */
 export function typeCheck(policy: ValidatingAdmissionPolicy, deps: TypeCheckDeps): ExpressionWarning[] {
   const pgvk = paramsGVK(policy);
-  const params = declType(deps, pgvk);
+  const params = declType(deps, pgvk, 1);
   const envs: { gvk: GroupVersionKind; vars: VariableDecl[] }[] = [];
   for (const gvk of typesToCheck(policy, deps)) {
-    const object = declType(deps, gvk);
+    const object = declType(deps, gvk, 0);
     if (object === undefined) continue;
     const base: VariableDecl[] = [
       { name: 'namespaceObject', type: nsType }, { name: 'request', type: requestType },
