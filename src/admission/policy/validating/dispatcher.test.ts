@@ -87,6 +87,16 @@ describe('ValidatingAdmissionPolicy dispatch (dispatcher.go)', () => {
     assert.equal(r.status, undefined);
   });
 
+  it('one authorizer check per distinct question within a request', async () => {
+    let calls = 0;
+    const h = hook({ validations: [{ expression: "authorizer.group('').resource('secrets').check('get').allowed()" },
+      { expression: "authorizer.group('').resource('secrets').check('get').allowed()" }, { expression: "authorizer.group('').resource('pods').check('get').allowed()" }] }, [{}, {}]);
+    await dispatch(systemContext('ns'), request(cm('c')), [h], {
+      getNamespace: namespaces, authorizer: { authorize: () => { calls++; return { decision: 'allow', reason: '' }; } },
+    });
+    assert.equal(calls, 2);
+  });
+
   it('configuration errors go through failurePolicy', async () => {
     const src = params([]);
     const spec = { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, validations: [{ expression: 'true' }] };
