@@ -64,12 +64,13 @@ describe('ValidatingAdmissionPolicy dispatch (dispatcher.go)', () => {
   }
 
   it('Warn and Audit admit with a warning and an audit annotation', async () => {
-    const r = await outcome(hook({ validations: [{ expression: 'false', message: 'bad' }], auditAnnotations: [{ key: 'seen', valueExpression: "'yes'" }] },
+    const r = await outcome(hook({ validations: [{ expression: 'false', message: 'bad <= & >' }], auditAnnotations: [{ key: 'seen', valueExpression: "'yes'" }] },
       [{ validationActions: ['Warn', 'Audit'] }]), cm('c'));
     assert.equal(r.status, undefined);
-    assert.deepEqual(r.warnings, ["Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b0': bad"]);
+    assert.deepEqual(r.warnings, ["Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b0': bad <= & >"]);
     assert.deepEqual(r.audit, {
-      'validation.policy.admission.k8s.io/validation_failure': '[{"message":"bad","policy":"p","binding":"b0","expressionIndex":0,"validationActions":["Warn","Audit"]}]',
+      'validation.policy.admission.k8s.io/validation_failure':
+        '[{"message":"bad \\u003c= \\u0026 \\u003e","policy":"p","binding":"b0","expressionIndex":0,"validationActions":["Warn","Audit"]}]',
       'p/seen': 'yes',
     });
   });

@@ -9,6 +9,7 @@ import { newForbidden } from '../../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { labelSelectorAsSelector } from '../../../apimachinery/labels/label-selector.ts';
+import { goEscapeJSON } from '../../../apimachinery/runtime/serializer/json.ts';
 import type { CelAuthorizer } from '../../../cel/index.ts';
 import type { ParamKind, ParamRef, ValidatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { addAuditAnnotation } from '../../audit-annotations.ts';
@@ -186,9 +187,10 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
             if (action === 'Deny') denied.push({ ...d, policy: policyName, binding: bindingName });
             else if (action === 'Warn') ctx.warnings.addWarning(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`);
             else if (action === 'Audit') {
-              addAuditAnnotation(ctx, 'validation.policy.admission.k8s.io/validation_failure', JSON.stringify([{
+              // Go's encoder, which escapes <, > and & (messages often hold `<=`).
+              addAuditAnnotation(ctx, 'validation.policy.admission.k8s.io/validation_failure', goEscapeJSON(JSON.stringify([{
                 message: d.message, policy: binding.spec?.policyName ?? '', binding: bindingName, expressionIndex: i, validationActions: binding.spec?.validationActions ?? [],
-              }]));
+              }])));
             }
           }
         });
