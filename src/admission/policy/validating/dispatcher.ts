@@ -4,8 +4,7 @@
 // annotation); configuration errors go through the policy's failurePolicy.
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/dispatcher.go and
 // generic/policy_dispatcher.go (CollectParams).
-import { StatusError } from '../../../apimachinery/errors/status-error.ts';
-import { newForbidden } from '../../../apimachinery/errors/status-error.ts';
+import { newForbidden, StatusError } from '../../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import { labelSelectorAsSelector } from '../../../apimachinery/labels/label-selector.ts';
