@@ -103,6 +103,11 @@ export const knownDefects: readonly ListedDifference[] = [
       'typeChecking are written after each new generation); the oracle runs none',
   },
   {
+    cases: /^validatingadmissionpolicies\.admissionregistration\.k8s\.io (update valid|patch:|deletecollection|apply |status )/, where: '*',
+    reason: 'as above: the status write right after the create changes the resourceVersion, so kapi answers the update sent with the ' +
+      'created one 409 Conflict (kube with kube-controller-manager would too), and the later cases miss its label',
+  },
+  {
     cases: /^volumeattributesclasses\.storage\.k8s\.io /, where: /finalizers/,
     reason: `${I10}: kube protects a VolumeAttributesClass with a finalizer on create; kapi does not`,
   },
