@@ -66,10 +66,10 @@ describe('admission plugin selection (kube v1.36 AllOrderedPlugins / DefaultOffA
 
   it('names the enabled plugins the chain skips, gated-off ones excepted', () => {
     const missing = unimplementedEnabledPlugins({ enable: [], disable: [] });
-    assert.ok(missing.includes('ValidatingAdmissionPolicy'));
+    assert.ok(missing.includes('MutatingAdmissionPolicy'));
     for (const n of ['JobValidation', 'PodGroupProtection', 'PodGroupWorkloadExists', 'NamespaceLifecycle', 'ResourceQuota',
-      'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook']) assert.ok(!missing.includes(n), n);
-    assert.ok(!unimplementedEnabledPlugins({ enable: [], disable: ['ValidatingAdmissionPolicy'] }).includes('ValidatingAdmissionPolicy'));
+      'MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'ValidatingAdmissionPolicy']) assert.ok(!missing.includes(n), n);
+    assert.ok(!unimplementedEnabledPlugins({ enable: [], disable: ['MutatingAdmissionPolicy'] }).includes('MutatingAdmissionPolicy'));
   });
 });
 

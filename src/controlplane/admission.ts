@@ -43,6 +43,7 @@ import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
 import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { webhookAdmissionPlugin, type WebhookAdmissionDeps } from './admission-webhooks.ts';
+import { policyAdmissionPlugin, type PolicyAdmissionDeps } from './admission-policies.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
 import { podSecurityAdmission } from '../admission/plugins/pod-security/plugin.ts';
 import { AdmissionInitializationError } from '../admission/initialization-error.ts';
@@ -149,6 +150,8 @@ export interface AdmissionStores {
   readonly pods?: NamespacedLister | undefined;
   /** For the admission webhooks: the configurations' informers and the HTTPS caller; absent: no webhooks. */
   readonly webhooks?: WebhookAdmissionDeps | undefined;
+  /** For ValidatingAdmissionPolicy: the policies' and bindings' informers and the params' stores; absent: no policies. */
+  readonly policies?: PolicyAdmissionDeps | undefined;
 }
 
 function authorizerOf(s: AdmissionStores, plugin: string): Authorizer {
@@ -246,6 +249,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
   MutatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Mutating', s.webhooks, s.namespaces),
+  ValidatingAdmissionPolicy: (s) => policyAdmissionPlugin(s.policies, s.namespaces),
   ValidatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Validating', s.webhooks, s.namespaces),
   ResourceQuota: (s) => resourceQuotaAdmission({
     list: async (ns) => (s.resourceQuotaLister !== undefined ? await s.resourceQuotaLister.list(ns) : await listAll(s.resourceQuotas, ns)) as QuotaObject[],

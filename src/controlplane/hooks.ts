@@ -17,6 +17,7 @@ import { publishClusterAuthenticationInfo, type ClusterAuthenticationInfo } from
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 import { registerLocalAPIServices } from './local-apiservices.ts';
 import type { NamespaceController } from './namespace-controller.ts';
+import type { ValidatingAdmissionPolicyStatusController } from './vap-status-controller.ts';
 import type { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import type { PVCProtectionController } from './pvc-protection-controller.ts';
 import type { PVProtectionController } from './pv-protection-controller.ts';
@@ -51,6 +52,8 @@ export interface HookDeps {
     readonly pvcProtection: PVCProtectionController;
     readonly pvProtection: PVProtectionController;
     readonly clusterRoleAggregation: ClusterRoleAggregationController;
+    /** Absent when admissionregistration.k8s.io/v1 is not served. */
+    readonly validatingAdmissionPolicyStatus: ValidatingAdmissionPolicyStatusController | undefined;
   };
 }
 
@@ -94,6 +97,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('persistentvolumeclaim-protection-controller', c.pvcProtection),
     controllerHook('persistentvolume-protection-controller', c.pvProtection),
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
+    ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),
     // kube's autoregister and crdregistration controllers: the APIServices of what this server serves.
     { name: 'kube-apiserver-autoregistration', start: async () => {
       await registerLocalAPIServices(d.storage.apiServices, d.discovery());

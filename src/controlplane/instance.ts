@@ -35,7 +35,9 @@ import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
-import { webhookAdmissionDeps } from './admission-webhooks.ts';
+import { celAuthorizer, webhookAdmissionDeps } from './admission-webhooks.ts';
+import { policyAdmissionInformers } from './admission-policies.ts';
+import { typeCheckDeps, ValidatingAdmissionPolicyStatusController } from './vap-status-controller.ts';
 import { discoveryRESTMapper } from './rest-mapper.ts';
 import { storeNodeGraph } from './node-graph.ts';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.ts';
@@ -176,6 +178,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   })));
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
+  const policyDeps = policyAdmissionInformers(built.byName, informerFor);
+  const vapStore = built.byName.get('validatingadmissionpolicies.admissionregistration.k8s.io');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -185,6 +189,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     // a pod created a moment before must be among them.
     pods: { list: async (ns) => (await core.pods.list(systemContext(ns), {})).items },
     webhooks: webhookAdmissionDeps(built.byName, informerFor, webhookClients, authorization.authorizer),
+    policies: policyDeps === undefined ? undefined : {
+      ...policyDeps, authorizer: celAuthorizer(authorization.authorizer),
+      storeFor: (r) => built.byName.get(r) ?? crServer.servedStores().get(r)?.store,
+      restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
+      convert: (obj, group, version) => scheme.convertToVersion(obj, { group, version }),
+    },
     authorizer: authorization.authorizer, storeFor: (r) => built.byName.get(r),
     // Read at request time: the installer and the custom resource server are built below.
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
@@ -215,6 +225,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     pvcProtection: new PVCProtectionController(core.persistentVolumeClaims, core.pods, controller),
     pvProtection: new PVProtectionController(core.persistentVolumes, controller),
     clusterRoleAggregation: new ClusterRoleAggregationController(built.rbac.clusterRoles, { controller }),
+    validatingAdmissionPolicyStatus: vapStore === undefined ? undefined : new ValidatingAdmissionPolicyStatusController(vapStore,
+      typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
   const hooks = new PostStartHooks(controlPlaneHooks({

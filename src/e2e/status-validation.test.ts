@@ -6,15 +6,24 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RBAC_CASES, STATUS_CASES } from './testing/status-validation-corpus.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
-import { describeValidationCorpus, post, put, putBack, type ValidationCase } from './testing/validation-differential.ts';
+import type { RawRequest, RawResponse } from './testing/https-client.ts';
+import { describeValidationCorpus, patch, post, put, putBack, type ValidationCase } from './testing/validation-differential.ts';
 
 type Obj = Record<string, unknown>;
 const nameOf = (o: Obj): string => String((o['metadata'] as Obj)['name']);
 
+/** The status `mutate` sets, as a merge patch of the created object's status subresource. */
+const statusPatch = (collection: string, mutate: (o: Obj) => void) => (created: RawResponse): RawRequest => {
+  const o: Obj = {};
+  mutate(o);
+  return patch(`${collection}/${nameOf(created.json() as Obj)}/status`, { status: o['status'] });
+};
+
 const statusCases: ValidationCase[] = STATUS_CASES.map((c) => ({
   name: c.name,
   // an APIService's name is its version and group, not the case's name
-  requests: (name) => [post(c.base.collection, c.base.body(name)), putBack((o) => `${c.base.collection}/${nameOf(o)}/status`, c.mutate)],
+  requests: (name) => [post(c.base.collection, c.base.body(name)), c.viaPatch === true ? statusPatch(c.base.collection, c.mutate)
+    : putBack((o) => `${c.base.collection}/${nameOf(o)}/status`, c.mutate)],
 }));
 
 /** A PUT whose body does not name the object of its URL: refused before storage, whatever is stored. */

@@ -1,22 +1,33 @@
 // matchConditions of webhooks and admission policies (validateMatchConditions): at most 64, each
-// named by a qualified name, once. Compiling the CEL expressions belongs to the CEL work; here an
-// expression only has to be there.
+// named by a qualified name, once; the expression compiled by the caller's compiler (admission
+// policies compile theirs; without one an expression only has to be there).
 // Counterpart of pkg/apis/admissionregistration/validation/validation.go (validateMatchConditions).
-import { duplicate, required, tooMany, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
+import { duplicate, internalError, invalid, required, tooMany, type FieldError, type FieldPath } from '../../apimachinery/errors/field-errors.ts';
 import { deepEqual, validateLabelName } from '../../apimachinery/validation/object-meta.ts';
 import type { DeepReadonly } from '../../registry/rest/strategy.ts';
 import type { MatchCondition } from './v1/types.ts';
 
 const MAX_MATCH_CONDITIONS = 64;
 
-export function validateMatchConditions(conditions: DeepReadonly<MatchCondition[]> | undefined, p: FieldPath): FieldError[] {
+/** A compile error of the i-th condition's expression (kube's cel.Error type and detail). */
+export type MatchConditionCompiler = (i: number) => { readonly type: 'invalid' | 'required' | 'internal'; readonly detail: string } | undefined;
+
+export function validateMatchConditions(conditions: DeepReadonly<MatchCondition[]> | undefined, p: FieldPath, compile?: MatchConditionCompiler): FieldError[] {
   const list = conditions ?? [];
   const errs: FieldError[] = [];
   if (list.length > MAX_MATCH_CONDITIONS) errs.push(tooMany(p, list.length, MAX_MATCH_CONDITIONS));
   const names = new Set<string>();
   list.forEach((c, i) => {
     const cp = p.index(i);
-    if ((c.expression ?? '').trim() === '') errs.push(required(cp.child('expression'), ''));
+    const expression = (c.expression ?? '').trim();
+    if (expression === '') errs.push(required(cp.child('expression'), ''));
+    else {
+      const e = compile?.(i);
+      if (e !== undefined) {
+        const ep = cp.child('expression');
+        errs.push(e.type === 'required' ? required(ep, e.detail) : e.type === 'invalid' ? invalid(ep, expression, e.detail) : internalError(ep, e.detail));
+      }
+    }
     const name = c.name ?? '';
     if (name === '') errs.push(required(cp.child('name'), ''));
     else errs.push(...validateLabelName(name, cp.child('name')));

@@ -1,8 +1,11 @@
 // ValidatingAdmissionPolicy and MutatingAdmissionPolicy spec validation
 // (validateValidatingAdmissionPolicySpec, validateMutatingAdmissionPolicySpec): structure, names and
-// enums. Compiling the CEL expressions belongs to the CEL work; an expression only has to be there.
+// enums; a ValidatingAdmissionPolicy's CEL expressions compiled as its admission plugin compiles
+// them, errors in kube's words.
 // Counterpart of pkg/apis/admissionregistration/validation/validation.go.
-import { duplicate, fieldPath, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { duplicate, fieldPath, internalError, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
+import { policyExpressionProblems, type ExpressionProblem, type PolicyExpressionProblems } from '../../../admission/policy/validating/compile.ts';
+import type { ValidatingAdmissionPolicySpec } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { nameIsDNSSubdomain, validateLabelName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
@@ -48,20 +51,32 @@ function validateParamKind(pk: RO<NonNullable<Spec['paramKind']>>, p: FieldPath)
   return errs;
 }
 
-function validateVariable(v: RO<NonNullable<Spec['variables']>[number]>, p: FieldPath): FieldError[] {
+/** convertCELErrorToValidationError. */
+export function celFieldError(p: FieldPath, expression: string, e: ExpressionProblem): FieldError {
+  return e.type === 'required' ? required(p, e.detail) : e.type === 'invalid' ? invalid(p, expression, e.detail) : internalError(p, e.detail);
+}
+
+const celErrors = (p: FieldPath, expression: string | undefined, e: ExpressionProblem | undefined): FieldError[] =>
+  (e === undefined ? [] : [celFieldError(p, expression ?? '', e)]);
+
+function validateVariable(v: RO<NonNullable<Spec['variables']>[number]>, p: FieldPath, compiled?: ExpressionProblem): FieldError[] {
   const errs: FieldError[] = [];
   const name = v.name ?? '';
   if (blank(name)) errs.push(required(p.child('name'), 'name is not specified'));
   else if (!isCELIdentifier(name)) errs.push(invalid(p.child('name'), name, 'must be a valid CEL identifier'));
   if (blank(v.expression)) errs.push(required(p.child('expression'), 'expression is not specified'));
+  else errs.push(...celErrors(p.child('expression'), v.expression, compiled));
   return errs;
 }
 
-function validateValidation(v: RO<NonNullable<Spec['validations']>[number]>, p: FieldPath): FieldError[] {
+function validateValidation(v: RO<NonNullable<Spec['validations']>[number]>, p: FieldPath,
+  compiled?: PolicyExpressionProblems['validations'][number]): FieldError[] {
   const errs: FieldError[] = [];
   if (blank(v.expression)) errs.push(required(p.child('expression'), 'expression is not specified'));
+  else errs.push(...celErrors(p.child('expression'), v.expression, compiled?.expression));
   const me = v.messageExpression ?? '';
   if (me !== '' && blank(me)) errs.push(invalid(p.child('messageExpression'), me, 'must be non-empty if specified'));
+  else errs.push(...celErrors(p.child('messageExpression'), me, compiled?.messageExpression));
   const msg = v.message ?? '';
   if (msg !== '' && blank(msg)) errs.push(invalid(p.child('message'), msg, 'must be non-empty if specified'));
   else if (/[\n\r]/.test(msg.trim())) errs.push(invalid(p.child('message'), msg, 'must not contain line breaks'));
@@ -69,7 +84,8 @@ function validateValidation(v: RO<NonNullable<Spec['validations']>[number]>, p: 
   return errs;
 }
 
-function validateAuditAnnotations(policyName: string, list: RO<NonNullable<Spec['auditAnnotations']>>, p: FieldPath): FieldError[] {
+function validateAuditAnnotations(policyName: string, list: RO<NonNullable<Spec['auditAnnotations']>>, p: FieldPath,
+  compiled?: PolicyExpressionProblems['auditAnnotations']): FieldError[] {
   const errs: FieldError[] = [];
   if (list.length > MAX_AUDIT_ANNOTATIONS) {
     // kube prints its internal type, whose fields carry no JSON names
@@ -86,6 +102,7 @@ function validateAuditAnnotations(policyName: string, list: RO<NonNullable<Spec[
     const value = (a.valueExpression ?? '').trim();
     if (value === '') errs.push(required(ap.child('valueExpression'), 'valueExpression is not specified'));
     else if (Buffer.byteLength(value) > MAX_VALUE_EXPRESSION_BYTES) errs.push(required(ap.child('valueExpression'), `must not exceed ${MAX_VALUE_EXPRESSION_BYTES} bytes in length`));
+    else errs.push(...celErrors(ap.child('valueExpression'), a.valueExpression, compiled?.[i]));
     if (keys.has(key)) errs.push(duplicate(ap.child('key'), key));
     keys.add(key);
   });
@@ -124,8 +141,11 @@ export function validatePolicy(kind: PolicyKind, pol: RO<AdmissionPolicy>, opts:
     if ((mc.resourceRules ?? []).length === 0) errs.push(required(p.child('matchConstraints', 'resourceRules'), ''));
     if (kind === 'Mutating') errs.push(...validateMutatingOperations(mc, p.child('matchConstraints')));
   }
-  if (!opts.ignoreMatchConditions) errs.push(...validateMatchConditions(spec.matchConditions, p.child('matchConditions')));
-  (spec.variables ?? []).forEach((v, i) => errs.push(...validateVariable(v, p.child('variables').index(i))));
+  const compiled = kind === 'Validating' ? policyExpressionProblems(spec as ValidatingAdmissionPolicySpec) : undefined;
+  if (!opts.ignoreMatchConditions) {
+    errs.push(...validateMatchConditions(spec.matchConditions, p.child('matchConditions'), (i) => compiled?.matchConditions[i]));
+  }
+  (spec.variables ?? []).forEach((v, i) => errs.push(...validateVariable(v, p.child('variables').index(i), compiled?.variables[i])));
   if (kind === 'Validating') {
     const validations = spec.validations ?? [];
     const audit = spec.auditAnnotations ?? [];
@@ -133,8 +153,8 @@ export function validatePolicy(kind: PolicyKind, pol: RO<AdmissionPolicy>, opts:
       const why = 'validations or auditAnnotations must contain at least one item';
       errs.push(required(p.child('validations'), why), required(p.child('auditAnnotations'), why));
     } else {
-      validations.forEach((v, i) => errs.push(...validateValidation(v, p.child('validations').index(i))));
-      errs.push(...validateAuditAnnotations(pol.metadata?.name ?? '', audit, p.child('auditAnnotations')));
+      validations.forEach((v, i) => errs.push(...validateValidation(v, p.child('validations').index(i), compiled?.validations[i])));
+      errs.push(...validateAuditAnnotations(pol.metadata?.name ?? '', audit, p.child('auditAnnotations'), compiled?.auditAnnotations));
     }
   } else {
     const mutations = spec.mutations ?? [];

@@ -8,6 +8,7 @@ import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/st
 import { ageColumn, column, nameColumn, specStatusStrategy } from '../../../registry/rest/kit.ts';
 import { validateLabelSelector } from '../../../apimachinery/validation/label-selector.ts';
 import { sameMatchConditions, validateMatchConditions } from '../match-conditions.ts';
+import { webhookMatchConditionProblem } from '../../../admission/policy/validating/compile.ts';
 import { defaultRule, MATCH_POLICIES, validateRuleWithOperations } from '../rules.ts';
 import type { Webhook, WebhookConfiguration } from '../v1/types.ts';
 import { validateClientConfig } from './client-config.ts';
@@ -86,7 +87,10 @@ function validateWebhook(kind: Kind, w: RO<Webhook>, opts: Options, p: FieldPath
     errs.push(notSupported(p.child('reinvocationPolicy'), w.reinvocationPolicy, REINVOCATION_POLICIES));
   }
   errs.push(...validateClientConfig(w.clientConfig, p.child('clientConfig')));
-  if (!opts.ignoreMatchConditions) errs.push(...validateMatchConditions(w.matchConditions, p.child('matchConditions')));
+  if (!opts.ignoreMatchConditions) {
+    const conditions = w.matchConditions ?? [];
+    errs.push(...validateMatchConditions(conditions, p.child('matchConditions'), (i) => webhookMatchConditionProblem(conditions[i]?.expression ?? '')));
+  }
   return errs;
 }
 

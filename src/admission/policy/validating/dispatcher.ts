@@ -1,0 +1,211 @@
+// The ValidatingAdmissionPolicy dispatcher: for each policy the request matches, each of its
+// bindings that matches, each param the binding selects, the policy's decisions applied with the
+// binding's validationActions (Deny fails the request, Warn adds a warning, Audit an audit
+// annotation); configuration errors go through the policy's failurePolicy.
+// Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/dispatcher.go and
+// generic/policy_dispatcher.go (CollectParams).
+import { newForbidden, StatusError } from '../../../apimachinery/errors/status-error.ts';
+import type { KubeObject } from '../../../apimachinery/meta/types.ts';
+import type { RequestContext } from '../../../apimachinery/request/context.ts';
+import { labelSelectorAsSelector } from '../../../apimachinery/labels/label-selector.ts';
+import { goEscapeJSON } from '../../../apimachinery/runtime/serializer/json.ts';
+import type { CelAuthorizer } from '../../../cel/index.ts';
+import type { ParamKind, ParamRef, ValidatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
+import { addAuditAnnotation } from '../../audit-annotations.ts';
+import type { Attributes } from '../../interfaces.ts';
+import { admissionName } from '../../plugins/limit-ranger.ts';
+import { versioned } from '../../webhook/call.ts';
+import type { CompiledPolicy } from './compile.ts';
+import { bindingMatches, policyMatches, type MatchedAs, type NamespaceGetter } from './matching.ts';
+import { validate, type PolicyDecision } from './validator.ts';
+
+/** Where the objects of a paramKind are read. */
+export interface ParamSource {
+  readonly namespaced: boolean;
+  get(namespace: string, name: string): Promise<KubeObject | undefined>;
+  list(namespace: string): Promise<KubeObject[]>;
+}
+
+/** A policy with its bindings (sorted by name) and, when its paramKind does not resolve, that error. */
+export interface PolicyHook {
+  readonly compiled: CompiledPolicy;
+  readonly bindings: readonly ValidatingAdmissionPolicyBinding[];
+  readonly params?: ParamSource | undefined;
+  readonly configurationError?: string | undefined;
+}
+
+export interface DispatchDeps {
+  readonly getNamespace: NamespaceGetter;
+  readonly authorizer: CelAuthorizer;
+}
+
+interface Denied extends PolicyDecision {
+  readonly policy: string;
+  readonly binding?: string | undefined;
+}
+
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+/** CollectParams: the params a binding selects ([null] without paramKind or paramRef), or the error text. */
+export async function collectParams(kind: ParamKind | undefined, source: ParamSource | undefined, ref: ParamRef | undefined,
+  namespace: string): Promise<(KubeObject | null)[] | string> {
+  if (kind === undefined || ref === undefined) return [null];
+  if (source === undefined) return `paramKind kind \`${gvkString(kind)}\` not known`;
+  let ns = '';
+  if (source.namespaced) {
+    ns = ref.namespace !== undefined && ref.namespace !== '' ? ref.namespace : namespace;
+    if (ns === '') return 'cannot use namespaced paramRef in policy binding that matches cluster-scoped resources';
+  } else if (ref.namespace !== undefined && ref.namespace !== '') {
+    return 'paramRef.namespace must not be provided for a cluster-scoped `paramKind`';
+  }
+  let params: KubeObject[];
+  if (ref.name !== undefined && ref.name !== '') {
+    if (ref.selector !== undefined) return 'paramRef.name and paramRef.selector are mutually exclusive';
+    const p = await source.get(ns, ref.name);
+    params = p === undefined ? [] : [p];
+  } else if (ref.selector !== undefined) {
+    let sel;
+    try { sel = labelSelectorAsSelector(ref.selector); } catch (err) { return err instanceof Error ? err.message : String(err); }
+    params = (await source.list(ns)).filter((o) => sel.matches(o.metadata.labels ?? {}));
+  } else {
+    return 'one of name or selector must be provided';
+  }
+  if (params.length === 0 && ref.parameterNotFoundAction === 'Deny') return 'no params found for policy binding with `Deny` parameterNotFoundAction';
+  return params;
+}
+
+/** Go's GroupVersionKind.String() of a paramKind. */
+export function gvkString(kind: ParamKind): string {
+  const av = kind.apiVersion ?? '';
+  const slash = av.indexOf('/');
+  const [group, version] = slash < 0 ? ['', av] : [av.slice(0, slash), av.slice(slash + 1)];
+  return `${group}/${version}, Kind=${kind.kind ?? ''}`;
+}
+
+/** The AdmissionRequest CEL sees (CreateAdmissionRequest), in the matched resource and kind. */
+function requestValue(attrs: Attributes, m: MatchedAs): Record<string, unknown> {
+  const u = attrs.userInfo;
+  return {
+    kind: { ...m.kind }, resource: { ...m.resource }, subResource: attrs.subresource,
+    requestKind: { group: attrs.kind.group, version: attrs.kind.version, kind: attrs.kind.kind },
+    requestResource: { group: attrs.resource.group, version: attrs.resource.version, resource: attrs.resource.resource },
+    requestSubResource: attrs.subresource, name: attrs.name, namespace: attrs.namespace, operation: attrs.operation,
+    userInfo: { username: u?.name ?? '', uid: u?.uid ?? '', groups: [...(u?.groups ?? [])], extra: u?.extra ?? {} },
+    dryRun: attrs.dryRun,
+    ...(attrs.options !== undefined ? { options: attrs.options } : {}),
+  };
+}
+
+/** CreateNamespaceObject: the namespace's identifying metadata, spec and status. */
+function namespaceValue(ns: KubeObject | undefined): unknown {
+  if (ns === undefined) return null;
+  const m = ns.metadata;
+  const meta: Record<string, unknown> = {};
+  for (const k of ['name', 'generateName', 'namespace', 'labels', 'annotations', 'creationTimestamp', 'deletionTimestamp',
+    'deletionGracePeriodSeconds', 'generation', 'resourceVersion', 'finalizers'] as const) {
+    if (m[k] !== undefined) meta[k] = m[k];
+  }
+  if (m.uid !== undefined) meta.UID = m.uid;
+  const o = ns as KubeObject & { spec?: unknown; status?: unknown };
+  return { metadata: meta, spec: o.spec ?? {}, status: o.status ?? {} };
+}
+
+function denial(attrs: Attributes, d: Denied): StatusError {
+  const message = d.binding !== undefined
+    ? `ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}' denied request: ${d.message}`
+    : `ValidatingAdmissionPolicy '${d.policy}' denied request: ${d.message}`;
+  const base = newForbidden({ group: attrs.resource.group, resource: attrs.resource.resource }, admissionName(attrs), message).status;
+  const reason = d.reason !== undefined && d.reason !== '' ? d.reason : 'Invalid';
+  const code = reason === 'Forbidden' ? 403 : reason === 'Unauthorized' ? 401 : reason === 'RequestEntityTooLarge' ? 413 : 422;
+  return new StatusError({
+    ...base, reason: reason as StatusError['reason'], code,
+    details: { ...base.details, causes: [...(base.details?.causes ?? []), { message }] },
+  });
+}
+
+/** NewCachingAuthorizer: one decision per distinct check within a request, whichever policy asks. */
+function cachingAuthorizer(authz: CelAuthorizer): CelAuthorizer {
+  const decisions = new Map<string, ReturnType<CelAuthorizer['authorize']>>();
+  return {
+    authorize(a) {
+      const key = JSON.stringify(a);
+      let d = decisions.get(key);
+      if (d === undefined) decisions.set(key, d = authz.authorize(a));
+      return d;
+    },
+  };
+}
+
+export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: readonly PolicyHook[], deps: DispatchDeps): Promise<void> {
+  const denied: Denied[] = [];
+  const configError = (hook: PolicyHook, err: string, binding?: string): void => {
+    const f = hook.compiled.failurePolicy;
+    if (f === 'Ignore') return;
+    const policy = hook.compiled.policy.metadata?.name ?? '';
+    const message = f === 'Fail' ? `failed to configure ${binding === undefined ? 'policy' : 'binding'}: ${err}` : `unrecognized failure policy: '${f}'`;
+    denied.push({ action: 'deny', evaluation: 'error', message, policy, binding });
+  };
+  const authorizer = cachingAuthorizer(deps.authorizer);
+  const u = attrs.userInfo;
+  const user = { name: u?.name ?? '', ...(u?.uid !== undefined ? { uid: u.uid } : {}), groups: u?.groups ?? [], ...(u?.extra !== undefined ? { extra: u.extra } : {}) };
+
+  for (const hook of hooks) {
+    const policyName = hook.compiled.policy.metadata?.name ?? '';
+    const m = await policyMatches(hook.compiled.policy.spec?.matchConstraints, attrs, deps.getNamespace);
+    if (m instanceof Error) { configError(hook, m.message); continue; }
+    if (m === undefined) continue;
+    if (hook.configurationError !== undefined) { configError(hook, hook.configurationError); continue; }
+    const annotations = new Map<string, string[]>();
+    let objects: { object: unknown; oldObject: unknown } | undefined;
+    for (const binding of hook.bindings) {
+      const bindingName = binding.metadata?.name ?? '';
+      const bm = await bindingMatches(binding.spec?.matchResources, attrs, deps.getNamespace);
+      if (bm instanceof Error) { configError(hook, bm.message, bindingName); continue; }
+      if (!bm) continue;
+      const params = await collectParams(hook.compiled.policy.spec?.paramKind, hook.params, binding.spec?.paramRef, attrs.namespace);
+      if (typeof params === 'string') { configError(hook, params, bindingName); continue; }
+      if (params.length === 0) continue;
+      try {
+        objects ??= { object: versioned(attrs, m.kind, attrs.object) ?? null, oldObject: versioned(attrs, m.kind, attrs.oldObject) ?? null };
+      } catch (err) {
+        configError(hook, `failed to convert object version: ${err instanceof Error ? err.message : String(err)}`, bindingName);
+        continue;
+      }
+      const isNamespace = attrs.kind.group === '' && attrs.kind.version === 'v1' && attrs.kind.kind === 'Namespace';
+      const nsName = isNamespace ? '' : attrs.namespace;
+      const namespace = nsName === '' ? null : namespaceValue(await deps.getNamespace(nsName));
+      const request = requestValue(attrs, m);
+      const requestResource = { group: attrs.resource.group, resource: attrs.resource.resource, subresource: attrs.subresource, namespace: attrs.namespace, name: attrs.name };
+      const kind = hook.compiled.policy.spec?.paramKind;
+      for (const param of params) {
+        const p = param === null ? null : { ...param, apiVersion: param.apiVersion ?? kind?.apiVersion, kind: param.kind ?? kind?.kind };
+        const result = await validate(hook.compiled, { ...objects, params: p, request, namespace, user, authorizer, requestResource });
+        result.decisions.forEach((d, i) => {
+          if (d.action !== 'deny') return;
+          for (const action of binding.spec?.validationActions ?? []) {
+            if (action === 'Deny') denied.push({ ...d, policy: policyName, binding: bindingName });
+            else if (action === 'Warn') ctx.warnings.addWarning(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`);
+            else if (action === 'Audit') {
+              // Go's encoder, which escapes <, > and & (messages often hold `<=`).
+              addAuditAnnotation(ctx, 'validation.policy.admission.k8s.io/validation_failure', goEscapeJSON(JSON.stringify([{
+                message: d.message, policy: binding.spec?.policyName ?? '', binding: bindingName, expressionIndex: i, validationActions: binding.spec?.validationActions ?? [],
+              }])));
+            }
+          }
+        });
+        for (const a of result.auditAnnotations) {
+          if (a.action === 'publish') {
+            const value = (a.value ?? '').slice(0, MAX_AUDIT_ANNOTATION_VALUE);
+            const values = annotations.get(a.key) ?? [];
+            if (!values.includes(value)) annotations.set(a.key, [...values, value]);
+          } else if (a.action === 'error') {
+            denied.push({ action: 'deny', evaluation: 'error', message: a.error ?? '', policy: policyName, binding: bindingName });
+          }
+        }
+      }
+    }
+    for (const [key, values] of annotations) addAuditAnnotation(ctx, `${policyName}/${key}`, values.join(', '));
+  }
+  const first = denied[0];
+  if (first !== undefined) throw denial(attrs, first);
+}
