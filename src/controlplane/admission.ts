@@ -159,8 +159,10 @@ function authorizerOf(s: AdmissionStores, plugin: string): Authorizer {
   return s.authorizer;
 }
 
+/** A lister's Get: no object has an empty name (the store would refuse the key with a 400). */
 async function getFrom(s: AdmissionStores, resource: string, name: string): Promise<KubeObject | undefined> {
   const store = s.storeFor?.(resource);
+  if (name === '') return undefined;
   return store === undefined ? undefined : await getOrUndefined(store, '', name);
 }
 

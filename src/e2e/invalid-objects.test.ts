@@ -293,7 +293,8 @@ describe('updates kube refuses, warnings kube sends, zero values kube writes', (
     assert.deepEqual(rc.json['status'], { replicas: 0 });
     const node = await post('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'bare-node' } });
     assert.equal(node.status, 201, JSON.stringify(node.json));
-    assert.deepEqual(node.json['spec'], {});
+    // TaintNodesByCondition (on by default) taints a new node not-ready until its kubelet reports.
+    assert.deepEqual(node.json['spec'], { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] });
     assert.deepEqual((node.json['status'] as Record<string, unknown>)['daemonEndpoints'], { kubeletEndpoint: { Port: 0 } });
   });
 
