@@ -5,7 +5,7 @@ import { newForbidden } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { Attributes, Operation, Plugin } from '../interfaces.ts';
-import { addQ, canonical, milliValue, toQ, wholeValue, type Q } from './limit-ranger-quantity.ts';
+import { addQ, canonical, greater, milliValue, toQ, wholeValue, type Q } from './limit-ranger-quantity.ts';
 import { setKey } from '../../apimachinery/patch/index.ts';
 
 /** The wire shape of core/v1 LimitRange that LimitRanger reads (admission sits below apis/). */
@@ -17,7 +17,7 @@ export interface LimitRange extends KubeObject { spec?: { limits: LimitRangeItem
 
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 /** resource.MaxMilliValue: above it Go compares whole values instead of milli-values. */
-const MAX_MILLI_VALUE = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+const MAX_MILLI_VALUE = ((1n << 63n) - 1n) / 1000n;
 
 /** The LimitRanges of a namespace. */
 export type LimitRangeLister = (namespace: string) => Promise<readonly LimitRange[]>;
@@ -39,12 +39,12 @@ function quantities(list: ResourceList | undefined): Quantities {
 }
 
 /** requestLimitEnforcedValues: all three at milli precision unless one would overflow it. */
-function comparable(req: Q | undefined, lim: Q | undefined, enforced: Q): [number, number, number] {
-  const whole = [req, lim, enforced].map((q) => (q === undefined ? 0 : wholeValue(q)));
+function comparable(req: Q | undefined, lim: Q | undefined, enforced: Q): [bigint, bigint, bigint] {
+  const whole = [req, lim, enforced].map((q) => (q === undefined ? 0n : wholeValue(q)));
   if (whole.every((v) => v <= MAX_MILLI_VALUE)) {
-    return [req === undefined ? 0 : milliValue(req), lim === undefined ? 0 : milliValue(lim), milliValue(enforced)];
+    return [req === undefined ? 0n : milliValue(req), lim === undefined ? 0n : milliValue(lim), milliValue(enforced)];
   }
-  return [whole[0] ?? 0, whole[1] ?? 0, whole[2] ?? 0];
+  return [whole[0] ?? 0n, whole[1] ?? 0n, whole[2] ?? 0n];
 }
 
 function minConstraint(type: string, name: string, enforced: Q, requests: Quantities, limits: Quantities): string | undefined {
@@ -81,11 +81,12 @@ function ratioConstraint(type: string, name: string, enforced: Q, requests: Quan
   const lim = limits.get(name);
   const [r, l] = comparable(req, lim, enforced);
   const max = canonical(enforced);
-  if (req === undefined || r === 0) return `${name} max limit to request ratio per ${type} is ${max}, but no request is specified or request is 0`;
-  if (lim === undefined || l === 0) return `${name} max limit to request ratio per ${type} is ${max}, but no limit is specified or limit is 0`;
-  const ratio = l / r;
+  if (req === undefined || r === 0n) return `${name} max limit to request ratio per ${type} is ${max}, but no request is specified or request is 0`;
+  if (lim === undefined || l === 0n) return `${name} max limit to request ratio per ${type} is ${max}, but no limit is specified or limit is 0`;
+  // float64 arithmetic, as kube's
+  const ratio = Number(l) / Number(r);
   const fine = wholeValue(enforced) <= MAX_MILLI_VALUE;
-  if ((fine ? ratio * 1000 : ratio) > (fine ? milliValue(enforced) : wholeValue(enforced))) {
+  if ((fine ? ratio * 1000 : ratio) > Number(fine ? milliValue(enforced) : wholeValue(enforced))) {
     return `${name} max limit to request ratio per ${type} is ${max}, but provided ratio is ${ratio.toFixed(6)}`;
   }
   return undefined;
@@ -104,7 +105,7 @@ function addInto(into: Quantities, from: Quantities): void {
 }
 
 function maxInto(into: Quantities, from: Quantities): void {
-  for (const [k, q] of from) { const cur = into.get(k); if (cur === undefined || q.value > cur.value) into.set(k, q); }
+  for (const [k, q] of from) { const cur = into.get(k); if (cur === undefined || greater(q, cur)) into.set(k, q); }
 }
 
 /** A pod's effective requests or limits: containers and sidecars add up, init containers take the max. */

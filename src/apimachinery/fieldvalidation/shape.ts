@@ -19,7 +19,12 @@ export type Shape =
       readonly check?: (v: string) => string | undefined }
   | { readonly kind: 'opaque'; readonly goName: string; readonly check?: (v: unknown) => string | undefined;
       /** The value as the Go type marshals it back, for a value check accepted (a UTC time). */
-      readonly canonical?: (v: unknown) => unknown }
+      readonly canonical?: (v: unknown) => unknown;
+      /**
+       * check and canonical see a JSON number as its text ("1e21", not the float 1e+21): the Go
+       * type's UnmarshalJSON reads the raw bytes. Only a decoder that has the text can honour it.
+       */
+      readonly rawNumber?: boolean }
   | { readonly kind: 'any'; readonly goName: string };
 
 /** Definitions whose Go type decodes itself (json.Unmarshaler): their contents are not checked. */
@@ -78,7 +83,7 @@ const timeShape = (goName: string, layout: TimeLayout): Shape => ({
 
 const OPAQUE_SHAPES: Readonly<Record<string, Shape>> = {
   // a Quantity is stored and returned as kube marshals it back ("1.5" is "1500m", "1024Mi" is "1Gi")
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity,
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': { kind: 'opaque', goName: 'resource.Quantity', check: checkQuantity, rawNumber: true,
     canonical: (v) => (typeof v === 'string' || typeof v === 'number' ? canonicalQuantityText(quantityText(v)) ?? v : v) },
   'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { kind: 'opaque', goName: 'intstr.IntOrString', check: checkIntOrString },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Time': timeShape('v1.Time', 'time'),

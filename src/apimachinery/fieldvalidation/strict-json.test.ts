@@ -150,3 +150,28 @@ test('nesting: the strict decoder stops a little beyond kapi\'s object depth wit
     }, c.name);
   }
 });
+
+test('a quantity sent as a JSON number is parsed from its text, as Quantity.UnmarshalJSON reads the raw bytes', () => {
+  const pod = shapeForGVK({ group: '', version: 'v1', kind: 'Pod' });
+  assert.ok(pod !== undefined);
+  const cases = [
+    { name: 'exponent kept as written', num: '1e21', want: '1e21' },
+    { name: 'capital E kept', num: '1E3', want: '1E3' },
+    { name: 'fraction to milli', num: '0.1', want: '100m' },
+    { name: 'trailing zero fraction', num: '1.0', want: '1' },
+    { name: 'negative zero', num: '-0', want: '0' },
+    { name: 'beyond float precision', num: '12345678901234567890', want: '12345678901234567890' },
+    { name: 'a canonical negative exponent', num: '1e-9', want: '1e-9' },
+    { name: 'beyond float range', num: '1e400', want: '10e399' },
+  ];
+  for (const c of cases) {
+    const text = `{"spec":{"containers":[{"name":"c","resources":{"limits":{"memory":${c.num}}}}]}}`;
+    const r = decodeStrictJSON(text, pod);
+    assert.equal(r.typeError, undefined, c.name);
+    const spec = (r.value as { spec: { containers: { resources: { limits: Record<string, unknown> } }[] } }).spec;
+    assert.equal(spec.containers[0]?.resources.limits['memory'], c.want, c.name);
+  }
+  // other numbers keep their JSON value
+  const cm = decodeStrictJSON('{"spec":{"terminationGracePeriodSeconds":1e1}}', pod);
+  assert.equal((cm.value as { spec: Record<string, unknown> }).spec['terminationGracePeriodSeconds'], 10);
+});

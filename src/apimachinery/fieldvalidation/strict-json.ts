@@ -51,6 +51,9 @@ class Decoder {
   private typeError: string | undefined;
   private goStruct = '';
   private readonly goFields: string[] = [];
+  // where the last number's text sits, for a type that reads a number as its text (rawNumber)
+  private numStart = 0;
+  private numEnd = 0;
 
   constructor(private readonly s: string, private readonly checkStrict: boolean) {}
 
@@ -106,9 +109,10 @@ class Decoder {
       return v;
     }
     if (shape.kind !== 'opaque' || shape.check === undefined) return v;
-    const error = shape.check(v);
+    const seen = shape.rawNumber === true && typeof v === 'number' ? this.s.slice(this.numStart, this.numEnd) : v;
+    const error = shape.check(seen);
     if (error !== undefined) this.typeError ??= error;
-    return error === undefined && shape.canonical !== undefined ? shape.canonical(v) : v;
+    return error === undefined && shape.canonical !== undefined ? shape.canonical(seen) : v;
   }
 
   private rawValue(shape: Shape, into: unknown): unknown {
@@ -137,6 +141,8 @@ class Decoder {
     if (c === 0x2d || isDigit(c)) {
       const start = this.i;
       const n = this.number();
+      this.numStart = start;
+      this.numEnd = this.i;
       if (shape.kind === 'scalar' && shape.json === 'integer') {
         const lit = s.slice(start, this.i);
         if (!/^-?\d+$/.test(lit) || !fitsInt(lit, shape.goName)) this.mismatch(`number ${lit}`, shape);

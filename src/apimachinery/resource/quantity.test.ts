@@ -41,10 +41,22 @@ describe('goParseQuantity: resource.ParseQuantity at its edges (answers of kube-
     { name: 'K is no suffix', text: '1K', want: QUANTITY_SUFFIX_ERROR },
     { name: 'an exponent beyond int64', text: '1e99999999999999999999', want: QUANTITY_SUFFIX_ERROR },
     { name: 'an exponent kube would spend minutes on', text: '1e2000000000', want: QUANTITY_NUMERIC_ERROR },
+    { name: 'a negative exponent kube times out on', text: '1e-2000000000', want: QUANTITY_NUMERIC_ERROR },
   ];
   for (const c of errors) {
     it(`${c.name} is refused`, () => assert.deepEqual(goParseQuantity(c.text), { error: c.want }));
   }
+});
+
+describe('huge exponents kube v1.36.3 answers (measured against the oracle)', () => {
+  const cases = [
+    { name: 'a negative exponent beyond 1e5 rounds up to a nano', text: '1e-100001', want: '1e-9' },
+    { name: 'a negative exponent of ten million', text: '1e-10000000', want: '1e-9' },
+    { name: 'many digits under a negative exponent', text: '123456789e-100005', want: '1e-9' },
+    { name: 'a large positive exponent, formatted', text: '1e100000', want: '10e99999' },
+    { name: 'a large canonical exponent, kept', text: '1e99999', want: '1e99999' },
+  ];
+  for (const c of cases) it(c.name, () => assert.equal(canonicalQuantityText(c.text), c.want));
 });
 
 describe('milliValue: Quantity.MilliValue with its int64 overflow', () => {

@@ -31,10 +31,17 @@ export type ParsedQuantity = { readonly quantity: Quantity; readonly amount: Qua
 /** The BinarySI cap of ParseQuantity (math.MaxInt64). */
 const MAX_ALLOWED = (1n << 63n) - 1n;
 /**
- * Exponents beyond this are refused as ErrNumeric. kube accepts them and then spends minutes
- * formatting "1e2000000000" (the request times out); kapi answers at once instead.
+ * Exponents beyond this are refused as ErrNumeric, a limit of kapi's own. kube v1.36.3 accepts
+ * "1e1000002" (in milliseconds) but gives no answer for "1e10000000" or "1e2000000000": the request
+ * times out and the connection is dropped. Between 1e5 and about 1e6 kube stores what kapi refuses:
+ * exact values of a million digits would cost kapi a second of CPU per quantity.
  */
 const MAX_EXPONENT = 100_000;
+/**
+ * A negative exponent costs kapi nothing (the value rounds up to one nano-unit): kube answers
+ * "1e-10000000" (in seconds) and times out on "1e-2000000000", so kapi stops between the two.
+ */
+const MIN_EXPONENT = -10_000_000;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
@@ -105,7 +112,7 @@ export function goParseQuantity(str: string): ParsedQuantity {
   const { positive, value, num, denom, suffix } = parts;
   const s = interpretSuffix(suffix);
   if (s === undefined) return { error: QUANTITY_SUFFIX_ERROR };
-  if (Math.abs(s.exponent) > MAX_EXPONENT) return { error: QUANTITY_NUMERIC_ERROR };
+  if (s.exponent > MAX_EXPONENT || s.exponent < MIN_EXPONENT) return { error: QUANTITY_NUMERIC_ERROR };
   let format = s.format;
   // the fast path: an int64 amount when the digits fit (and the text cached when canonical)
   let precision: number;
@@ -146,8 +153,13 @@ export function goParseQuantity(str: string): ParsedQuantity {
   let nano: bigint;
   if (exp10 + 9 >= 0) nano = unscaled * pow10(exp10 + 9);
   else {
-    const den = pow10(-(exp10 + 9));
-    nano = (unscaled + den - 1n) / den;
+    const k = -(exp10 + 9);
+    // a value with no more digits than the divisor has zeros rounds up to 1 (no 10^k needed)
+    if (unscaled.toString().length <= k) nano = unscaled === 0n ? 0n : 1n;
+    else {
+      const den = pow10(k);
+      nano = (unscaled + den - 1n) / den;
+    }
   }
   if (format === 'BinarySI' && nano > MAX_ALLOWED * NANO) nano = MAX_ALLOWED * NANO;
   if (format === 'BinarySI' && nano < NANO && nano > 0n) format = 'DecimalSI';
@@ -234,10 +246,13 @@ export function formatQuantity(q: Quantity): string {
     // beyond Ei there is no suffix: Go prints the number alone
     return `${amount}${BINARY_SUFFIXES[exponent] ?? ''}`;
   }
-  const [rest, times] = removeFactors(q.nano, 10n);
-  let amount = rest;
-  let exponent = times - 9;
-  while (exponent % 3 !== 0) { amount *= 10n; exponent--; }
+  // trailing zeros counted on the text: dividing a huge value by 10 one digit at a time is quadratic
+  const digits = q.nano.toString();
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === 0x30) end--;
+  let amount = digits.slice(0, end);
+  let exponent = digits.length - end - 9;
+  while (exponent % 3 !== 0) { amount += '0'; exponent--; }
   if (format === 'DecimalExponent') return `${amount}${exponent === 0 ? '' : `e${exponent}`}`;
   // beyond E there is no suffix either: "1000E" prints as "1"
   return `${amount}${DECIMAL_SUFFIX_OF.get(exponent) ?? ''}`;

@@ -183,7 +183,8 @@ export function hpaFromV1(obj: KubeObject): KubeObject {
   const otherText = ann[METRIC_SPECS_ANNOTATION];
   const other = otherText === undefined ? undefined : parseJSON(otherText);
   // The metrics from the annotation come first; the one from targetCPUUtilizationPercentage last.
-  if (Array.isArray(other)) metrics = [...metricSpecsV1(other).map(metricSpecFromV1), ...metrics];
+  const specs = Array.isArray(other) ? metricSpecsV1(other) : undefined;
+  if (specs !== undefined) metrics = [...specs.map(metricSpecFromV1), ...metrics];
   // v1 always scaled on CPU; with nothing else to scale on, the 80% target is explicit in v2.
   if (metrics.length === 0) metrics = [cpuUtilizationMetric(DEFAULT_CPU_UTILIZATION)];
 
@@ -205,7 +206,8 @@ export function hpaFromV1(obj: KubeObject): KubeObject {
   const currentText = ann[METRIC_STATUSES_ANNOTATION];
   const current = currentText === undefined ? undefined : parseJSON(currentText);
   // The raw statuses carry more than the CPU percentage: they replace it.
-  if (Array.isArray(current)) currentMetrics = metricStatusesV1(current).map(metricStatusFromV1);
+  const statuses = Array.isArray(current) ? metricStatusesV1(current) : undefined;
+  if (statuses !== undefined) currentMetrics = statuses.map(metricStatusFromV1);
   ordered['currentMetrics'] = currentMetrics;
   const condText = ann[CONDITIONS_ANNOTATION];
   const conds = condText === undefined ? undefined : parseJSON(condText);
