@@ -16,6 +16,7 @@ import {
   describeStepDifference, kubectlVersions, listedStepDifference, runSteps, type KubectlVersion, type StepDifference,
 } from './testing/kubectl-differential.ts';
 import { workflow } from './testing/kubectl-workflow.ts';
+import { writeTokenOnlyKubeconfig } from './testing/kubectl.ts';
 import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
@@ -45,12 +46,16 @@ describe('kubectl against kapi and kube-apiserver', { skip: skip ?? false }, () 
   const controllers: KubeControllerManager[] = [];
   let dir: string;
   let csr: string;
+  let kapiKubeconfig = '';
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-kubectl-diff-'));
     csr = await writeStepFiles(dir);
     [kapi, oracle] = await Promise.all([startSuite(), startOracle()]);
-    for (const kubeconfigPath of [kapi.server.kubeconfigPath, oracle.kubeconfigPath]) {
+    // The oracle's admin authenticates by token; so does kapi's here, or whoami differs by design.
+    kapiKubeconfig = join(dir, 'kapi-token.kubeconfig');
+    await writeTokenOnlyKubeconfig(kapi.server.kubeconfigPath, kapiKubeconfig);
+    for (const kubeconfigPath of [kapiKubeconfig, oracle.kubeconfigPath]) {
       controllers.push(await startKubeControllerManager({ kubeconfigPath }));
     }
   });
@@ -67,7 +72,7 @@ describe('kubectl against kapi and kube-apiserver', { skip: skip ?? false }, () 
     const name = v.name.replace('.', '');
     const homes = await Promise.all([mkdtemp(join(dir, `home-kapi-${name}-`)), mkdtemp(join(dir, `home-oracle-${name}-`))]);
     const steps = workflow(csr).filter((s) => FULL.has(v.name) || s.core === true);
-    const reports = await runSteps(v, steps, { kubeconfigPath: kapi.server.kubeconfigPath, home: homes[0] },
+    const reports = await runSteps(v, steps, { kubeconfigPath: kapiKubeconfig, home: homes[0] },
       { kubeconfigPath: oracle.kubeconfigPath, home: homes[1] }, { ns: `kd-${name}`, v: name, dir });
     const mine = reports.flatMap((r) => r.differences);
     seen.push(...mine);

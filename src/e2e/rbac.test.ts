@@ -4,12 +4,11 @@
 // accounts), and the default AlwaysAllow mode.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
 import { asStatus } from './testing/https-client.ts';
-import { lines } from './testing/kubectl.ts';
+import { lines, writeTokenOnlyKubeconfig } from './testing/kubectl.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const TOKENS = 'alice-token,alice,1001\nbob-token,bob,1002\ncarol-token,carol,1003,"devs"\n';
@@ -20,15 +19,6 @@ const TOKENS = 'alice-token,alice,1001\nbob-token,bob,1002\ncarol-token,carol,10
 let tokenKubeconfig = '';
 const withToken = (token: string): string[] => ['--kubeconfig', tokenKubeconfig, '--token', token];
 const as = (user: string): string[] => withToken(`${user}-token`);
-
-async function writeTokenOnlyKubeconfig(from: string, to: string): Promise<void> {
-  const cfg = parse(await readFile(from, 'utf8')) as { users: { user: Record<string, unknown> }[] };
-  for (const u of cfg.users) {
-    delete u.user['client-certificate-data'];
-    delete u.user['client-key-data'];
-  }
-  await writeFile(to, stringify(cfg));
-}
 
 describe('RBAC authorization (--authorization-mode=RBAC)', () => {
   let s: Suite;

@@ -2,6 +2,8 @@
 // own HOME so discovery and /version caches never leak between servers or runs.
 // No Go counterpart: the e2e test harness.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parse, stringify } from 'yaml';
 
 export interface KubectlResult {
   readonly code: number;
@@ -105,4 +107,18 @@ export function lines(s: string): string[] {
 /** Cells of a table row: kubectl pads columns with at least three spaces, cells hold at most one. */
 export function columns(line: string): string[] {
   return line.trim().split(/\s{2,}/);
+}
+
+/**
+ * A copy of a kubeconfig without its client certificates, for a test that authenticates with the
+ * token only: a certificate wins over a bearer token (kube tries x509 first), and whoami would show
+ * the certificate's identity and credential id.
+ */
+export async function writeTokenOnlyKubeconfig(from: string, to: string): Promise<void> {
+  const cfg = parse(await readFile(from, 'utf8')) as { users: { user: Record<string, unknown> }[] };
+  for (const u of cfg.users) {
+    delete u.user['client-certificate-data'];
+    delete u.user['client-key-data'];
+  }
+  await writeFile(to, stringify(cfg));
 }
