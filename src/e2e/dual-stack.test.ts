@@ -124,6 +124,7 @@ const SINGLE_STACK_CASES: readonly ValidationCase[] = [
     post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.9', clusterIPs: ['10.0.0.9'] }))] },
   { name: 'dry run: an IPv4 clusterIP outside the range', requests: dryRun({ clusterIP: '10.9.0.5', clusterIPs: ['10.9.0.5'] }) },
   { name: 'dry run: the network address', requests: dryRun({ clusterIP: '10.0.0.0', clusterIPs: ['10.0.0.0'] }) },
+  { name: 'dry run: a dynamic address', requests: dryRun({}), keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] },
   { name: 'dry run: a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.6', clusterIPs: ['10.0.0.6'] })),
     post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.6', clusterIPs: ['10.0.0.6'] }))] },
   { name: 'upgrade to RequireDualStack', requests: (n, ns) => [post(SVC(ns), service(n, {})), put(`${SVC(ns)}/${n}`, service(n, { ipFamilyPolicy: 'RequireDualStack' }))] },
@@ -212,6 +213,9 @@ const LARGE_RANGE_CASES: ValidationCase[] = [
   { name: 'a static IPv6 address far into the range, taken', requests: (n, ns) => [
     post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: `${n}-a` }, spec: { clusterIP: 'fd00::abcd:0:0:9', ipFamilies: ['IPv6'], ports: [{ port: 80 }] } }),
     post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: n }, spec: { clusterIP: 'fd00::abcd:0:0:9', ipFamilies: ['IPv6'], ports: [{ port: 80 }] } })] },
+  { name: 'dry run: a dynamic address of each family', requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services?dryRun=All`,
+    { metadata: { name: n }, spec: { ipFamilyPolicy: 'RequireDualStack', ports: [{ port: 80 }] } })],
+  keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] },
   { name: 'an IPv6 service gets an address of the IPv6 range', requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services`,
     { metadata: { name: n }, spec: { ipFamilies: ['IPv6'], ports: [{ port: 80 }] } })],
   keep: (o) => ((o['spec'] as { clusterIPs?: unknown[] }).clusterIPs ?? []).map(inLargeRange) },

@@ -21,7 +21,7 @@ export interface IPAllocator {
   readonly family: 'IPv4' | 'IPv6';
   /** Rejects with AllocationError 'Allocated' or 'NotInRange'. With dryRun nothing is written. */
   allocate(ip: string, dryRun?: boolean): Promise<void>;
-  /** A free address; rejects with AllocationError 'Full'. */
+  /** A free address; rejects with AllocationError 'Full'. A dry run answers the network address. */
   allocateNext(dryRun?: boolean): Promise<string>;
   /** Frees an address; addresses outside the range are ignored. */
   release(ip: string): Promise<void>;
@@ -104,12 +104,14 @@ export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAlloc
       }, !dryRun);
     },
     async allocateNext(dryRun = false) {
+      // kube's dry-run allocator does not look for a free address: it answers the network one
+      if (dryRun) return formatIP(cidr.network);
       const off = await update((s) => {
         const found = scan(s, upperFrom, size - 1n) ?? scan(s, 1n, upperFrom - 1n);
         if (found === undefined) throw new AllocationError('Full', ERR_IP_FULL);
         s.set(found);
         return found;
-      }, !dryRun);
+      });
       return ipAt(off);
     },
     async release(ip) {
