@@ -235,3 +235,26 @@ describeValidationCorpus({
   kapiFlags: LARGE_RANGES,
   oracleFlags: LARGE_RANGES,
 });
+
+/**
+ * An IPv6 range shorter than /64: kube starts and makes it Ready in the default ServiceCIDR, but
+ * its allocator refuses such a prefix, so no IPv6 address is ever allocated from it.
+ */
+const SHORT_V6_RANGE = ['--service-cluster-ip-range', '10.0.0.0/24,fd00::/48'];
+const svcOf = (n: string, spec: Record<string, unknown>): unknown => ({ metadata: { name: n }, spec: { ports: [{ port: 80 }], ...spec } });
+const SHORT_V6_CASES: ValidationCase[] = [
+  { name: 'an IPv6 service', requests: (n, ns) => [post(SVC(ns), svcOf(n, { ipFamilies: ['IPv6'] }))] },
+  { name: 'a RequireDualStack service', requests: (n, ns) => [post(SVC(ns), svcOf(n, { ipFamilyPolicy: 'RequireDualStack' }))] },
+  { name: 'a static IPv6 address', requests: (n, ns) => [post(SVC(ns), svcOf(n, { clusterIP: 'fd00::5', ipFamilies: ['IPv6'] }))] },
+  { name: 'dry run: a static IPv6 address', requests: (n, ns) => [post(`${SVC(ns)}?dryRun=All`, svcOf(n, { clusterIP: 'fd00::5', ipFamilies: ['IPv6'] }))] },
+  { name: 'dry run: an IPv6 service', requests: (n, ns) => [post(`${SVC(ns)}?dryRun=All`, svcOf(n, { ipFamilies: ['IPv6'] }))] },
+  { name: 'an IPv4 service', requests: (n, ns) => [post(SVC(ns), svcOf(n, {}))], keep: (o) => (o['spec'] as Record<string, unknown>)['ipFamilies'] },
+];
+
+describeValidationCorpus({
+  title: 'an IPv6 service range shorter than /64',
+  cases: SHORT_V6_CASES,
+  fixture: new URL('./testing/fixtures/short-ipv6-service-range-kube.json', import.meta.url),
+  kapiFlags: SHORT_V6_RANGE,
+  oracleFlags: SHORT_V6_RANGE,
+});

@@ -130,6 +130,14 @@ describe('allocators on sqlite storage', () => {
     assert.equal(await small.allocateNext(), '10.9.0.3');
   });
 
+  it('an IPv6 range shorter than /64 allocates nothing, as kube refuses its allocator', async () => {
+    const ips = newIPAllocator(storage, 'fd00::/48', { key: '/test/short6' });
+    await assert.rejects(ips.allocateNext(), { message: 'range is full' });
+    await assert.rejects(ips.allocate('fd00::5'), { message: /^the provided IP \(fd00::5\) is not in the valid range/ });
+    await assert.rejects(ips.allocate('fd00::5', true), { message: 'allocator not ready' });
+    await assert.rejects(ips.allocateNext(true), { message: 'allocator not ready' });
+  });
+
   it('allocates node ports', async () => {
     const ports = newPortAllocator(storage, '30000-30004', { key: '/test/ports', random: first });
     assert.equal(ports.range, '30000-30004');

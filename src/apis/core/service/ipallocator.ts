@@ -14,12 +14,13 @@ export const SERVICE_IPS_KEY = '/registry/ranges/serviceips';
 
 export const ERR_IP_FULL = 'range is full';
 export const ERR_IP_ALLOCATED = 'provided IP is already allocated';
+export const ERR_NOT_READY = 'allocator not ready';
 
 export interface IPAllocator {
   /** The range, e.g. "10.0.0.0/24". */
   readonly cidr: string;
   readonly family: 'IPv4' | 'IPv6';
-  /** Rejects with AllocationError 'Allocated' or 'NotInRange'. With dryRun nothing is written. */
+  /** Rejects with AllocationError 'Allocated', 'NotInRange' or 'NotReady'. With dryRun nothing is written. */
   allocate(ip: string, dryRun?: boolean): Promise<void>;
   /** A free address; rejects with AllocationError 'Full'. A dry run answers the network address. */
   allocateNext(dryRun?: boolean): Promise<string>;
@@ -67,7 +68,11 @@ export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAlloc
   if (cidr === undefined) throw new Error(`invalid service CIDR ${cidrText}`);
   const range = formatCIDR(cidr);
   const key = opts.key ?? SERVICE_IPS_KEY;
-  const { base, size, hostBits } = rangeOf(cidr);
+  // kube's allocator refuses an IPv6 prefix shorter than /64 (the range is Ready in the default
+  // ServiceCIDR nonetheless): nothing is ever allocated from it, and its dry runs are not ready.
+  const unusable = !cidr.network.v4 && cidr.prefixLength < 64;
+  const { base, size: fullSize, hostBits } = rangeOf(cidr);
+  const size = unusable ? 0n : fullSize;
   const random = opts.random ?? ((n: number) => Math.floor(Math.random() * n));
   const draw = (n: bigint): bigint => {
     if (n <= MAX_SAFE) return BigInt(random(Number(n)));
@@ -75,7 +80,7 @@ export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAlloc
   };
   const v4 = cidr.network.v4;
   // Offset 0 is the kubernetes service's address: never given out dynamically.
-  const lowerBand = lowerBandOf(hostBits);
+  const lowerBand = unusable ? 0n : lowerBandOf(hostBits);
   const upperFrom = lowerBand > 0n ? lowerBand : 1n;
   const notInRange = (ip: string): AllocationError => new AllocationError('NotInRange',
     `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${range}`);
@@ -96,6 +101,7 @@ export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAlloc
     cidr: range,
     family: v4 ? 'IPv4' : 'IPv6',
     async allocate(ip, dryRun = false) {
+      if (unusable && dryRun) throw new AllocationError('NotReady', ERR_NOT_READY);
       const off = offsetOf(ip);
       if (off === undefined) throw notInRange(ip);
       await update((s) => {
@@ -105,6 +111,7 @@ export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAlloc
     },
     async allocateNext(dryRun = false) {
       // kube's dry-run allocator does not look for a free address: it answers the network one
+      if (dryRun && unusable) throw new AllocationError('NotReady', ERR_NOT_READY);
       if (dryRun) return formatIP(cidr.network);
       const off = await update((s) => {
         const found = scan(s, upperFrom, size - 1n) ?? scan(s, 1n, upperFrom - 1n);
