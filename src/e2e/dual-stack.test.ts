@@ -124,6 +124,7 @@ const SINGLE_STACK_CASES: readonly ValidationCase[] = [
     post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.9', clusterIPs: ['10.0.0.9'] }))] },
   { name: 'dry run: an IPv4 clusterIP outside the range', requests: dryRun({ clusterIP: '10.9.0.5', clusterIPs: ['10.9.0.5'] }) },
   { name: 'dry run: the network address', requests: dryRun({ clusterIP: '10.0.0.0', clusterIPs: ['10.0.0.0'] }) },
+  { name: 'dry run: a dynamic address', requests: dryRun({}), keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] },
   { name: 'dry run: a clusterIP taken', requests: (n, ns) => [post(SVC(ns), service(`${n}-a`, { clusterIP: '10.0.0.6', clusterIPs: ['10.0.0.6'] })),
     post(`${SVC(ns)}?dryRun=All`, service(n, { clusterIP: '10.0.0.6', clusterIPs: ['10.0.0.6'] }))] },
   { name: 'upgrade to RequireDualStack', requests: (n, ns) => [post(SVC(ns), service(n, {})), put(`${SVC(ns)}/${n}`, service(n, { ipFamilyPolicy: 'RequireDualStack' }))] },
@@ -194,12 +195,66 @@ const LARGE_RANGE_CASES: ValidationCase[] = [
   } },
   { name: 'a static address far into the IPv4 range', requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services?dryRun=All`,
     { metadata: { name: n }, spec: { clusterIP: '10.0.200.7', ports: [{ port: 80 }] } })], keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] },
+  // Past the first 2^20 (IPv4) and 2^16 (IPv6) addresses too: kube's IPAddress-backed allocator
+  // takes any address of the range but the network one and the IPv4 broadcast one.
+  ...([
+    ['far into the IPv4 range', '10.200.3.4', 'IPv4'], ['the last IPv4 host address', '10.255.255.254', 'IPv4'],
+    ['the IPv4 broadcast address', '10.255.255.255', 'IPv4'], ['the IPv4 network address', '10.0.0.0', 'IPv4'],
+    ['just outside the IPv4 range', '11.0.0.1', 'IPv4'], ['far into the IPv6 range', 'fd00::ffff:1234:5678:9abc', 'IPv6'],
+    ['the last IPv6 address', 'fd00::ffff:ffff:ffff:ffff', 'IPv6'], ['the IPv6 network address', 'fd00::', 'IPv6'],
+    ['just outside the IPv6 range', 'fd00:0:0:1::1', 'IPv6'],
+  ] as const).map(([what, ip, family]): ValidationCase => ({ name: `a static address: ${what}`,
+    requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services`,
+      { metadata: { name: n }, spec: { clusterIP: ip, ipFamilies: [family], ports: [{ port: 80 }] } })],
+    keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] })),
+  { name: 'a static address far into the range, taken', requests: (n, ns) => [
+    post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: `${n}-a` }, spec: { clusterIP: '10.201.0.9', ports: [{ port: 80 }] } }),
+    post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: n }, spec: { clusterIP: '10.201.0.9', ports: [{ port: 80 }] } })] },
+  { name: 'a static IPv6 address far into the range, taken', requests: (n, ns) => [
+    post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: `${n}-a` }, spec: { clusterIP: 'fd00::abcd:0:0:9', ipFamilies: ['IPv6'], ports: [{ port: 80 }] } }),
+    post(`/api/v1/namespaces/${ns}/services`, { metadata: { name: n }, spec: { clusterIP: 'fd00::abcd:0:0:9', ipFamilies: ['IPv6'], ports: [{ port: 80 }] } })] },
+  { name: 'dry run: a dynamic address of each family', requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services?dryRun=All`,
+    { metadata: { name: n }, spec: { ipFamilyPolicy: 'RequireDualStack', ports: [{ port: 80 }] } })],
+  keep: (o) => (o['spec'] as Record<string, unknown>)['clusterIPs'] },
+  { name: 'an IPv6 service gets an address of the IPv6 range', requests: (n, ns) => [post(`/api/v1/namespaces/${ns}/services`,
+    { metadata: { name: n }, spec: { ipFamilies: ['IPv6'], ports: [{ port: 80 }] } })],
+  keep: (o) => ((o['spec'] as { clusterIPs?: unknown[] }).clusterIPs ?? []).map(inLargeRange) },
 ];
 
 describeValidationCorpus({
   title: 'service ranges of more than 20 host bits',
   cases: LARGE_RANGE_CASES,
   fixture: new URL('./testing/fixtures/large-service-ranges-kube.json', import.meta.url),
+  // kube's controller creates the kubernetes service a moment after the server answers
+  prepare: async (send) => {
+    for (let i = 0; i < 100; i++) {
+      if ((await send({ method: 'GET', path: '/api/v1/namespaces/default/services/kubernetes' })).status === 200) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
   kapiFlags: LARGE_RANGES,
   oracleFlags: LARGE_RANGES,
+});
+
+/**
+ * An IPv6 range shorter than /64: kube starts and makes it Ready in the default ServiceCIDR, but
+ * its allocator refuses such a prefix, so no IPv6 address is ever allocated from it.
+ */
+const SHORT_V6_RANGE = ['--service-cluster-ip-range', '10.0.0.0/24,fd00::/48'];
+const svcOf = (n: string, spec: Record<string, unknown>): unknown => ({ metadata: { name: n }, spec: { ports: [{ port: 80 }], ...spec } });
+const SHORT_V6_CASES: ValidationCase[] = [
+  { name: 'an IPv6 service', requests: (n, ns) => [post(SVC(ns), svcOf(n, { ipFamilies: ['IPv6'] }))] },
+  { name: 'a RequireDualStack service', requests: (n, ns) => [post(SVC(ns), svcOf(n, { ipFamilyPolicy: 'RequireDualStack' }))] },
+  { name: 'a static IPv6 address', requests: (n, ns) => [post(SVC(ns), svcOf(n, { clusterIP: 'fd00::5', ipFamilies: ['IPv6'] }))] },
+  { name: 'dry run: a static IPv6 address', requests: (n, ns) => [post(`${SVC(ns)}?dryRun=All`, svcOf(n, { clusterIP: 'fd00::5', ipFamilies: ['IPv6'] }))] },
+  { name: 'dry run: an IPv6 service', requests: (n, ns) => [post(`${SVC(ns)}?dryRun=All`, svcOf(n, { ipFamilies: ['IPv6'] }))] },
+  { name: 'an IPv4 service', requests: (n, ns) => [post(SVC(ns), svcOf(n, {}))], keep: (o) => (o['spec'] as Record<string, unknown>)['ipFamilies'] },
+];
+
+describeValidationCorpus({
+  title: 'an IPv6 service range shorter than /64',
+  cases: SHORT_V6_CASES,
+  fixture: new URL('./testing/fixtures/short-ipv6-service-range-kube.json', import.meta.url),
+  kapiFlags: SHORT_V6_RANGE,
+  oracleFlags: SHORT_V6_RANGE,
 });

@@ -4,6 +4,7 @@
 // Counterpart of pkg/registry/core/service/storage/alloc.go.
 import { fieldPath, invalid, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { newInternalError, newInvalid, StatusError } from '../../../apimachinery/errors/status-error.ts';
+import { goQuote } from '../../../apimachinery/goformat/quote.ts';
 import { parseIPSloppy } from '../../../apimachinery/validation/ip.ts';
 import type { DeepReadonly, FinishFunc, WriteHooks } from '../../../registry/rest/strategy.ts';
 import type { Service } from '../v1/types.ts';
@@ -108,7 +109,11 @@ class Txn {
       return ip;
     } catch (err) {
       if (!(err instanceof AllocationError)) throw err;
-      if (ip === undefined) throw newInternalError(new Error(`failed to allocate a serviceIP: ${err.message}`));
+      // as kube's allocClusterIPs: only a full range is an internal error
+      if (ip === undefined && err.kind !== 'Full') {
+        throw invalidService(svc, [invalid(fieldPath('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [''], `failed to allocate IP: ${err.message}`)]);
+      }
+      if (ip === undefined) throw newInternalError(new Error(`failed to allocate a serviceIP for Service ${goQuote(svc.metadata.name ?? '')}: ${err.message}`));
       throw invalidService(svc, [invalid(fieldPath('spec', 'clusterIPs'), svc.spec.clusterIPs ?? [ip], `failed to allocate IP ${ip}: ${err.message}`)]);
     }
   }

@@ -10,6 +10,7 @@ import { openSqliteBackend } from '../../../storage/sqlite/sqlite-backend.ts';
 import { newStore } from '../../../storage/store.ts';
 import { AllocationError, Bitmap } from './bitmap.ts';
 import { newIPAllocator, SERVICE_IPS_KEY } from './ipallocator.ts';
+import { SortedSet } from './offset-set.ts';
 import { newPortAllocator, parsePortRange } from './portallocator.ts';
 
 const first = (): number => 0;
@@ -61,6 +62,7 @@ describe('allocators on sqlite storage', () => {
     await ips.allocate('10.2.0.9', true);
     assert.equal(await ips.has('10.2.0.9'), false);
     const ip = await ips.allocateNext(true);
+    assert.equal(ip, '10.2.0.0'); // kube's dry-run allocator answers the network address
     assert.equal(await ips.has(ip), false);
   });
 
@@ -81,6 +83,61 @@ describe('allocators on sqlite storage', () => {
     await assert.rejects(a.allocateNext(), { message: 'range is full' });
   });
 
+  // kube v1.36 takes ranges of any size; the set of allocated addresses grows with the
+  // allocations, never with the range.
+  const LARGE: readonly { name: string; cidr: string; far: string; outside: readonly string[]; last: string; lastOK: boolean }[] = [
+    { name: 'IPv4 /12', cidr: '10.16.0.0/12', far: '10.31.200.7', outside: ['10.16.0.0', '10.32.0.1', '10.15.255.254'], last: '10.31.255.254', lastOK: true },
+    { name: 'IPv4 /12 broadcast', cidr: '10.16.0.0/12', far: '10.20.0.1', outside: ['10.31.255.255'], last: '10.31.255.253', lastOK: true },
+    { name: 'IPv4 /8', cidr: '10.0.0.0/8', far: '10.200.3.4', outside: ['10.0.0.0', '10.255.255.255', '11.0.0.1'], last: '10.255.255.254', lastOK: true },
+    { name: 'IPv6 /64', cidr: 'fd00::/64', far: 'fd00::ffff:1234:5678:9abc', outside: ['fd00::', 'fd00:0:0:1::1'], last: 'fd00::ffff:ffff:ffff:ffff', lastOK: true },
+    { name: 'IPv6 /100', cidr: 'fd00::/100', far: 'fd00::f00:1234', outside: ['fd00::1000:0'], last: 'fd00::fff:ffff', lastOK: true },
+  ];
+  for (const [i, c] of LARGE.entries()) {
+    it(`a ${c.name} range: static addresses anywhere, reserved ones refused`, async () => {
+      const ips = newIPAllocator(storage, c.cidr, { key: `/test/large${i}` });
+      await ips.allocate(c.far);
+      assert.equal(await ips.has(c.far), true);
+      await assert.rejects(ips.allocate(c.far), { message: 'provided IP is already allocated' });
+      for (const ip of c.outside) await assert.rejects(ips.allocate(ip), { name: 'AllocationError', message: new RegExp(`^the provided IP \\(${ip}\\) is not in the valid range`) });
+      if (c.lastOK) await ips.allocate(c.last);
+      await ips.release(c.far);
+      assert.equal(await ips.has(c.far), false);
+    });
+  }
+
+  it('dynamic addresses of a large range spread over its upper band', async () => {
+    const ips = newIPAllocator(storage, '10.16.0.0/12', { key: '/test/spread' });
+    const got = await Promise.all(Array.from({ length: 40 }, () => ips.allocateNext()));
+    assert.equal(new Set(got).size, 40);
+    // 40 random picks over 2^20 addresses: some lie past the first 2^16 (10.17.0.0 and up)
+    assert.ok(got.some((ip) => Number(ip.split('.')[1]) > 16), got.join(' '));
+    // none in the lower band (the first 256 addresses), none reserved
+    assert.ok(got.every((ip) => !/^10\.16\.0\.\d+$/.test(ip) && ip !== '10.31.255.255'), got.join(' '));
+  });
+
+  it('a full large range is full, a freed address is found again wherever it is', async () => {
+    // a fixed scan start: the search walks from the band's first address over the taken ones
+    const ips = newIPAllocator(storage, 'fd00::/64', { key: '/test/full6', random: first });
+    assert.equal(await ips.allocateNext(), 'fd00::101');
+    assert.equal(await ips.allocateNext(), 'fd00::102');
+    await ips.allocate('fd00::103');
+    assert.equal(await ips.allocateNext(), 'fd00::104');
+    const small = newIPAllocator(storage, '10.9.0.0/27', { key: '/test/full4', random: first });
+    const all = [];
+    for (let k = 0; k < 29; k++) all.push(await small.allocateNext());
+    await assert.rejects(small.allocateNext(), { message: 'range is full' });
+    await small.release('10.9.0.3');
+    assert.equal(await small.allocateNext(), '10.9.0.3');
+  });
+
+  it('an IPv6 range shorter than /64 allocates nothing, as kube refuses its allocator', async () => {
+    const ips = newIPAllocator(storage, 'fd00::/48', { key: '/test/short6' });
+    await assert.rejects(ips.allocateNext(), { message: 'range is full' });
+    await assert.rejects(ips.allocate('fd00::5'), { message: /^the provided IP \(fd00::5\) is not in the valid range/ });
+    await assert.rejects(ips.allocate('fd00::5', true), { message: 'allocator not ready' });
+    await assert.rejects(ips.allocateNext(true), { message: 'allocator not ready' });
+  });
+
   it('allocates node ports', async () => {
     const ports = newPortAllocator(storage, '30000-30004', { key: '/test/ports', random: first });
     assert.equal(ports.range, '30000-30004');
@@ -93,6 +150,34 @@ describe('allocators on sqlite storage', () => {
     await assert.rejects(ports.allocateNext(), { message: 'range is full' });
     await ports.release(30002);
     assert.equal(await ports.free(), 1);
+  });
+});
+
+describe('sorted offset set', () => {
+  const cases: readonly { name: string; taken: readonly bigint[]; lo: bigint; hi: bigint; start: bigint; want: bigint | undefined }[] = [
+    { name: 'the start itself', taken: [], lo: 0n, hi: 9n, start: 4n, want: 4n },
+    { name: 'past a run of taken offsets', taken: [4n, 5n, 6n], lo: 0n, hi: 9n, start: 4n, want: 7n },
+    { name: 'wraps to the band start', taken: [8n, 9n], lo: 2n, hi: 9n, start: 8n, want: 2n },
+    { name: 'wraps past taken ones', taken: [2n, 3n, 8n, 9n], lo: 2n, hi: 9n, start: 8n, want: 4n },
+    { name: 'full band', taken: [2n, 3n, 4n], lo: 2n, hi: 4n, start: 3n, want: undefined },
+    { name: 'offsets outside the band do not count', taken: [1n, 5n], lo: 2n, hi: 4n, start: 2n, want: 2n },
+    { name: 'past 2^64', taken: [2n ** 64n], lo: 0n, hi: 2n ** 65n, start: 2n ** 64n, want: 2n ** 64n + 1n },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const s = new SortedSet();
+      for (const t of [...c.taken].reverse()) s.set(t);
+      assert.deepEqual(s.sorted, [...c.taken]);
+      assert.equal(s.firstFree(c.lo, c.hi, c.start), c.want);
+    });
+  }
+  it('set, clear and count', () => {
+    const s = new SortedSet();
+    s.set(5n); s.set(5n); s.set(1n);
+    assert.equal(s.count(), 2n);
+    s.clear(5n); s.clear(7n);
+    assert.deepEqual(s.sorted, [1n]);
+    assert.equal(s.has(1n), true);
   });
 });
 

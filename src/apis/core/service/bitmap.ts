@@ -46,7 +46,7 @@ export class Bitmap {
 /** Thrown by the mutate function of an allocation; carries a kube allocator error text. */
 export class AllocationError extends Error {
   override readonly name = 'AllocationError';
-  constructor(readonly kind: 'Full' | 'Allocated' | 'NotInRange', message: string) { super(message); }
+  constructor(readonly kind: 'Full' | 'Allocated' | 'NotInRange' | 'NotReady', message: string) { super(message); }
 }
 
 /**

@@ -1,23 +1,28 @@
-// Service cluster IPs from the service CIDR (registry/core/service/ipallocator), stored as a
-// bitmap at one key. The network and (IPv4) broadcast addresses are never handed out, and the
+// Service cluster IPs from a service CIDR of any size (registry/core/service/ipallocator), the
+// allocated ones kept at one key (offset-set.ts). As kube: the network address and the IPv4
+// broadcast address are never handed out (IPv6 keeps its last address), and dynamic allocation
+// starts at a random address of the upper band, falling back to the lower band (KEP-3070). The
 // first address (10.0.0.1 in 10.0.0.0/24) is left for the `kubernetes` service.
 // Counterpart of pkg/registry/core/service/ipallocator.
 import type { Interface as Storage } from '../../../storage/interfaces.ts';
 import { bigIntToIP, formatCIDR, formatIP, ipToBigInt, parseCIDRSloppy, parseIPSloppy, type ParsedCIDR } from '../../../apimachinery/validation/ip.ts';
-import { AllocationError, updateBitmap } from './bitmap.ts';
+import { randomBytes } from 'node:crypto';
+import { AllocationError } from './bitmap.ts';
+import { updateOffsets, type OffsetSet } from './offset-set.ts';
 
 export const SERVICE_IPS_KEY = '/registry/ranges/serviceips';
 
 export const ERR_IP_FULL = 'range is full';
 export const ERR_IP_ALLOCATED = 'provided IP is already allocated';
+export const ERR_NOT_READY = 'allocator not ready';
 
 export interface IPAllocator {
   /** The range, e.g. "10.0.0.0/24". */
   readonly cidr: string;
   readonly family: 'IPv4' | 'IPv6';
-  /** Rejects with AllocationError 'Allocated' or 'NotInRange'. With dryRun nothing is written. */
+  /** Rejects with AllocationError 'Allocated', 'NotInRange' or 'NotReady'. With dryRun nothing is written. */
   allocate(ip: string, dryRun?: boolean): Promise<void>;
-  /** A free address; rejects with AllocationError 'Full'. */
+  /** A free address; rejects with AllocationError 'Full'. A dry run answers the network address. */
   allocateNext(dryRun?: boolean): Promise<string>;
   /** Frees an address; addresses outside the range are ignored. */
   release(ip: string): Promise<void>;
@@ -33,87 +38,101 @@ export interface IPAllocatorOptions {
 }
 
 /**
- * The bitmap covers at most this many addresses from the start of the range: kube v1.36 takes
- * service ranges of any size (its allocator keeps an IPAddress object per address), a bitmap
- * stored at one key cannot. 2^20 is the largest IPv4 range kube's older bitmap allocator took.
+ * The first allocatable address and how many there are: every address of the CIDR but the
+ * network one, and for IPv4 the broadcast one too.
  */
-const MAX_BITMAP: Readonly<Record<'v4' | 'v6', number>> = { v4: 2 ** 20 - 2, v6: 65536 };
-
-/** The first offset (from network+1) and the number of allocatable addresses of a CIDR. */
-function rangeOf(cidr: ParsedCIDR): { base: bigint; size: number } {
-  const bits = cidr.network.bytes.length * 8;
-  const hostBits = bits - cidr.prefixLength;
-  let size = 2 ** Math.min(hostBits, 52);
-  if (cidr.network.v4) size -= 2; // network and broadcast
-  else size -= 1; // network (subnet-router anycast)
-  size = Math.min(size, MAX_BITMAP[cidr.network.v4 ? 'v4' : 'v6']);
-  return { base: ipToBigInt(cidr.network) + 1n, size: Math.max(size, 0) };
+function rangeOf(cidr: ParsedCIDR): { base: bigint; size: bigint; hostBits: number } {
+  const hostBits = cidr.network.bytes.length * 8 - cidr.prefixLength;
+  const size = (1n << BigInt(hostBits)) - (cidr.network.v4 ? 2n : 1n);
+  return { base: ipToBigInt(cidr.network) + 1n, size: size < 0n ? 0n : size, hostBits };
 }
+
+/**
+ * kube's lower band (calculateRangeOffset): none for 16 addresses or fewer, else 1/16 of the CIDR
+ * (its full size, network and broadcast included) held between 16 and 256 addresses.
+ */
+function lowerBandOf(hostBits: number): bigint {
+  const cidrSize = 1n << BigInt(hostBits);
+  if (cidrSize <= 16n) return 0n;
+  const band = cidrSize / 16n;
+  return band < 16n ? 16n : band > 256n ? 256n : band;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A uniform-enough draw in [0, n) for ranges past 2^53 (IPv6 /64 and wider). */
+const defaultBigRandom = (n: bigint): bigint => BigInt(`0x${randomBytes(16).toString('hex')}`) % n;
 
 export function newIPAllocator(storage: Storage, cidrText: string, opts: IPAllocatorOptions = {}): IPAllocator {
   const cidr = parseCIDRSloppy(cidrText);
   if (cidr === undefined) throw new Error(`invalid service CIDR ${cidrText}`);
   const range = formatCIDR(cidr);
   const key = opts.key ?? SERVICE_IPS_KEY;
-  const { base, size } = rangeOf(cidr);
+  // kube's allocator refuses an IPv6 prefix shorter than /64 (the range is Ready in the default
+  // ServiceCIDR nonetheless): nothing is ever allocated from it, and its dry runs are not ready.
+  const unusable = !cidr.network.v4 && cidr.prefixLength < 64;
+  const { base, size: fullSize, hostBits } = rangeOf(cidr);
+  const size = unusable ? 0n : fullSize;
   const random = opts.random ?? ((n: number) => Math.floor(Math.random() * n));
+  const draw = (n: bigint): bigint => {
+    if (n <= MAX_SAFE) return BigInt(random(Number(n)));
+    return opts.random !== undefined ? BigInt(opts.random(Number.MAX_SAFE_INTEGER)) % n : defaultBigRandom(n);
+  };
   const v4 = cidr.network.v4;
-  // Dynamic allocation prefers the upper band, keeping the lower one for static IPs (KEP-3070).
-  const lowerBand = Math.min(Math.max(16, Math.floor(size / 16)), 256, size);
+  // Offset 0 is the kubernetes service's address: never given out dynamically.
+  const lowerBand = unusable ? 0n : lowerBandOf(hostBits);
+  const upperFrom = lowerBand > 0n ? lowerBand : 1n;
   const notInRange = (ip: string): AllocationError => new AllocationError('NotInRange',
     `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${range}`);
+  const update = <R>(mutate: (s: OffsetSet) => R, write = true): Promise<R> => updateOffsets(storage, key, range, size, mutate, write);
 
-  const offsetOf = (ip: string): number | undefined => {
+  const offsetOf = (ip: string): bigint | undefined => {
     const parsed = parseIPSloppy(ip);
     if (parsed === undefined || parsed.v4 !== v4) return undefined;
     const off = ipToBigInt(parsed) - base;
-    return off >= 0n && off < BigInt(size) ? Number(off) : undefined;
+    return off >= 0n && off < size ? off : undefined;
   };
-  const ipAt = (off: number): string => formatIP(bigIntToIP(base + BigInt(off), v4));
+  const ipAt = (off: bigint): string => formatIP(bigIntToIP(base + off, v4));
+  /** A free offset of [lo, hi], the scan starting at a random one; undefined when all are taken. */
+  const scan = (s: OffsetSet, lo: bigint, hi: bigint): bigint | undefined =>
+    hi < lo ? undefined : s.firstFree(lo, hi, lo + draw(hi - lo + 1n));
 
   return {
     cidr: range,
     family: v4 ? 'IPv4' : 'IPv6',
     async allocate(ip, dryRun = false) {
+      if (unusable && dryRun) throw new AllocationError('NotReady', ERR_NOT_READY);
       const off = offsetOf(ip);
       if (off === undefined) throw notInRange(ip);
-      await updateBitmap(storage, key, range, size, (b) => {
-        if (b.has(off)) throw new AllocationError('Allocated', ERR_IP_ALLOCATED);
-        b.set(off);
+      await update((s) => {
+        if (s.has(off)) throw new AllocationError('Allocated', ERR_IP_ALLOCATED);
+        s.set(off);
       }, !dryRun);
     },
     async allocateNext(dryRun = false) {
-      const off = await updateBitmap(storage, key, range, size, (b) => {
-        const scan = (from: number, to: number): number | undefined => {
-          const n = to - from;
-          if (n <= 0) return undefined;
-          const start = random(n);
-          for (let k = 0; k < n; k++) {
-            const i = from + ((start + k) % n);
-            if (!b.has(i)) return i;
-          }
-          return undefined;
-        };
-        // offset 0 is the kubernetes service's address: never given out dynamically
-        const found = scan(lowerBand, size) ?? scan(1, lowerBand);
+      // kube's dry-run allocator does not look for a free address: it answers the network one
+      if (dryRun && unusable) throw new AllocationError('NotReady', ERR_NOT_READY);
+      if (dryRun) return formatIP(cidr.network);
+      const off = await update((s) => {
+        const found = scan(s, upperFrom, size - 1n) ?? scan(s, 1n, upperFrom - 1n);
         if (found === undefined) throw new AllocationError('Full', ERR_IP_FULL);
-        b.set(found);
+        s.set(found);
         return found;
-      }, !dryRun);
+      });
       return ipAt(off);
     },
     async release(ip) {
       const off = offsetOf(ip);
       if (off === undefined) return;
-      await updateBitmap(storage, key, range, size, (b) => { b.clear(off); });
+      await update((s) => { s.clear(off); });
     },
     async has(ip) {
       const off = offsetOf(ip);
       if (off === undefined) return false;
-      return updateBitmap(storage, key, range, size, (b) => b.has(off), false);
+      return update((s) => s.has(off), false);
     },
     async free() {
-      return updateBitmap(storage, key, range, size, (b) => size - b.count(), false);
+      return update((s) => Number(size - s.count()), false);
     },
   };
 }
