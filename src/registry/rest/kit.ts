@@ -4,7 +4,7 @@
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
 // satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy
-// and statusStrategy, whose options carry what a resource adds; none is written by hand.
+// statusStrategy and subresourceStrategy, whose options carry what a resource adds; none is written by hand.
 // Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
@@ -92,6 +92,11 @@ export interface SpecStatusOptions<T extends WithStatus> {
   readonly resetFields?: readonly (readonly string[])[];
   /** Further create preparation (server-owned fields, disabled fields dropped). */
   prepareForCreate?(ctx: RequestContext, obj: T): void;
+  /**
+   * Update preparation before the generation is settled: fields dropped here (disabled by a gate,
+   * omitted by the schema) do not count as a spec change.
+   */
+  normalizeForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
   /** Further update preparation, after status and generation are settled. */
   prepareForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
   warningsOnCreate?(obj: RO<T>, ctx: RequestContext): string[];
@@ -133,6 +138,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
     prepareForUpdate(ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
+      o.normalizeForUpdate?.(ctx, obj, old);
       if (o.generation === true) {
         const prev = old.metadata.generation ?? 1;
         obj.metadata.generation = deepEqual(pick(obj, specFields), pick(old, specFields)) ? prev : prev + 1;
@@ -188,4 +194,24 @@ export function statusStrategy<T extends WithStatus>(main: Strategy<T>, o: Statu
   if (warnings === null) delete s.warningsOnUpdate;
   else if (warnings !== undefined) s.warningsOnUpdate = (ctx, obj, old) => warnings(obj, old, ctx);
   return s;
+}
+
+/** A subresource that writes part of the object (pods/resize, pods/ephemeralcontainers). */
+export interface SubresourceStrategyOptions<T extends KubeObject> {
+  /** Takes from the request what the subresource may change; the rest stays as stored. */
+  prepareForUpdate(ctx: RequestContext, obj: T, old: RO<T>): void;
+  validate(obj: RO<T>, old: RO<T>, ctx: RequestContext): FieldError[];
+  /** GetResetFields; default none. */
+  readonly resetFields?: readonly (readonly string[])[];
+}
+
+/** The main strategy with the update replaced by the subresource's own preparation and check. */
+export function subresourceStrategy<T extends KubeObject>(main: Strategy<T>, o: SubresourceStrategyOptions<T>): Strategy<T> {
+  const { resetFields: _r, ...rest } = main;
+  return {
+    ...rest,
+    ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
+    prepareForUpdate: (ctx, obj, old) => o.prepareForUpdate(ctx, obj, old),
+    validateUpdate: (ctx, obj, old) => o.validate(obj, old, ctx),
+  };
 }
