@@ -3,7 +3,7 @@
 // writes for most resources and its status subresource, and the small steps strategies share
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
-// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy
+// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy,
 // statusStrategy and subresourceStrategy, whose options carry what a resource adds; none is written by hand.
 // Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
@@ -88,6 +88,11 @@ export interface SpecStatusOptions<T extends WithStatus> {
   readonly allowUnconditionalUpdate?: boolean;
   /** The field holding the desired state, when it is not `spec` (webhook configurations: webhooks). */
   readonly specFields?: readonly string[];
+  /**
+   * What a change of the desired state is judged on, when no fixed field list names it (custom
+   * resources: every field but metadata and a status subresource's status); replaces specFields.
+   */
+  specOf?(obj: RO<T>): unknown;
   /** GetResetFields, when the strategy resets fields on update (Strategy.resetFields). */
   readonly resetFields?: readonly (readonly string[])[];
   /** Further create preparation (server-owned fields, disabled fields dropped). */
@@ -126,6 +131,7 @@ function keepFromOld(obj: object, old: object, key: string): void {
 export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>): Strategy<T> {
   const specFields = o.specFields ?? ['spec'];
   const revalidate = o.revalidateOnUpdate !== false;
+  const specOf = o.specOf ?? ((x: RO<T>) => pick(x, specFields));
   const s: Strategy<T> = {
     prepareForCreate(ctx, obj) {
       if (o.hasStatus === true) delete obj.status;
@@ -141,7 +147,7 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
       o.normalizeForUpdate?.(ctx, obj, old);
       if (o.generation === true) {
         const prev = old.metadata.generation ?? 1;
-        obj.metadata.generation = deepEqual(pick(obj, specFields), pick(old, specFields)) ? prev : prev + 1;
+        obj.metadata.generation = deepEqual(specOf(obj as RO<T>), specOf(old)) ? prev : prev + 1;
       }
       o.prepareForUpdate?.(ctx, obj, old);
     },
