@@ -7,6 +7,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
+import { specStatusStrategy, statusStrategy } from '../../registry/rest/kit.ts';
 import { objectMetaFieldSet } from '../../registry/rest/strategy.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale } from '../v1/types.ts';
 import { humanDuration } from '../../registry/rest/printers.ts';
@@ -20,10 +21,10 @@ type CRD = DeepReadonly<CustomResourceDefinition>;
 type Obj = KubeObject & Record<string, unknown>;
 
 /** Everything but metadata (and status when it is a subresource): what bumps generation. */
-function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): string {
+function content(o: DeepReadonly<KubeObject>, withoutStatus: boolean): Record<string, unknown> {
   const { metadata: _m, ...rest } = o as Obj;
   if (withoutStatus) delete rest['status'];
-  return JSON.stringify(rest);
+  return rest;
 }
 
 /** The version whose schema judges a request: the one it names, else the storage version. */
@@ -51,56 +52,44 @@ function strategies(crd: CRD, storage: string, hasStatus: boolean, scale: DeepRe
   const body = (o: DeepReadonly<KubeObject>): Readonly<Record<string, unknown>> => o as Readonly<Obj>;
   // As kube's validator, after the schema: the scale subresource's replicas and selector.
   const scaleErrs = (o: DeepReadonly<KubeObject>): FieldError[] => [...validateScaleSpec(o, scale), ...validateScaleStatus(o, scale)];
-  const main: Strategy<KubeObject> = {
-    prepareForCreate(_ctx, o) {
-      if (hasStatus) delete (o as Obj)['status'];
-      o.metadata.generation = 1;
-    },
-    validate: (ctx, o) => {
+  const main = specStatusStrategy<KubeObject>({
+    validate: (o, ctx) => {
       const m = meta(o);
       return [...m, ...validatorFor(ctx)?.validate(ctx, body(o), m) ?? [], ...scaleErrs(o)];
     },
-    allowCreateOnUpdate: false,
+    hasStatus,
+    generation: true,
+    specOf: (o) => content(o, hasStatus),
     allowUnconditionalUpdate: false,
-    prepareForUpdate(_ctx, o, old) {
-      const obj = o as Obj;
-      const prev = old as Readonly<Obj>;
-      if (hasStatus) {
-        if (prev['status'] !== undefined) obj['status'] = structuredClone(prev['status']); else delete obj['status'];
-      }
-      if (content(o, hasStatus) !== content(old, hasStatus)) o.metadata.generation = (old.metadata.generation ?? 0) + 1;
-    },
-    validateUpdate: (ctx, o, old) => {
+    revalidateOnUpdate: false,
+    validateUpdate: (o, old, ctx) => {
       // kube's custom resource validator checks the metadata update once more than the Store does
       // (its causes appear twice then), and its blocking errors keep the rules from running.
       const m = validateObjectMetaUpdate(o.metadata, old.metadata);
       return [...m, ...validatorFor(ctx)?.validateUpdate(ctx, body(o), body(old), [...m, ...meta(o)]) ?? [], ...scaleErrs(o)];
     },
-  };
-  const status: Strategy<KubeObject> = {
-    ...main,
+  });
+  // As kube's status strategy, the whole object but status is the stored one (metadata but for
+  // the managedFields recording this write). Only .status is checked against its own sub-schema
+  // (so an invalid stored spec, or root-level required fields, cannot fail a status write), then
+  // the scale subresource's status replicas and selector.
+  const status = statusStrategy(main, {
+    specFields: [],
+    resetMetadata: {},
     resetFields: [['metadata'], ['spec']],
-    // As kube's status strategy: only .status is checked against its own sub-schema (so an invalid
-    // stored spec, or root-level required fields, cannot fail a status write), then the scale
-    // subresource's status replicas and selector.
-    validateUpdate(ctx, o, old) {
-      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
-      return [...m, ...validatorFor(ctx)?.validateStatusUpdate(ctx, body(o), body(old), m) ?? [], ...validateScaleStatus(o, scale)];
-    },
     prepareForUpdate(_ctx, o, old) {
       const obj = o as Obj;
       const status = obj['status'];
       for (const k of Object.keys(obj)) if (k !== 'metadata') delete obj[k];
-      Object.assign(obj, structuredClone(old as Obj), { metadata: obj['metadata'] });
+      const { metadata: _m, ...stored } = structuredClone(old as Obj);
+      Object.assign(obj, stored);
       if (status !== undefined) obj['status'] = status; else delete obj['status'];
-      // The stored metadata stays, but for the managedFields recording this write.
-      const m = o.metadata as Record<string, unknown>;
-      for (const k of ['labels', 'annotations', 'finalizers', 'ownerReferences', 'deletionTimestamp', 'generation'] as const) {
-        const v = old.metadata[k];
-        if (v === undefined) delete m[k]; else m[k] = structuredClone(v);
-      }
     },
-  };
+    validate(o, old, ctx) {
+      const m = validateObjectMetaUpdate(o.metadata, old.metadata);
+      return [...m, ...validatorFor(ctx)?.validateStatusUpdate(ctx, body(o), body(old), m) ?? [], ...validateScaleStatus(o, scale)];
+    },
+  });
   return { main, status };
 }
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { invalid, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
-import { specStatusStrategy, statusStrategy, type SpecStatusOptions } from './kit.ts';
+import { specStatusStrategy, statusStrategy, subresourceStrategy, type SpecStatusOptions } from './kit.ts';
 import type { DeepReadonly, Strategy } from './strategy.ts';
 
 interface Widget extends KubeObject { spec?: { size?: number }; status?: { ready?: boolean } }
@@ -35,6 +35,12 @@ describe('specStatusStrategy', () => {
     { name: 'the prepare hook runs after status and generation are settled',
       opts: { validate: sizeCheck, generation: true, prepareForUpdate: (_c, w) => { w.metadata.generation = (w.metadata.generation ?? 0) * 10; } },
       next: widget(2), old: widget(1), want: { errs: [], generation: 20 } },
+    { name: 'normalizeForUpdate runs before the generation is compared: what it drops is no spec change',
+      opts: { validate: sizeCheck, generation: true, normalizeForUpdate: (_c, w) => { delete w.spec?.size; } },
+      next: widget(2), old: { metadata: { name: 'w', namespace: 'default', generation: 1 }, spec: {} }, want: { errs: [], generation: 1 } },
+    { name: 'specOf judges the spec change (here: everything but metadata, so a status change bumps too)',
+      opts: { validate: sizeCheck, generation: true, specOf: ({ metadata: _m, ...rest }) => rest },
+      next: widget(1, { status: { ready: true } }), old: widget(1), want: { errs: [], generation: 2 } },
     { name: 'warnings are passed on with the object first',
       opts: { validate: sizeCheck, warningsOnUpdate: (w, old) => [`${old.spec?.size ?? 0} -> ${w.spec?.size ?? 0}`] },
       next: widget(2), old: widget(1), want: { errs: [], warnings: ['1 -> 2'] } },
@@ -78,5 +84,19 @@ describe('statusStrategy', () => {
     const old = widget(1, { metadata: { name: 'w', namespace: 'default', labels: { a: '1' } } });
     const got = update(s, widget(1, { metadata: { name: 'w', namespace: 'default', labels: { a: '2' } } }), old);
     assert.deepEqual([got.obj.metadata.labels, s.resetFields], [{ a: '1' }, [['spec'], ['metadata']]]);
+  });
+});
+
+describe('subresourceStrategy', () => {
+  const main = specStatusStrategy<Widget>({ validate: sizeCheck, hasStatus: true, resetFields: [['status']] });
+
+  it('replaces the update with its own preparation and check, keeps create, has no reset fields by default', () => {
+    const s = subresourceStrategy(main, {
+      prepareForUpdate: (_c, w, old) => { w.spec = { size: (old.spec?.size ?? 0) + (w.spec?.size ?? 0) }; },
+      validate: (w) => ((w.spec?.size ?? 0) > 5 ? [invalid('spec.size', w.spec?.size, 'too big')] : []),
+    });
+    const got = update(s, widget(5, { status: { ready: true } }), widget(1));
+    assert.deepEqual([got.obj.spec, got.obj.status, got.errs, s.resetFields, s.prepareForCreate], [{ size: 6 }, { ready: true }, ['spec.size'], undefined, main.prepareForCreate]);
+    assert.deepEqual(subresourceStrategy(main, { prepareForUpdate: () => undefined, validate: () => [], resetFields: [['spec']] }).resetFields, [['spec']]);
   });
 });

@@ -3,8 +3,8 @@
 // writes for most resources and its status subresource, and the small steps strategies share
 // (generation on spec change, metadata reset for status, Go zero values, copies of read-only
 // views). A resource is then `{ ...names, strategy: specStatusStrategy({...}), table: [...] }
-// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy
-// and statusStrategy, whose options carry what a resource adds; none is written by hand.
+// satisfies ResourceDefinition<T>` (see STYLE.md): every strategy is built by specStatusStrategy,
+// statusStrategy and subresourceStrategy, whose options carry what a resource adds; none is written by hand.
 // Counterpart of what the strategies of pkg/registry share, and of the Name and Age columns of pkg/printers.
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
@@ -88,10 +88,20 @@ export interface SpecStatusOptions<T extends WithStatus> {
   readonly allowUnconditionalUpdate?: boolean;
   /** The field holding the desired state, when it is not `spec` (webhook configurations: webhooks). */
   readonly specFields?: readonly string[];
+  /**
+   * What a change of the desired state is judged on, when no fixed field list names it (custom
+   * resources: every field but metadata and a status subresource's status); replaces specFields.
+   */
+  specOf?(obj: RO<T>): unknown;
   /** GetResetFields, when the strategy resets fields on update (Strategy.resetFields). */
   readonly resetFields?: readonly (readonly string[])[];
   /** Further create preparation (server-owned fields, disabled fields dropped). */
   prepareForCreate?(ctx: RequestContext, obj: T): void;
+  /**
+   * Update preparation before the generation is settled: fields dropped here (disabled by a gate,
+   * omitted by the schema) do not count as a spec change.
+   */
+  normalizeForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
   /** Further update preparation, after status and generation are settled. */
   prepareForUpdate?(ctx: RequestContext, obj: T, old: RO<T>): void;
   warningsOnCreate?(obj: RO<T>, ctx: RequestContext): string[];
@@ -121,6 +131,7 @@ function keepFromOld(obj: object, old: object, key: string): void {
 export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>): Strategy<T> {
   const specFields = o.specFields ?? ['spec'];
   const revalidate = o.revalidateOnUpdate !== false;
+  const specOf = o.specOf ?? ((x: RO<T>) => pick(x, specFields));
   const s: Strategy<T> = {
     prepareForCreate(ctx, obj) {
       if (o.hasStatus === true) delete obj.status;
@@ -133,9 +144,10 @@ export function specStatusStrategy<T extends WithStatus>(o: SpecStatusOptions<T>
     ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
     prepareForUpdate(ctx, obj, old) {
       if (o.hasStatus === true) keepFromOld(obj, old, 'status');
+      o.normalizeForUpdate?.(ctx, obj, old);
       if (o.generation === true) {
         const prev = old.metadata.generation ?? 1;
-        obj.metadata.generation = deepEqual(pick(obj, specFields), pick(old, specFields)) ? prev : prev + 1;
+        obj.metadata.generation = deepEqual(specOf(obj as RO<T>), specOf(old)) ? prev : prev + 1;
       }
       o.prepareForUpdate?.(ctx, obj, old);
     },
@@ -188,4 +200,24 @@ export function statusStrategy<T extends WithStatus>(main: Strategy<T>, o: Statu
   if (warnings === null) delete s.warningsOnUpdate;
   else if (warnings !== undefined) s.warningsOnUpdate = (ctx, obj, old) => warnings(obj, old, ctx);
   return s;
+}
+
+/** A subresource that writes part of the object (pods/resize, pods/ephemeralcontainers). */
+export interface SubresourceStrategyOptions<T extends KubeObject> {
+  /** Takes from the request what the subresource may change; the rest stays as stored. */
+  prepareForUpdate(ctx: RequestContext, obj: T, old: RO<T>): void;
+  validate(obj: RO<T>, old: RO<T>, ctx: RequestContext): FieldError[];
+  /** GetResetFields; default none. */
+  readonly resetFields?: readonly (readonly string[])[];
+}
+
+/** The main strategy with the update replaced by the subresource's own preparation and check. */
+export function subresourceStrategy<T extends KubeObject>(main: Strategy<T>, o: SubresourceStrategyOptions<T>): Strategy<T> {
+  const { resetFields: _r, ...rest } = main;
+  return {
+    ...rest,
+    ...(o.resetFields !== undefined ? { resetFields: o.resetFields } : {}),
+    prepareForUpdate: (ctx, obj, old) => o.prepareForUpdate(ctx, obj, old),
+    validateUpdate: (ctx, obj, old) => o.validate(obj, old, ctx),
+  };
 }

@@ -2,8 +2,8 @@
 // phase Pending on create with its transition time.
 import { defaultVolumeSources } from '../volume-defaults.ts';
 import { fieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { nodeSelectorTermWarnings } from '../node-labels.ts';
 import { BETA_STORAGE_CLASS_ANNOTATION, DEPRECATED_STORAGE_CLASS_ANNOTATION_MSG } from '../persistentvolumeclaim/warnings.ts';
@@ -60,33 +60,27 @@ export function persistentVolumeWarnings(pv: RO<PersistentVolume>): string[] {
   return warnings;
 }
 
-export const persistentVolumeStrategy: Strategy<PersistentVolume> = {
+export const persistentVolumeStrategy = specStatusStrategy<PersistentVolume>({
+  validate: (pv) => [...validatePersistentVolume(pv), ...validateMountOptionAnnotation(pv)],
+  hasStatus: true,
   prepareForCreate(_ctx, pv) { pv.status = { phase: 'Pending', lastPhaseTransitionTime: nowRFC3339() }; },
-  validate: (_ctx, pv) => [...validatePersistentVolume(pv), ...validateMountOptionAnnotation(pv)],
-  warningsOnCreate: (_ctx, pv) => persistentVolumeWarnings(pv),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  prepareForUpdate(_ctx, pv, old) {
-    setOptional(pv, 'status', old.status === undefined ? undefined : copyOf<PersistentVolume['status']>(old.status));
-  },
+  warningsOnCreate: persistentVolumeWarnings,
   // kube's strategy validates the new PV, then ValidatePersistentVolumeUpdate validates it again:
   // each spec error is reported twice.
-  validateUpdate: (_ctx, pv, old) => {
+  revalidateOnUpdate: false,
+  validateUpdate: (pv, old) => {
     const spec = validatePersistentVolume(pv).filter((e) => e.field !== 'metadata' && !e.field.startsWith('metadata.'));
     return [...spec, ...validateMountOptionAnnotation(pv), ...spec, ...validatePersistentVolumeUpdate(pv, old)];
   },
-  warningsOnUpdate: (_ctx, pv) => persistentVolumeWarnings(pv),
-};
+  warningsOnUpdate: (pv) => persistentVolumeWarnings(pv),
+});
 
-export const persistentVolumeStatusStrategy: Strategy<PersistentVolume> = {
-  ...persistentVolumeStrategy,
+export const persistentVolumeStatusStrategy = statusStrategy(persistentVolumeStrategy, {
   prepareForUpdate(_ctx, pv, old) {
-    setOptional(pv, 'spec', old.spec === undefined ? undefined : copyOf<PersistentVolume['spec']>(old.spec));
     if (pv.status?.phase !== old.status?.phase && pv.status !== undefined) pv.status.lastPhaseTransitionTime = nowRFC3339();
   },
-  validateUpdate: () => [],
-  warningsOnUpdate: () => [],
-};
+  warningsOnUpdate: null,
+});
 
 export const persistentVolumes = {
   group: '', kind: 'PersistentVolume', resource: 'persistentvolumes', singular: 'persistentvolume', shortNames: ['pv'],

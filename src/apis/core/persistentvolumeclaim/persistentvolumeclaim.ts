@@ -1,7 +1,7 @@
 // PersistentVolumeClaims (pkg/registry/core/persistentvolumeclaim): status subresource; the
 // spec is immutable after creation except requests (expansion) and the attributes class.
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { accessModesAsString, storageClassOf } from '../printers/format.ts';
 import { quantityString } from '../v1/quantity.ts';
 import type { PersistentVolumeClaim, PersistentVolumeClaimSpec } from '../v1/types.ts';
@@ -41,31 +41,24 @@ export function prepareDataSources(spec: PersistentVolumeClaimSpec, old?: DeepRe
   }
 }
 
-export const persistentVolumeClaimStrategy: Strategy<PersistentVolumeClaim> = {
+export const persistentVolumeClaimStrategy = specStatusStrategy<PersistentVolumeClaim>({
+  validate: validatePersistentVolumeClaim,
+  hasStatus: true,
   prepareForCreate(_ctx, pvc) {
     pvc.status = { phase: 'Pending' };
     if (pvc.spec !== undefined) prepareDataSources(pvc.spec);
   },
-  validate: (_ctx, pvc) => validatePersistentVolumeClaim(pvc),
-  warningsOnCreate: (_ctx, pvc) => pvcWarnings(pvc),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  prepareForUpdate(_ctx, pvc, old) {
-    setOptional(pvc, 'status', old.status === undefined ? undefined : copyOf<PersistentVolumeClaim['status']>(old.status));
-    if (pvc.spec !== undefined) prepareDataSources(pvc.spec, old.spec);
-  },
-  validateUpdate: (_ctx, pvc, old) => validatePersistentVolumeClaimUpdate(pvc, old),
-  warningsOnUpdate: (_ctx, pvc) => pvcWarnings(pvc),
-};
+  warningsOnCreate: pvcWarnings,
+  prepareForUpdate(_ctx, pvc, old) { if (pvc.spec !== undefined) prepareDataSources(pvc.spec, old.spec); },
+  revalidateOnUpdate: false,
+  validateUpdate: (pvc, old) => validatePersistentVolumeClaimUpdate(pvc, old),
+  warningsOnUpdate: (pvc) => pvcWarnings(pvc),
+});
 
-export const persistentVolumeClaimStatusStrategy: Strategy<PersistentVolumeClaim> = {
-  ...persistentVolumeClaimStrategy,
-  prepareForUpdate(_ctx, pvc, old) {
-    setOptional(pvc, 'spec', old.spec === undefined ? undefined : copyOf<PersistentVolumeClaim['spec']>(old.spec));
-  },
-  validateUpdate: (_ctx, pvc) => validatePersistentVolumeClaimStatusUpdate(pvc),
-  warningsOnUpdate: () => [],
-};
+export const persistentVolumeClaimStatusStrategy = statusStrategy(persistentVolumeClaimStrategy, {
+  validate: (pvc) => validatePersistentVolumeClaimStatusUpdate(pvc),
+  warningsOnUpdate: null,
+});
 
 export const persistentVolumeClaims = {
   group: '', kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', singular: 'persistentvolumeclaim', shortNames: ['pvc'],

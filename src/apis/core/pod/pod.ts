@@ -2,11 +2,11 @@
 // create, spec immutable but for a few fields, graceful deletion for pods bound to a node.
 import type { DeleteOptions } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { applyAppArmorVersionSkew } from './apparmor-skew.ts';
 import { mutatePodAffinity, mutateTopologySpreadConstraints } from './label-keys.ts';
 import { podNameWarnings, podWarnings } from './warnings.ts';
-import { bumpGenerationIfChanged, copyOf, setOptional } from '../../../registry/rest/kit.ts';
+import { copyOf, setOptional, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { Pod } from '../v1/types.ts';
 import { defaultPod } from './defaults.ts';
 import { dropDisabledPodSpecFields } from './disabled-fields.ts';
@@ -35,7 +35,10 @@ export function podGracePeriod(pod: DeepReadonly<Pod>, options: DeleteOptions): 
   return period;
 }
 
-export const podStrategy: Strategy<Pod> = {
+export const podStrategy = specStatusStrategy<Pod>({
+  validate: validatePodCreate,
+  hasStatus: true,
+  generation: true,
   prepareForCreate(ctx: RequestContext, pod: Pod) {
     pod.status = { phase: 'Pending', qosClass: podQOSClass(pod) };
     dropDisabledPodSpecFields(pod.spec, undefined);
@@ -43,36 +46,26 @@ export const podStrategy: Strategy<Pod> = {
     mutatePodAffinity(pod);
     mutateTopologySpreadConstraints(pod);
     applyAppArmorVersionSkew(ctx, pod);
-    pod.metadata.generation = 1;
   },
-  validate: (_ctx, pod) => validatePodCreate(pod),
   // Only on create: kube skips warnings on pod updates (a high-frequency path nobody reads them on).
-  warningsOnCreate: (_ctx, pod) => [...podNameWarnings(pod.metadata.name), ...podWarnings(pod)],
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  prepareForUpdate(_ctx, pod, old) {
-    setOptional(pod, 'status', old.status === undefined ? undefined : copyOf<Pod['status']>(old.status));
-    dropDisabledPodSpecFields(pod.spec, old.spec);
-    pod.metadata.generation = old.metadata.generation ?? 1;
-    bumpGenerationIfChanged(pod.metadata, pod.spec, old.spec);
-  },
+  warningsOnCreate: (pod) => [...podNameWarnings(pod.metadata.name), ...podWarnings(pod)],
+  normalizeForUpdate(_ctx, pod, old) { dropDisabledPodSpecFields(pod.spec, old.spec); },
   // ValidatePodUpdate repeats the metadata checks of update and create
-  validateUpdate: (_ctx, pod, old) => [...validatePodUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true, create: { namespaced: true } })],
+  revalidateOnUpdate: false,
+  validateUpdate: (pod, old) => [...validatePodUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true, create: { namespaced: true } })],
   checkGracefulDelete: (_ctx, pod, options) => podGracePeriod(pod, options),
-};
+});
 
-export const podStatusStrategy: Strategy<Pod> = {
-  ...podStrategy,
+export const podStatusStrategy = statusStrategy(podStrategy, {
   resetFields: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']],
   prepareForUpdate(_ctx, pod, old) {
-    pod.spec = copyOf<Pod['spec']>(old.spec);
     // old kubelets corrupt owner references: /status may not touch them
     setOptional(pod.metadata, 'ownerReferences', old.metadata.ownerReferences === undefined ? undefined
       : copyOf<Pod['metadata']['ownerReferences']>(old.metadata.ownerReferences));
     pod.metadata.generation = old.metadata.generation ?? 1;
   },
-  validateUpdate: (_ctx, pod, old) => [...validatePodStatusUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true })],
-};
+  validate: (pod, old) => [...validatePodStatusUpdate(pod, old), ...repeatedMetadataErrors(pod.metadata, old.metadata, { update: true })],
+});
 
 export const pods = {
   group: '', kind: 'Pod', resource: 'pods', singular: 'pod', shortNames: ['po'], categories: ['all'], namespaced: true,

@@ -4,8 +4,8 @@
 import { fieldPath, invalid, required, type FieldError } from '../../../apimachinery/errors/field-errors.ts';
 import { isValidCIDR, parseCIDRSloppy } from '../../../apimachinery/validation/ip.ts';
 import { FIELD_IMMUTABLE_ERROR_MSG, nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, ResourceDefinition, Strategy } from '../../../registry/rest/strategy.ts';
-import { ageColumn, copyOf, nameColumn, resetObjectMetaForStatus, setOptional } from '../../../registry/rest/kit.ts';
+import type { DeepReadonly, ResourceDefinition } from '../../../registry/rest/strategy.ts';
+import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import type { ServiceCIDR } from '../v1/types.ts';
 
 const CIDRS = fieldPath('spec', 'cidrs');
@@ -45,25 +45,20 @@ export function validateServiceCIDRUpdate(sc: DeepReadonly<ServiceCIDR>, old: De
   return [invalid(CIDRS, next, FIELD_IMMUTABLE_ERROR_MSG)];
 }
 
-export const serviceCIDRStrategy: Strategy<ServiceCIDR> = {
+export const serviceCIDRStrategy = specStatusStrategy<ServiceCIDR>({
+  validate: validateServiceCIDR,
+  hasStatus: true,
   prepareForCreate(_ctx, sc) { sc.status = {}; },
-  validate: (_ctx, sc) => validateServiceCIDR(sc),
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  prepareForUpdate(_ctx, sc, old) { setOptional(sc, 'status', old.status === undefined ? undefined : copyOf<ServiceCIDR['status']>(old.status)); },
   // ValidateServiceCIDRUpdate checks the metadata update itself too (its causes come twice with the store's).
-  validateUpdate: (_ctx, sc, old) => [...validateObjectMetaUpdate(sc.metadata, old.metadata), ...validateServiceCIDRUpdate(sc, old)],
-};
+  revalidateOnUpdate: false,
+  validateUpdate: (sc, old) => [...validateObjectMetaUpdate(sc.metadata, old.metadata), ...validateServiceCIDRUpdate(sc, old)],
+});
 
-export const serviceCIDRStatusStrategy: Strategy<ServiceCIDR> = {
-  ...serviceCIDRStrategy,
+export const serviceCIDRStatusStrategy = statusStrategy(serviceCIDRStrategy, {
+  resetMetadata: {},
   resetFields: [['metadata'], ['spec']],
-  prepareForUpdate(_ctx, sc, old) {
-    setOptional(sc, 'spec', old.spec === undefined ? undefined : copyOf<ServiceCIDR['spec']>(old.spec));
-    resetObjectMetaForStatus(sc.metadata, old.metadata);
-  },
-  validateUpdate: (_ctx, sc, old) => validateObjectMetaUpdate(sc.metadata, old.metadata),
-};
+  validate: (sc, old) => validateObjectMetaUpdate(sc.metadata, old.metadata),
+});
 
 export const serviceCIDRs = {
   group: 'networking.k8s.io', kind: 'ServiceCIDR', resource: 'servicecidrs', singular: 'servicecidr', namespaced: false,

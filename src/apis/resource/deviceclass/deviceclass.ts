@@ -39,12 +39,11 @@ export function validateDeviceClass(dc: RO<DeviceClass>): FieldError[] {
   return [...validateObjectMeta(dc.metadata, { namespaced: false, nameFn: longName }), ...validateSpec(dc)];
 }
 
-const base = specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true });
-
 export const deviceClasses = {
   group: 'resource.k8s.io', kind: 'DeviceClass', resource: 'deviceclasses', singular: 'deviceclass', namespaced: false,
   goZeroValues: (o) => { setZero(o, ['spec'], {}); }, // a struct: kube writes it even when absent
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
-  strategy: { ...base, validateUpdate: (_ctx, dc, old) => validateSpec(dc, old) },
+  // On update the spec check (with the old object) is the whole check: metadata is the Store's.
+  strategy: specStatusStrategy<DeviceClass>({ validate: validateDeviceClass, generation: true, revalidateOnUpdate: false, validateUpdate: (dc, old) => validateSpec(dc, old) }),
   table: [nameColumn<DeviceClass>(), ageColumn<DeviceClass>()],
 } satisfies ResourceDefinition<DeviceClass>;

@@ -7,14 +7,12 @@ import { validateResourceSlice, validateResourceSliceUpdate } from './validation
 
 export { validateResourceSlice } from './validation.ts';
 
-const base = specStatusStrategy<ResourceSlice>({ validate: validateResourceSlice, generation: true });
-
 export const resourceSlices = {
   group: 'resource.k8s.io', kind: 'ResourceSlice', resource: 'resourceslices', singular: 'resourceslice', namespaced: false,
   returnDeletedObject: true, // as kube's storage: a DELETE answers with the object, not a Status
   // resource.k8s.io's conversion names the group version and kind.
   fieldLabelMessage: (field) => `field label not supported for resource.k8s.io/v1, Kind=ResourceSlice: ${field}`,
-  strategy: { ...base, validateUpdate: (_ctx, s, old) => validateResourceSliceUpdate(s, old) },
+  strategy: specStatusStrategy<ResourceSlice>({ validate: validateResourceSlice, generation: true, revalidateOnUpdate: false, validateUpdate: (s, old) => validateResourceSliceUpdate(s, old) }),
   selectableFields: (s) => ({ 'metadata.name': s.metadata.name ?? '', 'spec.nodeName': s.spec?.nodeName ?? '', 'spec.driver': s.spec?.driver ?? '' }),
   table: [
     nameColumn<ResourceSlice>(),

@@ -3,8 +3,8 @@
 // Counterpart of pkg/registry/core/pod/strategy.go (podEphemeralContainersStrategy).
 import { fieldPath, forbidden, type FieldError } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
-import { bumpGenerationIfChanged, copyOf } from '../../../../registry/rest/kit.ts';
+import type { DeepReadonly } from '../../../../registry/rest/strategy.ts';
+import { bumpGenerationIfChanged, copyOf, subresourceStrategy } from '../../../../registry/rest/kit.ts';
 import type { Pod } from '../../v1/types.ts';
 import { ephemeralContainerDiff } from '../go-pod-spec.ts';
 import { MIRROR_ANNOTATION, validatePodSpecificAnnotationUpdates } from '../annotations.ts';
@@ -48,13 +48,12 @@ export function validateEphemeralContainersUpdate(pod: DeepReadonly<Pod>, old: D
   return errs;
 }
 
-export const podEphemeralContainersStrategy: Strategy<Pod> = {
-  ...podStrategy,
+export const podEphemeralContainersStrategy = subresourceStrategy(podStrategy, {
   prepareForUpdate(_ctx, pod, old) {
     keepOnly(pod, old, (next) => {
       if (pod.spec.ephemeralContainers === undefined) delete next.spec.ephemeralContainers;
       else next.spec.ephemeralContainers = pod.spec.ephemeralContainers;
     });
   },
-  validateUpdate: (_ctx, pod, old) => validateEphemeralContainersUpdate(pod, old),
-};
+  validate: (pod, old) => validateEphemeralContainersUpdate(pod, old),
+});

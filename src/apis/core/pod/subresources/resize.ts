@@ -5,7 +5,8 @@
 // Counterpart of pkg/registry/core/pod/strategy.go (podResizeStrategy) and pkg/apis/core/validation (ValidatePodResize).
 import { fieldPath, forbidden, invalid, type FieldError, type FieldPath } from '../../../../apimachinery/errors/field-errors.ts';
 import { deepEqual } from '../../../../apimachinery/validation/object-meta.ts';
-import type { DeepReadonly, Strategy } from '../../../../registry/rest/strategy.ts';
+import type { DeepReadonly } from '../../../../registry/rest/strategy.ts';
+import { subresourceStrategy } from '../../../../registry/rest/kit.ts';
 import type { Container, Pod, PodSpec, ResourceList } from '../../v1/types.ts';
 import { quantityOf } from '../../v1/resource-names.ts';
 import { podStrategy } from '../pod.ts';
@@ -165,8 +166,7 @@ export function validatePodResize(pod: RO<Pod>, old: RO<Pod>): FieldError[] {
   return deepEqual(rest, oldRest) ? [] : [forbidden(spec, 'only cpu and memory resources are mutable')];
 }
 
-export const podResizeStrategy: Strategy<Pod> = {
-  ...podStrategy,
+export const podResizeStrategy = subresourceStrategy(podStrategy, {
   prepareForUpdate: (_ctx, pod, old) => prepareResize(pod, old),
-  validateUpdate: (_ctx, pod, old) => validatePodResize(pod, old),
-};
+  validate: (pod, old) => validatePodResize(pod, old),
+});
