@@ -3,43 +3,8 @@
 // says a user holds (for SelfSubjectRulesReview).
 import type { UserInfo } from '../apimachinery/request/context.ts';
 
-/** authorizer.Decision, by its Go name so that it reads the same in logs. */
-export type Decision = 'Allow' | 'Deny' | 'NoOpinion';
-
-/** authorizer.Attributes: the request as an authorizer sees it. */
-export interface Attributes {
-  readonly user: UserInfo | undefined;
-  /** get, list, watch, create, update, patch, delete, deletecollection, impersonate, bind, escalate, ...; for non-resource requests the lower-cased HTTP method. */
-  readonly verb: string;
-  readonly resourceRequest: boolean;
-  /** '' for cluster-scoped and non-resource requests. */
-  readonly namespace: string;
-  readonly apiGroup: string;
-  readonly apiVersion: string;
-  readonly resource: string;
-  readonly subresource: string;
-  readonly name: string;
-  /** The path of a non-resource request. */
-  readonly path: string;
-  /** The raw fieldSelector of a list or watch (the Node authorizer reads spec.nodeName from it). */
-  readonly fieldSelector?: string;
-}
-
-export interface AuthorizationResult {
-  readonly decision: Decision;
-  /** Why; RBAC explains allows ("RBAC: allowed by ...") and resolution errors ("RBAC: ..."). */
-  readonly reason: string;
-  /** An evaluation error: with a decision other than Allow the request fails with 500. */
-  readonly error?: Error;
-}
-
-export interface Authorizer {
-  /**
-   * Decides on `attributes`. Never rejects: failures to evaluate come back as `error` (with
-   * NoOpinion), so that a union can still ask the next authorizer.
-   */
-  authorize(attributes: Attributes): Promise<AuthorizationResult>;
-}
+export type { Attributes, AuthorizationResult, Authorizer, Decision } from '../apimachinery/authorization/authorizer.ts';
+export { attributesRecord } from '../apimachinery/authorization/authorizer.ts';
 
 /** authorizer.ResourceRuleInfo, in the wire shape of authorization.k8s.io/v1 ResourceRule. */
 export interface ResourceRuleInfo {
@@ -67,14 +32,6 @@ export interface RulesResult {
 export interface RuleResolver {
   /** The rules `user` holds in `namespace` (cluster-wide ones included). Never rejects: see `error`. */
   rulesFor(user: UserInfo, namespace: string): Promise<RulesResult>;
-}
-
-/** An Attributes value with every field not given empty (authorizer.AttributesRecord{}). */
-export function attributesRecord(fields: Partial<Attributes> & { readonly user: UserInfo | undefined; readonly verb: string }): Attributes {
-  return {
-    resourceRequest: false, namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '', path: '',
-    ...fields,
-  };
 }
 
 /** Go's errors.New: an Error with only a message. */
