@@ -7,7 +7,7 @@ import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Plugin } from '../admission/interfaces.ts';
-import type { ParamSource } from '../admission/policy/validating/dispatcher.ts';
+import type { ParamSource } from '../admission/policy/generic.ts';
 import { validatingAdmissionPolicy } from '../admission/policy/validating/plugin.ts';
 import type { RESTMapper } from '../admission/plugins/owner-references.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
