@@ -65,3 +65,6 @@ export type { CelAuthorizer, CelAuthzAttributes, CelAuthzDecision, CelRequestRes
 export {
   admissionRequestType, namespaceType, AuthorizerVarName, NamespaceVarName, ObjectVarName, OldObjectVarName, ParamsVarName, RequestVarName, VariableVarName,
 } from './admission-types.ts';
+export { compileWithPatchTypes, patchValueToJSON, typeNameMismatches } from './mutation.ts';
+export { escapeKey, JSONPatchValue, JSONPATCH_TYPE_NAME, MutationObject, OBJECT_TYPE_NAME } from './mutation-types.ts';
+export type { EnvironmentOptions } from './environment.ts';

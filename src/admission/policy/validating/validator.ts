@@ -43,20 +43,23 @@ export interface ValidationInput {
   readonly requestResource: CelRequestResource;
 }
 
-const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 const requestType = admissionRequestType();
 const nsType = namespaceType();
 
-class OutOfBudget extends Error {}
+export class OutOfBudget extends Error {}
+
+/** What an evaluation needs of a compiled policy (validating or mutating): its variables and match conditions. */
+export type EvaluatedPolicy = Pick<CompiledPolicy, 'variables' | 'matchConditions' | 'failurePolicy'>;
 
 /** One evaluation's state: the activation, the variables computed so far, what is left of the budget. */
-class Evaluation {
+export class Evaluation {
   private readonly values = new Map<string, { value?: unknown; error?: string }>();
   private readonly charged = new Set<string>();
   private readonly pendingCost = new Map<string, number>();
   readonly activation: Record<string, unknown>;
 
-  constructor(private readonly policy: CompiledPolicy, input: ValidationInput, withAuthorizer: boolean) {
+  constructor(private readonly policy: EvaluatedPolicy, input: ValidationInput, withAuthorizer: boolean) {
     const ns = input.namespace === null || input.namespace === undefined ? null : toCelValue(input.namespace, nsType);
     this.activation = {
       object: dynToCel(input.object ?? null), oldObject: dynToCel(input.oldObject ?? null), params: dynToCel(input.params ?? null),
@@ -141,7 +144,7 @@ const single = (failurePolicy: string, message: string): ValidateResult =>
   ({ decisions: [{ action: errorAction(failurePolicy), evaluation: 'error', message }], auditAnnotations: [] });
 
 /** The match conditions (kube's matchconditions.Matcher): true, false, or the error under failurePolicy Fail. */
-async function matchConditions(p: CompiledPolicy, ev: Evaluation): Promise<boolean | string> {
+export async function matchConditions(p: EvaluatedPolicy, ev: Evaluation): Promise<boolean | string> {
   const errors: string[] = [];
   const budget = { left: RuntimeCELCostBudgetMatchConditions };
   try {

@@ -1,0 +1,159 @@
+// CEL object construction (`Object{spec: Object.spec{replicas: 3}}`, `JSONPatch{op: "add", …}`),
+// which the library's parser does not have, rewritten before parsing into calls it does have:
+// `__new_Object({"spec": dyn(__new_Object__spec({"replicas": dyn(3)}))})`. Each field's value is
+// wrapped in dyn() because kube's Object fields are all dyn (and map literals must be homogeneous).
+// Offsets in the rewritten text map back to the original so compile errors point where kube's do.
+// Go counterpart: cel-go's CreateStruct (parser) as kube resolves it with mutation.DynamicTypeResolver.
+
+interface Token {
+  readonly kind: 'id' | 'str' | 'num' | 'punct';
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const STRING_PREFIX = /^(?:[rR][bB]?|[bB][rR]?)$/;
+const RESERVED = new Set(['in', 'true', 'false', 'null']);
+
+/** CEL's tokens as far as the rewrite needs them: identifiers, strings, numbers, punctuation; comments dropped. */
+function tokenize(src: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i] ?? '';
+    if (/\s/.test(c)) { i++; continue; }
+    if (c === '/' && src[i + 1] === '/') { while (i < src.length && src[i] !== '\n') i++; continue; }
+    if (c === '"' || c === '\'') { const end = stringEnd(src, i); out.push({ kind: 'str', text: src.slice(i, end), start: i, end }); i = end; continue; }
+    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i, i + 256));
+    if (id !== null) {
+      const end = i + id[0].length;
+      if (STRING_PREFIX.test(id[0]) && (src[end] === '"' || src[end] === '\'')) {
+        const e = stringEnd(src, end);
+        out.push({ kind: 'str', text: src.slice(i, e), start: i, end: e });
+        i = e;
+      } else {
+        out.push({ kind: 'id', text: id[0], start: i, end });
+        i = end;
+      }
+      continue;
+    }
+    const num = /^(?:0x[0-9a-fA-F]+|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[uU]?/.exec(src.slice(i, i + 64));
+    if (num !== null) { out.push({ kind: 'num', text: num[0], start: i, end: i + num[0].length }); i += num[0].length; continue; }
+    out.push({ kind: 'punct', text: c, start: i, end: i + 1 });
+    i++;
+  }
+  return out;
+}
+
+/** The end of the string literal starting at `i` (a quote), triple-quoted or not; the text's end when unterminated. */
+function stringEnd(src: string, i: number): number {
+  const q = src[i] ?? '';
+  const triple = src.startsWith(q.repeat(3), i);
+  const close = triple ? q.repeat(3) : q;
+  let j = i + close.length;
+  while (j < src.length) {
+    if (src[j] === '\\') { j += 2; continue; }
+    if (src.startsWith(close, j)) return j + close.length;
+    if (!triple && src[j] === '\n') return j;
+    j++;
+  }
+  return src.length;
+}
+
+/** The function a construction of `typeName` becomes: `Object.spec` → `__new_Object__spec`. */
+export const constructorName = (typeName: string): string => `__new_${typeName.replace(/\./g, '__')}`;
+
+/** The type name a constructor function name stands for (for error messages). */
+export const typeNameOfConstructor = (fn: string): string => fn.slice('__new_'.length).replace(/__/g, '.');
+
+export interface Rewritten {
+  /** The text to compile. */
+  readonly source: string;
+  /** The type names constructed (`Object`, `Object.spec`, `JSONPatch`…), for the environment. */
+  readonly typeNames: readonly string[];
+  /** An offset in `source` as an offset in the original expression. */
+  toOriginal(offset: number): number;
+}
+
+interface Segment { readonly out: number; readonly orig: number; readonly len: number }
+
+/** Rewrites every object construction in `src`; the text unchanged when there is none. */
+export function rewriteObjectConstruction(src: string): Rewritten {
+  const tokens = tokenize(src);
+  const match = new Map<number, number>();
+  const stack: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'punct') return;
+    if ('([{'.includes(t.text)) stack.push(i);
+    else if (')]}'.includes(t.text)) { const o = stack.pop(); if (o !== undefined) match.set(o, i); }
+  });
+  // A construction: `{` right after a (dotted) identifier that is not an operator keyword.
+  const messages = new Map<number, { brace: number; name: string }>();
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'punct' || t.text !== '{' || !match.has(i)) return;
+    let k = i - 1;
+    if (tokens[k]?.kind !== 'id' || RESERVED.has(tokens[k]?.text ?? '')) return;
+    while (tokens[k - 1]?.text === '.' && tokens[k - 2]?.kind === 'id') k -= 2;
+    const name = tokens.slice(k, i).map((x) => x.text).join('');
+    if (tokens[k - 1]?.text === '.' && tokens[k - 1]?.kind === 'punct') k--;
+    messages.set(k, { brace: i, name });
+  });
+  if (messages.size === 0) return { source: src, typeNames: [], toOriginal: (o) => o };
+
+  let out = '';
+  const segments: Segment[] = [];
+  const copy = (from: number, to: number): void => { segments.push({ out: out.length, orig: from, len: to - from }); out += src.slice(from, to); };
+  const synth = (text: string, anchor: number): void => { segments.push({ out: out.length, orig: anchor, len: 0 }); out += text; };
+  const names = new Set<string>();
+  const gapBefore = (k: number): void => { const prev = tokens[k - 1]; const t = tokens[k]; if (t !== undefined) copy(prev === undefined ? 0 : prev.end, t.start); };
+
+  const emit = (a: number, b: number): void => {
+    let k = a;
+    while (k < b) {
+      const m = messages.get(k);
+      const close = m === undefined ? undefined : match.get(m.brace);
+      if (m !== undefined && close !== undefined && emitMessage(k, m.brace, close, m.name)) { k = close + 1; continue; }
+      gapBefore(k);
+      const t = tokens[k];
+      if (t !== undefined) copy(t.start, t.end);
+      k++;
+    }
+  };
+
+  /** `Name{f: v, ?g: w}` → `__new_Name({"f": dyn(v), "?g": dyn(w)})`; false (left as is) when the fields do not parse. */
+  const emitMessage = (start: number, brace: number, close: number, name: string): boolean => {
+    const fields: { name: string; optional: boolean; from: number; to: number }[] = [];
+    let k = brace + 1;
+    while (k < close) {
+      const optional = tokens[k]?.text === '?';
+      if (optional) k++;
+      const id = tokens[k];
+      if (id?.kind !== 'id' || tokens[k + 1]?.text !== ':') return false;
+      const from = k + 2;
+      let to = from;
+      while (to < close && tokens[to]?.text !== ',') to = (match.get(to) ?? to) + 1;
+      fields.push({ name: id.text, optional, from, to });
+      k = to + 1;
+    }
+    gapBefore(start);
+    const anchor = tokens[start]?.start ?? 0;
+    names.add(name.replace(/^\./, ''));
+    synth(`${constructorName(name.replace(/^\./, ''))}({`, anchor);
+    fields.forEach((f, i) => {
+      synth(`${i > 0 ? ', ' : ''}"${f.optional ? '?' : ''}${f.name}": dyn(`, tokens[f.from]?.start ?? anchor);
+      emit(f.from, f.to);
+      synth(')', tokens[f.to - 1]?.end ?? anchor);
+    });
+    synth('})', tokens[close]?.start ?? anchor);
+    return true;
+  };
+
+  emit(0, tokens.length);
+  if (tokens.length > 0) copy(tokens[tokens.length - 1]?.end ?? src.length, src.length);
+  const toOriginal = (o: number): number => {
+    let seg: Segment | undefined;
+    for (const s of segments) { if (s.out <= o) seg = s; else break; }
+    return seg === undefined ? o : seg.orig + Math.min(o - seg.out, seg.len);
+  };
+  return { source: out, typeNames: [...names], toOriginal };
+}
