@@ -67,6 +67,8 @@ const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind']);
 
 /** Whether kube's environment has a function (any overload) of this name. */
 export function isKubeFunction(name: string): boolean {
+  // JSONPatch's field checks (registered per environment, not on the base).
+  if (name.startsWith('__jsonpatch_field_')) return true;
   functionNames ??= new Set(baseEnvironment().getDefinitions().functions.map((f) => f.name).filter((n) => !NOT_IN_KUBE.has(n)));
   return functionNames.has(name);
 }

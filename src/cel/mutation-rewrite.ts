@@ -4,6 +4,9 @@
 // wrapped in dyn() because kube's Object fields are all dyn (and map literals must be homogeneous).
 // Offsets in the rewritten text map back to the original so compile errors point where kube's do.
 // Go counterpart: cel-go's CreateStruct (parser) as kube resolves it with mutation.DynamicTypeResolver.
+import { formatIssue } from './errors.ts';
+
+const COMPILATION_FAILED = 'compilation failed: ';
 
 interface Token {
   readonly kind: 'id' | 'str' | 'num' | 'punct';
@@ -60,6 +63,12 @@ function stringEnd(src: string, i: number): number {
   return src.length;
 }
 
+/** JSONPatch's fields of type string, checked when compiled (the others are dyn). */
+const STRING_FIELDS = new Set(['op', 'path', 'from']);
+
+/** The check function of a JSONPatch string field: `__jsonpatch_field_op(string): string`. */
+export const fieldCheckName = (field: string): string => `__jsonpatch_field_${field}`;
+
 /** The function a construction of `typeName` becomes: `Object.spec` → `__new_Object__spec`. */
 export const constructorName = (typeName: string): string => `__new_${typeName.replace(/\./g, '__')}`;
 
@@ -73,6 +82,8 @@ export interface Rewritten {
   readonly typeNames: readonly string[];
   /** An offset in `source` as an offset in the original expression. */
   toOriginal(offset: number): number;
+  /** Each construction's type name and the offset of its brace, in source order. */
+  readonly constructions: readonly { readonly name: string; readonly brace: number }[];
 }
 
 interface Segment { readonly out: number; readonly orig: number; readonly len: number }
@@ -98,7 +109,7 @@ export function rewriteObjectConstruction(src: string): Rewritten {
     if (tokens[k - 1]?.text === '.' && tokens[k - 1]?.kind === 'punct') k--;
     messages.set(k, { brace: i, name });
   });
-  if (messages.size === 0) return { source: src, typeNames: [], toOriginal: (o) => o };
+  if (messages.size === 0) return { source: src, typeNames: [], toOriginal: (o) => o, constructions: [] };
 
   let out = '';
   const segments: Segment[] = [];
@@ -138,9 +149,19 @@ export function rewriteObjectConstruction(src: string): Rewritten {
     gapBefore(start);
     const anchor = tokens[start]?.start ?? 0;
     names.add(name.replace(/^\./, ''));
-    synth(`${constructorName(name.replace(/^\./, ''))}({`, anchor);
+    synth(constructorName(name.replace(/^\./, '')), anchor);
+    // cel-go locates the construction at its brace: the call's parenthesis maps there.
+    synth('({', tokens[brace]?.start ?? anchor);
+    const jsonPatch = name.replace(/^\./, '') === 'JSONPatch';
     fields.forEach((f, i) => {
-      synth(`${i > 0 ? ', ' : ''}"${f.optional ? '?' : ''}${f.name}": dyn(`, tokens[f.from]?.start ?? anchor);
+      const at = tokens[f.from]?.start ?? anchor;
+      if (jsonPatch && STRING_FIELDS.has(f.name) && !f.optional) {
+        // Typed by a check function whose call error (located at the colon, as cel-go's) is reworded.
+        synth(`${i > 0 ? ', ' : ''}"${f.name}": ${fieldCheckName(f.name)}`, at);
+        synth('(', tokens[f.from - 1]?.start ?? at);
+      } else {
+        synth(`${i > 0 ? ', ' : ''}"${f.optional ? '?' : ''}${f.name}": dyn(`, at);
+      }
       emit(f.from, f.to);
       synth(')', tokens[f.to - 1]?.end ?? anchor);
     });
@@ -155,5 +176,25 @@ export function rewriteObjectConstruction(src: string): Rewritten {
     for (const s of segments) { if (s.out <= o) seg = s; else break; }
     return seg === undefined ? o : seg.orig + Math.min(o - seg.out, seg.len);
   };
-  return { source: out, typeNames: [...names], toOriginal };
+  const constructions = [...messages.values()].map((m) => ({ name: m.name.replace(/^\./, ''), brace: tokens[m.brace]?.start ?? 0 }))
+    .sort((a, b) => a.brace - b.brace);
+  return { source: out, typeNames: [...names], toOriginal, constructions };
 }
+
+/** Re-points cel-go style issues (`ERROR: <input>:L:C: msg` + source line + caret) at the original text. */
+export function remapIssues(detail: string, rewritten: string, original: string, toOriginal: (o: number) => number): string {
+  const lineStarts = [0];
+  for (let i = 0; i < rewritten.length; i++) if (rewritten[i] === '\n') lineStarts.push(i + 1);
+  const body = detail.startsWith(COMPILATION_FAILED) ? detail.slice(COMPILATION_FAILED.length) : detail;
+  const issues = [...body.matchAll(/ERROR: <input>:(\d+):(\d+): ([^\n]*)\n \| [^\n]*\n \| \.*\^/g)];
+  if (issues.length === 0) return detail;
+  const out = issues.map((m) => {
+    const offset = (lineStarts[Number(m[1]) - 1] ?? 0) + Number(m[2]) - 1;
+    const message = (m[3] ?? '')
+      .replace(/^found no matching overload for '__jsonpatch_field_(\w+)' applied to '\((.*)\)'$/, "expected type of field '$1' is 'string' but provided type is '$2'")
+      .replace(/__new_[A-Za-z0-9_]+/g, (fn) => typeNameOfConstructor(fn));
+    return formatIssue(original, toOriginal(offset), message);
+  });
+  return (detail.startsWith(COMPILATION_FAILED) ? COMPILATION_FAILED : '') + out.join('\n');
+}
+

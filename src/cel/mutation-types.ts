@@ -7,7 +7,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { Optional } from '@marcbachmann/cel-js';
 import { def, fail, namespace } from './library/util.ts';
-import { constructorName } from './mutation-rewrite.ts';
+import { constructorName, fieldCheckName } from './mutation-rewrite.ts';
 
 export const OBJECT_TYPE_NAME = 'Object';
 export const JSONPATCH_TYPE_NAME = 'JSONPatch';
@@ -71,6 +71,8 @@ export const escapeKey = (s: string): string => s.replace(/~/g, '~0').replace(/\
 export function registerPatchTypes(lib: Environment, typeNames: readonly string[]): void {
   lib.registerType(JSONPATCH_TYPE_NAME, { ctor: JSONPatchValue, fields: { op: 'string', path: 'string', from: 'string', value: 'dyn' } });
   def(lib, `${constructorName(JSONPATCH_TYPE_NAME)}(map<string, dyn>): ${JSONPATCH_TYPE_NAME}`, (m: unknown) => jsonPatchOf(m));
+  // dyn in: the checker's type of the argument is judged after compiling (fieldTypeIssues), as cel-go's field check.
+  for (const f of ['op', 'path', 'from']) def(lib, `${fieldCheckName(f)}(dyn): dyn`, (v: unknown) => v);
   const NS = 'kubernetes.JSONPatchNamespace';
   namespace(lib, 'jsonpatch', NS);
   def(lib, `${NS}.escapeKey(string): string`, (_ns: unknown, s: string) => escapeKey(s));

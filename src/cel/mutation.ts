@@ -5,25 +5,11 @@
 // k8s.io/apiserver/pkg/cel/mutation/dynamic/objects.go (CheckTypeNamesMatchFieldPathNames, ConvertToNative).
 import { compile, COMPILATION_FAILED, type CompileResult } from './compile.ts';
 import { newEnvironment, type VariableDecl } from './environment.ts';
-import { formatIssue } from './errors.ts';
-import { rewriteObjectConstruction, typeNameOfConstructor } from './mutation-rewrite.ts';
+import { walk, type AstNode } from './ast.ts';
+import { formatIssue, goOffset, goTypeName } from './errors.ts';
+import { remapIssues, rewriteObjectConstruction } from './mutation-rewrite.ts';
 import { MutationObject } from './mutation-types.ts';
 import { fromCelValue } from './values.ts';
-
-/** Re-points cel-go style issues (`ERROR: <input>:L:C: msg` + source line + caret) at the original text. */
-function remapIssues(detail: string, rewritten: string, original: string, toOriginal: (o: number) => number): string {
-  const lineStarts = [0];
-  for (let i = 0; i < rewritten.length; i++) if (rewritten[i] === '\n') lineStarts.push(i + 1);
-  const body = detail.startsWith(COMPILATION_FAILED) ? detail.slice(COMPILATION_FAILED.length) : detail;
-  const issues = [...body.matchAll(/ERROR: <input>:(\d+):(\d+): ([^\n]*)\n \| [^\n]*\n \| \.*\^/g)];
-  if (issues.length === 0) return detail;
-  const out = issues.map((m) => {
-    const offset = (lineStarts[Number(m[1]) - 1] ?? 0) + Number(m[2]) - 1;
-    const message = (m[3] ?? '').replace(/__new_[A-Za-z0-9_]+/g, (fn) => typeNameOfConstructor(fn));
-    return formatIssue(original, toOriginal(offset), message);
-  });
-  return (detail.startsWith(COMPILATION_FAILED) ? COMPILATION_FAILED : '') + out.join('\n');
-}
 
 /**
  * Compiles `expression` with `variables` and kube's patch types (HasPatchTypes): object
@@ -33,8 +19,28 @@ export function compileWithPatchTypes(expression: string, variables: readonly Va
   const r = rewriteObjectConstruction(expression);
   const env = newEnvironment(variables, { patchTypes: r.typeNames });
   const c = compile(r.source, env);
-  if (c.error === undefined || r.source === expression) return c;
+  if (c.error === undefined) {
+    const issues = fieldTypeIssues(c.program.ast, r.source, expression, r.toOriginal);
+    return issues.length === 0 ? c : { error: { type: 'invalid', detail: COMPILATION_FAILED + issues.join('\n') } };
+  }
+  if (r.source === expression) return c;
   return { error: { type: c.error.type, detail: remapIssues(c.error.detail, r.source, expression, r.toOriginal) } };
+}
+
+/** JSONPatch's string fields given a value of another type (not dyn): cel-go's checker error, at the field's colon. */
+function fieldTypeIssues(ast: AstNode, rewritten: string, original: string, toOriginal: (o: number) => number): string[] {
+  const out: string[] = [];
+  for (const n of walk(ast)) {
+    if (n.op !== 'call' || !Array.isArray(n.args)) continue;
+    const [fn, args] = n.args as [unknown, unknown];
+    if (typeof fn !== 'string' || !fn.startsWith('__jsonpatch_field_') || !Array.isArray(args)) continue;
+    const arg = args[0] as AstNode | undefined;
+    const t = goTypeName(arg?.checkedType?.name);
+    if (t === 'string' || t === 'dyn') continue;
+    const field = fn.slice('__jsonpatch_field_'.length);
+    out.push(formatIssue(original, toOriginal(goOffset(n, rewritten)), `expected type of field '${field}' is 'string' but provided type is '${t}'`));
+  }
+  return out;
 }
 
 /**
