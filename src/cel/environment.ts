@@ -7,7 +7,7 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { registerLibraries } from './library/index.ts';
 import { registerPatchTypes } from './mutation-types.ts';
-import { celEquals, classOf } from './values.ts';
+import { celEquals, classOf, isNullObject } from './values.ts';
 import { objectTypesOf, typeKey, type DeclType, type ListDeclType } from './types.ts';
 
 /** A variable an expression may use: `self`, `oldSelf`, `object`, `request`, `params`… */
@@ -138,6 +138,8 @@ function buildEnvironment(key: string, variables: readonly VariableDecl[], opts:
     const name = libObjectName(t.name);
     lib.registerType(name, { ctor: classOf(t), fields });
     lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
+    // Object (message) types are nullable in cel-go: `namespaceObject == null` type-checks.
+    lib.registerOperator(`${name} == null`, (a: unknown, b: unknown) => isNullObject(a) && isNullObject(b));
   }
   const seen = new Set<string>();
   for (const v of variables) {

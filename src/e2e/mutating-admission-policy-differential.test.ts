@@ -51,6 +51,8 @@ const POLICIES: Json[] = [
     ['configmaps'], '', { paramRef: { name: 'p', namespace: NS, parameterNotFoundAction: 'Deny' } }),
   ...policy('noparam', { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [ac('Object{}')] },
     ['configmaps'], '', { paramRef: { name: 'absent', namespace: NS, parameterNotFoundAction: 'Deny' } }),
+  ...policy('ns-in-match', { matchConditions: [{ name: 'n', expression: 'namespaceObject == null' }],
+    mutations: [ac('Object{metadata: Object.metadata{labels: {"ns": namespaceObject.metadata.name}}}')] }),
   // refused at create
   ...policy('ce-undeclared', { mutations: [ac('Object{data: nope}')] }),
   ...policy('ce-dyn', { mutations: [ac('object')] }),
@@ -89,9 +91,11 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
         const r = await post(`/apis/${V1}/${plural}`, o);
         created.set(t.name, [...(created.get(t.name) ?? []), r.status === 201 ? { status: 201 } : comparable(r)]);
       }
+      // The last policies created, on both kinds (kube also waits for the kinds' schemas).
       await eventually(`${t.name}: policies in effect`, async () => {
-        const r = await t.request(create('probe', 'label'));
-        return r.status === 201 && JSON.stringify(r.json()).includes('"added"') ? true : undefined;
+        const c = await t.request(create('probe', 'ns-in-match'));
+        const d = await t.request(deployment('env'));
+        return c.status === 201 && JSON.stringify(c.json()).includes(`"ns":"${NS}"`) && d.status === 201 && JSON.stringify(d.json()).includes('"E"') ? true : undefined;
       });
     }
   });
@@ -116,7 +120,7 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
   });
 
   const cases: { name: string; req: () => RawRequest }[] = [
-    ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'bad-type', 'params', 'noparam']
+    ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'bad-type', 'params', 'noparam', 'ns-in-match']
       .map((k) => ({ name: k, req: () => create(`c-${k}`, k) })),
     ...['atomic', 'env'].map((k) => ({ name: k, req: () => deployment(k) })),
   ];

@@ -5,7 +5,7 @@
 // k8s.io/apiserver/pkg/admission/plugin/cel/{activation,condition,composition}.go.
 import {
   admissionRequestType, authorizerValue, classOf, dynToCel, evaluateAsync, MaxEvaluatedMessageExpressionSizeBytes, namespaceType,
-  PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue,
+  nullObject, PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue,
   type CelAuthorizer, type CelRequestResource, type CelUserInfo,
 } from '../../../cel/index.ts';
 import { variablesType, type CompiledExpression, type CompiledPolicy, type VariableType } from './compile.ts';
@@ -60,7 +60,7 @@ export class Evaluation {
   readonly activation: Record<string, unknown>;
 
   constructor(private readonly policy: EvaluatedPolicy, input: ValidationInput, withAuthorizer: boolean) {
-    const ns = input.namespace === null || input.namespace === undefined ? null : toCelValue(input.namespace, nsType);
+    const ns = input.namespace === null || input.namespace === undefined ? nullObject(nsType) : toCelValue(input.namespace, nsType);
     this.activation = {
       object: dynToCel(input.object ?? null), oldObject: dynToCel(input.oldObject ?? null), params: dynToCel(input.params ?? null),
       request: toCelValue(input.request, requestType), namespaceObject: ns,
@@ -147,6 +147,9 @@ const single = (failurePolicy: string, message: string): ValidateResult =>
 export async function matchConditions(p: EvaluatedPolicy, ev: Evaluation): Promise<boolean | string> {
   const errors: string[] = [];
   const budget = { left: RuntimeCELCostBudgetMatchConditions };
+  // kube's matcher evaluates the conditions without the namespace (namespaceObject is null there).
+  const namespaceObject = ev.activation.namespaceObject;
+  ev.activation.namespaceObject = nullObject(nsType);
   try {
     for (const c of p.matchConditions) {
       const r = await ev.run(c, budget);
@@ -156,6 +159,8 @@ export async function matchConditions(p: EvaluatedPolicy, ev: Evaluation): Promi
   } catch (err) {
     if (!(err instanceof OutOfBudget)) throw err;
     return p.failurePolicy === 'Ignore' ? false : err.message;
+  } finally {
+    ev.activation.namespaceObject = namespaceObject;
   }
   if (errors.length === 0) return true;
   if (p.failurePolicy === 'Ignore') return false;
