@@ -59,6 +59,25 @@ ${policy('params', `  paramKind: {apiVersion: v1, kind: ConfigMap}
   - patchType: ApplyConfiguration
     applyConfiguration:
       expression: 'Object{metadata: Object.metadata{labels: {"team": params.data.team}}}'`, `  paramRef: {name: settings, namespace: ${NS}, parameterNotFoundAction: Deny}`)}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: requires-mutation}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+    objectSelector: {matchLabels: {case: label}}
+  validations:
+  - {expression: "object.metadata.?labels.?mutated.orValue('') == 'yes'", message: "validating admission saw the object before the mutation"}
+  - {expression: "object.metadata.name != 'vap-probe'", message: "in effect"}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: requires-mutation}
+spec: {policyName: requires-mutation, validationActions: [Deny]}
+---
 ${policy('fail', `  failurePolicy: Fail
   mutations:
   - patchType: ApplyConfiguration
@@ -90,6 +109,10 @@ describe('MutatingAdmissionPolicy with kubectl', () => {
       const p = await kapi.kubectl(['create', '--dry-run=server', '-o', 'jsonpath={.metadata.labels.mutated}', '-f', '-'], configMap('probe', 'label'));
       return p.stdout === 'yes' ? true : undefined;
     });
+    await eventually('the validating policy in effect', async () => {
+      const p = await kapi.kubectl(['create', '--dry-run=server', '-f', '-'], configMap('vap-probe', 'label'));
+      return p.code !== 0 ? true : undefined;
+    });
   });
   after(async () => { await kapi?.close(); });
 
@@ -99,7 +122,7 @@ describe('MutatingAdmissionPolicy with kubectl', () => {
     return r.stdout;
   };
 
-  it('an apply configuration sets a label on create, kept by the stored object', async () => {
+  it('an apply configuration sets a label on create, seen by validating admission and stored', async () => {
     const r = await kapi.kubectl(['create', '-f', '-'], configMap('labelled', 'label'));
     assert.equal(r.code, 0, r.stderr);
     assert.equal(await jsonpath(['get', 'configmap', 'labelled', '-n', NS, '-o', 'jsonpath={.metadata.labels}']), '{"case":"label","mutated":"yes"}');
