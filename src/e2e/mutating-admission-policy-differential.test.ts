@@ -51,6 +51,8 @@ const POLICIES: Json[] = [
     ['configmaps'], '', { paramRef: { name: 'p', namespace: NS, parameterNotFoundAction: 'Deny' } }),
   ...policy('noparam', { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [ac('Object{}')] },
     ['configmaps'], '', { paramRef: { name: 'absent', namespace: NS, parameterNotFoundAction: 'Deny' } }),
+  ...policy('crd-merge', { mutations: [ac('Object{spec: Object.spec{items: [Object.spec.items{name: "b", size: 2}], tags: {"t": "1"}}}')] }, ['widgets'], 'map.example.com'),
+  ...policy('crd-atomic', { mutations: [ac('Object{spec: Object.spec{fixed: Object.spec.fixed{a: "x"}}}')] }, ['widgets'], 'map.example.com'),
   ...policy('ns-in-match', { matchConditions: [{ name: 'n', expression: 'namespaceObject == null' }],
     mutations: [ac('Object{metadata: Object.metadata{labels: {"ns": namespaceObject.metadata.name}}}')] }),
   // refused at create
@@ -62,6 +64,17 @@ const POLICIES: Json[] = [
   ...policy('ce-var', { variables: [{ name: 'v', expression: 'Object{}' }], mutations: [ac('Object{}')] }),
   ...policy('ce-mc', { matchConditions: [{ name: 'm', expression: 'Object{} == Object{}' }], mutations: [ac('Object{}')] }),
 ];
+
+const WIDGETS = {
+  apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.map.example.com' },
+  spec: { group: 'map.example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: {
+      items: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'],
+        items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, size: { type: 'integer' } } } },
+      tags: { type: 'object', additionalProperties: { type: 'string' } },
+      fixed: { type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+    } } } } } }] },
+};
 
 /** The object or Status of a response, without what differs between any two servers. */
 function comparable(r: RawResponse): unknown {
@@ -86,6 +99,8 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
       const post = (path: string, o: unknown): Promise<RawResponse> => t.request({ method: 'POST', path, contentType: 'application/json', body: json(o) });
       await post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
       await post(`/api/v1/namespaces/${NS}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p' }, data: { v: 'param-value' } });
+      const crd = await post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', WIDGETS);
+      assert.equal(crd.status, 201, `${t.name}: ${crd.text}`);
       for (const o of POLICIES) {
         const plural = o['kind'] === 'MutatingAdmissionPolicy' ? 'mutatingadmissionpolicies' : 'mutatingadmissionpolicybindings';
         const r = await post(`/apis/${V1}/${plural}`, o);
@@ -95,7 +110,9 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
       await eventually(`${t.name}: policies in effect`, async () => {
         const c = await t.request(create('probe', 'ns-in-match'));
         const d = await t.request(deployment('env'));
-        return c.status === 201 && JSON.stringify(c.json()).includes(`"ns":"${NS}"`) && d.status === 201 && JSON.stringify(d.json()).includes('"E"') ? true : undefined;
+        const w = await t.request(widget('crd-merge'));
+        return c.status === 201 && JSON.stringify(c.json()).includes(`"ns":"${NS}"`) && d.status === 201 && JSON.stringify(d.json()).includes('"E"')
+          && w.status === 201 && JSON.stringify(w.json()).includes('"t"') ? true : undefined;
       });
     }
   });
@@ -115,6 +132,12 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
           spec: { containers: [{ name: 'c', image: 'nginx', env: [{ name: 'OLD', value: '0' }] }] } } } }) };
   }
 
+  function widget(kase: string): RawRequest {
+    return { method: 'POST', path: `/apis/map.example.com/v1/namespaces/${NS}/widgets?dryRun=All`, contentType: 'application/json',
+      body: json({ apiVersion: 'map.example.com/v1', kind: 'Widget', metadata: { name: `w-${kase}`, labels: { case: kase } },
+        spec: { items: [{ name: 'a', size: 1 }], tags: { old: '0' }, fixed: { b: 'y' } } }) };
+  }
+
   it('creates and refuses the same policies with the same Status', () => {
     assert.deepEqual(created.get('kapi'), created.get('kube'));
   });
@@ -123,6 +146,7 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
     ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'bad-type', 'params', 'noparam', 'ns-in-match']
       .map((k) => ({ name: k, req: () => create(`c-${k}`, k) })),
     ...['atomic', 'env'].map((k) => ({ name: k, req: () => deployment(k) })),
+    ...['crd-merge', 'crd-atomic'].map((k) => ({ name: k, req: () => widget(k) })),
   ];
   for (const c of cases) {
     it(`a dry-run create: ${c.name}`, async () => {
