@@ -101,7 +101,7 @@ export function rewriteObjectConstruction(src: string): Rewritten {
   // A construction: `{` right after a (dotted) identifier that is not an operator keyword.
   const messages = new Map<number, { brace: number; name: string }>();
   tokens.forEach((t, i) => {
-    if (t.kind !== 'punct' || t.text !== '{' || !match.has(i)) return;
+    if (t.kind !== 'punct' || t.text !== '{') return;
     let k = i - 1;
     if (tokens[k]?.kind !== 'id' || RESERVED.has(tokens[k]?.text ?? '')) return;
     while (tokens[k - 1]?.text === '.' && tokens[k - 2]?.kind === 'id') k -= 2;
@@ -122,7 +122,8 @@ export function rewriteObjectConstruction(src: string): Rewritten {
     let k = a;
     while (k < b) {
       const m = messages.get(k);
-      const close = m === undefined ? undefined : match.get(m.brace);
+      // An unclosed construction runs to the end (the syntax error is then at the end, as cel-go's).
+      const close = m === undefined ? undefined : match.get(m.brace) ?? tokens.length;
       if (m !== undefined && close !== undefined && emitMessage(k, m.brace, close, m.name)) { k = close + 1; continue; }
       gapBefore(k);
       const t = tokens[k];
@@ -163,9 +164,9 @@ export function rewriteObjectConstruction(src: string): Rewritten {
         synth(`${i > 0 ? ', ' : ''}"${f.optional ? '?' : ''}${f.name}": dyn(`, at);
       }
       emit(f.from, f.to);
-      synth(')', tokens[f.to - 1]?.end ?? anchor);
+      if (f.to < tokens.length) synth(')', tokens[f.to - 1]?.end ?? anchor);
     });
-    synth('})', tokens[close]?.start ?? anchor);
+    if (close < tokens.length) synth('})', tokens[close]?.start ?? anchor);
     return true;
   };
 

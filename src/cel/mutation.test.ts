@@ -21,6 +21,8 @@ describe('compile with patch types (HasPatchTypes)', () => {
     { name: 'an optional field', expression: 'Object{?spec: optional.none()}', want: 'Object' },
     { name: 'an undeclared reference inside, located in the original text', expression: 'Object{data: nope}',
       want: `compilation failed: ERROR: <input>:1:14: undeclared reference to 'nope' (in container '')\n${caret('Object{data: nope}', 14)}` },
+    { name: 'an unclosed construction: the syntax error at the end', expression: 'Object{data:',
+      want: `compilation failed: ERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n${caret('Object{data:', 13)}` },
     { name: 'a JSONPatch field of the wrong type, at its colon', expression: '[JSONPatch{op: 1, path: "/x"}]',
       want: `compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'\n${caret('[JSONPatch{op: 1, path: "/x"}]', 14)}` },
   ];

@@ -61,6 +61,7 @@ const POLICIES: Json[] = [
   ...policy('ce-spec', { mutations: [ac('Object.spec{}')] }),
   ...policy('ce-list', { mutations: [jp('[1]')] }),
   ...policy('ce-jpfield', { mutations: [jp('[JSONPatch{op: 1, path: "/x"}]')] }),
+  ...policy('ce-syntax', { mutations: [ac('Object{data: ')] }),
   ...policy('ce-var', { variables: [{ name: 'v', expression: 'Object{}' }], mutations: [ac('Object{}')] }),
   ...policy('ce-mc', { matchConditions: [{ name: 'm', expression: 'Object{} == Object{}' }], mutations: [ac('Object{}')] }),
 ];
