@@ -47,6 +47,9 @@ const POLICIES: Json[] = [
   ...policy('bad-type', { mutations: [ac('Object{data: {"n": 1}}')] }),
   ...policy('atomic', { mutations: [ac('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"a": "b"}}}}')] }, ['deployments'], 'apps'),
   ...policy('env', { mutations: [ac(ENV)] }, ['deployments'], 'apps'),
+  // One atomic value only: kube lists several in its map iteration order, which varies.
+  ...policy('atomic-list', { mutations: [ac('Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: '
+    + '[Object.spec.template.spec.containers{name: "c", args: ["x"]}]}}}}')] }, ['deployments'], 'apps'),
   ...policy('params', { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [ac('Object{metadata: Object.metadata{labels: {"from": params.data.v}}}')] },
     ['configmaps'], '', { paramRef: { name: 'p', namespace: NS, parameterNotFoundAction: 'Deny' } }),
   ...policy('noparam', { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, mutations: [ac('Object{}')] },
@@ -146,7 +149,7 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
   const cases: { name: string; req: () => RawRequest }[] = [
     ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'bad-type', 'params', 'noparam', 'ns-in-match']
       .map((k) => ({ name: k, req: () => create(`c-${k}`, k) })),
-    ...['atomic', 'env'].map((k) => ({ name: k, req: () => deployment(k) })),
+    ...['atomic', 'env', 'atomic-list'].map((k) => ({ name: k, req: () => deployment(k) })),
     ...['crd-merge', 'crd-atomic'].map((k) => ({ name: k, req: () => widget(k) })),
   ];
   for (const c of cases) {
