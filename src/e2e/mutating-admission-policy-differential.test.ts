@@ -44,6 +44,9 @@ const POLICIES: Json[] = [
   ...policy('bad-op', { mutations: [jp('[JSONPatch{op: "frob", path: "/data/x", value: "z"}]')] }),
   ...policy('match-error', { matchConditions: [{ name: 'm', expression: 'object.data.missing == "x"' }], mutations: [ac('Object{data: {"q": "1"}}')] }),
   ...policy('vars', { variables: [{ name: 'v', expression: 'object.data.x + "-suffix"' }], mutations: [ac('Object{data: {"v": variables.v}}')] }),
+  ...policy('vars-per-mutation', { variables: [{ name: 'a', expression: 'object.data.?a.orValue("none")' }],
+    matchConditions: [{ name: 'ns', expression: 'variables.a == "none"' }],
+    mutations: [ac('Object{data: {"a": "1"}}'), ac('Object{data: {"b": variables.a}}')] }),
   ...policy('bad-type', { mutations: [ac('Object{data: {"n": 1}}')] }),
   ...policy('atomic', { mutations: [ac('Object{spec: Object.spec{selector: Object.spec.selector{matchLabels: {"a": "b"}}}}')] }, ['deployments'], 'apps'),
   ...policy('env', { mutations: [ac(ENV)] }, ['deployments'], 'apps'),
@@ -147,7 +150,7 @@ describe('MutatingAdmissionPolicy against kube-apiserver', { skip }, () => {
   });
 
   const cases: { name: string; req: () => RawRequest }[] = [
-    ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'bad-type', 'params', 'noparam', 'ns-in-match']
+    ...['label', 'jsonpatch', 'runtime-fail', 'runtime-ignore', 'typename', 'test-fail', 'replace-missing', 'bad-op', 'match-error', 'vars', 'vars-per-mutation', 'bad-type', 'params', 'noparam', 'ns-in-match']
       .map((k) => ({ name: k, req: () => create(`c-${k}`, k) })),
     ...['atomic', 'env', 'atomic-list'].map((k) => ({ name: k, req: () => deployment(k) })),
     ...['crd-merge', 'crd-atomic'].map((k) => ({ name: k, req: () => widget(k) })),

@@ -14,7 +14,7 @@ import type { JsonObject } from '../../../apimachinery/patch/json-value.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
 import type { GroupVersionKind } from '../../../apimachinery/schema/group-version.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
-import { dynToCel, MutationObject, RuntimeCELCostBudget, type CelAuthorizer } from '../../../cel/index.ts';
+import { MutationObject, RuntimeCELCostBudget, type CelAuthorizer } from '../../../cel/index.ts';
 import type { MutatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { reinvocationContext, type Attributes } from '../../interfaces.ts';
 import { admissionName } from '../../plugins/limit-ranger.ts';
@@ -157,13 +157,14 @@ async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: read
       const kind = inv.matched.kind;
       let object = versioned(attrs, kind, attrs.object) as JsonObject | undefined;
       const input = {
-        object: object ?? null, oldObject: versioned(attrs, kind, attrs.oldObject) ?? null, params: inv.param,
-        request: requestValue(attrs, inv.matched), namespace, user, authorizer, requestResource,
+        oldObject: versioned(attrs, kind, attrs.oldObject) ?? null, params: inv.param,
+        request: requestValue(attrs, inv.matched), user, authorizer, requestResource,
       };
-      const ev = new Evaluation(compiled, input, true);
-      await ev.computeVariables();
       if (compiled.matchConditions.length > 0) {
-        const mc = await matchConditions(compiled, ev);
+        // kube's matcher: its own activation, without the namespace (variables computed there see none either).
+        const mev = new Evaluation(compiled, { ...input, object: object ?? null, namespace: null }, true);
+        await mev.computeVariables();
+        const mc = await matchConditions(compiled, mev);
         if (typeof mc === 'string') { errors.push({ policy: compiled, binding: bindingName, message: mc, reason: 'Invalid' }); continue; }
         if (!mc) continue;
       }
@@ -173,8 +174,10 @@ async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: read
       for (const mutation of compiled.mutations) {
         if (object === undefined) continue;
         try {
+          // Each mutation has its own activation: the variables see the object the previous mutations left.
+          const ev = new Evaluation(compiled, { ...input, object, namespace }, true);
+          await ev.computeVariables();
           object = await mutate(ev, mutation, object, attrs, kind);
-          ev.activation.object = dynToCel(object);
         } catch (err) {
           if (err instanceof StatusError) throw err;
           errors.push({ policy: compiled, binding: bindingName, message: message(err), reason: 'Invalid' });
