@@ -1,6 +1,7 @@
 // The admission contract (k8s.io/apiserver/pkg/admission): plugins see the operation, the
 // object and its old version, and may mutate (admit) or only check (validate).
 import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { SchemaNode } from '../apimachinery/openapi/index.ts';
 import type { RequestContext, UserInfo } from '../apimachinery/request/context.ts';
 import type { GroupVersion, GroupVersionKind, GroupVersionResource } from '../apimachinery/schema/group-version.ts';
 
@@ -55,6 +56,11 @@ export interface ObjectInterfaces {
   equivalentResources(resource: GroupVersionResource, subresource: string): readonly GroupVersionResource[];
   /** EquivalentResourceMapper.KindFor. */
   kindFor(resource: GroupVersionResource, subresource: string): GroupVersionKind | undefined;
+  /**
+   * The kind's OpenAPI schema as server-side apply reads it (kube's TypeConverter), for
+   * MutatingAdmissionPolicy's apply configurations; undefined when it has none (fields deduced).
+   */
+  schemaFor?(gvk: GroupVersionKind): SchemaNode | undefined;
 }
 
 /**

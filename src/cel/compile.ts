@@ -8,6 +8,7 @@ import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError }
 import { kubePass, planIssue, undeclaredIssues, widenHas, type Issue } from './kube-pass.ts';
 import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
+import { remapIssues, rewriteObjectConstruction } from './mutation-rewrite.ts';
 
 /** A type-checked expression, ready to evaluate any number of times. */
 export interface Program {
@@ -37,7 +38,7 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   try {
     parsed = env.lib.parse(expression);
   } catch (err) {
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
+    return constructionIssues(expression, env) ?? { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
   }
   widenHas(parsed.ast as AstNode);
   const checked = parsed.check();
@@ -56,6 +57,21 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   instrument(parsed.ast as AstNode);
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
   return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
+}
+
+/**
+ * An object construction (`Object{…}`) where no type of that name is declared: cel-go parses it
+ * and its checker finds the name undeclared; the library does not parse it at all.
+ */
+function constructionIssues(expression: string, env: CelEnvironment): CompileResult | undefined {
+  const r = rewriteObjectConstruction(expression);
+  if (r.typeNames.length === 0) return undefined;
+  const c = compile(r.source, env);
+  if (c.error === undefined) return undefined;
+  if (!c.error.detail.includes("undeclared reference to '__new_")) {
+    return { error: { type: c.error.type, detail: remapIssues(c.error.detail, r.source, expression, r.toOriginal) } };
+  }
+  return failed(expression, r.constructions.map((m) => ({ offset: m.brace, message: `undeclared reference to '${m.name}' (in container '')` })));
 }
 
 function failed(expression: string, issues: readonly Issue[]): CompileResult {

@@ -6,7 +6,8 @@
 // Go counterparts: k8s.io/apiserver/pkg/cel/environment/base.go, k8s.io/apiserver/pkg/cel/types.go.
 import { Environment } from '@marcbachmann/cel-js';
 import { registerLibraries } from './library/index.ts';
-import { celEquals, classOf } from './values.ts';
+import { registerPatchTypes } from './mutation-types.ts';
+import { celEquals, classOf, isNullObject } from './values.ts';
 import { objectTypesOf, typeKey, type DeclType, type ListDeclType } from './types.ts';
 
 /** A variable an expression may use: `self`, `oldSelf`, `object`, `request`, `params`… */
@@ -66,6 +67,8 @@ const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind']);
 
 /** Whether kube's environment has a function (any overload) of this name. */
 export function isKubeFunction(name: string): boolean {
+  // JSONPatch's field checks (registered per environment, not on the base).
+  if (name.startsWith('__jsonpatch_field_')) return true;
   functionNames ??= new Set(baseEnvironment().getDefinitions().functions.map((f) => f.name).filter((n) => !NOT_IN_KUBE.has(n)));
   return functionNames.has(name);
 }
@@ -99,22 +102,32 @@ function mapLists(t: DeclType, out: ListDeclType[] = []): ListDeclType[] {
  * same environment. Object types must carry unique path names (assignTypeNames); two object types of
  * the same name in one environment are rejected with an Error (a programming error, not a user one).
  */
-export function newEnvironment(variables: readonly VariableDecl[]): CelEnvironment {
-  const key = variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${typeKey(v.type)}`).join(';');
+export function newEnvironment(variables: readonly VariableDecl[], opts: EnvironmentOptions = {}): CelEnvironment {
+  let key = variables.map((v) => `${v.name}:${v.optional === true ? '?' : ''}${typeKey(v.type)}`).join(';');
+  if (opts.patchTypes !== undefined) key += `|patch:${[...opts.patchTypes].sort().join(',')}`;
   const cached = envCache.get(key);
   if (cached !== undefined) return cached;
-  const env = buildEnvironment(key, variables);
+  const env = buildEnvironment(key, variables, opts);
   if (envCache.size >= MAX_ENVIRONMENTS) envCache.delete(envCache.keys().next().value!);
   envCache.set(key, env);
   return env;
+}
+
+export interface EnvironmentOptions {
+  /**
+   * kube's HasPatchTypes (MutatingAdmissionPolicy mutations): JSONPatch, jsonpatch.escapeKey and
+   * the constructors of these Object type names (those the expression constructs).
+   */
+  readonly patchTypes?: readonly string[] | undefined;
 }
 
 /** Environments by key: equal declarations share one (and its registered types). */
 const envCache = new Map<string, CelEnvironment>();
 const MAX_ENVIRONMENTS = 500;
 
-function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelEnvironment {
+function buildEnvironment(key: string, variables: readonly VariableDecl[], opts: EnvironmentOptions): CelEnvironment {
   const lib = baseEnvironment().clone(OPTIONS);
+  if (opts.patchTypes !== undefined) registerPatchTypes(lib, opts.patchTypes);
   const objects = new Map<string, DeclType>();
   for (const v of variables) for (const [name, t] of objectTypesOf(v.type)) objects.set(name, t);
   // Fields name their types, so register the innermost first.
@@ -125,6 +138,8 @@ function buildEnvironment(key: string, variables: readonly VariableDecl[]): CelE
     const name = libObjectName(t.name);
     lib.registerType(name, { ctor: classOf(t), fields });
     lib.registerOperator(`${name} == ${name}`, (a: unknown, b: unknown) => celEquals(a, b));
+    // Object (message) types are nullable in cel-go: `namespaceObject == null` type-checks.
+    lib.registerOperator(`${name} == null`, (a: unknown, b: unknown) => isNullObject(a) && isNullObject(b));
   }
   const seen = new Set<string>();
   for (const v of variables) {

@@ -59,9 +59,12 @@ export {
   assignTypeNames, celTypeName, listType, mapType, objectType, objectTypesOf, simpleType, typeKey, NO_MAX_LENGTH,
 } from './types.ts';
 export type { DeclField, DeclType, ListDeclType, ListKind, MapDeclType, ObjectDeclType, SimpleDeclType, SimpleTypeName } from './types.ts';
-export { CelObject, celEquals, classOf, dynToCel, fromCelValue, optionalValue, toCelValue } from './values.ts';
+export { CelObject, celEquals, classOf, dynToCel, fromCelValue, isNullObject, nullObject, optionalValue, toCelValue } from './values.ts';
 export { authorizerValue } from './library/authz.ts';
 export type { CelAuthorizer, CelAuthzAttributes, CelAuthzDecision, CelRequestResource, CelUserInfo } from './library/authz.ts';
 export {
   admissionRequestType, namespaceType, AuthorizerVarName, NamespaceVarName, ObjectVarName, OldObjectVarName, ParamsVarName, RequestVarName, VariableVarName,
 } from './admission-types.ts';
+export { compileWithPatchTypes, patchValueToJSON, typeNameMismatches } from './mutation.ts';
+export { escapeKey, JSONPatchValue, JSONPATCH_TYPE_NAME, MutationObject, OBJECT_TYPE_NAME } from './mutation-types.ts';
+export type { EnvironmentOptions } from './environment.ts';

@@ -70,6 +70,23 @@ export function classOf(t: ObjectDeclType): CelObjectClass {
   return c;
 }
 
+/** The null values of object types (see nullObject). */
+const NULL_OBJECTS = new WeakSet<object>();
+
+/**
+ * A null value for a variable of an object type (kube's namespaceObject of a cluster-scoped
+ * request): the library takes no null for such a variable, so an empty instance stands for it;
+ * `== null` is true of it (isNullObject) and it has no fields.
+ */
+export function nullObject(t: ObjectDeclType): CelObject {
+  const o = new (classOf(t))({});
+  NULL_OBJECTS.add(o);
+  return o;
+}
+
+/** Whether a value is null or stands for null (nullObject). */
+export const isNullObject = (v: unknown): boolean => v === null || (typeof v === 'object' && NULL_OBJECTS.has(v));
+
 /** A Go duration string (`1h30m`, `1.5s`, `-300ms`) as a CEL duration, or undefined when invalid. */
 export function parseGoDuration(s: string): Duration | undefined {
   const total = parseDurationLiteral(s);

@@ -7,8 +7,9 @@ import { isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Plugin } from '../admission/interfaces.ts';
-import type { ParamSource } from '../admission/policy/validating/dispatcher.ts';
+import type { ParamSource } from '../admission/policy/generic.ts';
 import { validatingAdmissionPolicy } from '../admission/policy/validating/plugin.ts';
+import { mutatingAdmissionPolicy } from '../admission/policy/mutating/plugin.ts';
 import type { RESTMapper } from '../admission/plugins/owner-references.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
@@ -19,6 +20,9 @@ import type { ResourceStore } from '../registry/rest/strategy.ts';
 export interface PolicyAdmissionDeps {
   readonly policies: SharedInformer<KubeObject>;
   readonly bindings: SharedInformer<KubeObject>;
+  /** MutatingAdmissionPolicy's informers; absent when its resources are not served. */
+  readonly mutatingPolicies?: SharedInformer<KubeObject> | undefined;
+  readonly mutatingBindings?: SharedInformer<KubeObject> | undefined;
   readonly authorizer: CelAuthorizer;
   /** A store by "resource" or "resource.group", custom resources included. */
   readonly storeFor: (resource: string) => ResourceStore<KubeObject> | undefined;
@@ -33,14 +37,19 @@ export interface PolicyAdmissionDeps {
 
 const POLICIES = 'validatingadmissionpolicies.admissionregistration.k8s.io';
 const BINDINGS = 'validatingadmissionpolicybindings.admissionregistration.k8s.io';
+const MUTATING_POLICIES = 'mutatingadmissionpolicies.admissionregistration.k8s.io';
+const MUTATING_BINDINGS = 'mutatingadmissionpolicybindings.admissionregistration.k8s.io';
 
 /** The plugin's informers; undefined when admissionregistration.k8s.io/v1 is not served. */
 export function policyAdmissionInformers(stores: ReadonlyMap<string, ListWatcher>, informerFor: (lw: ListWatcher, name: string) => SharedInformer):
-  Pick<PolicyAdmissionDeps, 'policies' | 'bindings'> | undefined {
+  Pick<PolicyAdmissionDeps, 'policies' | 'bindings' | 'mutatingPolicies' | 'mutatingBindings'> | undefined {
   const p = stores.get(POLICIES);
   const b = stores.get(BINDINGS);
   if (p === undefined || b === undefined) return undefined;
-  return { policies: informerFor(p, POLICIES), bindings: informerFor(b, BINDINGS) };
+  const mp = stores.get(MUTATING_POLICIES);
+  const mb = stores.get(MUTATING_BINDINGS);
+  const mutating = mp === undefined || mb === undefined ? {} : { mutatingPolicies: informerFor(mp, MUTATING_POLICIES), mutatingBindings: informerFor(mb, MUTATING_BINDINGS) };
+  return { policies: informerFor(p, POLICIES), bindings: informerFor(b, BINDINGS), ...mutating };
 }
 
 function paramSource(deps: PolicyAdmissionDeps, kind: ParamKind): ParamSource | undefined {
@@ -82,6 +91,14 @@ function paramSource(deps: PolicyAdmissionDeps, kind: ParamKind): ParamSource | 
 
 /** A plugin that never handles a request, for a chain built without admissionregistration (tests). */
 const inert: Plugin = { name: 'ValidatingAdmissionPolicy', handles: () => false };
+
+/** MutatingAdmissionPolicy over the same params, namespaces and authorizer; inert without its informers. */
+export function mutatingPolicyAdmissionPlugin(deps: PolicyAdmissionDeps | undefined, getNamespace: (name: string) => Promise<KubeObject | undefined>): Plugin {
+  if (deps?.mutatingPolicies === undefined || deps.mutatingBindings === undefined) return { name: 'MutatingAdmissionPolicy', handles: () => false };
+  return mutatingAdmissionPolicy({
+    policies: deps.mutatingPolicies, bindings: deps.mutatingBindings, getNamespace, authorizer: deps.authorizer, params: (k) => paramSource(deps, k),
+  });
+}
 
 export function policyAdmissionPlugin(deps: PolicyAdmissionDeps | undefined, getNamespace: (name: string) => Promise<KubeObject | undefined>): Plugin {
   if (deps === undefined) return inert;

@@ -43,7 +43,7 @@ import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
 import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { webhookAdmissionPlugin, type WebhookAdmissionDeps } from './admission-webhooks.ts';
-import { policyAdmissionPlugin, type PolicyAdmissionDeps } from './admission-policies.ts';
+import { mutatingPolicyAdmissionPlugin, policyAdmissionPlugin, type PolicyAdmissionDeps } from './admission-policies.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
 import { podSecurityAdmission } from '../admission/plugins/pod-security/plugin.ts';
 import { AdmissionInitializationError } from '../admission/initialization-error.ts';
@@ -250,6 +250,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
   }, authorizerOf(s, 'NodeRestriction')),
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
+  MutatingAdmissionPolicy: (s) => mutatingPolicyAdmissionPlugin(s.policies, s.namespaces),
   MutatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Mutating', s.webhooks, s.namespaces),
   ValidatingAdmissionPolicy: (s) => policyAdmissionPlugin(s.policies, s.namespaces),
   ValidatingAdmissionWebhook: (s) => webhookAdmissionPlugin('Validating', s.webhooks, s.namespaces),

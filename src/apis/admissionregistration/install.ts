@@ -1,6 +1,6 @@
 // admissionregistration.k8s.io: v1 serves webhook configurations and admission policies with
 // their bindings; v1beta1 and v1alpha1 (off by default) serve MutatingAdmissionPolicy and its
-// binding in the v1 shape (identity conversions, stored as v1). CEL is stored, not evaluated.
+// binding in the v1 shape (identity conversions, stored as v1).
 // Counterpart of pkg/registry/admissionregistration/rest.
 import type { APIGroupDefinition } from '../../registry/rest/group.ts';
 import { mutatingAdmissionPolicyBindings, validatingAdmissionPolicyBindings } from './policy/binding.ts';

@@ -11,6 +11,7 @@ import { apiVersionOf, type GroupVersion, type GroupVersionKind, type GroupVersi
 import type { Attributes, ObjectInterfaces, Operation } from '../../admission/interfaces.ts';
 import type { ValidateObjectFunc, ValidateObjectUpdateFunc } from '../../registry/rest/capabilities.ts';
 import { canEncode, decodeProtobuf, encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import { schemaForGVK } from '../../apimachinery/openapi/index.ts';
 import { endpointGVK } from './common.ts';
 import { applyJSONPatchOps } from './json-patch.ts';
 import { servesTypedObjects, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
@@ -151,6 +152,11 @@ export function objectInterfaces(ep: ResourceEndpoint, deps: HandlerDeps): Objec
       return eq === undefined ? [r] : reg?.equivalents.get(eq) ?? [r];
     },
     kindFor: (r: GroupVersionResource, sub: string) => registries.get(deps)?.byResource.get(gvrKey(r, sub))?.kind,
+    schemaFor: (gvk: GroupVersionKind) => {
+      const own = endpointGVK(ep);
+      const same = own.group === gvk.group && own.version === gvk.version && own.kind === gvk.kind;
+      return same && ep.fieldsSchema !== undefined ? ep.fieldsSchema : schemaForGVK(gvk);
+    },
   };
   interfacesCache.set(ep, oi);
   return oi;

@@ -98,7 +98,7 @@ export function variablesType(vars: readonly VariableType[]): ObjectDeclType {
  * expressions; `variables` with the names declared so far (undefined: not declared at all, as
  * kube's stateless compiler for policies without variables and for match conditions).
  */
-function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly VariableType[] | undefined): CelEnvironment {
+export function policyVariables(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly VariableType[] | undefined): VariableDecl[] {
   const vars: VariableDecl[] = [
     { name: 'object', type: DynType }, { name: 'oldObject', type: DynType }, { name: 'request', type: requestType },
     { name: 'namespaceObject', type: nsType },
@@ -106,12 +106,16 @@ function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: 
   if (variableNames !== undefined) vars.push({ name: 'variables', type: variablesType(variableNames) });
   if (hasParams) vars.push({ name: 'params', type: DynType });
   if (hasAuthorizer) vars.push({ name: 'authorizer', type: AuthorizerType });
-  return newEnvironment(vars);
+  return vars;
+}
+
+function environment(hasParams: boolean, hasAuthorizer: boolean, variableNames: readonly VariableType[] | undefined): CelEnvironment {
+  return newEnvironment(policyVariables(hasParams, hasAuthorizer, variableNames));
 }
 
 const VARIABLE_REF = /\bvariables\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g;
 
-function usesOf(expression: string, declared: ReadonlySet<string>): string[] {
+export function usesOf(expression: string, declared: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   for (const m of expression.matchAll(VARIABLE_REF)) if (m[1] !== undefined && declared.has(m[1])) out.add(m[1]);
   return [...out];
@@ -121,7 +125,7 @@ function usesOf(expression: string, declared: ReadonlySet<string>): string[] {
  * Compiles one expression; `returnTypes` as kube's ExpressionAccessor.ReturnTypes (empty: any).
  * The output type must be exactly one of them (cel-go's IsExactType: dyn is not bool).
  */
-function compileOne(expression: string, env: CelEnvironment, returnTypes: readonly string[], declared: ReadonlySet<string>): CompiledExpression {
+export function compileOne(expression: string, env: CelEnvironment, returnTypes: readonly string[], declared: ReadonlySet<string>): CompiledExpression {
   const uses = usesOf(expression, declared);
   const r = compile(expression, env);
   if (r.error !== undefined) return { expression, error: r.error.detail, errorType: r.error.type, uses };

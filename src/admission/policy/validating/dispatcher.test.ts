@@ -8,8 +8,9 @@ import type {
 import { auditAnnotations } from '../../audit-annotations.ts';
 import { attrs } from '../../testing/attributes.ts';
 import { compilePolicy } from './compile.ts';
-import { collectParams, dispatch, type ParamSource, type PolicyHook } from './dispatcher.ts';
-import { matches } from './matching.ts';
+import { collectParams, type ParamSource } from '../generic.ts';
+import { dispatch, type PolicyHook } from './dispatcher.ts';
+import { matches } from '../matching.ts';
 
 const RULES = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }], namespaceSelector: {}, objectSelector: {} };
 const cm = (name: string, labels: Record<string, string> = {}, data: Record<string, string> = {}): KubeObject =>

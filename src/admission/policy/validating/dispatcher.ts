@@ -5,34 +5,20 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/dispatcher.go and
 // generic/policy_dispatcher.go (CollectParams).
 import { newForbidden, StatusError } from '../../../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../../apimachinery/request/context.ts';
-import { labelSelectorAsSelector } from '../../../apimachinery/labels/label-selector.ts';
 import { goEscapeJSON } from '../../../apimachinery/runtime/serializer/json.ts';
 import type { CelAuthorizer } from '../../../cel/index.ts';
-import type { ParamKind, ParamRef, ValidatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
+import type { ValidatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { addAuditAnnotation } from '../../audit-annotations.ts';
 import type { Attributes } from '../../interfaces.ts';
 import { admissionName } from '../../plugins/limit-ranger.ts';
 import { versioned } from '../../webhook/call.ts';
 import type { CompiledPolicy } from './compile.ts';
-import { bindingMatches, policyMatches, type MatchedAs, type NamespaceGetter } from './matching.ts';
+import { cachingAuthorizer, collectParams, namespaceValue, requestValue, type PolicyHook as GenericPolicyHook } from '../generic.ts';
+import { bindingMatches, policyMatches, type NamespaceGetter } from '../matching.ts';
 import { validate, type PolicyDecision } from './validator.ts';
 
-/** Where the objects of a paramKind are read. */
-export interface ParamSource {
-  readonly namespaced: boolean;
-  get(namespace: string, name: string): Promise<KubeObject | undefined>;
-  list(namespace: string): Promise<KubeObject[]>;
-}
-
-/** A policy with its bindings (sorted by name) and, when its paramKind does not resolve, that error. */
-export interface PolicyHook {
-  readonly compiled: CompiledPolicy;
-  readonly bindings: readonly ValidatingAdmissionPolicyBinding[];
-  readonly params?: ParamSource | undefined;
-  readonly configurationError?: string | undefined;
-}
+export type PolicyHook = GenericPolicyHook<CompiledPolicy, ValidatingAdmissionPolicyBinding>;
 
 export interface DispatchDeps {
   readonly getNamespace: NamespaceGetter;
@@ -46,70 +32,6 @@ interface Denied extends PolicyDecision {
 
 const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
 
-/** CollectParams: the params a binding selects ([null] without paramKind or paramRef), or the error text. */
-export async function collectParams(kind: ParamKind | undefined, source: ParamSource | undefined, ref: ParamRef | undefined,
-  namespace: string): Promise<(KubeObject | null)[] | string> {
-  if (kind === undefined || ref === undefined) return [null];
-  if (source === undefined) return `paramKind kind \`${gvkString(kind)}\` not known`;
-  let ns = '';
-  if (source.namespaced) {
-    ns = ref.namespace !== undefined && ref.namespace !== '' ? ref.namespace : namespace;
-    if (ns === '') return 'cannot use namespaced paramRef in policy binding that matches cluster-scoped resources';
-  } else if (ref.namespace !== undefined && ref.namespace !== '') {
-    return 'paramRef.namespace must not be provided for a cluster-scoped `paramKind`';
-  }
-  let params: KubeObject[];
-  if (ref.name !== undefined && ref.name !== '') {
-    if (ref.selector !== undefined) return 'paramRef.name and paramRef.selector are mutually exclusive';
-    const p = await source.get(ns, ref.name);
-    params = p === undefined ? [] : [p];
-  } else if (ref.selector !== undefined) {
-    let sel;
-    try { sel = labelSelectorAsSelector(ref.selector); } catch (err) { return err instanceof Error ? err.message : String(err); }
-    params = (await source.list(ns)).filter((o) => sel.matches(o.metadata.labels ?? {}));
-  } else {
-    return 'one of name or selector must be provided';
-  }
-  if (params.length === 0 && ref.parameterNotFoundAction === 'Deny') return 'no params found for policy binding with `Deny` parameterNotFoundAction';
-  return params;
-}
-
-/** Go's GroupVersionKind.String() of a paramKind. */
-export function gvkString(kind: ParamKind): string {
-  const av = kind.apiVersion ?? '';
-  const slash = av.indexOf('/');
-  const [group, version] = slash < 0 ? ['', av] : [av.slice(0, slash), av.slice(slash + 1)];
-  return `${group}/${version}, Kind=${kind.kind ?? ''}`;
-}
-
-/** The AdmissionRequest CEL sees (CreateAdmissionRequest), in the matched resource and kind. */
-function requestValue(attrs: Attributes, m: MatchedAs): Record<string, unknown> {
-  const u = attrs.userInfo;
-  return {
-    kind: { ...m.kind }, resource: { ...m.resource }, subResource: attrs.subresource,
-    requestKind: { group: attrs.kind.group, version: attrs.kind.version, kind: attrs.kind.kind },
-    requestResource: { group: attrs.resource.group, version: attrs.resource.version, resource: attrs.resource.resource },
-    requestSubResource: attrs.subresource, name: attrs.name, namespace: attrs.namespace, operation: attrs.operation,
-    userInfo: { username: u?.name ?? '', uid: u?.uid ?? '', groups: [...(u?.groups ?? [])], extra: u?.extra ?? {} },
-    dryRun: attrs.dryRun,
-    ...(attrs.options !== undefined ? { options: attrs.options } : {}),
-  };
-}
-
-/** CreateNamespaceObject: the namespace's identifying metadata, spec and status. */
-function namespaceValue(ns: KubeObject | undefined): unknown {
-  if (ns === undefined) return null;
-  const m = ns.metadata;
-  const meta: Record<string, unknown> = {};
-  for (const k of ['name', 'generateName', 'namespace', 'labels', 'annotations', 'creationTimestamp', 'deletionTimestamp',
-    'deletionGracePeriodSeconds', 'generation', 'resourceVersion', 'finalizers'] as const) {
-    if (m[k] !== undefined) meta[k] = m[k];
-  }
-  if (m.uid !== undefined) meta.UID = m.uid;
-  const o = ns as KubeObject & { spec?: unknown; status?: unknown };
-  return { metadata: meta, spec: o.spec ?? {}, status: o.status ?? {} };
-}
-
 function denial(attrs: Attributes, d: Denied): StatusError {
   const message = d.binding !== undefined
     ? `ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}' denied request: ${d.message}`
@@ -121,19 +43,6 @@ function denial(attrs: Attributes, d: Denied): StatusError {
     ...base, reason: reason as StatusError['reason'], code,
     details: { ...base.details, causes: [...(base.details?.causes ?? []), { message }] },
   });
-}
-
-/** NewCachingAuthorizer: one decision per distinct check within a request, whichever policy asks. */
-function cachingAuthorizer(authz: CelAuthorizer): CelAuthorizer {
-  const decisions = new Map<string, ReturnType<CelAuthorizer['authorize']>>();
-  return {
-    authorize(a) {
-      const key = JSON.stringify(a);
-      let d = decisions.get(key);
-      if (d === undefined) decisions.set(key, d = authz.authorize(a));
-      return d;
-    },
-  };
 }
 
 export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: readonly PolicyHook[], deps: DispatchDeps): Promise<void> {

@@ -5,7 +5,7 @@
 // k8s.io/apiserver/pkg/admission/plugin/cel/{activation,condition,composition}.go.
 import {
   admissionRequestType, authorizerValue, classOf, dynToCel, evaluateAsync, MaxEvaluatedMessageExpressionSizeBytes, namespaceType,
-  PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue,
+  nullObject, PerCallLimit, RuntimeCELCostBudget, RuntimeCELCostBudgetMatchConditions, toCelValue,
   type CelAuthorizer, type CelRequestResource, type CelUserInfo,
 } from '../../../cel/index.ts';
 import { variablesType, type CompiledExpression, type CompiledPolicy, type VariableType } from './compile.ts';
@@ -43,21 +43,24 @@ export interface ValidationInput {
   readonly requestResource: CelRequestResource;
 }
 
-const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 const requestType = admissionRequestType();
 const nsType = namespaceType();
 
-class OutOfBudget extends Error {}
+export class OutOfBudget extends Error {}
+
+/** What an evaluation needs of a compiled policy (validating or mutating): its variables and match conditions. */
+export type EvaluatedPolicy = Pick<CompiledPolicy, 'variables' | 'matchConditions' | 'failurePolicy'>;
 
 /** One evaluation's state: the activation, the variables computed so far, what is left of the budget. */
-class Evaluation {
+export class Evaluation {
   private readonly values = new Map<string, { value?: unknown; error?: string }>();
   private readonly charged = new Set<string>();
   private readonly pendingCost = new Map<string, number>();
   readonly activation: Record<string, unknown>;
 
-  constructor(private readonly policy: CompiledPolicy, input: ValidationInput, withAuthorizer: boolean) {
-    const ns = input.namespace === null || input.namespace === undefined ? null : toCelValue(input.namespace, nsType);
+  constructor(private readonly policy: EvaluatedPolicy, input: ValidationInput, withAuthorizer: boolean) {
+    const ns = input.namespace === null || input.namespace === undefined ? nullObject(nsType) : toCelValue(input.namespace, nsType);
     this.activation = {
       object: dynToCel(input.object ?? null), oldObject: dynToCel(input.oldObject ?? null), params: dynToCel(input.params ?? null),
       request: toCelValue(input.request, requestType), namespaceObject: ns,
@@ -141,9 +144,12 @@ const single = (failurePolicy: string, message: string): ValidateResult =>
   ({ decisions: [{ action: errorAction(failurePolicy), evaluation: 'error', message }], auditAnnotations: [] });
 
 /** The match conditions (kube's matchconditions.Matcher): true, false, or the error under failurePolicy Fail. */
-async function matchConditions(p: CompiledPolicy, ev: Evaluation): Promise<boolean | string> {
+export async function matchConditions(p: EvaluatedPolicy, ev: Evaluation): Promise<boolean | string> {
   const errors: string[] = [];
   const budget = { left: RuntimeCELCostBudgetMatchConditions };
+  // kube's matcher evaluates the conditions without the namespace (namespaceObject is null there).
+  const namespaceObject = ev.activation.namespaceObject;
+  ev.activation.namespaceObject = nullObject(nsType);
   try {
     for (const c of p.matchConditions) {
       const r = await ev.run(c, budget);
@@ -153,6 +159,8 @@ async function matchConditions(p: CompiledPolicy, ev: Evaluation): Promise<boole
   } catch (err) {
     if (!(err instanceof OutOfBudget)) throw err;
     return p.failurePolicy === 'Ignore' ? false : err.message;
+  } finally {
+    ev.activation.namespaceObject = namespaceObject;
   }
   if (errors.length === 0) return true;
   if (p.failurePolicy === 'Ignore') return false;

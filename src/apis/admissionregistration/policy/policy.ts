@@ -1,6 +1,6 @@
 // ValidatingAdmissionPolicies (status subresource) and MutatingAdmissionPolicies: cluster-scoped,
-// generation bumped on spec changes. CEL expressions are stored, not compiled or evaluated; the
-// validation (./validation.ts) is structural.
+// generation bumped on spec changes; the validation (./validation.ts) compiles their CEL
+// expressions as the admission plugins do.
 // Counterpart of pkg/registry/admissionregistration/validatingadmissionpolicy and
 // pkg/registry/admissionregistration/mutatingadmissionpolicy.
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';

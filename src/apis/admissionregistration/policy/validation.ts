@@ -1,11 +1,12 @@
 // ValidatingAdmissionPolicy and MutatingAdmissionPolicy spec validation
 // (validateValidatingAdmissionPolicySpec, validateMutatingAdmissionPolicySpec): structure, names and
-// enums; a ValidatingAdmissionPolicy's CEL expressions compiled as its admission plugin compiles
-// them, errors in kube's words.
+// enums; the CEL expressions (match conditions, variables, validations, mutations) compiled as the
+// admission plugins compile them, errors in kube's words.
 // Counterpart of pkg/apis/admissionregistration/validation/validation.go.
 import { duplicate, fieldPath, internalError, invalid, notSupported, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
 import { policyExpressionProblems, type ExpressionProblem, type PolicyExpressionProblems } from '../../../admission/policy/validating/compile.ts';
-import type { ValidatingAdmissionPolicySpec } from '../../../generated/types/admissionregistrationv1.gen.ts';
+import { mutationProblems } from '../../../admission/policy/mutating/compile.ts';
+import type { MutatingAdmissionPolicy, ValidatingAdmissionPolicySpec } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { nameIsDNSSubdomain, validateLabelName, validateObjectMeta } from '../../../apimachinery/validation/object-meta.ts';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
@@ -109,7 +110,7 @@ function validateAuditAnnotations(policyName: string, list: RO<NonNullable<Spec[
   return errs;
 }
 
-function validateMutation(m: RO<NonNullable<Spec['mutations']>[number]>, p: FieldPath): FieldError[] {
+function validateMutation(m: RO<NonNullable<Spec['mutations']>[number]>, p: FieldPath, compiled: ExpressionProblem | undefined): FieldError[] {
   const type = m.patchType ?? '';
   if (type === '') return [required(p.child('patchType'), '')];
   if (!PATCH_TYPES.includes(type)) return [notSupported(p.child('patchType'), type, PATCH_TYPES)];
@@ -118,6 +119,7 @@ function validateMutation(m: RO<NonNullable<Spec['mutations']>[number]>, p: Fiel
   const body = m[own];
   if (body === undefined) errs.push(required(p.child(own), `must be specified when patchType is ${type}`));
   else if (blank(body.expression)) errs.push(required(p.child(own, 'expression'), ''));
+  else errs.push(...celErrors(p.child(own, 'expression'), body.expression?.trim(), compiled));
   if (m[other] !== undefined) errs.push(invalid(p.child(other), `{${other}}`, `must not be specified when patchType is ${type}`));
   return errs;
 }
@@ -141,7 +143,8 @@ export function validatePolicy(kind: PolicyKind, pol: RO<AdmissionPolicy>, opts:
     if ((mc.resourceRules ?? []).length === 0) errs.push(required(p.child('matchConstraints', 'resourceRules'), ''));
     if (kind === 'Mutating') errs.push(...validateMutatingOperations(mc, p.child('matchConstraints')));
   }
-  const compiled = kind === 'Validating' ? policyExpressionProblems(spec as ValidatingAdmissionPolicySpec) : undefined;
+  // Match conditions and variables compile alike for both kinds (a mutating policy has no validations).
+  const compiled = policyExpressionProblems(spec as ValidatingAdmissionPolicySpec);
   if (!opts.ignoreMatchConditions) {
     errs.push(...validateMatchConditions(spec.matchConditions, p.child('matchConditions'), (i) => compiled?.matchConditions[i]));
   }
@@ -159,7 +162,8 @@ export function validatePolicy(kind: PolicyKind, pol: RO<AdmissionPolicy>, opts:
   } else {
     const mutations = spec.mutations ?? [];
     if (mutations.length === 0) errs.push(required(p.child('mutations'), 'mutations must contain at least one item'));
-    mutations.forEach((m, i) => errs.push(...validateMutation(m, p.child('mutations').index(i))));
+    const problems = mutations.length > 0 ? mutationProblems(pol as MutatingAdmissionPolicy) : [];
+    mutations.forEach((m, i) => errs.push(...validateMutation(m, p.child('mutations').index(i), problems[i])));
     const rp = spec.reinvocationPolicy ?? '';
     if (rp === '') errs.push(required(p.child('reinvocationPolicy'), ''));
     else if (!REINVOCATION_POLICIES.includes(rp)) errs.push(notSupported(p.child('reinvocationPolicy'), rp, REINVOCATION_POLICIES));

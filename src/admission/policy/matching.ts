@@ -3,13 +3,13 @@
 // Equivalent, the same resource in its other served versions and groups.
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/matching/matching.go and
 // generic/policy_matcher.go.
-import { newInternalError, StatusError } from '../../../apimachinery/errors/status-error.ts';
-import { labelSelectorAsSelector } from '../../../apimachinery/labels/label-selector.ts';
-import type { KubeObject } from '../../../apimachinery/meta/types.ts';
-import type { GroupVersionKind, GroupVersionResource } from '../../../apimachinery/schema/group-version.ts';
-import type { MatchResources, NamedRuleWithOperations } from '../../../generated/types/admissionregistrationv1.gen.ts';
-import type { Attributes } from '../../interfaces.ts';
-import { ruleMatches } from '../../webhook/rules.ts';
+import { newInternalError, StatusError } from '../../apimachinery/errors/status-error.ts';
+import { labelSelectorAsSelector } from '../../apimachinery/labels/label-selector.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { GroupVersionKind, GroupVersionResource } from '../../apimachinery/schema/group-version.ts';
+import type { MatchResources, NamedRuleWithOperations } from '../../generated/types/admissionregistrationv1.gen.ts';
+import type { Attributes } from '../interfaces.ts';
+import { ruleMatches } from '../webhook/rules.ts';
 
 /** Reads a namespace (informer first, then storage); undefined when it does not exist. */
 export type NamespaceGetter = (name: string) => Promise<KubeObject | undefined>;
