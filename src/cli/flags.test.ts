@@ -6,7 +6,13 @@ describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
       securePort: 6443, bindAddress: '127.0.0.1', advertiseAddress: undefined, dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
-      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
+      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true,
+      authn: {
+        authenticationConfigFile: '', bootstrapTokenAuth: false, anonymousAuthSet: false,
+        serviceAccountMaxTokenExpirationSeconds: 0, serviceAccountExtendTokenExpiration: true, warnings: [],
+        oidc: { issuerURL: '', clientID: '', caFile: '', usernameClaim: 'sub', usernamePrefix: '', groupsClaim: '', groupsPrefix: '', signingAlgs: ['RS256'], requiredClaims: [], set: false },
+      },
+      allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
