@@ -90,9 +90,10 @@ export interface RunningServer {
  */
 function requestAuthenticator(
   tokens: TokenAuthenticator[], apiAudiences: readonly string[], requestAuthenticators: readonly Authenticator[],
+  jwtConfigured: boolean,
 ): RequestAuthenticator {
   const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
-  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false });
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false, jwtConfigured });
   const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
     async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
@@ -177,7 +178,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators),
+      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators, jwt.tokenAuthenticators.length > 0),
       clusterAuthenticationInfo: certAuth.info,
       anonymousAllowed, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,

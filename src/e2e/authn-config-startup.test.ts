@@ -90,6 +90,17 @@ const cases = (dir: string): Case[] => {
     { name: 'v1beta1: rules typed dyn, email without email_verified', flags: cfg,
       config: `apiVersion: apiserver.config.k8s.io/v1beta1\nkind: AuthenticationConfiguration\njwt:\n- issuer:\n    url: https://x\n    audiences: [a]\n  claimValidationRules:\n  - expression: "claims.x"\n  claimMappings:\n    username:\n      expression: "claims.email"\n    groups:\n      expression: "1"\n  userValidationRules:\n  - expression: "'x'"\n`,
       want: 'invalid authentication configuration: [jwt[0].claimValidationRules[0].expression: Invalid value: "claims.x": must evaluate to bool, jwt[0].claimMappings.username.expression: Invalid value: "claims.email": claims.email_verified must be used in claimMappings.username.expression or claimMappings.extra[*].valueExpression or claimValidationRules[*].expression when claims.email is used in claimMappings.username.expression, jwt[0].userValidationRules[0].expression: Invalid value: "\'x\'": must evaluate to bool]' },
+    { name: 'a claim (type any) as the range of a comprehension', flags: cfg,
+      config: `${header}jwt:\n- issuer:\n    url: https://y\n    audiences: [a]\n  claimMappings:\n    username:\n      claim: sub\n      prefix: ''\n  claimValidationRules:\n${
+        ["claims.roles.map(r, r) == ['a']", "claims.a.b.map(r, r) == ['a']", "claims['roles'].map(r, r) == ['a']", "dyn(claims.roles).map(r, r) == ['a']",
+          "claims.?roles.orValue([]).map(r, r) == ['a']", "size(claims.roles) > 0"].map((e) => `  - expression: "${e}"\n`).join('')}`,
+      want: `invalid authentication configuration: [jwt[0].claimValidationRules[0].expression: Invalid value: "claims.roles.map(r, r) == ['a']": compilation failed: ERROR: <input>:1:7: expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)
+ | claims.roles.map(r, r) == ['a']
+ | ......^, jwt[0].claimValidationRules[2].expression: Invalid value: "claims['roles'].map(r, r) == ['a']": compilation failed: ERROR: <input>:1:7: expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)
+ | claims['roles'].map(r, r) == ['a']
+ | ......^, jwt[0].claimValidationRules[4].expression: Invalid value: "claims.?roles.orValue([]).map(r, r) == ['a']": compilation failed: ERROR: <input>:1:22: expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)
+ | claims.?roles.orValue([]).map(r, r) == ['a']
+ | .....................^]` },
     { name: 'missing file', flags: ['--authentication-config', join(dir, 'nope.yaml')],
       want: `failed to load authentication configuration from file "${join(dir, 'nope.yaml')}": open ${join(dir, 'nope.yaml')}: no such file or directory` },
     { name: 'unknown field', flags: cfg, config: `${header}foo: 1\n`,

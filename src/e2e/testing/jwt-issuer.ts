@@ -1,7 +1,7 @@
 // An OpenID provider of the test's own: HTTPS on 127.0.0.1 with a CA made for it, serving the
 // discovery document and the JSON Web Key Set (an RSA and a P-256 key), and signing ID tokens.
 // No Go counterpart: the e2e test harness.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
@@ -15,7 +15,7 @@ export interface TestIssuer {
   /** Requests served, by path (to see that the keys were fetched again). */
   readonly hits: Map<string, number>;
   /** Signs claims (iss defaults to the issuer, iat/exp to now and an hour) with the RSA key (RS256) or the EC key (ES256). */
-  sign(claims: JWTPayload, opts?: { alg?: 'RS256' | 'ES256' | 'PS256'; kid?: string; key?: KeyObject }): Promise<string>;
+  sign(claims: Readonly<Record<string, unknown>>, opts?: { alg?: 'RS256' | 'ES256' | 'PS256'; kid?: string; key?: KeyObject }): Promise<string>;
   /** Replaces the published keys with new ones (tokens of the old keys then fail). */
   rotate(): Promise<void>;
   close(): Promise<void>;
@@ -26,14 +26,11 @@ interface KeySet { rsa: KeyObject; ec: KeyObject; jwks: JWK[] }
 async function newKeys(generation: number): Promise<KeySet> {
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-  const jwk = async (k: KeyObject, kid: string, alg: string): Promise<JWK> => ({ ...(await exportJWK(k)), d: undefined, p: undefined,
-    q: undefined, dp: undefined, dq: undefined, qi: undefined, kid, alg, use: 'sig' });
-  const clean = (j: JWK): JWK => Object.fromEntries(Object.entries(j).filter(([, v]) => v !== undefined)) as JWK;
+  const jwk = async (k: KeyObject, kid: string, alg: string): Promise<JWK> => ({ ...(await exportJWK(createPublicKey(k))), kid, alg, use: 'sig' });
   return {
     rsa, ec,
-    jwks: [clean(await jwk(rsa, `rsa-${generation}`, 'RS256')), clean(await jwk(ec, `ec-${generation}`, 'ES256')),
-      // The same RSA key for PS256 (RSA-PSS), under its own kid.
-      clean(await jwk(rsa, `pss-${generation}`, 'PS256'))],
+    // The same RSA key also for PS256 (RSA-PSS), under its own kid.
+    jwks: [await jwk(rsa, `rsa-${generation}`, 'RS256'), await jwk(ec, `ec-${generation}`, 'ES256'), await jwk(rsa, `pss-${generation}`, 'PS256')],
   };
 }
 
@@ -67,7 +64,8 @@ export async function startTestIssuer(opts: { discoveryIssuer?: string } = {}): 
       const key = o.key ?? (alg === 'ES256' ? keys.ec : keys.rsa);
       const kid = o.kid ?? `${alg === 'ES256' ? 'ec' : alg === 'PS256' ? 'pss' : 'rsa'}-${generation}`;
       const now = Math.floor(Date.now() / 1000);
-      return await new SignJWT({ iss: url, iat: now, exp: now + 3600, ...claims }).setProtectedHeader({ alg, kid }).sign(key);
+      // An undefined claim is left out of the token (to make tokens without exp, say).
+      return await new SignJWT({ iss: url, iat: now, exp: now + 3600, ...claims } as JWTPayload).setProtectedHeader({ alg, kid }).sign(key);
     },
     async rotate() {
       generation += 1;
