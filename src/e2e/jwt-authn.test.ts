@@ -180,4 +180,70 @@ describe('JWT authenticators from --authentication-config, bootstrap tokens, RSA
     const discovery = (await s.request({ method: 'GET', path: '/.well-known/openid-configuration' })).json() as Record<string, unknown>;
     assert.deepEqual(discovery['id_token_signing_alg_values_supported'], ['RS256']);
   });
+
+  it('a pod-bound token of the ServiceAccount admission plugin\'s 3607 s is extended to a year, with warnafter', async () => {
+    const pod = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+    assert.equal((await s.kubectl(['apply', '-f', '-'], pod)).code, 0);
+    const uid = (await s.kubectl(['get', 'pod', 'p', '-o', 'jsonpath={.metadata.uid}'])).stdout;
+    const request = async (audiences: string[]): Promise<{ claims: Record<string, unknown>; status: { expirationTimestamp: string } }> => {
+      const r = await s.request({ method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts/default/token', contentType: 'application/json',
+        body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest',
+          spec: { audiences, expirationSeconds: 3607, boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: 'p', uid } } }) });
+      assert.equal(r.status, 201, r.text);
+      const tr = r.json() as { status: { token: string; expirationTimestamp: string } };
+      return { claims: JSON.parse(Buffer.from(tr.status.token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>, status: tr.status };
+    };
+    const extended = await request(['https://kubernetes.default.svc.cluster.local']);
+    const iat = extended.claims['iat'] as number;
+    assert.equal((extended.claims['exp'] as number) - iat, 365 * 24 * 3600);
+    assert.equal((extended.claims['kubernetes.io'] as Record<string, unknown>)['warnafter'], iat + 3607);
+    // The status names the lifetime asked for.
+    assert.equal(Date.parse(extended.status.expirationTimestamp) / 1000, iat + 3607);
+    const other = await request(['vault']);
+    assert.equal((other.claims['exp'] as number) - (other.claims['iat'] as number), 3607);
+    assert.equal((other.claims['kubernetes.io'] as Record<string, unknown>)['warnafter'], undefined);
+  });
+});
+
+describe('JWT authentication from the legacy --oidc-* flags', () => {
+  let issuer: TestIssuer;
+  let s: Suite;
+  let dir: string;
+  before(async () => {
+    issuer = await startTestIssuer();
+    dir = await mkdtemp(join(tmpdir(), 'kapi-oidc-'));
+    await writeFile(join(dir, 'ca.pem'), issuer.ca);
+    s = await startSuite({ flags: [
+      '--oidc-issuer-url', issuer.url, '--oidc-client-id', AUD, '--oidc-ca-file', join(dir, 'ca.pem'), '--oidc-username-claim', 'email',
+      '--oidc-groups-claim', 'groups', '--oidc-groups-prefix', 'oidc:', '--oidc-required-claim', 'tenant=acme', '--oidc-signing-algs', 'ES256',
+    ] });
+  });
+  after(async () => {
+    await s?.close();
+    await issuer?.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('kubectl auth whoami: the email as the username (no prefix), prefixed groups', async () => {
+    const token = await issuer.sign({ sub: 'bob', email: 'bob@example.org', email_verified: true, aud: AUD, groups: ['dev', 'ops'], tenant: 'acme' }, { alg: 'ES256' });
+    const kc = join(dir, 'kc');
+    await writeAdminKubeconfig(kc, { server: s.creds.server, caCert: s.creds.ca, token });
+    const r = await kubectl({ kubeconfigPath: kc, home: dir }, ['auth', 'whoami', '-o', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as { status: unknown }).status, {
+      userInfo: { username: 'bob@example.org', groups: ['oidc:dev', 'oidc:ops', 'system:authenticated'] },
+    });
+  });
+
+  const refused: { name: string; token: () => Promise<string> }[] = [
+    { name: 'signed RS256, not in --oidc-signing-algs', token: () => issuer.sign({ email: 'bob@example.org', aud: AUD, tenant: 'acme' }) },
+    { name: 'without the required claim', token: () => issuer.sign({ email: 'bob@example.org', aud: AUD }, { alg: 'ES256' }) },
+    { name: 'for another client', token: () => issuer.sign({ email: 'bob@example.org', aud: 'x', tenant: 'acme' }, { alg: 'ES256' }) },
+  ];
+  for (const c of refused) {
+    it(`401: ${c.name}`, async () => {
+      const r = await rawRequest({ ...s.creds, token: await c.token() }, { method: 'GET', path: '/api' });
+      assert.equal(r.status, 401, r.text);
+    });
+  }
 });
