@@ -76,6 +76,9 @@ export async function jwtAuthentication(
   for (const j of config.jwt ?? []) {
     const { errors, mappings } = validateJWTAuthenticator(j, undefined, serviceAccountIssuers);
     if (errors.length > 0) { close(); throw new FlagError(aggregateMessages(errors.map(formatFieldError))); }
+    // kapi has no --egress-selector-config-file, so there is nothing to look such a dialer up in.
+    const egress = j.issuer.egressSelectorType ?? '';
+    if (egress !== '') { close(); throw new FlagError(`oidc: egress lookup required with egress selector type ${JSON.stringify(egress)}`); }
     const unsupported = algorithms.find((alg) => !(ALL_SIGNING_ALGORITHMS as readonly string[]).includes(alg));
     if (unsupported !== undefined) { close(); throw new FlagError(`oidc: unsupported signing alg: ${JSON.stringify(unsupported)}`); }
     built.push(newJWTAuthenticator({ config: j, mappings, signingAlgorithms: algorithms.length > 0 ? algorithms : ['RS256'], log }));

@@ -101,6 +101,12 @@ const cases = (dir: string): Case[] => {
  | ......^, jwt[0].claimValidationRules[4].expression: Invalid value: "claims.?roles.orValue([]).map(r, r) == ['a']": compilation failed: ERROR: <input>:1:22: expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)
  | claims.?roles.orValue([]).map(r, r) == ['a']
  | .....................^]` },
+    { name: 'an egress selector (no --egress-selector-config-file)', flags: cfg,
+      config: `${header}jwt:\n- issuer:\n    url: https://y\n    audiences: [a]\n    egressSelectorType: cluster\n  claimMappings:\n    username:\n      claim: sub\n      prefix: ""\n`,
+      want: 'oidc: egress lookup required with egress selector type "cluster"' },
+    { name: 'an unknown egress selector', flags: cfg,
+      config: `apiVersion: apiserver.config.k8s.io/v1alpha1\nkind: AuthenticationConfiguration\njwt:\n- issuer:\n    url: https://y\n    audiences: [a]\n    egressSelectorType: foo\n  claimMappings:\n    username:\n      claim: sub\n      prefix: ""\n`,
+      want: 'invalid authentication configuration: jwt[0].issuer.egressSelectorType: Invalid value: "foo": egress selector must be either controlplane or cluster' },
     { name: 'missing file', flags: ['--authentication-config', join(dir, 'nope.yaml')],
       want: `failed to load authentication configuration from file "${join(dir, 'nope.yaml')}": open ${join(dir, 'nope.yaml')}: no such file or directory` },
     { name: 'unknown field', flags: cfg, config: `${header}foo: 1\n`,
