@@ -16,7 +16,17 @@ export interface RequestAuthenticatorConfig {
   readonly requestAuthenticators?: readonly Authenticator[];
   /** --anonymous-auth (kube's default is true). */
   readonly anonymous: boolean;
+  /**
+   * Whether JWT authenticators are configured (--authentication-config, --oidc-*; they are among
+   * the token authenticators). kube v1.36 then has one more bearer-token authenticator ahead of
+   * the others that knows no token, so a refused token's error comes after its `invalid bearer
+   * token` (TokenReview shows `[invalid bearer token, <why>]`; requests get 401 either way).
+   */
+  readonly jwtConfigured?: boolean;
 }
+
+/** Knows no token. */
+const NO_TOKENS: TokenAuthenticator = { authenticateToken: () => Promise.resolve(undefined) };
 
 /** Tries each token authenticator in order; an error of one does not stop the others. */
 export function newTokenUnion(tokens: readonly TokenAuthenticator[]): TokenAuthenticator {
@@ -41,6 +51,7 @@ export function newRequestAuthenticator(config: RequestAuthenticatorConfig): Aut
   const tokens = newTokenUnion(config.tokenAuthenticators);
   const authenticated = withAuthenticatedGroup(newUnionAuthenticator(
     ...(config.requestAuthenticators ?? []),
+    ...(config.jwtConfigured === true ? [newBearerTokenAuthenticator(NO_TOKENS)] : []),
     newBearerTokenAuthenticator(tokens),
     newWebSocketProtocolAuthenticator(tokens),
   ));

@@ -6,11 +6,22 @@ import {
   type AuthRequest, type AuthResponse, type Authenticator,
 } from './authenticator.ts';
 
+/** Go's utilerrors aggregate text: nested aggregates flattened, repeated messages once, brackets for several. */
+function aggregateText(errors: readonly Error[]): string {
+  const seen: string[] = [];
+  const visit = (e: Error): void => {
+    if (e instanceof AggregateAuthError) { for (const x of e.errors) visit(x); return; }
+    if (!seen.includes(e.message)) seen.push(e.message);
+  };
+  for (const e of errors) visit(e);
+  return seen.length === 1 ? (seen[0] ?? '') : `[${seen.join(', ')}]`;
+}
+
 /** Errors of every authenticator of a union that all failed. */
 export class AggregateAuthError extends Error {
   override readonly name = 'AggregateAuthError';
   constructor(readonly errors: readonly Error[]) {
-    super(errors.length === 1 ? (errors[0]?.message ?? '') : `[${errors.map((e) => e.message).join(', ')}]`);
+    super(aggregateText(errors));
   }
 }
 

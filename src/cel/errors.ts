@@ -235,5 +235,12 @@ export function runtimeMessage(err: unknown): string {
     case 'no_such_overload':
     case 'no_matching_overload': return 'no such overload';
   }
+  // A comprehension over a dyn value that is not a list or map: cel-go names the value's Go type.
+  const range = /^Expression of type '([\w.]+)' cannot be range of a comprehension/.exec(first);
+  if (range !== null) {
+    const t = range[1] ?? '';
+    const goType = t === 'null' || t === 'null_type' ? 'Null' : t.startsWith('google.protobuf.') ? t.slice(16) : `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+    return `got 'types.${goType}', expected iterable type`;
+  }
   return first;
 }

@@ -4,8 +4,9 @@
 import { AUTHORIZATION_MODE_CHOICES } from '../authz/modes.ts';
 import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS } from '../controlplane/admission.ts';
 import { insecureTLSCipherNames, tlsCipherPossibleValues } from './tls-options.ts';
+import { AUTHN_FLAGS } from './authn-flags.ts';
 
-export type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 'level' | 'portRange';
+export type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'mapNoSplit' | 'ip' | 'level' | 'portRange';
 
 export interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
@@ -44,8 +45,8 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'secure-port', kind: 'int', def: '6443', usage: 'The port on which to serve HTTPS with authentication and authorization. It cannot be switched off with 0.' },
   { name: 'service-account-issuer', kind: 'strings', def: '', usage: 'Identifier of the service account token issuer. The issuer will assert this identifier in "iss" claim of issued tokens. When this flag is specified multiple times, the first is used to generate tokens and all are used to determine which issuers are accepted.' },
   { name: 'service-account-jwks-uri', kind: 'string', def: '', usage: 'Overrides the URI for the JSON Web Key Set in the discovery doc served at /.well-known/openid-configuration. This flag is useful if the discovery doc and key set are served to relying parties from a URL other than the API server\'s external (as auto-detected or overridden with external-hostname).' },
-  { name: 'service-account-key-file', kind: 'strings', def: '', usage: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. The specified file can contain multiple keys, and the flag can be specified multiple times with different files. kapi verifies ES256 (ECDSA P-256) tokens only.' },
-  { name: 'service-account-signing-key-file', kind: 'string', def: '', usage: 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. kapi signs with ECDSA P-256 keys only (ES256).' },
+  { name: 'service-account-key-file', kind: 'strings', def: '', usage: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. The specified file can contain multiple keys, and the flag can be specified multiple times with different files. kapi verifies RS256 (RSA) and ES256 (ECDSA P-256) tokens.' },
+  { name: 'service-account-signing-key-file', kind: 'string', def: '', usage: 'Path to the file that contains the current private key of the service account token issuer. The issuer will sign issued ID tokens with this private key. kapi signs with RSA (RS256) and ECDSA P-256 (ES256) keys.' },
   { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
@@ -55,5 +56,6 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'tls-min-version', kind: 'string', def: '', usage: 'Minimum TLS version supported. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13' },
   { name: 'tls-private-key-file', kind: 'string', def: '', usage: 'File containing the default x509 private key matching --tls-cert-file.' },
   { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
+  ...AUTHN_FLAGS,
   { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity; 3 and above log every request as kube\'s httplog does', short: 'v' },
 ];

@@ -6,7 +6,13 @@ describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
     assert.deepEqual(parseServeFlags([]), {
       securePort: 6443, bindAddress: '127.0.0.1', advertiseAddress: undefined, dataDir: './.kapi', kubeconfigOut: undefined, tlsCertFile: undefined,
-      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true, allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
+      tlsPrivateKeyFile: undefined, tokenAuthFile: undefined, anonymousAuth: true,
+      authn: {
+        authenticationConfigFile: '', bootstrapTokenAuth: false, anonymousAuthSet: false,
+        serviceAccountMaxTokenExpirationSeconds: 0, serviceAccountExtendTokenExpiration: true, warnings: [],
+        oidc: { issuerURL: '', clientID: '', caFile: '', usernameClaim: 'sub', usernamePrefix: '', groupsClaim: '', groupsPrefix: '', signingAlgs: ['RS256'], requiredClaims: [], set: false },
+      },
+      allowPrivileged: false, authorizationModes: ['AlwaysAllow'],
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
@@ -67,6 +73,15 @@ describe('parseServeFlags syntax', () => {
     { name: 'a dual-stack range: the primary family names the kubernetes service', argv: ['--service-cluster-ip-range=fd00::/108,10.96.0.0/16'],
       check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/108', '10.96.0.0/16'], 'fd00::1'] },
     { name: 'node port range', argv: ['--service-node-port-range=20000-20010'], check: (o) => o.serviceNodePortRange, want: { base: 20000, size: 11 } },
+    // cliflag.MapStringStringNoSplit: one pair per use, commas stay in the value; repeats add.
+    { name: 'oidc required claims', argv: ['--oidc-issuer-url=https://a', '--oidc-client-id=b', '--oidc-required-claim', 'a=b,c', '--oidc-required-claim', ' x = y '],
+      check: (o) => o.authn.oidc.requiredClaims, want: [['a', 'b,c'], ['x', 'y']] },
+    { name: 'whether --anonymous-auth was given', argv: ['--anonymous-auth=true'], check: (o) => o.authn.anonymousAuthSet, want: true },
+    { name: 'a max token expiration shorter than the extension warns as kube', argv: ['--service-account-max-token-expiration=2h'],
+      check: (o) => [o.authn.serviceAccountMaxTokenExpirationSeconds, o.authnWarnings],
+      want: [7200, ['service-account-extend-token-expiration is true, enabling tokens valid up to 31536000 seconds, which is longer than service-account-max-token-expiration set to 2h0m0s']] },
+    { name: 'no warning without the extension', argv: ['--service-account-max-token-expiration=2h', '--service-account-extend-token-expiration=false'],
+      check: (o) => o.authnWarnings, want: [] },
     { name: 'durations', argv: ['--event-ttl=2h', '--etcd-compaction-interval=0', '--shutdown-delay-duration=5s'],
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
     { name: 'files', argv: ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key', '--token-auth-file=t.csv', '--kubeconfig-out=k'],
@@ -100,6 +115,7 @@ describe('parseServeFlags errors', () => {
     { name: 'bad int', argv: ['--secure-port=abc'],
       want: 'invalid argument "abc" for "--secure-port" flag: strconv.ParseInt: parsing "abc": invalid syntax' },
     { name: 'bad level', argv: ['-v', 'x'], want: 'invalid argument "x" for "-v, --v" flag: strconv.ParseUint: parsing "x": invalid syntax' },
+    { name: 'a required claim without =', argv: ['--oidc-required-claim', 'c'], want: 'invalid argument "c" for "--oidc-required-claim" flag: malformed pair, expect string=string' },
     { name: 'bad bool', argv: ['--anonymous-auth=yes'],
       want: 'invalid argument "yes" for "--anonymous-auth" flag: strconv.ParseBool: parsing "yes": invalid syntax' },
     { name: 'bad duration', argv: ['--request-timeout=10'],

@@ -13,6 +13,7 @@ import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
 import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
+import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -62,6 +63,8 @@ export interface ServeOptions {
   /** Start-up warnings of the authentication flags. */
   readonly authnWarnings: readonly string[];
   readonly anonymousAuth: boolean;
+  /** --authentication-config, --oidc-*, --enable-bootstrap-token-auth and the service account token lifetimes. */
+  readonly authn: AuthnFlagOptions;
   /** --allow-privileged: privileged containers (and Windows hostProcess pods) pass validation. */
   readonly allowPrivileged: boolean;
   /** --authorization-mode, in order. */
@@ -99,7 +102,7 @@ export class FlagError extends Error {
 
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
-  int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', ip: 'ip',
+  int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', mapNoSplit: 'mapStringString', ip: 'ip',
   level: 'Level', portRange: 'portRange',
 };
 
@@ -167,6 +170,12 @@ function convert(f: FlagDef, raw: string, previous: Value | undefined): Value {
         else m[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();
       }
       return m;
+    }
+    case 'mapNoSplit': {
+      // cliflag.MapStringStringNoSplit: one key=value per use, the value may hold commas.
+      const eq = raw.indexOf('=');
+      if (eq < 0) throw new Error(`malformed pair, expect string=string`);
+      return { ...(previous as Record<string, string> | undefined), [raw.slice(0, eq).trim()]: raw.slice(eq + 1).trim() };
     }
   }
 }
@@ -256,6 +265,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     if (v !== undefined) return v;
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
+    if (f.kind === 'mapNoSplit' && f.def === '') return {};
     return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;
@@ -306,6 +316,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     groupHeaders: list('requestheader-group-headers'), extraHeaderPrefixes: list('requestheader-extra-headers-prefix'),
   };
   const rhCheck = validateRequestHeaderFlags(requestHeader);
+  const authn = parseAuthnFlags({ get, given: (n) => values.has(n) }, errs);
   errs.push(...rhCheck.errors);
   const trim = (xs: readonly string[]): string[] => xs.map((x) => x.trim());
   const jwksURI = str('service-account-jwks-uri');
@@ -346,8 +357,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
       ...requestHeader, usernameHeaders: trim(requestHeader.usernameHeaders), uidHeaders: trim(requestHeader.uidHeaders),
       groupHeaders: trim(requestHeader.groupHeaders), extraHeaderPrefixes: trim(requestHeader.extraHeaderPrefixes),
     },
-    authnWarnings: rhCheck.warnings,
+    authnWarnings: [...rhCheck.warnings, ...authn.warnings],
     anonymousAuth: get('anonymous-auth') as boolean,
+    authn,
     allowPrivileged: get('allow-privileged') as boolean,
     authorizationModes: authorizationModes.filter(isSupportedMode),
     serviceClusterIPRanges: ranges,

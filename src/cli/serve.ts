@@ -24,6 +24,8 @@ import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
 import { clientCertAuthentication } from './client-cert-auth.ts';
+import { jwtAuthentication } from './jwt-authn.ts';
+import { newBootstrapTokenAuthenticator, type SecretGetter } from '../authn/bootstrap-token.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
@@ -88,9 +90,10 @@ export interface RunningServer {
  */
 function requestAuthenticator(
   tokens: TokenAuthenticator[], apiAudiences: readonly string[], requestAuthenticators: readonly Authenticator[],
+  jwtConfigured: boolean,
 ): RequestAuthenticator {
   const cached = newCachedTokenAuthenticator(newTokenUnion(tokens));
-  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false });
+  const authn = newRequestAuthenticator({ tokenAuthenticators: [cached], requestAuthenticators, anonymous: false, jwtConfigured });
   const forAudiences = (a: readonly string[] | undefined): readonly string[] => (a !== undefined && a.length > 0 ? a : apiAudiences);
   return {
     async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
@@ -146,6 +149,14 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     for (const w of file.warnings) log(`warning: ${w}`);
     tokens.push(withImplicitAudiences(apiAudiences, newStaticTokenAuthenticator(file.tokens)));
   }
+  // kube's order after the service accounts: bootstrap tokens, then the JWT authenticators.
+  let secretGetter: SecretGetter | undefined;
+  if (opts.authn.bootstrapTokenAuth) {
+    tokens.push(withImplicitAudiences(apiAudiences, newBootstrapTokenAuthenticator({ get: async (ns, name) => await secretGetter?.get(ns, name) })));
+  }
+  const saIssuers = opts.serviceAccountIssuers.length > 0 ? opts.serviceAccountIssuers : [saIssuer.issuer];
+  const jwt = await jwtAuthentication(opts, saIssuers, apiAudiences, log);
+  tokens.push(...jwt.tokenAuthenticators);
 
   // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
   // system:anonymous in system:unauthenticated.
@@ -153,6 +164,12 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   if (opts.anonymousAuth && !anonymous) {
     log('warning: AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
   }
+  // An anonymous section in --authentication-config replaces the flag (AlwaysAllow does not reset
+  // it); its conditions, when given, are the only paths where a request may be anonymous.
+  const fileAnonymous = jwt.anonymous;
+  const conditions = (fileAnonymous?.conditions ?? []).map((c) => c.path ?? '');
+  const anonymousAllowed = fileAnonymous === undefined ? (): boolean => anonymous
+    : (path: string): boolean => fileAnonymous.enabled && (conditions.length === 0 || conditions.includes(path));
 
   // capabilities.AllowPrivileged: process-wide in kube too
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
@@ -161,9 +178,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators),
+      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators, jwt.tokenAuthenticators.length > 0),
       clusterAuthenticationInfo: certAuth.info,
-      anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
+      anonymousAllowed, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
@@ -178,7 +195,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });
     tokenGetter = cp.tokenGetter;
+    secretGetter = cp.secretGetter;
   } catch (err) {
+    jwt.close();
     await backend.close();
     throw err;
   }
@@ -199,6 +218,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     await cp.start(addr.port);
   } catch (err) {
+    jwt.close();
     await cp.stop();
     await backend.close();
     throw err;
@@ -209,6 +229,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     url, kubeconfigPath, dataDir, port: addr.port,
     close: () => {
       closing ??= (async () => {
+        jwt.close();
         await cp.stop();
         await backend.close();
       })();

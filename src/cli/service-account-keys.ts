@@ -1,7 +1,8 @@
 // --service-account-issuer, --service-account-key-file and --service-account-signing-key-file: the
 // issuer that signs service account tokens and the keys and issuers that verify them. kapi signs
-// and verifies ES256 (ECDSA P-256) only; a key of another kind is refused at start rather than
-// ignored. Without a signing key file kapi keeps its own key in <data-dir>/pki/sa.key.
+// and verifies RS256 (RSA keys) and ES256 (ECDSA P-256 keys), as kube does for those keys; an
+// ECDSA key on another curve (kube's ES384/ES512) is refused at start rather than ignored.
+// Without a signing key file kapi keeps its own key in <data-dir>/pki/sa.key.
 // Counterpart of pkg/kubeapiserver/options/authentication.go (ServiceAccountAuthenticationOptions)
 // and k8s.io/client-go/util/keyutil.
 import { X509Certificate, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
@@ -9,9 +10,10 @@ import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_SERVICE_ACCOUNT_ISSUER, loadOrCreateServiceAccountKey, newServiceAccountTokenIssuer, type ServiceAccountTokenIssuer,
 } from '../authn/serviceaccount/index.ts';
+import { signingAlgorithm } from '../authn/serviceaccount/jwt.ts';
 import { FlagError, type ServeOptions } from './flags.ts';
 
-const isP256 = (k: KeyObject): boolean => k.asymmetricKeyType === 'ec' && k.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+const supported = (k: KeyObject): boolean => signingAlgorithm(k) !== undefined;
 
 /** Go's *PathError text for a file that cannot be read. */
 export function openError(path: string, err: unknown): string {
@@ -59,15 +61,15 @@ export async function serviceAccountIssuer(opts: ServeOptions, dataDir: string):
     } catch {
       throw new FlagError(`${prefix}error reading private key file ${path}: data does not contain a valid RSA or ECDSA private key`);
     }
-    if (!isP256(privateKey)) throw new FlagError(`--service-account-signing-key-file ${JSON.stringify(path)}: kapi signs service account tokens with ECDSA P-256 keys (ES256) only`);
+    if (!supported(privateKey)) throw new FlagError(`--service-account-signing-key-file ${JSON.stringify(path)}: kapi signs service account tokens with RSA (RS256) and ECDSA P-256 (ES256) keys only`);
   } else {
     privateKey = await loadOrCreateServiceAccountKey(dataDir);
   }
   const verificationKeys: KeyObject[] = [];
   for (const path of opts.serviceAccountKeyFiles) {
     const keys = publicKeys(await readPEM(path), path);
-    const other = keys.find((k) => !isP256(k));
-    if (other !== undefined) throw new FlagError(`--service-account-key-file ${JSON.stringify(path)}: kapi verifies ECDSA P-256 (ES256) service account tokens only; the file holds a ${other.asymmetricKeyType ?? 'non-EC'} key`);
+    const other = keys.find((k) => !supported(k));
+    if (other !== undefined) throw new FlagError(`--service-account-key-file ${JSON.stringify(path)}: kapi verifies RSA (RS256) and ECDSA P-256 (ES256) service account tokens only; the file holds a ${other.asymmetricKeyDetails?.namedCurve ?? other.asymmetricKeyType ?? 'non-EC'} key`);
     verificationKeys.push(...keys);
   }
   const [issuer = DEFAULT_SERVICE_ACCOUNT_ISSUER, ...more] = opts.serviceAccountIssuers;
@@ -76,5 +78,8 @@ export async function serviceAccountIssuer(opts: ServeOptions, dataDir: string):
     if (seen.has(i)) throw new FlagError(`service-account-issuer ${JSON.stringify(i)} is already specified`);
     seen.add(i);
   }
-  return newServiceAccountTokenIssuer({ privateKey, issuer, acceptedIssuers: more, verificationKeys });
+  return newServiceAccountTokenIssuer({
+    privateKey, issuer, acceptedIssuers: more, verificationKeys,
+    maxExpirationSeconds: opts.authn.serviceAccountMaxTokenExpirationSeconds, extendExpiration: opts.authn.serviceAccountExtendTokenExpiration,
+  });
 }

@@ -14,6 +14,7 @@ import { newAuthorizationChain, type AuthorizationMode } from '../authz/modes.ts
 import { RBACCache } from '../authz/rbac/cache.ts';
 import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
 import type { ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
+import type { SecretGetter } from '../authn/bootstrap-token.ts';
 import { resourceName, SharedInformerFactory } from '../client/cache/informer-factory.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
@@ -106,6 +107,8 @@ export interface ControlPlane {
   stop(): Promise<void>;
   /** Where service account token authentication looks up service accounts and bound objects. */
   readonly tokenGetter: ServiceAccountTokenGetter;
+  /** Where bootstrap token authentication reads Secrets. */
+  readonly secretGetter: SecretGetter;
 }
 
 /** The service account issuer's discovery documents, when the issuer is an https URL (kube's rule). */
@@ -281,6 +284,17 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
         try {
           const { metadata } = await stores[kind].get(systemContext(namespace), name, {});
           return { uid: metadata.uid ?? '', deletionTimestamp: metadata.deletionTimestamp };
+        } catch (err) {
+          if (isNotFound(err)) return undefined;
+          throw err;
+        }
+      },
+    },
+    secretGetter: {
+      async get(namespace, name) {
+        try {
+          const s = await core.secrets.get(systemContext(namespace), name, {}) as KubeObject & { type?: string; data?: Record<string, string> };
+          return { type: s.type, data: s.data, deletionTimestamp: s.metadata.deletionTimestamp };
         } catch (err) {
           if (isNotFound(err)) return undefined;
           throw err;

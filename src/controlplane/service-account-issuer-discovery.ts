@@ -19,7 +19,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
 
 export interface IssuerDiscoveryOptions {
   readonly issuer: string;
-  /** The keys that verify tokens (ES256). */
+  /** The keys that verify tokens (RS256 or ES256). */
   readonly keys: () => readonly KeyObject[];
   /** The JWKS URI; called per request (the secure port is known once bound). */
   readonly jwksURI: () => string;
@@ -35,8 +35,12 @@ export function issuerDiscoverable(issuer: string): boolean {
   }
 }
 
-/** The JWK of a P-256 public key, fields in go-jose's order. */
+/** The JWK of an RSA (RS256) or P-256 (ES256) public key, fields in go-jose's order. */
 function jwk(k: KeyObject): Record<string, string> {
+  if (k.asymmetricKeyType === 'rsa') {
+    const { n = '', e = '' } = k.export({ format: 'jwk' });
+    return { use: 'sig', kty: 'RSA', kid: keyID(k), alg: 'RS256', n, e };
+  }
   const { crv = '', x = '', y = '' } = k.export({ format: 'jwk' });
   return { use: 'sig', kty: 'EC', kid: keyID(k), crv, alg: 'ES256', x, y };
 }
@@ -57,7 +61,8 @@ export function issuerDiscoveryHandlers(opts: IssuerDiscoveryOptions): [string, 
   return [
     [OPENID_CONFIG_PATH, route('application/json', () => JSON.stringify({
       issuer: opts.issuer, jwks_uri: opts.jwksURI(), response_types_supported: ['id_token'],
-      subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['ES256'],
+      // The algorithms of the keys, sorted, as kube lists them.
+      subject_types_supported: ['public'], id_token_signing_alg_values_supported: [...new Set(keys().map((k) => k['alg'] ?? ''))].sort(),
     }))],
     [JWKS_PATH, route(JWKS_MIME, () => JSON.stringify({ keys: keys() }))],
   ];

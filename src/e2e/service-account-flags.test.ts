@@ -70,6 +70,7 @@ describe('start-up errors of the authentication files (kube-apiserver\'s texts)'
     await writeFile(join(dir, 'ca.crt'), (await newSelfSignedCACert({ commonName: 'shared', validityDays: 1 })).cert);
     await writeFile(join(dir, 'garbage'), 'garbage\n');
     await writeFile(join(dir, 'rsa.key'), pem(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, 'pkcs8'));
+    await writeFile(join(dir, 'p384.key'), pem(generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey, 'pkcs8'));
   });
   after(async () => { await rm(dir, { recursive: true, force: true }); });
 
@@ -90,9 +91,9 @@ describe('start-up errors of the authentication files (kube-apiserver\'s texts)'
       want: () => `failed to parse service-account-issuer-key-file: error reading private key file ${f('garbage')}: data does not contain a valid RSA or ECDSA private key` },
     { name: 'one CA for client certificates and front proxies without allowed names', flags: () => ['--client-ca-file', f('ca.crt'), '--requestheader-client-ca-file', f('ca.crt')],
       want: () => '--requestheader-client-ca-file and --client-ca-file contain overlapping certificates; --requestheader-allowed-names must be specified to ensure regular client certificates cannot set authenticating proxy headers for arbitrary users' },
-    // kube signs with RSA too; kapi refuses rather than ignore the key.
-    { name: 'an RSA signing key: refused clearly', flags: () => ['--service-account-signing-key-file', f('rsa.key')],
-      want: () => `--service-account-signing-key-file "${f('rsa.key')}": kapi signs service account tokens with ECDSA P-256 keys (ES256) only` },
+    // kube signs ES384 with a P-384 key; kapi refuses rather than ignore the key (RSA and P-256 keys it signs with).
+    { name: 'a P-384 signing key: refused clearly', flags: () => ['--service-account-signing-key-file', f('p384.key')],
+      want: () => `--service-account-signing-key-file "${f('p384.key')}": kapi signs service account tokens with RSA (RS256) and ECDSA P-256 (ES256) keys only` },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -9,6 +9,8 @@ export interface KubernetesClaim {
   secret?: { name: string; uid: string };
   /** uid absent when a pod's node could not be found (kube omits empty fields). */
   node?: { name: string; uid?: string };
+  /** An extended token: when its requested lifetime ended (seconds since the epoch). */
+  warnafter?: number;
 }
 
 export interface ServiceAccountClaims {
@@ -50,6 +52,7 @@ function kubernetesClaim(v: unknown): KubernetesClaim | undefined {
     if (node === undefined) return undefined;
     out.node = node;
   }
+  if (typeof v['warnafter'] === 'number') out.warnafter = v['warnafter'];
   return out;
 }
 

@@ -1,10 +1,11 @@
-// Issues service account tokens (pkg/serviceaccount/claims.go + jwt.go): ES256 JWTs with kube's
-// claims, signed by one key the server keeps (in memory, or <dataDir>/pki/sa.key).
+// Issues service account tokens (pkg/serviceaccount/claims.go + jwt.go): JWTs with kube's claims,
+// signed RS256 with an RSA key or ES256 with a P-256 key, by one key the server keeps (in memory,
+// <dataDir>/pki/sa.key, or --service-account-signing-key-file).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { serviceAccountClaims, type KubernetesClaim, type ServiceAccountClaims } from './claims.ts';
-import { headerKeyID, keyID, signES256, unverifiedPayload, verifyES256 } from './jwt.ts';
+import { headerKeyID, keyID, signJWT, unverifiedPayload, verifyJWT } from './jwt.ts';
 
 export type { KubernetesClaim, ServiceAccountClaims } from './claims.ts';
 
@@ -23,6 +24,8 @@ export interface ServiceAccountTokenRequest {
   readonly boundObject?: BoundObject;
   /** The node a bound pod runs on (kube adds it to pod-bound tokens). */
   readonly node?: { readonly name: string; readonly uid: string };
+  /** An extended token's requested lifetime: kube writes `kubernetes.io.warnafter` (iat + this). */
+  readonly warnAfterSeconds?: number;
 }
 
 /**
@@ -47,6 +50,10 @@ export interface ServiceAccountTokenIssuer {
   check(token: string): TokenCheck;
   /** The public keys that verify this issuer's tokens (the signing key's first), for the JWKS document. */
   publicKeys(): readonly KeyObject[];
+  /** --service-account-max-token-expiration in seconds; 0: no cap. */
+  readonly maxExpirationSeconds: number;
+  /** --service-account-extend-token-expiration. */
+  readonly extendExpiration: boolean;
 }
 
 export type TokenCheck =
@@ -60,8 +67,12 @@ export const SIGNATURE_ERROR = 'go-jose/go-jose: error in cryptographic primitiv
 export const NO_KEYS_ERROR = 'invalid signature, no keys found';
 
 export interface IssuerOptions {
-  /** A P-256 private key; generated in memory when absent. */
+  /** An RSA or P-256 private key; a P-256 one is generated in memory when absent. */
   readonly privateKey?: KeyObject;
+  /** Caps TokenRequest lifetimes (seconds; 0 or absent: no cap). */
+  readonly maxExpirationSeconds?: number;
+  /** Extends admission-injected pod-bound tokens to a year (default true, as kube's flag). */
+  readonly extendExpiration?: boolean;
   readonly issuer?: string;
   /** More issuers whose tokens are accepted (--service-account-issuer given several times; `issuer` first). */
   readonly acceptedIssuers?: readonly string[];
@@ -81,7 +92,7 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
     const kid = headerKeyID(token);
     const candidates = kid === '' ? [...keys.values()] : [keys.get(kid)].filter((k): k is KeyObject => k !== undefined);
     for (const k of candidates) {
-      const payload = verifyES256(token, k);
+      const payload = verifyJWT(token, k);
       if (payload !== undefined) return typeof payload['iss'] === 'string' && accepted.has(payload['iss']) ? payload : undefined;
     }
     return undefined;
@@ -102,14 +113,17 @@ export function newServiceAccountTokenIssuer(opts: IssuerOptions = {}): ServiceA
       if (b?.kind === 'Node') k8s.node = { name: b.name, uid: b.uid };
       // kube omits empty fields: a pod's node that could not be found has a name only
       if (req.node !== undefined && b?.kind === 'Pod') k8s.node = req.node.uid === '' ? { name: req.node.name } : { name: req.node.name, uid: req.node.uid };
+      if (req.warnAfterSeconds !== undefined) k8s.warnafter = iat + req.warnAfterSeconds;
       const claims: ServiceAccountClaims = {
         aud: [...req.audiences], exp, iat, iss: issuer, jti: randomUUID(), 'kubernetes.io': k8s, nbf: iat,
         sub: `system:serviceaccount:${req.namespace}:${req.name}`,
       };
-      return { token: signES256(claims, privateKey), expiresAt: exp };
+      return { token: signJWT(claims, privateKey), expiresAt: exp };
     },
     verify,
     publicKeys: () => [...keys.values()],
+    maxExpirationSeconds: opts.maxExpirationSeconds ?? 0,
+    extendExpiration: opts.extendExpiration ?? true,
     check(token) {
       // kube routes by the unverified issuer first: tokens of other issuers are someone else's
       if (token.trimStart().startsWith('{')) return { result: 'foreign' };

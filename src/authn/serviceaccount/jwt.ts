@@ -1,4 +1,5 @@
-// Compact JWS with ES256 (P-256, SHA-256), the form of kube's service account tokens.
+// Compact JWS with ES256 (P-256, SHA-256) or RS256 (RSA PKCS#1 v1.5, SHA-256), the forms of kube's
+// service account tokens: kube signs with RS256 for an RSA key and ES256 for a P-256 one.
 // Counterpart of pkg/serviceaccount/jwt.go and github.com/go-jose/go-jose/v4.
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
@@ -9,22 +10,41 @@ export function keyID(publicKey: KeyObject): string {
   return b64url(createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest());
 }
 
-export function signES256(claims: object, privateKey: KeyObject): string {
-  const header = { alg: 'ES256', kid: keyID(createPublicKey(privateKey)) };
+export type SigningAlgorithm = 'ES256' | 'RS256';
+
+/** The algorithm kube signs with for a key: RS256 for RSA, ES256 for P-256; undefined for any other key. */
+export function signingAlgorithm(key: KeyObject): SigningAlgorithm | undefined {
+  if (key.asymmetricKeyType === 'rsa') return 'RS256';
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
+  return undefined;
+}
+
+/** Signs with the key's algorithm (see signingAlgorithm); the key must be RSA or P-256. */
+export function signJWT(claims: object, privateKey: KeyObject): string {
+  const alg = signingAlgorithm(privateKey) ?? 'ES256';
+  const header = { alg, kid: keyID(createPublicKey(privateKey)) };
   const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
-  const sig = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  const sig = alg === 'RS256' ? sign('sha256', Buffer.from(input), privateKey)
+    : sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
   return `${input}.${b64url(sig)}`;
 }
 
-/** The payload when the token is a JWS this key signed; undefined for anything else. */
-export function verifyES256(token: string, publicKey: KeyObject): Record<string, unknown> | undefined {
+
+/**
+ * The payload when the token is a JWS this key signed with the key's algorithm (RS256 for RSA,
+ * ES256 for P-256); undefined for anything else.
+ */
+export function verifyJWT(token: string, publicKey: KeyObject): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [h = '', p = '', s = ''] = parts;
+  const alg = signingAlgorithm(publicKey);
+  if (alg === undefined) return undefined;
   try {
     const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (header.alg !== 'ES256') return undefined;
-    const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+    if (header.alg !== alg) return undefined;
+    const key = alg === 'RS256' ? publicKey : { key: publicKey, dsaEncoding: 'ieee-p1363' as const };
+    const ok = verify('sha256', Buffer.from(`${h}.${p}`), key, Buffer.from(s, 'base64url'));
     if (!ok) return undefined;
     return unverifiedPayload(token);
   } catch {

@@ -26,6 +26,9 @@ export interface TokenRequest {
 }
 
 const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3600;
+/** pkg/serviceaccount: the lifetime the ServiceAccount admission plugin gives projected tokens, and their extension. */
+const WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS = 3607;
+const EXPIRATION_EXTENSION_SECONDS = 365 * 24 * 60 * 60;
 const MIN_EXPIRATION_SECONDS = 600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
 
@@ -112,15 +115,29 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
       }
       const sa = await serviceAccounts.get(ctx, name, {});
       const { bound, node } = await resolveBound(ctx, lookup, tr, name);
+      const now = Date.now();
+      const max = issuer.maxExpirationSeconds;
+      if (max > 0 && tr.spec.expirationSeconds > max) {
+        ctx.warnings.addWarning(`requested expiration of ${tr.spec.expirationSeconds} seconds shortened to ${max} seconds`);
+        tr.spec.expirationSeconds = max;
+      }
+      // kube's safe transition for admission-injected pod tokens (3607 s for the API's own
+      // audiences): the token lasts a year and carries when it should have expired.
+      const audiences = tr.spec.audiences ?? [];
+      const extend = issuer.extendExpiration && bound?.kind === 'Pod' && tr.spec.expirationSeconds === WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS &&
+        audiences.every((a) => apiAudiences.includes(a));
       const issued = issuer.issue({
-        namespace: ctx.namespace, name, uid: sa.metadata.uid ?? '', audiences: tr.spec.audiences ?? [],
-        expirationSeconds: tr.spec.expirationSeconds, ...(bound !== undefined ? { boundObject: bound } : {}),
+        namespace: ctx.namespace, name, uid: sa.metadata.uid ?? '', audiences,
+        expirationSeconds: extend ? EXPIRATION_EXTENSION_SECONDS : tr.spec.expirationSeconds,
+        ...(extend ? { warnAfterSeconds: tr.spec.expirationSeconds } : {}),
+        ...(bound !== undefined ? { boundObject: bound } : {}),
         ...(node !== undefined ? { node } : {}),
-      });
+      }, now);
       // The answer names the service account, uid included (kube's TokenREST).
       tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, ...(sa.metadata.uid !== undefined ? { uid: sa.metadata.uid } : {}),
         creationTimestamp: nowRFC3339() };
-      tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(issued.expiresAt * 1000) };
+      // The status names the requested lifetime, also for an extended token (kube's TokenREST).
+      tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(Math.floor(now / 1000) * 1000 + tr.spec.expirationSeconds * 1000) };
       // BoundObjectRef is a pointer without omitempty: kube's answer says null when there is none.
       tr.spec.boundObjectRef ??= null;
       return tr as KubeObject;
