@@ -36,7 +36,7 @@ export function newWebhookTokenAuthenticator(opts: WebhookTokenOptions): TokenAu
       const spec: Record<string, unknown> = { token };
       if (audiences !== undefined && audiences.length > 0) spec['audiences'] = [...audiences];
       const body = {
-        kind: 'TokenReview', apiVersion: `authentication.k8s.io/${opts.version}`, metadata: { creationTimestamp: null },
+        kind: 'TokenReview', apiVersion: `authentication.k8s.io/${opts.version}`, metadata: {},
         spec, status: { user: {} },
       };
       let review: Record<string, unknown>;

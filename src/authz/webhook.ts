@@ -68,7 +68,7 @@ function reviewBody(version: SubjectAccessReviewVersion, spec: SubjectAccessRevi
     wire = { ...rest, group: groups };
   }
   return {
-    kind: 'SubjectAccessReview', apiVersion: `authorization.k8s.io/${version}`, metadata: { creationTimestamp: null },
+    kind: 'SubjectAccessReview', apiVersion: `authorization.k8s.io/${version}`, metadata: {},
     spec: wire, status: { allowed: false },
   };
 }
