@@ -62,8 +62,12 @@ export function compileMatchCondition(expression: string): CompiledCondition {
 function requestValue(spec: SubjectAccessReviewSpec): Record<string, unknown> {
   const v: Record<string, unknown> = { user: spec.user ?? '', groups: spec.groups ?? [], uid: spec.uid ?? '', extra: spec.extra ?? {} };
   if (spec.resourceAttributes !== undefined) {
-    const { namespace, verb, group, version, resource, subresource, name } = spec.resourceAttributes;
-    v['resourceAttributes'] = { namespace: namespace ?? '', verb: verb ?? '', group: group ?? '', version: version ?? '', resource: resource ?? '', subresource: subresource ?? '', name: name ?? '' };
+    const { namespace, verb, group, version, resource, subresource, name, fieldSelector, labelSelector } = spec.resourceAttributes;
+    v['resourceAttributes'] = {
+      namespace: namespace ?? '', verb: verb ?? '', group: group ?? '', version: version ?? '', resource: resource ?? '', subresource: subresource ?? '', name: name ?? '',
+      // kube adds the selectors only for expressions that name them: only those can tell.
+      ...(fieldSelector !== undefined ? { fieldSelector } : {}), ...(labelSelector !== undefined ? { labelSelector } : {}),
+    };
   }
   if (spec.nonResourceAttributes !== undefined) v['nonResourceAttributes'] = { ...spec.nonResourceAttributes };
   return v;

@@ -3,6 +3,8 @@
 // (allowed for authorizedTTL, not allowed for unauthorizedTTL); a failed call is tried again on
 // errors worth retrying and then answered with the failurePolicy's decision and the error.
 // Counterpart of k8s.io/apiserver/plugin/pkg/authorizer/webhook/webhook.go.
+import { parseFieldSelector } from '../apimachinery/fields/selector.ts';
+import { parseSelector } from '../apimachinery/labels/parser.ts';
 import type { Program } from '../cel/index.ts';
 import {
   DEFAULT_AUTH_WEBHOOK_BACKOFF, withExponentialBackoff, type Backoff, type WebhookClient,
@@ -36,6 +38,35 @@ export interface WebhookAuthorizerOptions {
 
 interface Status { readonly allowed: boolean; readonly denied: boolean; readonly reason: string }
 
+interface SelectorRequirement { readonly key: string; readonly operator: string; readonly values?: readonly string[] }
+
+/** A list's field selector as requirements (In / NotIn); none when it does not parse. */
+function fieldSelectorRequirements(raw: string): SelectorRequirement[] {
+  if (raw === '') return [];
+  try {
+    return parseFieldSelector(raw).requirements.map((r) => ({ key: r.field, operator: r.operator === '=' ? 'In' : 'NotIn', values: [r.value] }));
+  } catch {
+    return [];
+  }
+}
+
+const LABEL_OPERATORS: Readonly<Partial<Record<string, string>>> = {
+  '=': 'In', '==': 'In', in: 'In', '!=': 'NotIn', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist',
+};
+
+/** A list's label selector as requirements; gt and lt have no counterpart and are left out. */
+function labelSelectorRequirements(raw: string): SelectorRequirement[] {
+  if (raw === '') return [];
+  try {
+    return (parseSelector(raw).requirements ?? []).flatMap((r) => {
+      const operator = LABEL_OPERATORS[r.operator];
+      return operator === undefined ? [] : [{ key: r.key, operator, ...(r.values.length > 0 ? { values: [...r.values] } : {}) }];
+    });
+  } catch {
+    return [];
+  }
+}
+
 /** The spec the webhook receives (and the cache key): user, then the request's attributes. */
 export function subjectAccessReviewSpec(a: Attributes): SubjectAccessReviewSpec {
   const spec: SubjectAccessReviewSpec = {};
@@ -53,7 +84,12 @@ export function subjectAccessReviewSpec(a: Attributes): SubjectAccessReviewSpec 
     const put = (k: string, v: string): void => { if (v !== '') ra[k] = v; };
     put('namespace', a.namespace); put('verb', a.verb); put('group', a.apiGroup); put('version', a.apiVersion);
     put('resource', a.resource); put('subresource', a.subresource); put('name', a.name);
-    spec.resourceAttributes = ra;
+    const resourceAttributes: Record<string, unknown> = ra;
+    const fieldRequirements = fieldSelectorRequirements(a.fieldSelector ?? '');
+    if (fieldRequirements.length > 0) resourceAttributes['fieldSelector'] = { requirements: fieldRequirements };
+    const labelRequirements = labelSelectorRequirements(a.labelSelector ?? '');
+    if (labelRequirements.length > 0) resourceAttributes['labelSelector'] = { requirements: labelRequirements };
+    spec.resourceAttributes = resourceAttributes;
   } else {
     spec.nonResourceAttributes = { path: a.path, verb: a.verb };
   }

@@ -159,9 +159,11 @@ async function legacyScenario(start: (flags: readonly string[], modes: readonly 
     const listCM = await t.request('alice-token', 'GET', '/api/v1/namespaces/default/configmaps');
     const deleteCM = await t.request('alice-token', 'DELETE', '/api/v1/namespaces/default/configmaps/y');
     const custom = await t.request('alice-token', 'GET', '/custom-path');
+    const selectors = new URLSearchParams({ fieldSelector: 'metadata.name=x,type!=foo', labelSelector: 'a=b,c in (e,d),!f,g,h>1' });
+    const selected = await t.request('alice-token', 'GET', `/api/v1/namespaces/default/secrets?${selectors.toString()}`);
     const revoked = await t.request('revoked-token', 'GET', '/api/v1/namespaces/default');
     const unknown = await t.request('nobody-token', 'GET', '/api/v1/namespaces/default');
-    const secretReviews = w.authz.received.filter((r) => userOf(r) === 'alice' && resourceOf(r)?.['resource'] === 'secrets' && resourceOf(r)?.['name'] === 'x');
+    const secretReviews = w.authz.received.filter((r) => userOf(r) === 'alice' && resourceOf(r)?.['resource'] === 'secrets' && resourceOf(r)?.['verb'] === 'get' && resourceOf(r)?.['name'] === 'x');
     return {
       whoami: (JSON.parse(whoami.stdout) as Json)['status'],
       firstTokenReview: w.authn.received[0],
@@ -176,6 +178,8 @@ async function legacyScenario(start: (flags: readonly string[], modes: readonly 
       custom: custom.status,
       customReview: w.authz.received.find((r) => (specOf(r)['nonResourceAttributes'] as Json | undefined)?.['path'] === '/custom-path'),
       revoked: revoked.status, unknown: unknown.status,
+      selected: selected.status,
+      selectedReview: w.authz.received.map(resourceOf).find((ra) => ra?.['verb'] === 'list' && ra['resource'] === 'secrets'),
     };
   } finally {
     await t?.stop();
@@ -287,6 +291,20 @@ describe('webhook token authentication and webhook authorization', () => {
         user: 'alice', group: ['dev', 'system:authenticated'], extra: { 'example.com/team': ['a'] }, uid: 'alice-uid',
       },
       status: { allowed: false },
+    });
+  });
+
+  it('a list\'s field and label selectors go to the webhook as requirements', () => {
+    assert.equal(legacy['selected'], 403);
+    assert.deepEqual(legacy['selectedReview'], {
+      namespace: 'default', verb: 'list', version: 'v1', resource: 'secrets', name: 'x',
+      fieldSelector: { requirements: [{ key: 'metadata.name', operator: 'In', values: ['x'] }, { key: 'type', operator: 'NotIn', values: ['foo'] }] },
+      labelSelector: {
+        requirements: [
+          { key: 'a', operator: 'In', values: ['b'] }, { key: 'c', operator: 'In', values: ['d', 'e'] },
+          { key: 'f', operator: 'DoesNotExist' }, { key: 'g', operator: 'Exists' },
+        ],
+      },
     });
   });
 
