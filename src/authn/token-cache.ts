@@ -1,7 +1,7 @@
 // The token authentication cache kube-apiserver puts in front of its token authenticators
 // (k8s.io/apiserver/pkg/authentication/token/cache): a success is remembered for a short TTL
-// (kube's default 10s), failures and errors not at all, so a deleted service account or bound
-// object stops a token within the TTL. Keys are an HMAC of the token and the audiences under a
+// (kube's default 10s), unknown tokens only when given a failure TTL (the token webhook's),
+// errors never, so a deleted service account or bound object stops a token within the TTL. Keys are an HMAC of the token and the audiences under a
 // key made at start, so the cache holds no tokens; concurrent checks of one token share one lookup.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AuthResponse, TokenAuthenticator } from './authenticator.ts';

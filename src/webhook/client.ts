@@ -211,7 +211,7 @@ export class WebhookClient {
       }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => done(fail(goNetErrorText(e, t.hostname))));
+        res.on('error', (e) => done(fail(goNetErrorText(e, this.#serverName ?? t.hostname))));
         res.on('end', () => done(undefined, {
           code: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '',
           body: Buffer.concat(chunks).toString('utf8'), retryAfter: res.headers['retry-after'],
@@ -220,7 +220,7 @@ export class WebhookClient {
       const timer = setTimeout(() => { done(fail('context deadline exceeded', true)); req.destroy(); }, Math.max(0, deadline - Date.now()));
       const onAbort = (): void => { done(fail('context canceled')); req.destroy(); };
       signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (e) => done(fail(goNetErrorText(e, t.hostname))));
+      req.on('error', (e) => done(fail(goNetErrorText(e, this.#serverName ?? t.hostname))));
       req.end(payload);
     });
   }
