@@ -9,7 +9,7 @@ import {
 import { isDNS1123Subdomain } from '../apimachinery/validation/validation.ts';
 import { goDuration } from '../webhook/index.ts';
 import type { Program } from '../cel/index.ts';
-import type { AuthorizationConfiguration, WebhookConfiguration } from './authorization-config.ts';
+import type { AuthorizationConfiguration, WebhookConfiguration } from './authorization-config-types.ts';
 import { compileMatchCondition } from './match-conditions.ts';
 
 /** The authorizer types kube knows, sorted as its messages list them. */

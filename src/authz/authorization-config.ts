@@ -12,32 +12,9 @@ import { parseDuration } from '../apimachinery/runtime/serializer/protobuf/well-
 import { formatFieldError } from '../apimachinery/errors/field-errors.ts';
 import { validateAuthorizationConfiguration } from './authorization-config-validation.ts';
 import type { Program } from '../cel/index.ts';
+import type { AuthorizationConfiguration, AuthorizerConfiguration, WebhookConfiguration } from './authorization-config-types.ts';
 
-export interface WebhookMatchCondition { readonly expression: string }
-
-/** WebhookConfiguration (durations in milliseconds; a missing one is 0). */
-export interface WebhookConfiguration {
-  readonly authorizedTTLMs: number;
-  readonly cacheAuthorizedRequests: boolean;
-  readonly unauthorizedTTLMs: number;
-  readonly cacheUnauthorizedRequests: boolean;
-  readonly timeoutMs: number;
-  readonly subjectAccessReviewVersion: string;
-  readonly matchConditionSubjectAccessReviewVersion: string;
-  readonly failurePolicy: string;
-  readonly connectionInfo: { readonly type: string; readonly kubeConfigFile?: string };
-  readonly matchConditions: readonly WebhookMatchCondition[];
-}
-
-export interface AuthorizerConfiguration {
-  readonly type: string;
-  readonly name: string;
-  readonly webhook?: WebhookConfiguration;
-}
-
-export interface AuthorizationConfiguration {
-  readonly authorizers: readonly AuthorizerConfiguration[];
-}
+export type { AuthorizationConfiguration, AuthorizerConfiguration, WebhookConfiguration, WebhookMatchCondition } from './authorization-config-types.ts';
 
 /** A validated configuration, with each webhook's compiled matchConditions by authorizer index. */
 export interface LoadedAuthorizationConfiguration extends AuthorizationConfiguration {

@@ -5,7 +5,7 @@
 // pkg/kubeapiserver/authorizer (config.go, reload.go newForConfig).
 import type { Program } from '../cel/index.ts';
 import { ClientManager, loadWebhookKubeconfig, type Backoff } from '../webhook/index.ts';
-import type { AuthorizationConfiguration, AuthorizerConfiguration } from './authorization-config.ts';
+import type { AuthorizationConfiguration, AuthorizerConfiguration } from './authorization-config-types.ts';
 import { isSupportedMode, type AuthorizationMode } from './modes.ts';
 import { WebhookAuthorizer } from './webhook.ts';
 
