@@ -161,6 +161,10 @@ async function legacyScenario(start: (flags: readonly string[], modes: readonly 
     const custom = await t.request('alice-token', 'GET', '/custom-path');
     const selectors = new URLSearchParams({ fieldSelector: 'metadata.name=x,type!=foo', labelSelector: 'a=b,c in (e,d),!f,g,h>1' });
     const selected = await t.request('alice-token', 'GET', `/api/v1/namespaces/default/secrets?${selectors.toString()}`);
+    const rules = await t.request('alice-token', 'POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', {
+      apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace: 'default' },
+    });
+    const rulesStatus = (rules.json() as Json)['status'] as Json;
     const revoked = await t.request('revoked-token', 'GET', '/api/v1/namespaces/default');
     const unknown = await t.request('nobody-token', 'GET', '/api/v1/namespaces/default');
     const secretReviews = w.authz.received.filter((r) => userOf(r) === 'alice' && resourceOf(r)?.['resource'] === 'secrets' && resourceOf(r)?.['verb'] === 'get' && resourceOf(r)?.['name'] === 'x');
@@ -179,6 +183,7 @@ async function legacyScenario(start: (flags: readonly string[], modes: readonly 
       customReview: w.authz.received.find((r) => (specOf(r)['nonResourceAttributes'] as Json | undefined)?.['path'] === '/custom-path'),
       revoked: revoked.status, unknown: unknown.status,
       selected: selected.status,
+      rules: { status: rules.status, incomplete: rulesStatus['incomplete'], evaluationError: rulesStatus['evaluationError'] },
       selectedReview: w.authz.received.map(resourceOf).find((ra) => ra?.['verb'] === 'list' && ra['resource'] === 'secrets'),
     };
   } finally {
@@ -306,6 +311,10 @@ describe('webhook token authentication and webhook authorization', () => {
         ],
       },
     });
+  });
+
+  it('SelfSubjectRulesReview is incomplete: a webhook cannot list rules', () => {
+    assert.deepEqual(legacy['rules'], { status: 201, incomplete: true, evaluationError: 'webhook authorizer does not support user rule resolution' });
   });
 
   it('kubectl auth can-i is answered by the webhook', () => {
