@@ -48,7 +48,9 @@ export function parseAuthorizationFlags(
     }
     return { config: { authorizers: [], matchConditions: new Map() }, modes: [] };
   }
-  const modes = list('authorization-mode');
+  // Complete(): an empty list (--authorization-mode=) means AlwaysAllow, as when none is given.
+  const given = list('authorization-mode');
+  const modes = given.length === 0 ? ['AlwaysAllow'] : given;
   const webhook: LegacyWebhookFlags = {
     configFile: str('authorization-webhook-config-file'), version: str('authorization-webhook-version'),
     authorizedTTLMs: num('authorization-webhook-cache-authorized-ttl'), unauthorizedTTLMs: num('authorization-webhook-cache-unauthorized-ttl'),

@@ -73,6 +73,7 @@ describe('parseServeFlags syntax', () => {
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
     { name: 'files', argv: ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key', '--token-auth-file=t.csv', '--kubeconfig-out=k'],
       check: (o) => [o.tlsCertFile, o.tlsPrivateKeyFile, o.tokenAuthFile, o.kubeconfigOut], want: ['a.crt', 'a.key', 't.csv', 'k'] },
+    { name: 'an empty mode list is AlwaysAllow (kube\'s Complete)', argv: ['--authorization-mode='], check: (o) => o.authorizationModes, want: ['AlwaysAllow'] },
     { name: 'authorization modes in order', argv: ['--authorization-mode=RBAC,AlwaysDeny'], check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysDeny'] },
     { name: 'authorization modes repeat', argv: ['--authorization-mode=RBAC', '--authorization-mode', 'AlwaysAllow'],
       check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysAllow'] },
