@@ -135,7 +135,6 @@ describe('parseServeFlags errors', () => {
       want: "authorization-mode Webhook's authorization config file not passed" },
     { name: 'ABAC is refused by name', argv: ['--authorization-mode=ABAC'],
       want: 'authorization-mode "ABAC" is not supported by kapi (supported: AlwaysAllow, AlwaysDeny, Webhook, RBAC, Node)' },
-    { name: 'no authorization mode', argv: ['--authorization-mode='], want: 'at least one authorization-mode must be passed' },
     { name: 'repeated authorization mode', argv: ['--authorization-mode=RBAC,RBAC'],
       want: 'authorization-mode ["RBAC" "RBAC"] has mode specified more than once' },
     { name: 'unknown tls version', argv: ['--tls-min-version=VersionTLS14'],
