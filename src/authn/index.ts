@@ -21,3 +21,7 @@ export { CREDENTIAL_ID_KEY, newX509Authenticator, newX509Verifier, parseCABundle
 export {
   newRequestHeaderAuthenticator, newRequestHeaderReader, validateRequestHeaderFlags, type RequestHeaderConfig,
 } from './request-header.ts';
+export {
+  DEFAULT_TOKEN_WEBHOOK_CACHE_TTL_MS, DEFAULT_TOKEN_WEBHOOK_VERSION, loadWebhookTokenAuthenticator, newWebhookTokenAuthenticator,
+  type TokenReviewVersion, type WebhookTokenOptions,
+} from './webhook-token.ts';

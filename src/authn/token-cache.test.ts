@@ -37,6 +37,19 @@ describe('token cache', () => {
     });
   }
 
+  it('remembers an unknown token for the failure TTL when one is given (the token webhook\'s cache)', async () => {
+    let now = 0;
+    const inner = counting(new Set());
+    const cached = newCachedTokenAuthenticator(inner, { successTTLMs: 120_000, failureTTLMs: 120_000, now: () => now });
+    await cached.authenticateToken('nobody');
+    now += 119_999;
+    assert.equal(await cached.authenticateToken('nobody'), undefined);
+    assert.equal(inner.calls, 1);
+    now += 1;
+    await cached.authenticateToken('nobody');
+    assert.equal(inner.calls, 2);
+  });
+
   it('never remembers an error', async () => {
     const inner = counting(new Set());
     const cached = newCachedTokenAuthenticator(inner);

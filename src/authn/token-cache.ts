@@ -1,7 +1,7 @@
 // The token authentication cache kube-apiserver puts in front of its token authenticators
 // (k8s.io/apiserver/pkg/authentication/token/cache): a success is remembered for a short TTL
-// (kube's default 10s), failures and errors not at all, so a deleted service account or bound
-// object stops a token within the TTL. Keys are an HMAC of the token and the audiences under a
+// (kube's default 10s), unknown tokens only when given a failure TTL (the token webhook's),
+// errors never, so a deleted service account or bound object stops a token within the TTL. Keys are an HMAC of the token and the audiences under a
 // key made at start, so the cache holds no tokens; concurrent checks of one token share one lookup.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AuthResponse, TokenAuthenticator } from './authenticator.ts';
@@ -13,6 +13,8 @@ const DEFAULT_MAX_ENTRIES = 10_000;
 
 export interface TokenCacheOptions {
   readonly successTTLMs?: number;
+  /** How long a token found unknown (not an error) is remembered; default 0 (not at all). */
+  readonly failureTTLMs?: number;
   readonly maxEntries?: number;
   /** Milliseconds; default the clock. */
   now?(): number;
@@ -20,10 +22,11 @@ export interface TokenCacheOptions {
 
 export function newCachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenCacheOptions = {}): TokenAuthenticator {
   const ttl = opts.successTTLMs ?? TOKEN_SUCCESS_CACHE_TTL_MS;
+  const failureTTL = opts.failureTTLMs ?? 0;
   const max = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const now = opts.now ?? Date.now;
   const secret = randomBytes(32);
-  const cache = new Map<string, { resp: AuthResponse; expires: number }>();
+  const cache = new Map<string, { resp: AuthResponse | undefined; expires: number }>();
   const inFlight = new Map<string, Promise<AuthResponse | undefined>>();
 
   // Length-prefixed, so that token "ab" + audience "c" differs from "a" + "bc".
@@ -38,7 +41,7 @@ export function newCachedTokenAuthenticator(inner: TokenAuthenticator, opts: Tok
 
   return {
     async authenticateToken(token: string, audiences?: readonly string[]): Promise<AuthResponse | undefined> {
-      if (ttl <= 0) return await inner.authenticateToken(token, audiences);
+      if (ttl <= 0 && failureTTL <= 0) return await inner.authenticateToken(token, audiences);
       const key = keyOf(token, audiences);
       const hit = cache.get(key);
       if (hit !== undefined) {
@@ -51,9 +54,10 @@ export function newCachedTokenAuthenticator(inner: TokenAuthenticator, opts: Tok
       inFlight.set(key, lookup);
       try {
         const resp = await lookup;
-        if (resp !== undefined) {
+        const keep = resp !== undefined ? ttl : failureTTL;
+        if (keep > 0) {
           cache.delete(key);
-          cache.set(key, { resp, expires: now() + ttl });
+          cache.set(key, { resp, expires: now() + keep });
           while (cache.size > max) {
             const oldest = cache.keys().next();
             if (oldest.done === true) break;

@@ -21,3 +21,11 @@ export { RBACAuthorizer } from './rbac/rbac.ts';
 export { appliesToUser, DefaultRuleResolver, serviceAccountMatches } from './rbac/rule.ts';
 export { loadRBACSnapshot, staticListers, type ObjectLister, type RBACObjects, type RBACReaders } from './rbac/snapshot.ts';
 export { RBAC_GROUP, type BindingObject, type ClusterRoleObject, type PolicyRule, type RBACListers, type RoleObject, type RoleRef, type Subject } from './rbac/types.ts';
+export { WebhookAuthorizer, subjectAccessReviewSpec, type SubjectAccessReviewVersion, type WebhookAuthorizerOptions } from './webhook.ts';
+export { compileMatchCondition, evalMatchConditions, type SubjectAccessReviewSpec } from './match-conditions.ts';
+export {
+  decodeAuthorizationConfiguration, loadAuthorizationConfigurationFile, type AuthorizationConfiguration, type AuthorizerConfiguration,
+  type LoadedAuthorizationConfiguration, type WebhookConfiguration,
+} from './authorization-config.ts';
+export { validateAuthorizationConfiguration, KNOWN_AUTHORIZER_TYPES } from './authorization-config-validation.ts';
+export { authorizationConfigurationFromFlags, DEFAULT_LEGACY_WEBHOOK, resolveAuthorizers, type LegacyWebhookFlags, type ResolvedAuthorizers } from './config.ts';

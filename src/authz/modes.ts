@@ -10,16 +10,17 @@ import { goQuote } from '../apimachinery/goformat/index.ts';
 /** Every mode kube-apiserver knows, in its order. */
 export const AUTHORIZATION_MODE_CHOICES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'] as const;
 /** The modes kapi implements. */
-export const SUPPORTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'RBAC', 'Node'] as const;
+export const SUPPORTED_AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'Webhook', 'RBAC', 'Node'] as const;
 export type AuthorizationMode = typeof SUPPORTED_AUTHORIZATION_MODES[number];
 
 export const isSupportedMode = (m: string): m is AuthorizationMode => (SUPPORTED_AUTHORIZATION_MODES as readonly string[]).includes(m);
 
 /**
- * BuiltInAuthorizationOptions.Validate, with kube's messages; the modes kube has and kapi does not
- * (ABAC, Webhook) are refused by name rather than faked.
+ * BuiltInAuthorizationOptions.Validate, with kube's messages and order; the mode kube has and
+ * kapi does not (ABAC) is refused by name rather than faked. `webhookConfigFile`:
+ * --authorization-webhook-config-file ('' when not given).
  */
-export function validateAuthorizationModes(modes: readonly string[]): string[] {
+export function validateAuthorizationModes(modes: readonly string[], webhookConfigFile = ''): string[] {
   const errs: string[] = [];
   if (modes.length === 0) errs.push('at least one authorization-mode must be passed');
   for (const m of modes) {
@@ -28,7 +29,9 @@ export function validateAuthorizationModes(modes: readonly string[]): string[] {
     } else if (!isSupportedMode(m)) {
       errs.push(`authorization-mode ${goQuote(m)} is not supported by kapi (supported: ${SUPPORTED_AUTHORIZATION_MODES.join(', ')})`);
     }
+    if (m === 'Webhook' && webhookConfigFile === '') errs.push("authorization-mode Webhook's authorization config file not passed");
   }
+  if (webhookConfigFile !== '' && !modes.includes('Webhook')) errs.push('cannot specify --authorization-webhook-config-file without mode Webhook');
   if (new Set(modes).size !== modes.length) errs.push(`authorization-mode ${goQuoteList(modes)} has mode specified more than once`);
   return errs;
 }
@@ -41,13 +44,23 @@ export interface AuthorizationChain {
 /**
  * The system:masters authorizer, then each mode in order; the rule resolvers of the modes (not
  * of system:masters) answer SelfSubjectRulesReview. `rbac` and `node` are required when
- * RBAC and Node are modes.
+ * RBAC and Node are modes; each Webhook mode takes the next of `webhooks` (--authorization-config
+ * may name several).
  */
-export function newAuthorizationChain(modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer, node?: Authorizer & RuleResolver): AuthorizationChain {
+export function newAuthorizationChain(
+  modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer, node?: Authorizer & RuleResolver,
+  webhooks: readonly (Authorizer & RuleResolver)[] = [],
+): AuthorizationChain {
   const authorizers: Authorizer[] = [newPrivilegedGroups(SYSTEM_PRIVILEGED_GROUP)];
   const resolvers: RuleResolver[] = [];
+  let nextWebhook = 0;
   for (const m of modes) {
     switch (m) {
+      case 'Webhook': {
+        const w = webhooks[nextWebhook++];
+        if (w === undefined) throw new Error('authorizer type Webhook is not allowed if it was not enabled at initial server startup');
+        authorizers.push(w); resolvers.push(w); break;
+      }
       case 'AlwaysAllow': { const a = newAlwaysAllowAuthorizer(); authorizers.push(a); resolvers.push(a); break; }
       case 'AlwaysDeny': { const a = newAlwaysDenyAuthorizer(); authorizers.push(a); resolvers.push(a); break; }
       case 'RBAC': {

@@ -11,7 +11,8 @@ import {
 } from './tls-options.ts';
 import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
-import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
+import type { AuthorizationMode } from '../authz/modes.ts';
+import { parseAuthorizationFlags, parseTokenWebhookFlags, type AuthorizationFlags, type TokenWebhookFlags } from './authorization-flags.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
 
@@ -67,8 +68,12 @@ export interface ServeOptions {
   readonly authn: AuthnFlagOptions;
   /** --allow-privileged: privileged containers (and Windows hostProcess pods) pass validation. */
   readonly allowPrivileged: boolean;
-  /** --authorization-mode, in order. */
+  /** The authorizer types in order (--authorization-mode, or --authorization-config's). */
   readonly authorizationModes: readonly AuthorizationMode[];
+  /** The authorizer chain's configuration (webhooks included). */
+  readonly authorization: AuthorizationFlags;
+  /** --authentication-token-webhook-*; undefined without a config file. */
+  readonly tokenWebhook: TokenWebhookFlags | undefined;
   /** Primary range first; a second entry makes the cluster dual-stack. */
   readonly serviceClusterIPRanges: readonly CIDR[];
   /** The first address of the primary range: the ClusterIP of the `kubernetes` Service. */
@@ -325,8 +330,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     try { u = new URL(jwksURI); } catch { errs.push(`service-account-jwks-uri must be a valid URL: parse ${JSON.stringify(jwksURI)}: invalid URI for request`); }
     if (u !== undefined && u.protocol !== 'https:') errs.push(`service-account-jwks-uri requires https scheme, parsed as: ${jwksURI}`);
   }
-  const authorizationModes = get('authorization-mode') as string[];
-  errs.push(...validateAuthorizationModes(authorizationModes));
+  const authorization = parseAuthorizationFlags(str, num, list, (n) => values.has(n), errs);
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
   const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
   errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
@@ -361,7 +365,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     anonymousAuth: get('anonymous-auth') as boolean,
     authn,
     allowPrivileged: get('allow-privileged') as boolean,
-    authorizationModes: authorizationModes.filter(isSupportedMode),
+    authorizationModes: authorization.modes, authorization,
+    tokenWebhook: parseTokenWebhookFlags(str, num),
     serviceClusterIPRanges: ranges,
     apiServerServiceIP: primary === undefined ? '' : firstIPInRange(primary),
     serviceNodePortRange: get('service-node-port-range') as PortRange,

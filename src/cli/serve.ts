@@ -15,6 +15,8 @@ import type { Authenticator, TokenAuthenticator } from '../authn/authenticator.t
 import { unimplementedEnabledPlugins } from '../controlplane/admission.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
+import { resolveAuthorizers } from '../authz/config.ts';
+import { loadWebhookTokenAuthenticator } from '../authn/webhook-token.ts';
 import type { ConnectionCredentials, RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
@@ -158,6 +160,12 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const jwt = await jwtAuthentication(opts, saIssuers, apiAudiences, log);
   tokens.push(...jwt.tokenAuthenticators);
 
+  // The webhook token authenticator comes last, as in kube; the authorization webhooks are built
+  // (their kubeconfigs read) before anything starts.
+  const tokenWebhook = opts.tokenWebhook === undefined ? undefined : await loadWebhookTokenAuthenticator(
+    opts.tokenWebhook.configFile, opts.tokenWebhook.version, opts.tokenWebhook.cacheTTLMs, apiAudiences);
+  const authorizers = await resolveAuthorizers(opts.authorization.config, { matchConditions: opts.authorization.config.matchConditions });
+
   // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
   // system:anonymous in system:unauthenticated.
   const anonymous = anonymousAllowedWith(opts.authorizationModes, opts.anonymousAuth);
@@ -178,7 +186,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   try {
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix,
-      authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators, jwt.tokenAuthenticators.length > 0),
+      authenticator: requestAuthenticator(tokenWebhook === undefined ? tokens : [...tokens, tokenWebhook], apiAudiences, certAuth.authenticators,
+        jwt.tokenAuthenticators.length > 0),
+      webhookAuthorizers: authorizers.webhooks,
       clusterAuthenticationInfo: certAuth.info,
       anonymousAllowed, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,

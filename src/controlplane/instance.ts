@@ -13,6 +13,7 @@ import { CRDController, CustomResourceServer, type ServedStore } from '../apiext
 import { newAuthorizationChain, type AuthorizationMode } from '../authz/modes.ts';
 import { RBACCache } from '../authz/rbac/cache.ts';
 import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
+import type { Authorizer, RuleResolver } from '../authz/authorizer.ts';
 import type { ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
 import type { SecretGetter } from '../authn/bootstrap-token.ts';
 import { resourceName, SharedInformerFactory } from '../client/cache/informer-factory.ts';
@@ -73,6 +74,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly anonymousAllowed: (path: string) => boolean;
   /** --authorization-mode, in order (kube puts the system:masters authorizer before them). */
   readonly authorizationModes: readonly AuthorizationMode[];
+  /** The authorizers of the Webhook modes, in order. */
+  readonly webhookAuthorizers?: readonly (Authorizer & RuleResolver)[];
   readonly maxRequestsInFlight: number;
   readonly maxMutatingRequestsInFlight: number;
   readonly requestTimeoutSeconds: number;
@@ -147,7 +150,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   }), nodeRules(V1_36_FEATURES), {
     getServiceAccounts: V1_36_FEATURES.KubeletServiceAccountTokenForCredentialProviders || V1_36_FEATURES.PodCertificateRequest,
   }) : undefined;
-  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer);
+  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer,
+    cfg.webhookAuthorizers);
 
   // The REST storage of every group (kube's RESTStorageProviders), with typed handles.
   const groups: APIGroupDefinition[] = [await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix, () => late.storage?.optional.ipAddresses), ...builtInGroups({

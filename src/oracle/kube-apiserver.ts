@@ -19,7 +19,7 @@ const STOP_TIMEOUT_MS = 20_000;
 const LOG_TAIL = 8000;
 
 export interface KubeApiserverOptions {
-  /** kapi's default is AlwaysAllow; a test of RBAC passes ['RBAC']. */
+  /** kapi's default is AlwaysAllow; a test of RBAC passes ['RBAC']; [] passes no --authorization-mode. */
   readonly authorizationModes?: readonly string[];
   /** More kube-apiserver flags. */
   readonly flags?: readonly string[];
@@ -77,7 +77,8 @@ export async function spawnKubeApiserver(binary: string, etcdEndpoint: string, o
     const p = spawn(binary, [
       '--etcd-servers', etcdEndpoint, '--bind-address', '127.0.0.1', '--secure-port', String(port), ...files.flags,
       '--service-account-issuer', DEFAULT_SERVICE_ACCOUNT_ISSUER,
-      '--authorization-mode', (opts.authorizationModes ?? ['AlwaysAllow']).join(','),
+      // [] gives no --authorization-mode (a test that passes --authorization-config).
+      ...((opts.authorizationModes ?? ['AlwaysAllow']).length > 0 ? ['--authorization-mode', (opts.authorizationModes ?? ['AlwaysAllow']).join(',')] : []),
       '--service-cluster-ip-range', '10.0.0.0/24',
       ...(opts.flags ?? []),
     ], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -19,6 +19,20 @@ export interface ClientConfig {
   readonly url?: string;
   readonly caBundle?: string;
   readonly service?: ClientConfigService;
+  /** Client credentials and TLS options from a kubeconfig (authentication and authorization webhooks). */
+  readonly credentials?: ClientCredentials;
+}
+
+/** What a kubeconfig's cluster and user add to a webhook's connection (rest.Config's TLS and auth). */
+export interface ClientCredentials {
+  /** PEM client certificate and key. */
+  readonly certPEM?: string;
+  readonly keyPEM?: string;
+  readonly bearerToken?: string;
+  readonly basicAuth?: { readonly username: string; readonly password: string };
+  readonly insecureSkipTLSVerify?: boolean;
+  /** The name TLS verifies instead of the URL's host (tls-server-name). */
+  readonly serverName?: string;
 }
 
 /** The wire shape shared by admissionregistration's and apiextensions' WebhookClientConfig. */
@@ -55,5 +69,5 @@ export function clientConfigFromWire(name: string, wire: WebhookClientConfigWire
 export function clientConfigKey(cc: ClientConfig): string {
   const s = cc.service;
   return JSON.stringify([cc.url ?? '', cc.caBundle ?? '',
-    s === undefined ? null : [s.namespace, s.name, s.path ?? '', s.port ?? 0]]);
+    s === undefined ? null : [s.namespace, s.name, s.path ?? '', s.port ?? 0], cc.credentials ?? null]);
 }

@@ -224,3 +224,39 @@ describe('webhook client', () => {
     });
   }
 });
+
+describe('webhook client credentials (kubeconfig users and clusters)', () => {
+  let pki: TestPKI;
+  let server: TestWebhookServer;
+  const seen: (string | undefined)[] = [];
+  before(async () => {
+    pki = await newTestPKI();
+    server = await startTestWebhookServer(pki, (req, _body, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+  });
+  after(async () => { await server.close(); });
+
+  const cases = [
+    { name: 'a bearer token', credentials: { bearerToken: 't0k' }, want: 'Bearer t0k' },
+    { name: 'basic auth', credentials: { basicAuth: { username: 'u', password: 'p' } }, want: `Basic ${Buffer.from('u:p').toString('base64')}` },
+    { name: 'none', credentials: {}, want: undefined },
+  ];
+  for (const c of cases) {
+    it(`sends ${c.name}`, async () => {
+      await new ClientManager().hookClient({ name: 'w', url: server.url, caBundle: pki.caBundle, credentials: c.credentials }).post({});
+      assert.equal(seen.at(-1), c.want);
+    });
+  }
+
+  it('insecure-skip-tls-verify reaches a server no CA verifies', async () => {
+    assert.deepEqual(await new ClientManager().hookClient({ name: 'w', url: server.url, credentials: { insecureSkipTLSVerify: true } }).post({}), { ok: true });
+  });
+
+  it('tls-server-name is the name verified', async () => {
+    const client = new ClientManager().hookClient({ name: 'w', url: server.url, caBundle: pki.caBundle, credentials: { serverName: 'other.example' } });
+    await assert.rejects(client.post({}), /x509: certificate is valid for .*, not other\.example$/);
+  });
+});

@@ -13,7 +13,7 @@ import { X509Certificate } from 'node:crypto';
 import { posix } from 'node:path';
 import { StatusError, newUnexpectedServerResponse, type StatusReason } from '../apimachinery/errors/status-error.ts';
 import type { Status } from '../apimachinery/meta/types.ts';
-import { clientConfigKey, type ClientConfig } from './client-config.ts';
+import { clientConfigKey, type ClientConfig, type ClientCredentials } from './client-config.ts';
 import { decodeWebhookObject } from './decode.ts';
 import { ErrCallingWebhook, WebhookRequestError } from './errors.ts';
 import { goDuration, goNetErrorText, joinHostPort } from './net-errors.ts';
@@ -119,13 +119,22 @@ export class WebhookClient {
   readonly #target: Target;
   readonly #agent: http.Agent;
   readonly #resolver: ServiceResolver;
+  readonly #authorization: string | undefined;
+  readonly #serverName: string | undefined;
 
-  constructor(target: Target, ca: string | undefined, resolver: ServiceResolver) {
+  constructor(target: Target, ca: string | undefined, resolver: ServiceResolver, creds: ClientCredentials = {}) {
     this.#target = target;
     this.#resolver = resolver;
+    this.#serverName = creds.serverName;
+    this.#authorization = creds.bearerToken !== undefined ? `Bearer ${creds.bearerToken}`
+      : creds.basicAuth !== undefined ? `Basic ${Buffer.from(`${creds.basicAuth.username}:${creds.basicAuth.password}`).toString('base64')}` : undefined;
     this.#agent = target.protocol === 'http:'
       ? new http.Agent({ keepAlive: true })
-      : new https.Agent({ keepAlive: true, ...(ca !== undefined ? { ca } : {}) });
+      : new https.Agent({
+        keepAlive: true, ...(ca !== undefined ? { ca } : {}),
+        ...(creds.certPEM !== undefined && creds.keyPEM !== undefined ? { cert: creds.certPEM, key: creds.keyPEM } : {}),
+        ...(creds.insecureSkipTLSVerify === true ? { rejectUnauthorized: false } : {}),
+      });
   }
 
   /** The path and query of a call with this timeout. */
@@ -193,15 +202,16 @@ export class WebhookClient {
       };
       const req = mod.request({
         agent: this.#agent, method: 'POST', host, port, path,
-        ...(t.service !== undefined ? { servername: t.hostname } : {}),
+        ...(this.#serverName !== undefined ? { servername: this.#serverName } : t.service !== undefined ? { servername: t.hostname } : {}),
         headers: {
           host: t.hostPort, 'content-type': 'application/json', accept: 'application/json, */*',
           'user-agent': USER_AGENT, 'content-length': Buffer.byteLength(payload),
+          ...(this.#authorization !== undefined ? { authorization: this.#authorization } : {}),
         },
       }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => done(fail(goNetErrorText(e, t.hostname))));
+        res.on('error', (e) => done(fail(goNetErrorText(e, this.#serverName ?? t.hostname))));
         res.on('end', () => done(undefined, {
           code: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '',
           body: Buffer.concat(chunks).toString('utf8'), retryAfter: res.headers['retry-after'],
@@ -210,7 +220,7 @@ export class WebhookClient {
       const timer = setTimeout(() => { done(fail('context deadline exceeded', true)); req.destroy(); }, Math.max(0, deadline - Date.now()));
       const onAbort = (): void => { done(fail('context canceled')); req.destroy(); };
       signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (e) => done(fail(goNetErrorText(e, t.hostname))));
+      req.on('error', (e) => done(fail(goNetErrorText(e, this.#serverName ?? t.hostname))));
       req.end(payload);
     });
   }
@@ -244,7 +254,7 @@ export class ClientManager {
       this.#cache.set(key, hit);
       return hit;
     }
-    const client = new WebhookClient(targetFor(cc), caFromBundle(cc.caBundle), this.#resolver);
+    const client = new WebhookClient(targetFor(cc), caFromBundle(cc.caBundle), this.#resolver, cc.credentials);
     this.#cache.set(key, client);
     if (this.#cache.size > CACHE_SIZE) {
       const oldest = this.#cache.keys().next().value;

@@ -23,6 +23,8 @@ export interface Attributes {
   readonly path: string;
   /** The raw fieldSelector of a list or watch (the Node authorizer reads spec.nodeName from it). */
   readonly fieldSelector?: string;
+  /** The raw labelSelector of a list or watch (sent to authorization webhooks). */
+  readonly labelSelector?: string;
 }
 
 export interface AuthorizationResult {

@@ -36,7 +36,7 @@ export function requestAttributes(state: RequestState): Attributes {
     apiGroup: info.apiGroup, apiVersion: info.apiVersion, resource: info.resource, subresource: info.subresource,
     namespace: info.namespace, name: singleObjectName(state),
     ...(info.verb === 'list' || info.verb === 'watch' || info.verb === 'deletecollection'
-      ? { fieldSelector: state.url.searchParams.get('fieldSelector') ?? '' } : {}),
+      ? { fieldSelector: state.url.searchParams.get('fieldSelector') ?? '', labelSelector: state.url.searchParams.get('labelSelector') ?? '' } : {}),
   };
 }
 
