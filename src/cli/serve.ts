@@ -19,6 +19,7 @@ import type { ConnectionCredentials, RequestAuthenticator } from '../server/filt
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
+import { recordStorageBackend } from '../storage/metrics.ts';
 import { newServiceAccountTokenAuthenticator, type ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
 import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
@@ -157,6 +158,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   // capabilities.AllowPrivileged: process-wide in kube too
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
   const backend = await openBackend(opts, dataDir);
+  recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
   try {
     cp = await newControlPlane({

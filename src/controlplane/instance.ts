@@ -27,6 +27,8 @@ import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
+import { withRequestMetrics } from '../server/filters/metrics.ts';
+import { metricsHandlers } from '../server/metrics-handler.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
 import { withTimeout } from '../server/filters/timeout.ts';
@@ -250,7 +252,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -264,6 +266,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
+      withRequestMetrics(),
       withCacheControl(),
       withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
