@@ -21,6 +21,9 @@ import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
+import { withAudit } from '../server/filters/audit.ts';
+import { withFailedAuthenticationAudit } from '../server/filters/failed-authentication-audit.ts';
+import type { Auditor } from '../audit/auditor.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
@@ -95,6 +98,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
+  /** The audit policy and backends (--audit-*); undefined: no auditing. */
+  readonly auditor?: Auditor;
 }
 
 export interface ControlPlane {
@@ -269,7 +274,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       withRequestMetrics(),
       withCacheControl(),
       withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
+      ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
+      ...(cfg.auditor === undefined ? [] : [withAudit(cfg.auditor)]),
       withImpersonation(authorization.authorizer),
       withAuthorization(authorization.authorizer),
       withTimeout(cfg.requestTimeoutSeconds),
@@ -301,6 +308,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       await hooks.stopAll();
       await server.shutdown();
+      await cfg.auditor?.sink.shutdown();
       webhookClients.close();
     },
   };
