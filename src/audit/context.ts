@@ -4,7 +4,7 @@
 // and its time.
 // Counterpart of k8s.io/apiserver/pkg/audit (context.go, request.go).
 import { observeEvent } from './metrics.ts';
-import { levelLess, type AuditEvent, type Level, type RequestAuditConfig, type ResponseStatus, type Sink, type Stage } from './types.ts';
+import { levelLess, type AuditEvent, type Level, type ObjectReference, type RequestAuditConfig, type Sink, type Stage } from './types.ts';
 
 /** metav1.MicroTime: RFC 3339 with exactly six fractional digits, UTC. */
 export function microTime(epochMs: number): string {
@@ -71,12 +71,15 @@ export class AuditContext {
 
   /** The object written in the response: a Status becomes responseStatus; the body is kept at RequestResponse. */
   logResponseObject(obj: unknown): void {
-    if (isObj(obj) && obj['kind'] === 'Status' && typeof obj['code'] === 'number') {
-      const s: ResponseStatus = { metadata: {}, code: 0 };
-      for (const k of ['status', 'message', 'reason'] as const) if (typeof obj[k] === 'string' && obj[k] !== '') s[k] = obj[k];
-      if (obj['details'] !== undefined) s.details = obj['details'];
-      s.code = obj['code'];
-      this.event.responseStatus = s;
+    if (isObj(obj) && obj['kind'] === 'Status') {
+      // The bounded fields of the Status, in its field order; a success Status has no code of its own (the response's is set later).
+      const text = (k: string): string | undefined => (typeof obj[k] === 'string' && obj[k] !== '' ? obj[k] : undefined);
+      const [status, message, reason] = [text('status'), text('message'), text('reason')];
+      this.event.responseStatus = {
+        metadata: {}, ...(status !== undefined ? { status } : {}), ...(message !== undefined ? { message } : {}),
+        ...(reason !== undefined ? { reason } : {}), ...(obj['details'] !== undefined ? { details: obj['details'] } : {}),
+        code: typeof obj['code'] === 'number' ? obj['code'] : 0,
+      };
     }
     if (this.wantsResponseObject && this.event.responseObject === undefined) this.event.responseObject = snapshot(obj, this.config.omitManagedFields);
   }
@@ -84,7 +87,7 @@ export class AuditContext {
   /** The status code, when no Status was logged (metav1.Status{Code}). */
   setResponseCode(code: number): void {
     if (this.event.responseStatus === undefined) this.event.responseStatus = { metadata: {}, code };
-    else if (this.event.responseStatus.code === 0) this.event.responseStatus.code = code;
+    else if (this.event.responseStatus.code === 0) this.event.responseStatus = { ...this.event.responseStatus, code };
   }
 
   /** Sends the event at `stage` unless the policy omits it; resolves when the backends took it. */
@@ -94,12 +97,24 @@ export class AuditContext {
       this.completed = true;
     }
     if (this.omitStages.has(stage)) return;
-    const ordered = orderEvent({ ...this.event, stage, stageTimestamp: microTime(nowMs()) });
+    // The first stage is stamped with the time the request came in, as kube's.
+    const at = stage === 'RequestReceived' ? this.event.requestReceivedTimestamp : microTime(nowMs());
+    const ordered = orderEvent({ ...this.event, stage, stageTimestamp: at });
     observeEvent();
     await this.sink.processEvents([ordered]);
   }
 
   get isCompleted(): boolean { return this.completed; }
+}
+
+/** ObjectReference in Go's field order (fields are filled as the request goes). */
+function orderRef(r: ObjectReference): ObjectReference {
+  const out: ObjectReference = {};
+  for (const k of ['resource', 'namespace', 'name', 'uid', 'apiGroup', 'apiVersion', 'resourceVersion', 'subresource'] as const) {
+    const v = r[k];
+    if (v !== undefined && v !== '') out[k] = v;
+  }
+  return out;
 }
 
 /** The event with kube's field order (Go struct order), absent fields dropped; objectRef and annotations copied (they still fill). */
@@ -110,7 +125,7 @@ export function orderEvent(ev: AuditEvent): AuditEvent {
     ...(ev.impersonatedUser !== undefined ? { impersonatedUser: ev.impersonatedUser } : {}),
     ...(ev.sourceIPs !== undefined ? { sourceIPs: ev.sourceIPs } : {}),
     ...(ev.userAgent !== undefined ? { userAgent: ev.userAgent } : {}),
-    ...(ev.objectRef !== undefined ? { objectRef: { ...ev.objectRef } } : {}),
+    ...(ev.objectRef !== undefined ? { objectRef: orderRef(ev.objectRef) } : {}),
     ...(ev.responseStatus !== undefined ? { responseStatus: { ...ev.responseStatus } } : {}),
     ...(ev.requestObject !== undefined ? { requestObject: ev.requestObject } : {}),
     ...(ev.responseObject !== undefined ? { responseObject: ev.responseObject } : {}),

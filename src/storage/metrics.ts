@@ -97,15 +97,19 @@ export function instrumentBackend(b: Backend, gr: GroupResource): Backend {
  * the number of stored objects of each tracked resource, -1 when counting failed. Counted when
  * scraped, at most once a minute per resource.
  */
-const counted = new Map<string, { gr: GroupResource; count: () => Promise<number>; value: number; at: number }>();
+interface Tracked { gr: GroupResource; count: () => Promise<number>; value: number; at: number; pending: Promise<void> | undefined }
+const counted = new Map<string, Tracked>();
 const COUNT_INTERVAL_MS = 60_000;
 
+/** Counts what is due; both gauges of one scrape wait for the same count. */
 async function refreshCounts(): Promise<void> {
   const now = Date.now();
-  await Promise.all([...counted.values()].map(async (t) => {
-    if (t.at !== 0 && now - t.at < COUNT_INTERVAL_MS) return;
+  await Promise.all([...counted.values()].map((t) => {
+    if (t.pending !== undefined) return t.pending;
+    if (t.at !== 0 && now - t.at < COUNT_INTERVAL_MS) return undefined;
     t.at = now;
-    t.value = await t.count().catch(() => -1);
+    t.pending = t.count().catch(() => -1).then((n) => { t.value = n; t.pending = undefined; });
+    return t.pending;
   }));
 }
 
@@ -130,5 +134,5 @@ newGauge({
 
 /** Tracks the object count of a resource (its store's count of its key prefix). A later store of the same resource replaces it. */
 export function trackObjectCount(gr: GroupResource, count: () => Promise<number>): void {
-  counted.set(`${gr.resource}.${gr.group}`, { gr, count, value: -1, at: 0 });
+  counted.set(`${gr.resource}.${gr.group}`, { gr, count, value: -1, at: 0, pending: undefined });
 }

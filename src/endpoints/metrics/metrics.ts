@@ -24,7 +24,7 @@ const responseSizes = newHistogram({
   name: 'apiserver_response_sizes', stability: 'STABLE',
   help: 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
   labelNames: ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'],
-  buckets: exponentialBuckets(1000, 10, 8),
+  buckets: exponentialBuckets(1000, 10, 7),
 });
 const longRunning = newGauge({
   name: 'apiserver_longrunning_requests', stability: 'STABLE',
