@@ -109,12 +109,15 @@ export async function loadPolicyFile(path: string): Promise<Policy> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new Error(`failed to read file path ${quote(path)}: ${(err as Error).message}`);
+    // Go's os.ReadFile error text.
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    throw new Error(`loading audit policy file: failed to read file path ${quote(path)}: ${code === 'EISDIR' ? 'read' : 'open'} ${path}: ${why}`);
   }
   try {
     return parsePolicy(text);
   } catch (err) {
-    throw new Error(`${(err as Error).message}: from file ${path}`);
+    throw new Error(`loading audit policy file: ${(err as Error).message}: from file ${path}`);
   }
 }
 
