@@ -209,7 +209,7 @@ describe('webhook metrics', () => {
   /** The value of one series of a metric in the process registry (0 when absent). */
   const value = async (name: string, labels: Record<string, string>): Promise<number> => {
     const m = (await legacyRegistry.getMetricsAsJSON()).find((x) => x.name === name);
-    const v = m?.values.find((x) => (x.metricName ?? name) === name && Object.entries(labels).every(([k, want]) => String(x.labels[k]) === want));
+    const v = m?.values.find((x) => Object.entries(labels).every(([k, want]) => String(x.labels[k]) === want));
     return v?.value ?? 0;
   };
   const down = (): Error => new Error('connection refused');
