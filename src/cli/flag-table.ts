@@ -3,10 +3,11 @@
 // Counterpart of cmd/kube-apiserver/app/options (AddFlags).
 import { AUTHORIZATION_MODE_CHOICES } from '../authz/modes.ts';
 import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS } from '../controlplane/admission.ts';
+import { AUDIT_FLAGS } from './audit-flags.ts';
 import { insecureTLSCipherNames, tlsCipherPossibleValues } from './tls-options.ts';
 import { AUTHN_FLAGS } from './authn-flags.ts';
 
-export type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'mapNoSplit' | 'ip' | 'level' | 'portRange';
+export type Kind = 'int' | 'float32' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'mapNoSplit' | 'ip' | 'level' | 'portRange';
 
 export interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
@@ -15,6 +16,7 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
+  ...AUDIT_FLAGS,
   { name: 'authentication-token-webhook-cache-ttl', kind: 'duration', def: '2m0s', usage: 'The duration to cache responses from the webhook token authenticator.' },
   { name: 'authentication-token-webhook-config-file', kind: 'string', def: '', usage: 'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.' },
   { name: 'authentication-token-webhook-version', kind: 'string', def: 'v1beta1', usage: 'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook.' },

@@ -13,6 +13,8 @@ import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
 import type { AuthorizationMode } from '../authz/modes.ts';
 import { parseAuthorizationFlags, parseTokenWebhookFlags, type AuthorizationFlags, type TokenWebhookFlags } from './authorization-flags.ts';
+import { auditOptions } from './audit-flags.ts';
+import type { AuditOptions } from '../audit/auditor.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
 
@@ -96,6 +98,8 @@ export interface ServeOptions {
   /** --admission-control-config-file; '' when none. */
   readonly admissionControlConfigFile: string;
   readonly shutdownDelayDurationMs: number;
+  /** --audit-*: the policy file and the log and webhook backends. */
+  readonly audit: AuditOptions;
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -107,7 +111,7 @@ export class FlagError extends Error {
 
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
-  int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', mapNoSplit: 'mapStringString', ip: 'ip',
+  int: 'int', float32: 'float32', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', mapNoSplit: 'mapStringString', ip: 'ip',
   level: 'Level', portRange: 'portRange',
 };
 
@@ -146,6 +150,12 @@ const BOOLS: Readonly<Record<string, boolean>> = {
 function convert(f: FlagDef, raw: string, previous: Value | undefined): Value {
   switch (f.kind) {
     case 'int': return parseGoInt(raw, 'ParseInt');
+    case 'float32': {
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw.trim()) || raw.trim() !== raw) {
+        throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
+      }
+      return Number(raw);
+    }
     case 'level': return parseGoInt(raw, 'ParseUint');
     case 'string': return raw;
     case 'bool': {
@@ -271,6 +281,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
     if (f.kind === 'mapNoSplit' && f.def === '') return {};
+    if (f.def === '' && (f.kind === 'int' || f.kind === 'float32' || f.kind === 'duration')) return 0;
     return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;
@@ -334,6 +345,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
   const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
   errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
+  const audit = auditOptions(get, errs);
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -387,6 +399,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     disableAdmissionPlugins: disableAdmission,
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
+    audit,
     v: num('v'),
     help: get('help') as boolean,
   };

@@ -21,6 +21,8 @@ import type { ConnectionCredentials, RequestAuthenticator } from '../server/filt
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
+import { recordStorageBackend } from '../storage/metrics.ts';
+import { newAuditor } from '../audit/auditor.ts';
 import { newServiceAccountTokenAuthenticator, type ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
 import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
@@ -181,7 +183,10 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
 
   // capabilities.AllowPrivileged: process-wide in kube too
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
+  // As kube, a bad policy file or an unusable log or webhook stops start-up.
+  const auditor = await newAuditor(opts.audit, log);
   const backend = await openBackend(opts, dataDir);
+  recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
   try {
     cp = await newControlPlane({
@@ -201,6 +206,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(opts.serviceAccountJWKSURI !== undefined ? { serviceAccountJWKSURI: opts.serviceAccountJWKSURI } : {}),
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
+      ...(auditor !== undefined ? { auditor } : {}),
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });

@@ -23,12 +23,17 @@ import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
+import { withAudit } from '../server/filters/audit.ts';
+import { withFailedAuthenticationAudit } from '../server/filters/failed-authentication-audit.ts';
+import type { Auditor } from '../audit/auditor.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
+import { withRequestMetrics } from '../server/filters/metrics.ts';
+import { metricsHandlers } from '../server/metrics-handler.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
 import { withTimeout } from '../server/filters/timeout.ts';
@@ -97,6 +102,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
+  /** The audit policy and backends (--audit-*); undefined: no auditing. */
+  readonly auditor?: Auditor;
 }
 
 export interface ControlPlane {
@@ -257,7 +264,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -271,9 +278,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
+      withRequestMetrics(),
       withCacheControl(),
       withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
+      ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
+      ...(cfg.auditor === undefined ? [] : [withAudit(cfg.auditor)]),
       withImpersonation(authorization.authorizer),
       withAuthorization(authorization.authorizer),
       withTimeout(cfg.requestTimeoutSeconds),
@@ -316,6 +326,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
       await hooks.stopAll();
       await server.shutdown();
+      await cfg.auditor?.sink.shutdown();
       webhookClients.close();
     },
   };

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
 import { StatusError } from '../../apimachinery/errors/status-error.ts';
+import { legacyRegistry } from '../../apimachinery/metrics/registry.ts';
 import { auditAnnotations } from '../audit-annotations.ts';
 import { AdmissionChain, type Attributes, type ObjectInterfaces } from '../interfaces.ts';
 import { verifyAdmissionResponse } from './admission-review.ts';
@@ -202,4 +203,33 @@ describe('responses', () => {
     assert.equal(toStatusError('w', { code: 422, reason: 'Invalid' }).message, 'admission webhook "w" denied the request: Invalid');
     assert.equal(toStatusError('w', { code: 422, reason: 'Invalid' }).code, 422);
   });
+});
+
+describe('webhook metrics', () => {
+  /** The value of one series of a metric in the process registry (0 when absent). */
+  const value = async (name: string, labels: Record<string, string>): Promise<number> => {
+    const m = (await legacyRegistry.getMetricsAsJSON()).find((x) => x.name === name);
+    const v = m?.values.find((x) => Object.entries(labels).every(([k, want]) => String(x.labels[k]) === want));
+    return v?.value ?? 0;
+  };
+  const down = (): Error => new Error('connection refused');
+  const cases = [
+    { name: 'an allowed call', hook: 'm-ok', answer: () => ({ allowed: true }), policy: {},
+      series: [['apiserver_admission_webhook_request_total', { name: 'm-ok', type: 'admit', operation: 'CREATE', code: '200', rejected: 'false' }]] },
+    { name: 'a denial', hook: 'm-no', answer: () => ({ allowed: false, status: { code: 403 } }), policy: {},
+      series: [['apiserver_admission_webhook_request_total', { name: 'm-no', code: '200', rejected: 'true' }],
+        ['apiserver_admission_webhook_rejection_count', { name: 'm-no', error_type: 'no_error', rejection_code: '403' }]] },
+    { name: 'a call failing open', hook: 'm-down', answer: down, policy: { failurePolicy: 'Ignore' as const },
+      series: [['apiserver_admission_webhook_rejection_count', { name: 'm-down', error_type: 'calling_webhook_error', rejection_code: '0' }],
+        ['apiserver_admission_webhook_fail_open_count', { name: 'm-down', type: 'admit' }]] },
+  ] as const;
+  for (const c of cases) {
+    it(c.name, async () => {
+      const before = await Promise.all(c.series.map(([n, l]) => value(n, l)));
+      const plugin = mutatingAdmissionWebhook({ source: source('Mutating', { a: [spec(c.hook, c.policy)] }), getNamespace, caller: fakeCaller({ [c.hook]: c.answer }) });
+      await (plugin.admit?.(systemContext('ns'), attrs()) ?? Promise.resolve()).catch(() => {});
+      const after = await Promise.all(c.series.map(([n, l]) => value(n, l)));
+      assert.deepEqual(after.map((a, i) => a - (before[i] ?? 0)), c.series.map(() => 1), c.name);
+    });
+  }
 });

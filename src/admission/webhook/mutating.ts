@@ -10,6 +10,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import { addAuditAnnotation } from '../audit-annotations.ts';
+import { observeWebhookFailOpen } from '../metrics.ts';
 import { reinvocationContext, type Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
@@ -125,8 +126,10 @@ export async function dispatchMutating(ctx: RequestContext, attrs: Attributes, h
       }
       if (hook.spec.reinvocationPolicy === 'IfNeeded') st.previouslyInvoked.add(hook.uid);
       if (err === undefined) continue;
-      const out = failure(ctx, hook, err, () =>
-        addAuditAnnotation(ctx, `failed-open.mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, hook.name));
+      const out = failure(ctx, hook, err, () => {
+        observeWebhookFailOpen(hook.name, 'admit');
+        addAuditAnnotation(ctx, `failed-open.mutation.webhook.admission.k8s.io/round_${round}_index_${i}`, hook.name);
+      });
       if (out !== undefined) throw out;
     }
   } finally {

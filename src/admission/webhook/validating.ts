@@ -4,6 +4,7 @@
 import { newTimeoutError, StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { addAuditAnnotation } from '../audit-annotations.ts';
+import { observeWebhookFailOpen } from '../metrics.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
@@ -37,8 +38,10 @@ export async function dispatchValidating(ctx: RequestContext, attrs: Attributes,
       await callWebhook(ctx, hook, inv, attrs, objectsFor(inv), deps.caller, false);
       return undefined;
     } catch (err) {
-      return failure(ctx, hook, err, () =>
-        addAuditAnnotation(ctx, `failed-open.validating.webhook.admission.k8s.io/round_0_index_${idx}`, hook.name));
+      return failure(ctx, hook, err, () => {
+        observeWebhookFailOpen(hook.name, 'validate');
+        addAuditAnnotation(ctx, `failed-open.validating.webhook.admission.k8s.io/round_0_index_${idx}`, hook.name);
+      });
     }
   }));
   const first = errors.find((e) => e !== undefined);

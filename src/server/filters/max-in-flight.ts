@@ -2,6 +2,7 @@
 // is refused with 429 at once. Long-running requests (watch) are not counted, as in kube.
 // Counterpart of k8s.io/apiserver/pkg/server/filters/maxinflight.go.
 import { newTooManyRequests } from '../../apimachinery/errors/status-error.ts';
+import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
 import type { Filter } from './types.ts';
 
 const MUTATING = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
@@ -22,10 +23,12 @@ export const withMaxInFlight = (maxReadOnly: number, maxMutating: number): Filte
       throw newTooManyRequests('Too many requests, please try again later.', 1);
     }
     if (isMutating) mutating++; else readOnly++;
+    updateInflightRequests(readOnly, mutating);
     try {
       await next(req, res, state);
     } finally {
       if (isMutating) mutating--; else readOnly--;
+      updateInflightRequests(readOnly, mutating);
     }
   };
 };
