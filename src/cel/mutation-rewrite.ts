@@ -3,6 +3,7 @@
 // `__new_Object({"spec": dyn(__new_Object__spec({"replicas": dyn(3)}))})`. Each field's value is
 // wrapped in dyn() because kube's Object fields are all dyn (and map literals must be homogeneous).
 // Offsets in the rewritten text map back to the original so compile errors point where kube's do.
+// No Go counterpart: cel-go's parser reads object constructions itself.
 // Go counterpart: cel-go's CreateStruct (parser) as kube resolves it with mutation.DynamicTypeResolver.
 import { formatIssue } from './errors.ts';
 

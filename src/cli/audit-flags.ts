@@ -4,9 +4,8 @@
 // Counterpart of k8s.io/apiserver/pkg/server/options/audit.go.
 import type { AuditOptions, AuditLogOptions, AuditWebhookOptions } from '../audit/auditor.ts';
 import { MODES, type BatchOptions, type Mode, type TruncateOptions } from '../audit/backends.ts';
+import type { FlagDef } from './flag-def.ts';
 
-/** flag-table's FlagDef (restated: the table imports these). An empty default is the kind's zero value, not shown in --help. */
-interface FlagDef { readonly name: string; readonly kind: 'int' | 'float32' | 'string' | 'bool' | 'duration'; readonly def: string; readonly usage: string }
 
 const BATCH_ONLY = 'Only used in batch mode.';
 

@@ -3,7 +3,7 @@
 // which read files, run when the server starts: see jwt-authn.ts).
 // Counterpart of pkg/kubeapiserver/options/authentication.go (Validate, validateOIDCOptions) and
 // the service account checks of cmd/kube-apiserver/app/options (Complete).
-import type { FlagDef } from './flag-table.ts';
+import type { FlagDef } from './flag-def.ts';
 
 /** kube's --oidc-* flags, as given. */
 export interface OIDCFlags {

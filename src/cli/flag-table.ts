@@ -7,9 +7,9 @@ import { AUDIT_FLAGS } from './audit-flags.ts';
 import { insecureTLSCipherNames, tlsCipherPossibleValues } from './tls-options.ts';
 import { AUTHN_FLAGS } from './authn-flags.ts';
 
-export type Kind = 'int' | 'float32' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'mapNoSplit' | 'ip' | 'level' | 'portRange';
+import type { FlagDef } from './flag-def.ts';
 
-export interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
+export type { FlagDef, Kind } from './flag-def.ts';
 
 export const FLAGS: readonly FlagDef[] = [
   { name: 'admission-control-config-file', kind: 'string', def: '', usage: 'File with admission control configuration.' },

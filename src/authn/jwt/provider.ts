@@ -7,7 +7,7 @@
 // kid/kty/alg, several candidate keys); the messages are go-oidc's, which kube passes on.
 // Counterpart of github.com/coreos/go-oidc/v3/oidc (NewProvider, RemoteKeySet) as kube uses it.
 import { request } from 'node:https';
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { compactVerify, createLocalJWKSet, type JWK } from 'jose';
 
 /** A guard against a hung provider (kube's HTTP client timeout). */
 const FETCH_TIMEOUT_MS = 30_000;
@@ -61,6 +61,8 @@ export interface Provider {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JWKS member jose can start from: an object (jose checks its members, and refuses what is malformed). */
+const isJWK = (v: unknown): v is JWK => isRecord(v);
 
 /** Fetches the discovery document and returns the provider; rejects with go-oidc's message. */
 export async function discoverProvider(opts: ProviderOptions): Promise<Provider> {
@@ -83,7 +85,10 @@ export async function discoverProvider(opts: ProviderOptions): Promise<Provider>
     try {
       const set = await get(jwksURI, opts.ca);
       if (!isRecord(set) || !Array.isArray(set['keys'])) throw new Error('oidc: failed to decode keys: missing keys');
-      keys = createLocalJWKSet(set as unknown as JSONWebKeySet);
+      const list: unknown[] = set['keys'];
+      // jose reads each key's members itself and refuses malformed ones; it needs objects to start from
+      if (!list.every(isJWK)) throw new Error('oidc: failed to decode keys: a key is no JSON object');
+      keys = createLocalJWKSet({ keys: list });
       return keys;
     } catch (err) {
       throw new Error(`fetching keys oidc: get keys failed: ${(err as Error).message}`);
