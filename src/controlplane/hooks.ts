@@ -44,6 +44,8 @@ export interface HookDeps {
   readonly bootstrap: () => BootstrapOptions;
   /** What the extension-apiserver-authentication ConfigMap publishes. */
   readonly clusterAuthentication: ClusterAuthenticationInfo;
+  /** The aggregator's hooks (aggregator.ts), in kube's order, before autoregistration. */
+  readonly aggregatorHooks: readonly PostStartHook[];
   readonly controllers: {
     readonly namespace: NamespaceController;
     readonly namespaceDefaults: NamespaceDefaultsController;
@@ -98,6 +100,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('persistentvolume-protection-controller', c.pvProtection),
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
     ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),
+    ...d.aggregatorHooks,
     // kube's autoregister and crdregistration controllers: the APIServices of what this server serves.
     { name: 'kube-apiserver-autoregistration', start: async () => {
       await registerLocalAPIServices(d.storage.apiServices, d.discovery());

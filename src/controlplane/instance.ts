@@ -63,6 +63,8 @@ import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
 import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import type { ProxyClientCert } from '../aggregator/proxy/backend.ts';
+import { newAggregator } from './aggregator.ts';
 import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './service-account-issuer-discovery.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
@@ -91,6 +93,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly serviceAccountJWKSURI?: string;
   /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
+  /** --proxy-client-cert-file/--proxy-client-key-file: what the aggregator presents to APIService backends. */
+  readonly proxyClientCert?: ProxyClientCert;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
 }
@@ -172,10 +176,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The clients of admission and conversion webhooks. A service reference resolves to a ready
   // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
   // made at the first such call.
-  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+  const serviceResolver = newEndpointServiceResolver(() => ({
     services: lister(core.services, 'services'),
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
-  })));
+  }));
+  const webhookClients = new ClientManager(serviceResolver);
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -229,6 +234,11 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
+  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
+  const aggregator = newAggregator({
+    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
+    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor,
+  });
   const hooks = new PostStartHooks(controlPlaneHooks({
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
@@ -238,18 +248,17 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
-    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
+    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {}, aggregatorHooks: aggregator.hooks,
   }));
 
-  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
-  // registers the local APIServices (kube-apiserver-autoregistration), so the chain behind the
-  // built-in routes is the apiextensions server.
+  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver: the aggregator's proxy
+  // is asked first (GenericAPIServer's proxy), then the built-in routes, then the apiextensions server.
   const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
-    installer, openWatches: deps.openWatches,
+    installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
@@ -299,6 +308,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       webhookClients.close();
+      aggregator.close();
     },
   };
 }
