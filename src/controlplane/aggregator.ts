@@ -36,7 +36,7 @@ export interface Aggregator {
   handlerFor(path: string): ((req: IncomingMessage, res: ServerResponse, state: RequestState) => Promise<void>) | undefined;
   /** The clients of APIService backends (discovery and OpenAPI merging use them too). */
   readonly clients: BackendClients;
-  /** kube's hooks: apiservice-registration-controller, apiservice-status-*-available-controller. */
+  /** kube's hooks, in its order: apiservice-status-{local,remote}-available-controller, apiservice-registration-controller. */
   readonly hooks: readonly PostStartHook[];
   close(): void;
 }
@@ -61,9 +61,10 @@ export function newAggregator(d: AggregatorDeps): Aggregator {
     clients,
     handlerFor: (path) => routes.handlerFor(path),
     hooks: [
-      { name: 'apiservice-registration-controller', start: () => informer.start(), stop: unfollow },
+      // One controller writes both the local and the remote conditions.
       { name: 'apiservice-status-local-available-controller', start: () => {} },
       { name: 'apiservice-status-remote-available-controller', start: () => available.start(), stop: () => available.stop() },
+      { name: 'apiservice-registration-controller', start: () => informer.start(), stop: unfollow },
     ],
     close: () => clients.close(),
   };
