@@ -62,7 +62,7 @@ import { buildStorage, type RBACStorage, type ServerStorage } from './storage-pr
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
-import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import { ClusterAuthenticationTrustController, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
 import type { ProxyClientCert } from '../aggregator/proxy/backend.ts';
 import { newAggregator } from './aggregator.ts';
 import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './service-account-issuer-discovery.ts';
@@ -248,7 +248,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
-    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {}, aggregatorHooks: aggregator.hooks,
+    clusterAuthentication: new ClusterAuthenticationTrustController(core.configMaps, cfg.clusterAuthenticationInfo ?? {}, controller),
+    aggregatorHooks: aggregator.hooks,
   }));
 
   // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver: the aggregator's proxy

@@ -7,22 +7,22 @@
 // v1.36.3 answered the same steps with (asked with the oracle).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { newSelfSignedCACert, newSignedCert } from '../apimachinery/util/cert.ts';
+import { newSelfSignedCACert } from '../apimachinery/util/cert.ts';
 import { GROUP, startAggregatedBackend, VERSION, type AggregatedBackend } from './testing/aggregated-backend.ts';
+import {
+  apiService, AVAILABILITY_CASES, create, createBackendObjects, newFrontProxy, NS, editThenDeleteAuthConfigMap, publishedRequestHeaderData, SERVICE, waitReason as waitFor,
+  wantRequestHeaderData, type FrontProxy,
+} from './testing/aggregator-scenario.ts';
 import { createTestAddress, testAddressUnavailable, type TestAddress } from './testing/netns.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
-const NS = 'wardle';
-const SERVICE = 'api';
 const APISERVICE = `${VERSION}.${GROUP}`;
 const BASE = `/apis/${GROUP}/${VERSION}`;
-
-type Condition = { type: string; status: string; reason?: string; message?: string };
 
 const why = await testAddressUnavailable();
 describe('aggregator: a remote APIService reached through its EndpointSlice', { skip: why }, () => {
@@ -30,26 +30,10 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
   let addr: TestAddress;
   let backend: AggregatedBackend;
   let dir: string;
+  let frontProxy: FrontProxy;
 
-  const post = async (path: string, body: unknown): Promise<void> => {
-    const r = await s.request({ method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' });
-    assert.ok(r.status === 201 || r.status === 409, `${path}: ${r.status} ${r.text}`);
-  };
-  const condition = async (name: string): Promise<Condition | undefined> => {
-    const r = await s.request({ method: 'GET', path: `/apis/apiregistration.k8s.io/v1/apiservices/${name}` });
-    assert.equal(r.status, 200, r.text);
-    return (r.json() as { status?: { conditions?: Condition[] } }).status?.conditions?.find((c) => c.type === 'Available');
-  };
-  /** Polls (at most 90 times, a second apart) until the condition has `reason`. */
-  const waitReason = async (name: string, reason: string): Promise<Condition> => {
-    let last: Condition | undefined;
-    for (let i = 0; i < 90; i++) {
-      last = await condition(name);
-      if (last?.reason === reason) return last;
-      await sleep(1000);
-    }
-    assert.fail(`${name}: Available never had reason ${reason}; last ${JSON.stringify(last)}`);
-  };
+  const post = (path: string, body: unknown): Promise<void> => create((r) => s.request(r), path, body);
+  const waitReason = (name: string, reason: string) => waitFor((r) => s.request(r), name, reason);
   /** Touches the Service: the controller rechecks its APIServices at once (as on any Service change). */
   const touchService = async (): Promise<void> => {
     const r = await s.request({ method: 'PATCH', path: `/api/v1/namespaces/${NS}/services/${SERVICE}`,
@@ -59,25 +43,14 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kapi-agg-'));
-    const frontProxyCA = await newSelfSignedCACert({ commonName: 'front-proxy-ca', validityDays: 1 });
-    const proxyClient = await newSignedCert(frontProxyCA, { commonName: 'front-proxy-client', usages: ['clientAuth'], validityDays: 1 });
-    await writeFile(join(dir, 'front-proxy-ca.crt'), frontProxyCA.cert);
-    await writeFile(join(dir, 'proxy.crt'), proxyClient.cert);
-    await writeFile(join(dir, 'proxy.key'), proxyClient.key);
+    frontProxy = await newFrontProxy(dir);
     addr = await createTestAddress();
-    backend = await startAggregatedBackend(addr.address, `${SERVICE}.${NS}.svc`, frontProxyCA.cert);
-    s = await startSuite({ flags: [
-      '--enable-aggregator-routing', '--proxy-client-cert-file', join(dir, 'proxy.crt'), '--proxy-client-key-file', join(dir, 'proxy.key'),
-      '--requestheader-client-ca-file', join(dir, 'front-proxy-ca.crt'), '--requestheader-allowed-names', 'front-proxy-client',
-      '--requestheader-username-headers', 'X-Remote-User', '--requestheader-group-headers', 'X-Remote-Group',
-      '--requestheader-extra-headers-prefix', 'X-Remote-Extra-', '--requestheader-uid-headers', 'X-Remote-Uid',
-    ] });
+    backend = await startAggregatedBackend(addr.address, `${SERVICE}.${NS}.svc`, frontProxy.ca.cert);
+    s = await startSuite({ flags: frontProxy.flags });
     await post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
-    await post('/apis/apiregistration.k8s.io/v1/apiservices', {
-      apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: APISERVICE },
-      spec: { group: GROUP, version: VERSION, service: { namespace: NS, name: SERVICE, port: 443 }, caBundle: backend.caBundle,
-        groupPriorityMinimum: 1000, versionPriority: 15 },
-    });
+    await post('/apis/apiregistration.k8s.io/v1/apiservices', apiService(VERSION, {
+      service: { namespace: NS, name: SERVICE, port: 443 }, caBundle: backend.caBundle,
+    }));
   });
   after(async () => {
     await s?.close();
@@ -114,7 +87,7 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
     assert.ok(call !== undefined, JSON.stringify(backend.seen));
     assert.equal(call.clientCN, 'front-proxy-client');
     assert.equal(call.headers['x-remote-user'], 'kapi-admin');
-    assert.deepEqual(call.headers['x-remote-group']?.split(', '), ['system:masters', 'system:authenticated']);
+    assert.deepEqual(String(call.headers['x-remote-group']).split(', '), ['system:masters', 'system:authenticated']);
     assert.equal(call.headers['authorization'], undefined, 'credentials are not forwarded');
     assert.equal(call.headers['x-forwarded-uri'], `${BASE}/namespaces/default/flunders`);
     assert.equal(call.headers['x-forwarded-proto'], 'https');
@@ -127,7 +100,7 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
       'X-Remote-User': 'mallory', 'X-Remote-Extra-Evil': 'yes',
     } });
     assert.equal(r.status, 200, r.text);
-    const h = backend.seen.at(-1)?.headers ?? {};
+    const h = backend.seen.find((x) => x.headers['x-remote-user'] === 'alice')?.headers ?? {};
     assert.deepEqual([h['x-remote-user'], h['x-remote-uid'], h['x-remote-group'], h['x-remote-extra-scopes.example.com%2fteam'], h['x-remote-extra-evil']],
       ['alice', 'u-1', 'devs, system:authenticated', 'blue', undefined]);
   });
@@ -161,7 +134,7 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
     for (let i = 0; i < 100 && !got.includes('echo:ping'); i++) await sleep(50);
     assert.ok(got.endsWith('echo:ping'), got);
     sock.destroy();
-    assert.equal(backend.seen.at(-1)?.headers['x-remote-user'], 'kapi-admin');
+    assert.equal(backend.seen.find((x) => x.url.endsWith('/exec'))?.headers['x-remote-user'], 'kapi-admin');
   });
 
   it('answers a backend redirect with kube\'s 502', async () => {
@@ -187,6 +160,24 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
     assert.equal((await waitReason(APISERVICE, 'Passed')).status, 'True');
     const back = await s.request({ method: 'GET', path: `${BASE}/namespaces/default/flunders` });
     assert.equal(back.status, 200, back.text);
+  });
+
+  it('writes kube\'s condition for each way the availability check ends', async () => {
+    await createBackendObjects((r) => s.request(r), backend);
+    const other = Buffer.from((await newSelfSignedCACert({ commonName: 'other', validityDays: 1 })).cert).toString('base64');
+    for (const c of AVAILABILITY_CASES) await post('/apis/apiregistration.k8s.io/v1/apiservices', apiService(c.version, c.spec(backend, other)));
+    for (const c of AVAILABILITY_CASES) {
+      const want = c.want(backend);
+      const got = await waitReason(`${c.version}.${GROUP}`, want.reason);
+      assert.deepEqual({ status: got.status, reason: got.reason, message: got.message }, want, c.name);
+    }
+  });
+
+  it('publishes extension-apiserver-authentication as kube, and puts it back when deleted', async () => {
+    const send = (r: Parameters<Suite['request']>[0]): ReturnType<Suite['request']> => s.request(r);
+    const want = wantRequestHeaderData(frontProxy);
+    assert.deepEqual(await publishedRequestHeaderData(send), want);
+    assert.deepEqual(await editThenDeleteAuthConfigMap(send), want);
   });
 
   it('leaves groups without a remote APIService to the built-in routes and 404', async () => {

@@ -149,7 +149,8 @@ export class AvailableConditionController extends Controller {
     const url = backendURL(backend, path);
     try {
       const r = await this.clients.getFrom(backend, path, { user: CHECKER, timeoutMs: CHECK_TIMEOUT_MS });
-      return r.status >= 200 && r.status < 300 ? undefined : `bad status from ${url}: ${String(r.status)}`;
+      // kube wraps this one too: its check runs in the same goroutine as the GET.
+      return r.status >= 200 && r.status < 300 ? undefined : `failing or missing response from ${url}: bad status from ${url}: ${String(r.status)}`;
     } catch (err) {
       const text = err instanceof BackendRequestError && err.timedOut
         ? 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)'

@@ -38,9 +38,12 @@ export interface AggregatedBackend {
 const flunder = (name: string): Record<string, unknown> =>
   ({ apiVersion: `${GROUP}/${VERSION}`, kind: 'Flunder', metadata: { name, namespace: 'default', creationTimestamp: '2026-01-01T00:00:00Z', resourceVersion: '1' } });
 
-function resourceList(): Record<string, unknown> {
+/** A version the backend does not serve (its discovery answers 404). */
+export const UNSERVED_VERSION = 'v9';
+
+function resourceList(version: string): Record<string, unknown> {
   return {
-    kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${GROUP}/${VERSION}`,
+    kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${GROUP}/${version}`,
     resources: [{ name: 'flunders', singularName: 'flunder', namespaced: true, kind: 'Flunder', verbs: ['get', 'list', 'watch'] }],
   };
 }
@@ -69,7 +72,8 @@ export async function startAggregatedBackend(host: string, serviceName: string, 
       res.writeHead(code, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (path === base) { json(200, resourceList()); return; }
+    const discovery = new RegExp(`^/apis/${GROUP.replaceAll('.', '\\.')}/([^/]+)$`).exec(path);
+    if (discovery !== null && discovery[1] !== UNSERVED_VERSION) { json(200, resourceList(discovery[1] ?? '')); return; }
     if (path === `${base}/namespaces/default/flunders`) {
       if (new URLSearchParams(query).get('watch') === 'true') {
         res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
