@@ -181,6 +181,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
   }));
   const webhookClients = new ClientManager(serviceResolver);
+  /** Every open watch and proxied stream, ended at shutdown. */
+  const openWatches = new Set<() => void>();
+  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
+  // Everything that calls APIService backends (proxy, availability, discovery, OpenAPI) shares
+  // `backendClients`: the proxy client certificate and the loopback route of kubernetes.default.
+  const aggregator = newAggregator({
+    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
+    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor, openWatches,
+  });
+  const backendClients = aggregator.clients;
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -205,7 +215,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
   });
   const deps: HandlerDeps = {
-    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
+    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches,
   };
   const installer = new APIInstaller(deps, built.installs.filter((i) => i.versions.length > 0));
 
@@ -234,11 +244,6 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
-  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
-  const aggregator = newAggregator({
-    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
-    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor,
-  });
   const hooks = new PostStartHooks(controlPlaneHooks({
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
@@ -309,7 +314,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       webhookClients.close();
-      aggregator.close();
+      backendClients.close();
     },
   };
 }
