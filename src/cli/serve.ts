@@ -30,6 +30,7 @@ import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
 import { clientCertAuthentication } from './client-cert-auth.ts';
 import { jwtAuthentication } from './jwt-authn.ts';
 import { newBootstrapTokenAuthenticator, type SecretGetter } from '../authn/bootstrap-token.ts';
+import { loadProxyClientCert } from './proxy-client-cert.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
@@ -103,7 +104,7 @@ function requestAuthenticator(
     async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
       return (await authn.authenticate({
         headers, audiences: forAudiences(audiences),
-        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders } : {}),
+        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders, headerValues: conn.headerValues } : {}),
       }))?.user;
     },
     async authenticateToken(token: string, audiences: readonly string[]) {
@@ -132,6 +133,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const adminToken = await ensureAdminToken(dataDir);
   const certAuth = await clientCertAuthentication(opts, 'caKey' in pki ? pki : undefined);
   for (const w of opts.authnWarnings) log(`warning: ${w}`);
+  const proxyClientCert = await loadProxyClientCert(opts.proxyClientCertFile, opts.proxyClientKeyFile);
   const adminClientCert = 'caKey' in pki && certAuth.trustsOwnCA
     ? await ensureAdminClientCert(dataDir, { cert: pki.caCert, key: pki.caKey }) : undefined;
   // Service account tokens: signed with a key kept in the data dir, checked on every use against
@@ -195,6 +197,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
         jwt.tokenAuthenticators.length > 0),
       webhookAuthorizers: authorizers.webhooks,
       clusterAuthenticationInfo: certAuth.info,
+      ...(proxyClientCert !== undefined ? { proxyClientCert } : {}),
       anonymousAllowed, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,

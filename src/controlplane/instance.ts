@@ -69,7 +69,9 @@ import { buildStorage, type RBACStorage, type ServerStorage } from './storage-pr
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
-import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import { ClusterAuthenticationTrustController, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import type { ProxyClientCert } from '../aggregator/proxy/backend.ts';
+import { newAggregator } from './aggregator.ts';
 import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './service-account-issuer-discovery.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
@@ -100,6 +102,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly serviceAccountJWKSURI?: string;
   /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
+  /** --proxy-client-cert-file/--proxy-client-key-file: what the aggregator presents to APIService backends. */
+  readonly proxyClientCert?: ProxyClientCert;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
   /** The audit policy and backends (--audit-*); undefined: no auditing. */
@@ -186,10 +190,21 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The clients of admission and conversion webhooks. A service reference resolves to a ready
   // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
   // made at the first such call.
-  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+  const serviceResolver = newEndpointServiceResolver(() => ({
     services: lister(core.services, 'services'),
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
-  })));
+  }));
+  const webhookClients = new ClientManager(serviceResolver);
+  /** Every open watch and proxied stream, ended at shutdown. */
+  const openWatches = new Set<() => void>();
+  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
+  // Everything that calls APIService backends (proxy, availability, discovery, OpenAPI) shares
+  // `backendClients`: the proxy client certificate and the loopback route of kubernetes.default.
+  const aggregator = newAggregator({
+    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
+    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor, openWatches,
+  });
+  const backendClients = aggregator.clients;
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -214,7 +229,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
   });
   const deps: HandlerDeps = {
-    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
+    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches,
   };
   const installer = new APIInstaller(deps, built.installs.filter((i) => i.versions.length > 0));
 
@@ -252,18 +267,18 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
-    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
+    clusterAuthentication: new ClusterAuthenticationTrustController(core.configMaps, cfg.clusterAuthenticationInfo ?? {}, controller),
+    aggregatorHooks: aggregator.hooks,
   }));
 
-  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
-  // registers the local APIServices (kube-apiserver-autoregistration), so the chain behind the
-  // built-in routes is the apiextensions server.
+  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver: the aggregator's proxy
+  // is asked first (GenericAPIServer's proxy), then the built-in routes, then the apiextensions server.
   const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
-    installer, openWatches: deps.openWatches,
+    installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
@@ -328,6 +343,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await server.shutdown();
       await cfg.auditor?.sink.shutdown();
       webhookClients.close();
+      backendClients.close();
     },
   };
 }
