@@ -13,6 +13,7 @@ import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
 import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
+import { parseWatchCacheSizes } from '../storage/cacher/factory.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -88,6 +89,8 @@ export interface ServeOptions {
   /** --admission-control-config-file; '' when none. */
   readonly admissionControlConfigFile: string;
   readonly shutdownDelayDurationMs: number;
+  /** --watch-cache and --watch-cache-sizes (resource[.group] → size; 0 turns the cache off for it). */
+  readonly watchCache: { readonly enabled: boolean; readonly sizes: ReadonlyMap<string, number> };
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -319,6 +322,12 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
   const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
   errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
+  let watchCacheSizes = new Map<string, number>();
+  try {
+    watchCacheSizes = parseWatchCacheSizes(list('watch-cache-sizes').filter((x) => x !== ''));
+  } catch (err) {
+    errs.push((err as Error).message);
+  }
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -370,6 +379,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     disableAdmissionPlugins: disableAdmission,
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
+    watchCache: { enabled: get('watch-cache') as boolean, sizes: watchCacheSizes },
     v: num('v'),
     help: get('help') as boolean,
   };

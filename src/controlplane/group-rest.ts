@@ -13,7 +13,7 @@ import type { Getter, Updater } from '../registry/rest/capabilities.ts';
 import type { APIGroupDefinition, StoreLookup, VirtualResource } from '../registry/rest/group.ts';
 import type { ResourceDefinition, ResourceStore } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
-import { newStore } from '../storage/store.ts';
+import { plainStorage, type StorageFor } from '../storage/cacher/factory.ts';
 import { keyPrefixFor, storageCodec } from './storage-factory.ts';
 
 /** Only get and update (and so patch): what status subresources serve. */
@@ -28,7 +28,7 @@ export interface GroupREST {
 }
 
 export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
-  enabled: (version: string) => boolean, lookup: StoreLookup): GroupREST {
+  enabled: (version: string) => boolean, lookup: StoreLookup, storageFor: StorageFor = plainStorage): GroupREST {
   const { group: name } = group;
   scheme.setVersionPriority(name, group.versions.map((v) => v.version));
   for (const v of group.versions) {
@@ -53,7 +53,7 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
         served.set(def.resource, { store: view, main: view, storageVersion: def.storedAs.hubVersion });
         continue;
       }
-      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def);
+      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def, storageFor);
       const main = def.customizeStorage?.(store) ?? store;
       const key = formatGroupResource({ group: name, resource: def.resource });
       stores.set(key, main);
@@ -122,14 +122,17 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
 }
 
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
-  def: ResourceDefinition<KubeObject>): ResourceStore {
+  def: ResourceDefinition<KubeObject>, storageFor: StorageFor): ResourceStore {
   const apiVersion = apiVersionOf(gv);
+  const keyPrefix = keyPrefixFor(etcdPrefix, gv.group, def.resource);
   return new Store<KubeObject>({
     definition: def,
-    storage: newStore(backend, storageCodec(scheme, gv), {
-      newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }),
+    storage: storageFor({
+      backend, codec: storageCodec(scheme, gv), resourcePrefix: keyPrefix,
+      groupResource: formatGroupResource({ group: gv.group, resource: def.resource }),
+      options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }) },
     }),
-    keyPrefix: keyPrefixFor(etcdPrefix, gv.group, def.resource),
+    keyPrefix,
     listApiVersion: apiVersion,
   });
 }

@@ -15,8 +15,8 @@ export type ListPlan =
   | { readonly kind: 'delegate' }
   /** Wait until the cache is at the store's current revision (else delegate). */
   | { readonly kind: 'consistent' }
-  /** Wait until the cache reaches `minimum`, then read the newest state. */
-  | { readonly kind: 'notOlderThan'; readonly minimum: number }
+  /** Wait until the cache reaches `minimum`, then read the newest state (all of it for resourceVersion=0). */
+  | { readonly kind: 'notOlderThan'; readonly minimum: number; readonly ignoreLimit: boolean }
   /** Read exactly at `rev` (waiting for it when ahead), from `startKey` (a continue token's). */
   | { readonly kind: 'exact'; readonly rev: number; readonly startKey: string };
 
@@ -36,9 +36,11 @@ export function planList(cache: WatchCache, keyPrefix: string, opts: ListOptions
   const inWindow = (rev: number): boolean => rev >= cache.oldestRev();
   const exact = (rev: number, startKey = ''): ListPlan => (inWindow(rev) ? { kind: 'exact', rev, startKey } : { kind: 'delegate' });
   const match = opts.resourceVersionMatch ?? '';
-  if (!opts.recursive) return match === 'Exact' ? { kind: 'delegate' } : rv === '' ? { kind: 'consistent' } : { kind: 'notOlderThan', minimum: parsed };
+  // kube-apiserver v1.36 (asked) answers resourceVersion=0 from its cache whole: limit ignored.
+  const notOlderThan: ListPlan = { kind: 'notOlderThan', minimum: parsed, ignoreLimit: rv === '0' };
+  if (!opts.recursive) return match === 'Exact' ? { kind: 'delegate' } : rv === '' ? { kind: 'consistent' } : notOlderThan;
   if (match === 'Exact') return exact(parsed);
-  if (match === 'NotOlderThan') return { kind: 'notOlderThan', minimum: parsed };
+  if (match === 'NotOlderThan') return notOlderThan;
   if (match !== '') return { kind: 'delegate' };
   if (opts.continue !== undefined && opts.continue !== '') {
     if (rv !== '' && rv !== '0') return { kind: 'delegate' };
@@ -51,7 +53,7 @@ export function planList(cache: WatchCache, keyPrefix: string, opts: ListOptions
   }
   if ((opts.limit ?? 0) > 0 && parsed > 0) return exact(parsed);
   if (rv === '') return { kind: 'consistent' };
-  return { kind: 'notOlderThan', minimum: parsed };
+  return notOlderThan;
 }
 
 /**

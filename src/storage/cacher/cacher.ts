@@ -280,9 +280,12 @@ export class Cacher implements Interface {
         if (!(await this.waitFresh(current)) || !this.isReady) return this.storage.getList(key, opts);
         return read(this.cache.rev, '');
       }
-      case 'notOlderThan':
+      case 'notOlderThan': {
         if (!(await this.waitFresh(plan.minimum))) throw this.tooLarge(key, plan.minimum);
-        return read(this.cache.rev, '');
+        if (!plan.ignoreLimit || opts.limit === undefined) return read(this.cache.rev, '');
+        const { limit: _limit, ...whole } = opts;
+        return opts.recursive ? listFromCache(this.cache, keyPrefix, this.cache.rev, '', whole) : read(this.cache.rev, '');
+      }
       case 'exact': {
         if (!(await this.waitFresh(plan.rev))) throw this.tooLarge(key, plan.rev);
         // As kube's cache drops snapshots below etcd's compaction: storage answers those (410).
