@@ -121,6 +121,12 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
   return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }
 
+/** The watch cache's index functions: a selectable field's value of a stored object. */
+function cacheIndexes(def: ResourceDefinition<KubeObject>, fields: readonly string[]): Map<string, (obj: KubeObject) => string> {
+  const select = def.selectableFields;
+  return new Map(fields.map((f) => [f, (obj: KubeObject) => (select === undefined ? '' : select(obj)[f] ?? '')]));
+}
+
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
   def: ResourceDefinition<KubeObject>, storageFor: StorageFor): ResourceStore {
   const apiVersion = apiVersionOf(gv);
@@ -131,6 +137,7 @@ function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, 
       backend, codec: storageCodec(scheme, gv), resourcePrefix: keyPrefix,
       groupResource: formatGroupResource({ group: gv.group, resource: def.resource }),
       options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }) },
+      ...(def.watchCacheIndexes !== undefined ? { indexes: cacheIndexes(def, def.watchCacheIndexes) } : {}),
     }),
     keyPrefix,
     listApiVersion: apiVersion,

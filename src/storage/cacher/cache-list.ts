@@ -2,9 +2,10 @@
 // the list itself with kube's continue tokens, limits and selectors, read from memory at the
 // cache's revision or at an older one still in its window.
 // Counterpart of k8s.io/apiserver/pkg/storage/cacher/delegator.go and cacher.go (GetList).
+import type { LabelFieldPredicate } from '../../apimachinery/fields/predicate.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { decodeContinue, encodeContinue } from '../continue.ts';
-import type { ListOptions, ListResult } from '../interfaces.ts';
+import type { ListOptions, ListResult, SelectionPredicate } from '../interfaces.ts';
 import { parseResourceVersion } from '../versioner.ts';
 import type { WatchCache } from './watch-cache.ts';
 
@@ -56,6 +57,18 @@ export function planList(cache: WatchCache, keyPrefix: string, opts: ListOptions
   return notOlderThan;
 }
 
+const hasFields = (p: SelectionPredicate): p is LabelFieldPredicate => 'field' in p;
+
+/** The indexed field and value a predicate requires exactly (pods with spec.nodeName=x), if any. */
+export function indexMatch(cache: WatchCache, pred: SelectionPredicate): { field: string; value: string } | undefined {
+  if (pred.empty || !hasFields(pred)) return undefined;
+  for (const field of cache.indexedFields) {
+    const value = pred.field.requiresExactMatch(field);
+    if (value !== undefined) return { field, value };
+  }
+  return undefined;
+}
+
 /**
  * Reads a list from memory at `rev` (the cache's revision for a newest read) under `keyPrefix`,
  * from `startKey`, filtered and paged as kube's cacher does: a continue token only when another
@@ -69,7 +82,9 @@ export function listFromCache(cache: WatchCache, keyPrefix: string, rev: number,
   let lastKey = '';
   let hasMore = false;
   let scanned = 0;
-  const it = cache.entries(keyPrefix, startKey, rev);
+  // The current state and an indexed field: only the objects with its value are looked at.
+  const byIndex = rev >= cache.rev ? indexMatch(cache, pred) : undefined;
+  const it = byIndex === undefined ? cache.entries(keyPrefix, startKey, rev) : cache.indexed(byIndex.field, byIndex.value, keyPrefix, startKey);
   // Iterated by hand: a for-of that breaks would close the generator the count goes on with.
   for (let r = it.next(); r.done !== true; r = it.next()) {
     const e = r.value;
@@ -82,7 +97,7 @@ export function listFromCache(cache: WatchCache, keyPrefix: string, rev: number,
   const result: { -readonly [K in keyof ListResult]: ListResult[K] } = { items, resourceVersion: String(rev) };
   if (hasMore && lastKey !== '') {
     result.continue = encodeContinue(`${lastKey}\u0000`, keyPrefix, rev);
-    if (pred.empty) {
+    if (pred.empty && byIndex === undefined) {
       // The rest of the range, counted as etcd's count does: from the page's first key on.
       let rest = scanned;
       while (it.next().done !== true) rest++;

@@ -21,6 +21,8 @@ export class CacheWatcher implements Watch {
   private readonly queue: EventQueue<WatchEvent>;
   /** Events at or below this revision were delivered already (initial state, replay). */
   private minRev: number;
+  /** The value of the cacher's trigger field this watcher selects, if it selects one. */
+  trigger: string | undefined;
 
   constructor(readonly scope: WatcherScope, fromRev: number, bufferSize: number, onEnd: (w: CacheWatcher) => void) {
     this.minRev = fromRev;

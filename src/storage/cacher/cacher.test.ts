@@ -10,6 +10,9 @@ import type { Backend } from '../backend.ts';
 import { isStorageError, type ListOptions } from '../interfaces.ts';
 import { openSqliteBackend } from '../sqlite/sqlite-backend.ts';
 import { brief, everything, key, labelIs, pod, PODS, rvOf, take } from '../testing/fixtures.ts';
+import { newSelectionPredicate } from '../../apimachinery/fields/predicate.ts';
+import { parseFieldSelector } from '../../apimachinery/fields/selector.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Cacher } from './cacher.ts';
 import { newTestCacher } from './testing.ts';
 
@@ -40,10 +43,17 @@ function counting(inner: Backend): { backend: Backend; calls: Map<string, number
 
 interface Env { cacher: Cacher; backend: Backend; calls: Map<string, number>; path: string }
 
+const nodeOf = (o: KubeObject): string => (o as { spec?: { nodeName?: string } }).spec?.nodeName ?? '';
+const onNode = (node: string) => newSelectionPredicate(undefined, parseFieldSelector(`spec.nodeName=${node}`),
+  (o) => ({ 'spec.nodeName': nodeOf(o) }));
+const podOn = (name: string, node: string): KubeObject => ({ ...pod(name), spec: { nodeName: node } } as KubeObject);
+
 async function withCacher(fn: (e: Env) => Promise<void>, capacity?: number, path = join(newDir(), 'state.db')): Promise<void> {
   const inner = await openSqliteBackend({ path });
   const { backend, calls } = counting(inner);
-  const cacher = newTestCacher(backend, {}, capacity !== undefined ? { capacity } : {});
+  const cacher = newTestCacher(backend, {}, {
+    indexes: new Map([['spec.nodeName', nodeOf]]), ...(capacity !== undefined ? { capacity } : {}),
+  });
   try {
     await cacher.ready();
     await fn({ cacher, backend, calls, path });
@@ -154,6 +164,28 @@ describe('watch cache', () => {
       w.stop();
     }, undefined, path);
   });
+
+  it('lists and watches pods of one node through the spec.nodeName index, moves included', () => withCacher(async ({ cacher }) => {
+    for (const [n, node] of [['a', 'n1'], ['b', 'n2'], ['c', 'n1']] as const) await cacher.create(key(n), podOn(n, node));
+    assert.deepEqual(names(await list(cacher, { predicate: onNode('n1') })), ['a', 'c']);
+    const page = await list(cacher, { predicate: onNode('n1'), limit: 1, resourceVersion: '1', resourceVersionMatch: 'NotOlderThan' });
+    assert.deepEqual(names(page), ['a']);
+    assert.equal(page.remainingItemCount, undefined);
+    assert.deepEqual(names(await list(cacher, { predicate: onNode('n1'), continue: page.continue! })), ['c']);
+    const from = String(await cacher.currentRevision());
+    const w1 = await cacher.watch(PODS, { recursive: true, predicate: onNode('n1'), resourceVersion: from });
+    const w2 = await cacher.watch(PODS, { recursive: true, predicate: onNode('n2'), resourceVersion: from });
+    const move = (n: string, node: string) => cacher.guaranteedUpdate(key(n), { ignoreNotFound: false, tryUpdate: (o) => ({ ...o!, spec: { nodeName: node } }) as never });
+    const r1 = await move('a', 'n2');
+    const r2 = await cacher.create(key('d'), podOn('d', 'n2'));
+    const r3 = await move('c', 'n1');
+    const r4 = await cacher.create(key('e'), podOn('e', 'n1'));
+    assert.deepEqual((await take(w1, 2)).map(brief), [`DELETED:a@${rvOf(r1)}`, `ADDED:e@${rvOf(r4)}`]);
+    assert.deepEqual((await take(w2, 2)).map(brief), [`ADDED:a@${rvOf(r1)}`, `ADDED:d@${rvOf(r2)}`]);
+    assert.ok(rvOf(r3) > 0);
+    w1.stop();
+    w2.stop();
+  }));
 
   it('refuses to let a reader mutate a cached object', () => withCacher(async ({ cacher }) => {
     await cacher.create(key('a'), pod('a', { x: '1' }));

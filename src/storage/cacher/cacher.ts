@@ -14,10 +14,10 @@ import {
   StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult, type WatchOptions,
 } from '../interfaces.ts';
 import { decodeAt, parseResourceVersion } from '../versioner.ts';
-import { listFromCache, listOne, planList } from './cache-list.ts';
+import { indexMatch, listFromCache, listOne, planList } from './cache-list.ts';
 import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
 import { deepFreeze } from './freeze.ts';
-import { WatchCache, type CacheEvent } from './watch-cache.ts';
+import { WatchCache, type CacheEvent, type IndexFunc } from './watch-cache.ts';
 
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 /** Events kept for watches from an older resourceVersion (kube sizes its buffer between 100 and 102400). */
@@ -39,6 +39,8 @@ export interface CacherOptions {
   readonly bookmarkIntervalMs?: number;
   readonly watchBufferSize?: number;
   readonly freshnessWaitMs?: number;
+  /** Fields indexed for lists and watches with an exact field selector; the first buckets watchers. */
+  readonly indexes?: ReadonlyMap<string, IndexFunc>;
   readonly log?: (message: string) => void;
 }
 
@@ -49,6 +51,11 @@ export class Cacher implements Interface {
   private readonly prefix: string;
   private readonly cache: WatchCache;
   private readonly watchers = new Set<CacheWatcher>();
+  /** Watchers without a trigger value get every change; the others only changes of objects with their value. */
+  private readonly untriggered = new Set<CacheWatcher>();
+  private readonly byTrigger = new Map<string, Set<CacheWatcher>>();
+  /** The indexed field watchers are bucketed by (kube's trigger: pods by spec.nodeName). */
+  private readonly triggerField: string | undefined;
   private waiters: Waiter[] = [];
   private backendWatcher: BackendWatcher | undefined;
   private isReady = false;
@@ -61,7 +68,8 @@ export class Cacher implements Interface {
   constructor(private readonly opts: CacherOptions) {
     this.storage = opts.storage;
     this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
-    this.cache = new WatchCache(opts.capacity ?? DEFAULT_CACHE_CAPACITY);
+    this.cache = new WatchCache(opts.capacity ?? DEFAULT_CACHE_CAPACITY, opts.indexes);
+    this.triggerField = opts.indexes?.keys().next().value;
     this.readyPromise = new Promise((resolve) => { this.markReady = resolve; });
     const interval = setInterval(() => this.tickBookmarks(), opts.bookmarkIntervalMs ?? 60_000);
     interval.unref();
@@ -177,7 +185,35 @@ export class Cacher implements Interface {
   }
 
   private dispatch(change: CacheEvent): void {
-    for (const w of this.watchers) w.deliver(change);
+    for (const w of this.untriggered) w.deliver(change);
+    const field = this.triggerField;
+    if (field === undefined || this.byTrigger.size === 0) return;
+    const now = this.cache.indexValue(field, change.obj) ?? '';
+    for (const w of this.byTrigger.get(now) ?? []) w.deliver(change);
+    const before = change.prev === undefined ? now : this.cache.indexValue(field, change.prev) ?? '';
+    if (before !== now) for (const w of this.byTrigger.get(before) ?? []) w.deliver(change);
+  }
+
+  private register(w: CacheWatcher): void {
+    this.watchers.add(w);
+    const m = this.triggerField === undefined ? undefined : indexMatch(this.cache, w.scope.predicate);
+    if (m === undefined || m.field !== this.triggerField) {
+      this.untriggered.add(w);
+      return;
+    }
+    let set = this.byTrigger.get(m.value);
+    if (set === undefined) this.byTrigger.set(m.value, set = new Set());
+    set.add(w);
+    w.trigger = m.value;
+  }
+
+  private unregister(w: CacheWatcher): void {
+    this.watchers.delete(w);
+    this.untriggered.delete(w);
+    if (w.trigger === undefined) return;
+    const set = this.byTrigger.get(w.trigger);
+    set?.delete(w);
+    if (set?.size === 0) this.byTrigger.delete(w.trigger);
   }
 
   /** Periodic bookmarks: ask the backend where it is; onProgress sends them. */
@@ -200,7 +236,7 @@ export class Cacher implements Interface {
 
   private endWatchers(): void {
     const all = [...this.watchers];
-    this.watchers.clear();
+    for (const w of all) this.unregister(w);
     for (const w of all) w.end();
   }
 
@@ -312,7 +348,7 @@ export class Cacher implements Interface {
     if (!this.isReady) return this.storage.watch(key, opts);
     const initial = opts.sendInitialEvents ?? rv === 0;
     const bufferSize = this.opts.watchBufferSize ?? 10_000;
-    const onEnd = (w: CacheWatcher): void => { this.watchers.delete(w); };
+    const onEnd = (w: CacheWatcher): void => { this.unregister(w); };
     let w: CacheWatcher;
     // From here to the registration nothing awaits: no change slips between state and stream.
     if (initial) {
@@ -334,7 +370,7 @@ export class Cacher implements Interface {
       w = new CacheWatcher(scope, from, bufferSize, onEnd);
       for (const ev of this.cache.eventsAfter(from)) w.deliver(ev, false);
     }
-    this.watchers.add(w);
+    this.register(w);
     const signal = opts.signal;
     if (signal?.aborted === true) w.stop();
     else signal?.addEventListener('abort', () => w.stop(), { once: true });

@@ -3,6 +3,7 @@
 // (--watch-cache-sizes resource[.group]#0; events are not cached by default, as in kube).
 // Counterpart of k8s.io/apiserver/pkg/server/options/etcd.go (ParseWatchCacheSizes) and
 // k8s.io/kubernetes/pkg/kubeapiserver/default_storage_factory_builder.go (DefaultWatchCacheSizes).
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Backend } from '../backend.ts';
 import type { Codec, Interface } from '../interfaces.ts';
 import { newStore, type StoreOptions } from '../store.ts';
@@ -16,6 +17,8 @@ export interface ResourceStorageSpec {
   /** "pods" for the core group, "deployments.apps" otherwise (kube's GroupResource.String()). */
   readonly groupResource: string;
   readonly options?: StoreOptions;
+  /** Fields the watch cache indexes, by name. */
+  readonly indexes?: ReadonlyMap<string, (obj: KubeObject) => string>;
 }
 
 export type StorageFor = (spec: ResourceStorageSpec) => Interface;
@@ -71,6 +74,7 @@ export class WatchCacheFactory {
       ...(o.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: o.bookmarkIntervalMs } : {}),
       ...(o.watchBufferSize !== undefined ? { watchBufferSize: o.watchBufferSize } : {}),
       ...(o.freshnessWaitMs !== undefined ? { freshnessWaitMs: o.freshnessWaitMs } : {}),
+      ...(spec.indexes !== undefined ? { indexes: spec.indexes } : {}),
     });
     this.cachers.push(cacher);
     return cacher;

@@ -63,8 +63,13 @@ export function lowerBound(keys: readonly string[], k: string): number {
   return lo;
 }
 
+/** A field the cache indexes (kube's pods by spec.nodeName): its value of an object. */
+export type IndexFunc = (obj: KubeObject) => string;
+
 export class WatchCache {
   private readonly byKey = new Map<string, CacheEntry>();
+  /** field → value → keys of the objects with that value. */
+  private readonly indexes = new Map<string, { readonly fn: IndexFunc; readonly byValue: Map<string, Set<string>> }>();
   private readonly keys: string[] = [];
   private readonly ring: (CacheEvent | undefined)[];
   /** Index of the oldest event (grows forever; position is start % capacity). */
@@ -76,8 +81,36 @@ export class WatchCache {
   /** The revision the state is at: the newest event or progress notification seen. */
   rev = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(readonly capacity: number, indexes: ReadonlyMap<string, IndexFunc> = new Map()) {
     this.ring = new Array<CacheEvent | undefined>(capacity);
+    for (const [field, fn] of indexes) this.indexes.set(field, { fn, byValue: new Map() });
+  }
+
+  /** The indexed value of `field` of an object, undefined when the field is not indexed. */
+  indexValue(field: string, obj: KubeObject): string | undefined { return this.indexes.get(field)?.fn(obj); }
+
+  get indexedFields(): IterableIterator<string> { return this.indexes.keys(); }
+
+  private index(key: string, obj: KubeObject | undefined, add: boolean): void {
+    if (obj === undefined) return;
+    for (const { fn, byValue } of this.indexes.values()) {
+      const v = fn(obj);
+      let keys = byValue.get(v);
+      if (add) {
+        if (keys === undefined) byValue.set(v, keys = new Set());
+        keys.add(key);
+      } else if (keys !== undefined) {
+        keys.delete(key);
+        if (keys.size === 0) byValue.delete(v);
+      }
+    }
+  }
+
+  /** The current entries whose `field` is `value`, in key order, under prefix from startKey. */
+  *indexed(field: string, value: string, prefix: string, startKey: string): Generator<CacheEntry> {
+    const from = startKey > prefix ? startKey : prefix;
+    const keys = [...this.indexes.get(field)?.byValue.get(value) ?? []].filter((k) => k >= from && k.startsWith(prefix)).sort();
+    for (const k of keys) yield this.byKey.get(k) as CacheEntry;
   }
 
   get size(): number { return this.byKey.size; }
@@ -86,7 +119,11 @@ export class WatchCache {
   replace(items: readonly { key: string; obj: KubeObject }[], rev: number): void {
     this.byKey.clear();
     this.keys.length = 0;
-    for (const it of items) this.byKey.set(it.key, { key: it.key, obj: it.obj });
+    for (const { byValue } of this.indexes.values()) byValue.clear();
+    for (const it of items) {
+      this.byKey.set(it.key, { key: it.key, obj: it.obj });
+      this.index(it.key, it.obj, true);
+    }
     this.keys.push(...this.byKey.keys());
     this.keys.sort();
     this.ring.fill(undefined);
@@ -99,6 +136,8 @@ export class WatchCache {
   /** Applies a put (obj) or delete (obj undefined) at `rev`; returns the change, undefined for a delete of nothing. */
   apply(key: string, obj: KubeObject | undefined, rev: number): CacheEvent | undefined {
     const old = this.byKey.get(key);
+    this.index(key, old?.obj, false);
+    this.index(key, obj, true);
     let ev: CacheEvent;
     if (obj === undefined) {
       if (old === undefined) { this.rev = Math.max(this.rev, rev); return undefined; }
