@@ -51,7 +51,9 @@ function encodeShared(ev: WatchEvent, key: string, encode: () => string | Buffer
   }
   let bytes = byKey.get(key);
   if (bytes === undefined) {
-    bytes = encode();
+    // Bytes, not a string: every watcher's write would convert the same string again.
+    const encoded = encode();
+    bytes = typeof encoded === 'string' ? Buffer.from(encoded, 'utf8') : encoded;
     byKey.set(key, bytes);
   }
   return bytes;

@@ -101,15 +101,19 @@ export class Cacher implements Interface {
 
   private async run(): Promise<void> {
     let backoff = 100;
+    // One line per outage, not one per retry (a closed or unreachable backend retries every 5 s).
+    let failing = false;
     while (!this.stopped) {
       try {
         const rev = await this.listAll();
         if (this.stopped) return;
         const ended = await this.follow(rev);
         backoff = 100;
+        failing = false;
         await ended;
       } catch (err) {
-        if (!this.stopped) this.log(`watch cache ${this.prefix}: ${String(err)}`);
+        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${String(err)}`);
+        failing = true;
       }
       this.isReady = false;
       this.backendWatcher = undefined;
