@@ -5,6 +5,7 @@
 // apiextensions server, then 404. The routes follow the APIService informer.
 // Counterpart of APIAggregator.AddAPIService/RemoveAPIService (kube-aggregator/pkg/apiserver/
 // apiserver.go) and APIServiceRegistrationController (apiservice_controller.go).
+// Go counterpart: k8s.io/kube-aggregator/pkg/apiserver.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';

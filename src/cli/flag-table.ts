@@ -71,4 +71,6 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'token-auth-file', kind: 'string', def: '', usage: 'If set, the file that will be used to secure the secure port of the API server via token authentication.' },
   ...AUTHN_FLAGS,
   { name: 'v', kind: 'level', def: '0', usage: 'number for the log level verbosity; 3 and above log every request as kube\'s httplog does', short: 'v' },
+  { name: 'watch-cache', kind: 'bool', def: 'true', usage: 'Enable watch caching in the apiserver' },
+  { name: 'watch-cache-sizes', kind: 'strings', def: '', usage: 'Watch cache size settings for some resources (pods, nodes, etc.), comma separated. The individual setting format: resource[.group]#size, where resource is lowercase plural (no version), group is omitted for resources of apiVersion v1 (the legacy core API) and included for others, and size is a number. This option is only meaningful for resources built into the apiserver, not ones defined by CRDs or aggregated from external servers, and is only consulted if the watch-cache is enabled. The only meaningful size setting to supply here is zero, which means to disable watch caching for the associated resource; all non-zero values are equivalent and mean to not disable watch caching for that resource' },
 ];

@@ -19,7 +19,7 @@ describe('parseServeFlags defaults', () => {
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
       etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [], admissionControlConfigFile: '',
-      shutdownDelayDurationMs: 0, v: 0, help: false, audit: { policyFile: undefined, log: undefined, webhook: undefined },
+      shutdownDelayDurationMs: 0, watchCache: { enabled: true, sizes: new Map() }, v: 0, help: false, audit: { policyFile: undefined, log: undefined, webhook: undefined },
       // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
         + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
@@ -74,6 +74,9 @@ describe('parseServeFlags syntax', () => {
       check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/64'], 'fd00::1'] },
     { name: 'a dual-stack range: the primary family names the kubernetes service', argv: ['--service-cluster-ip-range=fd00::/108,10.96.0.0/16'],
       check: (o) => [o.serviceClusterIPRanges.map((r) => r.text), o.apiServerServiceIP], want: [['fd00::/108', '10.96.0.0/16'], 'fd00::1'] },
+    { name: 'watch cache on by default', argv: [], check: (o) => [o.watchCache.enabled, [...o.watchCache.sizes]], want: [true, []] },
+    { name: 'watch cache sizes by resource[.group]', argv: ['--watch-cache=false', '--watch-cache-sizes=pods#0,deployments.apps#100'],
+      check: (o) => [o.watchCache.enabled, [...o.watchCache.sizes]], want: [false, [['pods', 0], ['deployments.apps', 100]]] },
     { name: 'node port range', argv: ['--service-node-port-range=20000-20010'], check: (o) => o.serviceNodePortRange, want: { base: 20000, size: 11 } },
     // cliflag.MapStringStringNoSplit: one pair per use, commas stay in the value; repeats add.
     { name: 'oidc required claims', argv: ['--oidc-issuer-url=https://a', '--oidc-client-id=b', '--oidc-required-claim', 'a=b,c', '--oidc-required-claim', ' x = y '],
@@ -180,6 +183,12 @@ describe('parseServeFlags errors', () => {
       want: 'invalid audit batch webhook max batch size 0, must be a positive number' },
     { name: 'a float flag', argv: ['--audit-webhook-batch-throttle-qps=x'],
       want: 'invalid argument "x" for "--audit-webhook-batch-throttle-qps" flag: strconv.ParseFloat: parsing "x": invalid syntax' },
+    // kube-apiserver v1.36's start-up errors for the same values (asked).
+    { name: 'watch cache size without #', argv: ['--watch-cache-sizes=foo'], want: 'invalid value of watch cache size: foo' },
+    { name: 'watch cache size with two #', argv: ['--watch-cache-sizes=a#b#c'], want: 'invalid value of watch cache size: a#b#c' },
+    { name: 'watch cache size not a number', argv: ['--watch-cache-sizes=configmaps#x'], want: 'invalid size of watch cache size: configmaps#x' },
+    { name: 'negative watch cache size', argv: ['--watch-cache-sizes=pods#-1'], want: 'watch cache size cannot be negative: pods#-1' },
+    { name: 'watch cache not a bool', argv: ['--watch-cache=foo'], want: 'invalid argument "foo" for "--watch-cache" flag: strconv.ParseBool: parsing "foo": invalid syntax' },
     { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
       want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];

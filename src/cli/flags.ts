@@ -17,6 +17,7 @@ import { auditOptions } from './audit-flags.ts';
 import type { AuditOptions } from '../audit/auditor.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
+import { parseWatchCacheSizes } from '../storage/cacher/factory.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -103,6 +104,8 @@ export interface ServeOptions {
   readonly shutdownDelayDurationMs: number;
   /** --audit-*: the policy file and the log and webhook backends. */
   readonly audit: AuditOptions;
+  /** --watch-cache and --watch-cache-sizes (resource[.group] → size; 0 turns the cache off for it). */
+  readonly watchCache: { readonly enabled: boolean; readonly sizes: ReadonlyMap<string, number> };
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -349,6 +352,12 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
   errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
   const audit = auditOptions(get, errs);
+  let watchCacheSizes = new Map<string, number>();
+  try {
+    watchCacheSizes = parseWatchCacheSizes(list('watch-cache-sizes').filter((x) => x !== ''));
+  } catch (err) {
+    errs.push((err as Error).message);
+  }
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -405,6 +414,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     audit,
+    watchCache: { enabled: get('watch-cache') as boolean, sizes: watchCacheSizes },
     v: num('v'),
     help: get('help') as boolean,
   };

@@ -4,6 +4,7 @@
 // certificate's, stops the server with kube's message.
 // Counterpart of NewDynamicServingContentFromFiles (apiserver/pkg/server/dynamiccertificates)
 // as kube-aggregator's apiserver.go calls it ("aggregator-proxy-cert").
+// Go counterpart: k8s.io/apiserver/pkg/server/dynamiccertificates.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ProxyClientCert } from '../aggregator/proxy/backend.ts';

@@ -210,6 +210,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       ...(auditor !== undefined ? { auditor } : {}),
+      watchCache: opts.watchCache,
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });

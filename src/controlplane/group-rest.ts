@@ -13,8 +13,8 @@ import type { Getter, Updater } from '../registry/rest/capabilities.ts';
 import type { APIGroupDefinition, StoreLookup, VirtualResource } from '../registry/rest/group.ts';
 import type { ResourceDefinition, ResourceStore } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
-import { newStore } from '../storage/store.ts';
 import { trackObjectCount } from '../storage/metrics.ts';
+import { plainStorage, type StorageFor } from '../storage/cacher/factory.ts';
 import { keyPrefixFor, storageCodec } from './storage-factory.ts';
 
 /** Only get and update (and so patch): what status subresources serve. */
@@ -29,7 +29,7 @@ export interface GroupREST {
 }
 
 export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
-  enabled: (version: string) => boolean, lookup: StoreLookup): GroupREST {
+  enabled: (version: string) => boolean, lookup: StoreLookup, storageFor: StorageFor = plainStorage): GroupREST {
   const { group: name } = group;
   scheme.setVersionPriority(name, group.versions.map((v) => v.version));
   for (const v of group.versions) {
@@ -54,7 +54,7 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
         served.set(def.resource, { store: view, main: view, storageVersion: def.storedAs.hubVersion });
         continue;
       }
-      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def);
+      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def, storageFor);
       const main = def.customizeStorage?.(store) ?? store;
       const key = formatGroupResource({ group: name, resource: def.resource });
       stores.set(key, main);
@@ -122,13 +122,22 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
   return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }
 
+/** The watch cache's index functions: a selectable field's value of a stored object. */
+function cacheIndexes(def: ResourceDefinition<KubeObject>, fields: readonly string[]): Map<string, (obj: KubeObject) => string> {
+  const select = def.selectableFields;
+  return new Map(fields.map((f) => [f, (obj: KubeObject) => (select === undefined ? '' : select(obj)[f] ?? '')]));
+}
+
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
-  def: ResourceDefinition<KubeObject>): ResourceStore {
+  def: ResourceDefinition<KubeObject>, storageFor: StorageFor): ResourceStore {
   const apiVersion = apiVersionOf(gv);
   const groupResource = { group: gv.group, resource: def.resource };
   const keyPrefix = keyPrefixFor(etcdPrefix, gv.group, def.resource);
-  const storage = newStore(backend, storageCodec(scheme, gv), {
-    newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource,
+  const storage = storageFor({
+    backend, codec: storageCodec(scheme, gv), resourcePrefix: keyPrefix,
+    groupResource: formatGroupResource(groupResource),
+    options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource },
+    ...(def.watchCacheIndexes !== undefined ? { indexes: cacheIndexes(def, def.watchCacheIndexes) } : {}),
   });
   trackObjectCount(groupResource, () => storage.count(keyPrefix));
   return new Store<KubeObject>({ definition: def, storage, keyPrefix, listApiVersion: apiVersion });

@@ -66,6 +66,7 @@ import { ClusterRoleAggregationController, RBACBootstrapController } from './rba
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
+import { WatchCacheFactory, type WatchCacheConfig } from '../storage/cacher/factory.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
@@ -108,6 +109,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly httpLog?: (line: string) => void;
   /** The audit policy and backends (--audit-*); undefined: no auditing. */
   readonly auditor?: Auditor;
+  /** --watch-cache and --watch-cache-sizes; default: every resource cached but events. */
+  readonly watchCache?: WatchCacheConfig;
 }
 
 export interface ControlPlane {
@@ -181,7 +184,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
-  const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled);
+  const watchCaches = new WatchCacheFactory(cfg.watchCache ?? { enabled: true });
+  const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled, watchCaches.storageFor);
   const { core, optional } = built;
 
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.
@@ -342,6 +346,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       await cfg.auditor?.sink.shutdown();
+      watchCaches.stop();
       webhookClients.close();
       backendClients.close();
     },

@@ -10,6 +10,7 @@ import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts'
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import type { Backend } from '../storage/backend.ts';
 import { buildGroupREST } from './group-rest.ts';
+import type { StorageFor } from '../storage/cacher/factory.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export interface CoreStorage {
@@ -67,10 +68,10 @@ export interface ServerStorage {
  * it (events.k8s.io → core events).
  */
 export function buildStorage(scheme: Scheme, backend: Backend, etcdPrefix: string, groups: readonly APIGroupDefinition[],
-  enabled: (group: string, version: string) => boolean): ServerStorage {
+  enabled: (group: string, version: string) => boolean, storageFor?: StorageFor): ServerStorage {
   const byName = new Map<string, ResourceStore<KubeObject>>();
   const installs = groups.map((g) => {
-    const rest = buildGroupREST(scheme, backend, etcdPrefix, g, (v) => enabled(g.group, v), (gr) => byName.get(gr));
+    const rest = buildGroupREST(scheme, backend, etcdPrefix, g, (v) => enabled(g.group, v), (gr) => byName.get(gr), storageFor);
     for (const [k, s] of rest.stores) byName.set(k, s);
     return rest.install;
   });

@@ -41,6 +41,8 @@ describe('kapi serve refuses flags it would ignore', () => {
     { name: 'an IPv6 service range with an IPv4 advertise address (kube\'s message)', flags: ['--service-cluster-ip-range=fd00::/108', '--advertise-address=192.0.2.2'],
       want: 'service IP family "fd00::/108" must match public address family "192.0.2.2"' },
     { name: 'a negative shutdown delay', flags: ['--shutdown-delay-duration=-1s'], want: '--shutdown-delay-duration can not be negative value' },
+    { name: 'a watch cache size that is no number (kube\'s message)', flags: ['--watch-cache-sizes=configmaps#x'],
+      want: 'invalid size of watch cache size: configmaps#x' },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -180,7 +180,7 @@ describe('history compaction (--etcd-compaction-interval 1s)', () => {
   });
   after(async () => { await s?.close(); });
 
-  it('a continue token and a watch from compacted history get 410 Expired', async () => {
+  it('a continue token from compacted history gets 410 Expired; a watch from it is served from the watch cache', async () => {
     for (const n of ['c1', 'c2', 'c3']) expectJSON(await s.request({ method: 'POST', path, body: configMap(n, {}) }), 201, n);
     const first = expectJSON<ObjList>(await s.request({ method: 'GET', path: `${path}?limit=1` }), 200, 'page 1');
     const rv = first.metadata.resourceVersion ?? '';
@@ -202,14 +202,12 @@ describe('history compaction (--etcd-compaction-interval 1s)', () => {
     const rest = expectJSON<ObjList>(await s.request({ method: 'GET', path: `${path}?continue=${encodeURIComponent(st.metadata.continue)}` }), 200, 'inconsistent continue');
     assert.deepEqual(ownConfigMaps(rest.items.map((i) => i.metadata.name)), ['c2', 'c3', 'c4']);
 
+    // The watch cache still holds the changes after rv: kube-apiserver v1.36 (asked) streams them
+    // though etcd compacted that revision; only lists and continue tokens read storage's history.
     const w = await openWatch(s.creds, `${path}?watch=1&resourceVersion=${rv}`);
-    await w.waitEnded('the expired watch to end');
-    const [ev, ...more] = w.events().map(full);
+    const evs = await w.waitFor((e) => e.length >= 1, 'the watch to replay c4 from the cache');
+    w.stop();
     assert.equal(w.status, 200);
-    assert.deepEqual(more, []);
-    assert.equal(ev?.type, 'ERROR');
-    assert.equal(ev.object.code, 410);
-    assert.equal(ev.object.reason, 'Expired');
-    assert.match(ev.object.message ?? '', /^(too old resource version: \d+ \(\d+\)|The resourceVersion for the provided watch is too old\.)$/);
+    assert.deepEqual(evs.map((e) => `${e.type}:${e.object.metadata?.name ?? ''}`), ['ADDED:c4']);
   });
 });

@@ -15,6 +15,7 @@
 // Counterpart of BuildTransportConfig (kube-aggregator/pkg/controllers/status/remote),
 // proxyHandler.updateAPIService (kube-aggregator/pkg/apiserver/handler_proxy.go) and
 // SetAuthProxyHeaders (client-go/transport/round_trippers.go).
+// Go counterpart: k8s.io/kube-aggregator/pkg/apiserver (handler_proxy.go's transport).
 import { X509Certificate } from 'node:crypto';
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import * as https from 'node:https';

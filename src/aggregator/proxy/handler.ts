@@ -8,6 +8,7 @@
 // Counterpart of proxyHandler.ServeHTTP (kube-aggregator/pkg/apiserver/handler_proxy.go),
 // NewRequestForProxy (apiserver/pkg/util/proxy) and UpgradeAwareHandler
 // (apimachinery/pkg/util/proxy/upgradeaware.go).
+// Go counterpart: k8s.io/kube-aggregator/pkg/apiserver (handler_proxy.go).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestState } from '../../endpoints/request/state.ts';

@@ -7,6 +7,7 @@
 // discovery check. The status is written only when it changes.
 // Counterpart of kube-aggregator/pkg/controllers/status/remote/remote_available_controller.go and
 // status/local/local_available_controller.go.
+// Go counterpart: k8s.io/kube-aggregator/pkg/controllers/status/remote.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { systemContext } from '../../apimachinery/request/context.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';

@@ -91,7 +91,8 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
     default: {
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
       await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items: list.items },
-        (o) => toListItem(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx));
+        (o) => toListItem(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx),
+        `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`);
     }
   }
 };

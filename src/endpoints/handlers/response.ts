@@ -64,13 +64,35 @@ export interface ListBody {
 }
 
 /**
+ * Encode once: an item the watch cache holds is frozen (never changes), so its JSON for one
+ * endpoint is computed once and shared by every list that returns it. Keyed weakly by the item.
+ */
+const encodedItems = new WeakMap<object, Map<string, string>>();
+
+function encodeItem(item: unknown, convert: (item: unknown) => unknown, memoKey: string | undefined): string {
+  if (memoKey === undefined || typeof item !== 'object' || item === null || !Object.isFrozen(item)) return stringifyJSON(convert(item));
+  let byKey = encodedItems.get(item);
+  if (byKey === undefined) {
+    byKey = new Map();
+    encodedItems.set(item, byKey);
+  }
+  let json = byKey.get(memoKey);
+  if (json === undefined) {
+    json = stringifyJSON(convert(item));
+    byKey.set(memoKey, json);
+  }
+  return json;
+}
+
+/**
  * Writes a list, converting (`convert`) and encoding its items a slice at a time with `pause`
  * between slices, so a 10k-item list does not hold the event loop for its whole encoding and a
  * request past its deadline stops (pause rejects). JSON output is byte-identical to encoding the
  * whole list at once; other formats are encoded in one go.
+ * `memoKey` names what `convert` depends on (the endpoint): frozen items' JSON is then reused.
  */
 export async function writeListPaced(res: ServerResponse, code: number, list: ListBody, convert: (item: unknown) => unknown,
-  target: Target, state: RequestState, pause: () => Promise<void>): Promise<void> {
+  target: Target, state: RequestState, pause: () => Promise<void>, memoKey?: string): Promise<void> {
   // The audit event's copy of a list is made only for a policy that keeps response bodies.
   if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject({ ...list, items: list.items.map(convert) });
   if (target.format !== 'json' || list.items.length <= LIST_SLICE || wantsPretty(target, state)) {
@@ -79,7 +101,7 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
   }
   const parts: string[] = [];
   for (let i = 0; i < list.items.length; i += LIST_SLICE) {
-    parts.push(list.items.slice(i, i + LIST_SLICE).map((it) => stringifyJSON(convert(it))).join(','));
+    parts.push(list.items.slice(i, i + LIST_SLICE).map((it) => encodeItem(it, convert, memoKey)).join(','));
     await pause();
   }
   const head = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata });

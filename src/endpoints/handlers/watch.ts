@@ -37,6 +37,29 @@ function encodeEvent(ev: { type: string; object: unknown }, target: Target, webS
   }
 }
 
+/**
+ * Encode once: the watch cache hands the same event object to every watcher of a change, so its
+ * bytes for one endpoint, media type and shape are computed once and shared (kube encodes per
+ * watcher). Keyed weakly: the bytes live as long as the event does.
+ */
+const encodedEvents = new WeakMap<WatchEvent, Map<string, string | Buffer>>();
+
+function encodeShared(ev: WatchEvent, key: string, encode: () => string | Buffer): string | Buffer {
+  let byKey = encodedEvents.get(ev);
+  if (byKey === undefined) {
+    byKey = new Map();
+    encodedEvents.set(ev, byKey);
+  }
+  let bytes = byKey.get(key);
+  if (bytes === undefined) {
+    // Bytes, not a string: every watcher's write would convert the same string again.
+    const encoded = encode();
+    bytes = typeof encoded === 'string' ? Buffer.from(encoded, 'utf8') : encoded;
+    byKey.set(key, bytes);
+  }
+  return bytes;
+}
+
 /** Where the events go: the chunked response, or WebSocket messages. */
 interface EventSink {
   write(chunk: string | Buffer): boolean;
@@ -159,11 +182,16 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     }
   };
 
+  // What an event's bytes depend on besides the event: Table rows depend on the stream's position.
+  const shareKey = target.shape === 'Table' ? undefined
+    : `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}|${target.format}|${target.contentType}|${target.shape}|${target.apiVersion}|${String(webSocket)}`;
   try {
     for await (const ev of w) {
       if (done) break;
       if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
-      const line = encodeEvent(frame(ev), target, webSocket);
+      const line = shareKey === undefined || ev.type === 'ERROR'
+        ? encodeEvent(frame(ev), target, webSocket)
+        : encodeShared(ev, shareKey, () => encodeEvent(frame(ev), target, webSocket));
       recordWatchEvent(ep.groupVersion.group, ep.groupVersion.version, ep.resource, line.length);
       if (!sink.write(line)) await sink.drain();
       if (ev.type === 'ERROR') break;

@@ -98,6 +98,11 @@ export interface ResourceDefinition<T extends KubeObject> {
   /** Field selector values; defaults to metadata.name (and metadata.namespace when namespaced). */
   selectableFields?(obj: DeepReadonly<T>): FieldSet;
   /**
+   * Selectable fields the watch cache indexes, for lists and watches selecting one value (kube's
+   * Indexers and TriggerFunc: pods by spec.nodeName). The first also buckets watchers.
+   */
+  readonly watchCacheIndexes?: readonly string[];
+  /**
    * kube registers no field label conversion for the kind, so a field selector is checked by the
    * default one (metadata.name and metadata.namespace only, `"x" is not a known field selector`)
    * whatever selectableFields offers (PersistentVolumes, PersistentVolumeClaims, ReplicaSets).

@@ -17,14 +17,22 @@ export interface Fixture {
   readonly store: Interface;
 }
 
+/** A store with a life of its own (a watch cache): ready once it serves, stopped after the test. */
+interface Lifecycle { ready(): Promise<void>; stop(): void }
+
+const hasLifecycle = (s: object): s is Lifecycle => 'ready' in s && 'stop' in s;
+
 /** Runs fn against a fresh backend and store, closing the backend afterwards. */
 export function withStore(open: OpenBackend, make: NewStore, fn: (f: Fixture) => Promise<void>,
   opts: StoreOptions = {}): () => Promise<void> {
   return async () => {
     const backend = await open();
+    const store = make(backend, opts);
     try {
-      await fn({ backend, store: make(backend, opts) });
+      if (hasLifecycle(store)) await store.ready();
+      await fn({ backend, store });
     } finally {
+      if (hasLifecycle(store)) store.stop();
       await backend.close();
     }
   };

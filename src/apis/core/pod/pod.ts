@@ -84,5 +84,6 @@ export const pods = {
     'status.podIP': pod.status?.podIPs?.[0]?.ip ?? '',
     'status.nominatedNodeName': pod.status?.nominatedNodeName ?? '',
   }),
+  watchCacheIndexes: ['spec.nodeName'],
   table: podTable,
 } satisfies ResourceDefinition<Pod>;

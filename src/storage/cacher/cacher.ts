@@ -1,0 +1,393 @@
+// The watch cache of one resource, decorating its storage: one backend watch keeps an in-memory
+// copy (watch-cache.ts) that serves every client watch (fanned out, each change turned into one
+// shared event), gets at a resourceVersion and the lists kube serves from its cache. Writes and
+// what the cache cannot answer go to the storage it decorates. Until its first list the cacher
+// answers everything from storage; when its backend watch fails it ends every client watch
+// (clients re-watch, as from kube's cacher) and lists again.
+// Counterpart of k8s.io/apiserver/pkg/storage/cacher/cacher.go (with cache_watcher.go and
+// delegator.go), fed by the backend directly instead of a reflector over storage.Interface.
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { Watch, WatchEvent } from '../../apimachinery/watch/event.ts';
+import type { Backend, BackendEvent, BackendWatcher } from '../backend.ts';
+import { FRESHNESS_WAIT_MS } from '../freshness.ts';
+import {
+  StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult, type WatchOptions,
+} from '../interfaces.ts';
+import { decodeAt, parseResourceVersion } from '../versioner.ts';
+import { indexMatch, listFromCache, listOne, planList } from './cache-list.ts';
+import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
+import { deepFreeze } from './freeze.ts';
+import { WatchCache, type CacheEvent, type IndexFunc } from './watch-cache.ts';
+
+const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
+/** Events kept for watches from an older resourceVersion (kube sizes its buffer between 100 and 102400). */
+export const DEFAULT_CACHE_CAPACITY = 10_000;
+const LIST_PAGE = 10_000;
+const PROGRESS_POLL_MS = 50;
+const MAX_BACKOFF_MS = 5_000;
+
+export interface CacherOptions {
+  /** The storage decorated: writes, and reads the cache does not answer. */
+  readonly storage: Interface;
+  /** Where the cache's one watch comes from (and its progress notifications). */
+  readonly backend: Backend;
+  readonly codec: Codec;
+  /** The resource's key prefix, e.g. /registry/pods: keys outside it go to storage. */
+  readonly resourcePrefix: string;
+  readonly capacity?: number;
+  readonly newBookmark?: (resourceVersion: string) => KubeObject;
+  readonly bookmarkIntervalMs?: number;
+  readonly watchBufferSize?: number;
+  readonly freshnessWaitMs?: number;
+  /** Fields indexed for lists and watches with an exact field selector; the first buckets watchers. */
+  readonly indexes?: ReadonlyMap<string, IndexFunc>;
+  readonly log?: (message: string) => void;
+}
+
+interface Waiter { readonly minimum: number; readonly resolve: (fresh: boolean) => void }
+
+export class Cacher implements Interface {
+  private readonly storage: Interface;
+  private readonly prefix: string;
+  private readonly cache: WatchCache;
+  private readonly watchers = new Set<CacheWatcher>();
+  /** Watchers without a trigger value get every change; the others only changes of objects with their value. */
+  private readonly untriggered = new Set<CacheWatcher>();
+  private readonly byTrigger = new Map<string, Set<CacheWatcher>>();
+  /** The indexed field watchers are bucketed by (kube's trigger: pods by spec.nodeName). */
+  private readonly triggerField: string | undefined;
+  private waiters: Waiter[] = [];
+  private backendWatcher: BackendWatcher | undefined;
+  private isReady = false;
+  private stopped = false;
+  private bookmarkPending = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly readyPromise: Promise<void>;
+  private markReady: () => void = () => {};
+
+  constructor(private readonly opts: CacherOptions) {
+    this.storage = opts.storage;
+    this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
+    this.cache = new WatchCache(opts.capacity ?? DEFAULT_CACHE_CAPACITY, opts.indexes);
+    this.triggerField = opts.indexes?.keys().next().value;
+    this.readyPromise = new Promise((resolve) => { this.markReady = resolve; });
+    const interval = setInterval(() => this.tickBookmarks(), opts.bookmarkIntervalMs ?? 60_000);
+    interval.unref();
+    this.timers.add(interval);
+    void this.run();
+  }
+
+  /** Resolves once the cache holds its first list (and serves reads). */
+  ready(): Promise<void> { return this.readyPromise; }
+
+  /** Ends the cache's watch and every client watch; reads and writes then go to storage. */
+  stop(): void {
+    this.stopped = true;
+    this.isReady = false;
+    this.backendWatcher?.cancel();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.endWatchers();
+    for (const w of this.waiters) w.resolve(false);
+    this.waiters = [];
+  }
+
+  /** The key is the resource's prefix or under it, and the cache serves. */
+  private covers(key: string): boolean {
+    return this.isReady && (key.startsWith(this.prefix) || `${key}/` === this.prefix);
+  }
+
+  // ---- the reflector: list, then follow the backend watch; again after a failure ----
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    // One line per outage, not one per retry (a closed or unreachable backend retries every 5 s).
+    let failing = false;
+    while (!this.stopped) {
+      try {
+        const rev = await this.listAll();
+        if (this.stopped) return;
+        const ended = await this.follow(rev);
+        backoff = 100;
+        failing = false;
+        await ended;
+      } catch (err) {
+        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${String(err)}`);
+        failing = true;
+      }
+      this.isReady = false;
+      this.backendWatcher = undefined;
+      this.endWatchers();
+      if (this.stopped) return;
+      await this.sleep(backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    }
+  }
+
+  /** Reads every object of the resource at one revision into the cache; returns that revision. */
+  private async listAll(): Promise<number> {
+    const items: { key: string; obj: KubeObject }[] = [];
+    let revision = 0;
+    let startKey = this.prefix;
+    for (;;) {
+      const res = await this.opts.backend.range(this.prefix, { prefix: true, startKey, limit: LIST_PAGE, ...(revision > 0 ? { revision } : {}) });
+      if (revision === 0) revision = res.revision;
+      for (const kv of res.kvs) items.push({ key: kv.key, obj: deepFreeze(decodeAt(this.opts.codec, kv.value, kv.modRevision)) });
+      const last = res.kvs[res.kvs.length - 1];
+      if (!res.more || last === undefined) break;
+      startKey = `${last.key}\u0000`;
+    }
+    this.cache.replace(items, revision);
+    return revision;
+  }
+
+  /** Starts the backend watch after `rev`; resolves a promise that settles when that watch ends. */
+  private async follow(rev: number): Promise<Promise<void>> {
+    let ended: () => void = () => {};
+    const done = new Promise<void>((resolve) => { ended = resolve; });
+    const watcher = await this.opts.backend.watch(this.prefix, { prefix: true, fromRevision: rev }, {
+      onEvents: (events) => this.onEvents(events),
+      onProgress: (r) => this.onProgress(r),
+      onError: (err) => {
+        if (!this.stopped) this.log(`watch cache ${this.prefix}: watch ended: ${err.message}`);
+        ended();
+      },
+    });
+    if (this.stopped) { watcher.cancel(); ended(); return done; }
+    this.backendWatcher = watcher;
+    this.isReady = true;
+    this.markReady();
+    return done;
+  }
+
+  private onEvents(events: readonly BackendEvent[]): void {
+    for (const ev of events) {
+      const rev = ev.kv.modRevision;
+      let obj: KubeObject | undefined;
+      if (ev.type === 'put') {
+        try {
+          obj = deepFreeze(decodeAt(this.opts.codec, ev.kv.value, rev));
+        } catch (err) {
+          this.log(`watch cache ${this.prefix}: cannot decode ${ev.kv.key}@${rev}: ${String(err)}`);
+          continue;
+        }
+      }
+      const change = this.cache.apply(ev.kv.key, obj, rev);
+      if (change !== undefined) this.dispatch(change);
+    }
+    this.wake();
+  }
+
+  private onProgress(rev: number): void {
+    this.cache.progress(rev);
+    this.wake();
+    if (!this.bookmarkPending) return;
+    this.bookmarkPending = false;
+    let shared: WatchEvent | undefined;
+    const at = this.cache.rev;
+    for (const w of this.watchers) w.bookmark(at, () => (shared ??= this.bookmarkEvent(at, false)));
+  }
+
+  private dispatch(change: CacheEvent): void {
+    for (const w of this.untriggered) w.deliver(change);
+    const field = this.triggerField;
+    if (field === undefined || this.byTrigger.size === 0) return;
+    const now = this.cache.indexValue(field, change.obj) ?? '';
+    for (const w of this.byTrigger.get(now) ?? []) w.deliver(change);
+    const before = change.prev === undefined ? now : this.cache.indexValue(field, change.prev) ?? '';
+    if (before !== now) for (const w of this.byTrigger.get(before) ?? []) w.deliver(change);
+  }
+
+  private register(w: CacheWatcher): void {
+    this.watchers.add(w);
+    const m = this.triggerField === undefined ? undefined : indexMatch(this.cache, w.scope.predicate);
+    if (m === undefined || m.field !== this.triggerField) {
+      this.untriggered.add(w);
+      return;
+    }
+    let set = this.byTrigger.get(m.value);
+    if (set === undefined) this.byTrigger.set(m.value, set = new Set());
+    set.add(w);
+    w.trigger = m.value;
+  }
+
+  private unregister(w: CacheWatcher): void {
+    this.watchers.delete(w);
+    this.untriggered.delete(w);
+    if (w.trigger === undefined) return;
+    const set = this.byTrigger.get(w.trigger);
+    set?.delete(w);
+    if (set?.size === 0) this.byTrigger.delete(w.trigger);
+  }
+
+  /** Periodic bookmarks: ask the backend where it is; onProgress sends them. */
+  private tickBookmarks(): void {
+    if (!this.isReady) return;
+    for (const w of this.watchers) {
+      if (w.scope.allowBookmarks) {
+        this.bookmarkPending = true;
+        this.backendWatcher?.requestProgress();
+        return;
+      }
+    }
+  }
+
+  private bookmarkEvent(rev: number, initialEnd: boolean): WatchEvent {
+    const obj = this.opts.newBookmark?.(String(rev)) ?? { metadata: { resourceVersion: String(rev) } };
+    if (initialEnd) obj.metadata.annotations = { ...obj.metadata.annotations, [INITIAL_EVENTS_ANNOTATION]: 'true' };
+    return { type: 'BOOKMARK', object: obj };
+  }
+
+  private endWatchers(): void {
+    const all = [...this.watchers];
+    for (const w of all) this.unregister(w);
+    for (const w of all) w.end();
+  }
+
+  // ---- freshness: wait until the cache has seen a revision ----
+
+  /** Resolves true once the cache is at `minimum` or beyond, false after the freshness wait. */
+  private waitFresh(minimum: number): Promise<boolean> {
+    if (this.cache.rev >= minimum) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { minimum, resolve: (fresh) => { clearTimeout(timer); clearInterval(poll); resolve(fresh); } };
+      this.waiters.push(waiter);
+      // Writes to other resources move the revision without an event here: ask for progress.
+      this.backendWatcher?.requestProgress();
+      const poll = setInterval(() => this.backendWatcher?.requestProgress(), PROGRESS_POLL_MS);
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        waiter.resolve(this.cache.rev >= minimum);
+      }, this.opts.freshnessWaitMs ?? FRESHNESS_WAIT_MS);
+    });
+  }
+
+  private wake(): void {
+    if (this.waiters.length === 0) return;
+    const rev = this.cache.rev;
+    const still: Waiter[] = [];
+    for (const w of this.waiters) {
+      if (w.minimum <= rev) w.resolve(true);
+      else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  private tooLarge(key: string, minimum: number): StorageError {
+    const cur = this.cache.rev;
+    return new StorageError('TooLargeResourceVersion', key, `Too large resource version: ${minimum}, current: ${cur}`, cur);
+  }
+
+  // ---- storage.Interface ----
+
+  create(key: string, obj: KubeObject, ttlSeconds?: number): Promise<KubeObject> { return this.storage.create(key, obj, ttlSeconds); }
+
+  guaranteedUpdate(key: string, opts: Parameters<Interface['guaranteedUpdate']>[1]): Promise<KubeObject> {
+    return this.storage.guaranteedUpdate(key, opts);
+  }
+
+  delete(key: string, opts: Parameters<Interface['delete']>[1]): Promise<KubeObject> { return this.storage.delete(key, opts); }
+
+  count(key: string): Promise<number> { return this.storage.count(key); }
+
+  currentRevision(): Promise<number> { return this.storage.currentRevision(); }
+
+  roundTrip(obj: KubeObject): Promise<KubeObject> { return this.storage.roundTrip?.(obj) ?? Promise.resolve(obj); }
+
+  /** resourceVersion "" reads storage (a consistent read); any other from memory, once fresh enough. */
+  async get(key: string, opts: GetOptions): Promise<KubeObject | undefined> {
+    if (!this.covers(key) || (opts.resourceVersion ?? '') === '') return this.storage.get(key, opts);
+    const rv = parseResourceVersion(key, opts.resourceVersion);
+    if (!(await this.waitFresh(rv))) throw this.tooLarge(key, rv);
+    const e = this.cache.get(key);
+    if (e !== undefined) return e.obj;
+    if (opts.ignoreNotFound === true) return undefined;
+    throw new StorageError('KeyNotFound', key, `key not found: ${key}`);
+  }
+
+  async getList(key: string, opts: ListOptions): Promise<ListResult> {
+    if (!this.covers(key)) return this.storage.getList(key, opts);
+    const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
+    const plan = planList(this.cache, keyPrefix, opts);
+    const read = (rev: number, startKey: string): ListResult => (opts.recursive
+      ? listFromCache(this.cache, keyPrefix, rev, startKey, opts)
+      : listOne(this.cache, key, rev, opts));
+    switch (plan.kind) {
+      case 'delegate': return this.storage.getList(key, opts);
+      case 'consistent': {
+        // kube's consistent read from cache: catch up with storage's revision, else read storage.
+        const current = await this.storage.currentRevision();
+        if (!(await this.waitFresh(current)) || !this.isReady) return this.storage.getList(key, opts);
+        return read(this.cache.rev, '');
+      }
+      case 'notOlderThan': {
+        if (!(await this.waitFresh(plan.minimum))) throw this.tooLarge(key, plan.minimum);
+        if (!plan.ignoreLimit || opts.limit === undefined) return read(this.cache.rev, '');
+        const { limit: _limit, ...whole } = opts;
+        return opts.recursive ? listFromCache(this.cache, keyPrefix, this.cache.rev, '', whole) : read(this.cache.rev, '');
+      }
+      case 'exact': {
+        if (!(await this.waitFresh(plan.rev))) throw this.tooLarge(key, plan.rev);
+        // As kube's cache drops snapshots below etcd's compaction: storage answers those (410).
+        const compacted = await this.opts.backend.compactedRevision();
+        // The window may have moved on while waiting.
+        if (!this.isReady || plan.rev < compacted || plan.rev < this.cache.oldestRev()) return this.storage.getList(key, opts);
+        return read(plan.rev, plan.startKey);
+      }
+    }
+  }
+
+  async watch(key: string, opts: WatchOptions): Promise<Watch> {
+    if (!this.covers(key)) return this.storage.watch(key, opts);
+    const rv = parseResourceVersion(key, opts.resourceVersion);
+    const scope: WatcherScope = {
+      key: opts.recursive && !key.endsWith('/') ? `${key}/` : key, recursive: opts.recursive,
+      predicate: opts.predicate, allowBookmarks: opts.allowBookmarks === true,
+    };
+    if (opts.sendInitialEvents === true) {
+      // WatchList: the initial state is at least as fresh as rv, or storage's newest ("").
+      const minimum = (opts.resourceVersion ?? '') === '' ? await this.storage.currentRevision() : rv;
+      if (!(await this.waitFresh(minimum))) throw this.tooLarge(key, minimum);
+    }
+    if (!this.isReady) return this.storage.watch(key, opts);
+    const initial = opts.sendInitialEvents ?? rv === 0;
+    const bufferSize = this.opts.watchBufferSize ?? 10_000;
+    const onEnd = (w: CacheWatcher): void => { this.unregister(w); };
+    let w: CacheWatcher;
+    // From here to the registration nothing awaits: no change slips between state and stream.
+    if (initial) {
+      const at = this.cache.rev;
+      w = new CacheWatcher(scope, at, bufferSize, onEnd);
+      if (scope.recursive) {
+        for (const e of this.cache.entries(scope.key, '', at)) w.pushInitial(e.added ??= { type: 'ADDED', object: e.obj });
+      } else {
+        const e = this.cache.get(scope.key);
+        if (e !== undefined) w.pushInitial(e.added ??= { type: 'ADDED', object: e.obj });
+      }
+      if (opts.sendInitialEvents === true && scope.allowBookmarks) w.pushInitial(this.bookmarkEvent(at, true));
+    } else {
+      const from = rv === 0 ? this.cache.rev : rv;
+      const oldest = this.cache.oldestRev();
+      if (from < oldest) {
+        throw new StorageError('Compacted', key, `too old resource version: ${rv} (${oldest})`, oldest);
+      }
+      w = new CacheWatcher(scope, from, bufferSize, onEnd);
+      for (const ev of this.cache.eventsAfter(from)) w.deliver(ev, false);
+    }
+    this.register(w);
+    const signal = opts.signal;
+    if (signal?.aborted === true) w.stop();
+    else signal?.addEventListener('abort', () => w.stop(), { once: true });
+    return w;
+  }
+
+  private log(message: string): void { (this.opts.log ?? ((m) => console.error(m)))(message); }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => { this.timers.delete(t); resolve(); }, ms);
+      t.unref();
+      this.timers.add(t);
+    });
+  }
+}

@@ -1,0 +1,87 @@
+// Which resources get a watch cache, and building the storage of one resource: the object store,
+// decorated by a Cacher unless the watch cache is off (--watch-cache=false) or sized 0 for it
+// (--watch-cache-sizes resource[.group]#0; events are not cached by default, as in kube).
+// Counterpart of k8s.io/apiserver/pkg/server/options/etcd.go (ParseWatchCacheSizes) and
+// k8s.io/kubernetes/pkg/kubeapiserver/default_storage_factory_builder.go (DefaultWatchCacheSizes).
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import type { Backend } from '../backend.ts';
+import type { Codec, Interface } from '../interfaces.ts';
+import { newStore, type StoreOptions } from '../store.ts';
+import { Cacher } from './cacher.ts';
+
+export interface ResourceStorageSpec {
+  readonly backend: Backend;
+  readonly codec: Codec;
+  /** The resource's key prefix, e.g. /registry/pods. */
+  readonly resourcePrefix: string;
+  /** "pods" for the core group, "deployments.apps" otherwise (kube's GroupResource.String()). */
+  readonly groupResource: string;
+  readonly options?: StoreOptions;
+  /** Fields the watch cache indexes, by name. */
+  readonly indexes?: ReadonlyMap<string, (obj: KubeObject) => string>;
+}
+
+export type StorageFor = (spec: ResourceStorageSpec) => Interface;
+
+/** Storage without a watch cache. */
+export const plainStorage: StorageFor = (spec) => newStore(spec.backend, spec.codec, spec.options);
+
+/** kube's DefaultWatchCacheSizes: events are written often and read rarely. */
+const DEFAULT_SIZES: ReadonlyMap<string, number> = new Map([['events', 0], ['events.events.k8s.io', 0]]);
+
+/**
+ * --watch-cache-sizes: resource[.group]#size, with kube's start-up errors. Only 0 means anything
+ * (no cache for that resource); kube sizes every other cache itself.
+ */
+export function parseWatchCacheSizes(values: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of values) {
+    const tokens = c.split('#');
+    if (tokens.length !== 2) throw new Error(`invalid value of watch cache size: ${c}`);
+    const sizeText = tokens[1] ?? '';
+    // strconv.Atoi: an optional sign and decimal digits, within int64.
+    if (!/^[+-]?\d+$/.test(sizeText) || !Number.isSafeInteger(Number(sizeText))) throw new Error(`invalid size of watch cache size: ${c}`);
+    const size = Number(sizeText);
+    if (size < 0) throw new Error(`watch cache size cannot be negative: ${c}`);
+    out.set(tokens[0] ?? '', size);
+  }
+  return out;
+}
+
+export interface WatchCacheConfig {
+  /** --watch-cache (default true). */
+  readonly enabled: boolean;
+  /** --watch-cache-sizes, parsed. */
+  readonly sizes?: ReadonlyMap<string, number>;
+}
+
+/** Builds each resource's storage, cached as configured, and stops every cache at shutdown. */
+export class WatchCacheFactory {
+  private readonly cachers: Cacher[] = [];
+  private readonly sizes: ReadonlyMap<string, number>;
+
+  constructor(private readonly cfg: WatchCacheConfig) {
+    this.sizes = new Map([...DEFAULT_SIZES, ...(cfg.sizes ?? [])]);
+  }
+
+  readonly storageFor: StorageFor = (spec) => {
+    const storage = plainStorage(spec);
+    if (!this.cfg.enabled || this.sizes.get(spec.groupResource) === 0) return storage;
+    const o = spec.options ?? {};
+    const cacher = new Cacher({
+      storage, backend: spec.backend, codec: spec.codec, resourcePrefix: spec.resourcePrefix,
+      ...(o.newBookmark !== undefined ? { newBookmark: o.newBookmark } : {}),
+      ...(o.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: o.bookmarkIntervalMs } : {}),
+      ...(o.watchBufferSize !== undefined ? { watchBufferSize: o.watchBufferSize } : {}),
+      ...(o.freshnessWaitMs !== undefined ? { freshnessWaitMs: o.freshnessWaitMs } : {}),
+      ...(spec.indexes !== undefined ? { indexes: spec.indexes } : {}),
+    });
+    this.cachers.push(cacher);
+    return cacher;
+  };
+
+  /** Stops every cache built (their watches end; reads and writes go on against storage). */
+  stop(): void {
+    for (const c of this.cachers.splice(0)) c.stop();
+  }
+}
