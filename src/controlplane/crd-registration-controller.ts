@@ -11,7 +11,7 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
-import { AUTOMANAGED_LABEL, markLocalAvailable } from './local-apiservices.ts';
+import { AUTOMANAGED_LABEL, CRD_PRIORITY, markLocalAvailable } from './local-apiservices.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
@@ -59,7 +59,7 @@ export class CRDRegistrationController extends Controller {
       const obj: APIServiceView = {
         apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService',
         metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'true' } },
-        spec: { group: gv.group, version: gv.version, groupPriorityMinimum: 1000, versionPriority: 100 },
+        spec: { group: gv.group, version: gv.version, ...CRD_PRIORITY },
       };
       try {
         await this.apiServices.create(ctx, obj, undefined, { dryRun: false });

@@ -38,6 +38,8 @@ export interface HookDeps {
   readonly crServer: CustomResourceServer;
   readonly crdController: CRDController;
   readonly crdRegistration: CRDRegistrationController;
+  /** The aggregator's discovery manager (apiservice-discovery-controller). */
+  readonly discoveryManager: { start(): Promise<void>; stop(): void };
   /** The garbage collector follows custom resources from when their CRD is served until it is gone. */
   readonly followCustomResources: () => () => void;
   readonly discovery: () => readonly DiscoveryGroup[];
@@ -103,5 +105,6 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
       await registerLocalAPIServices(d.storage.apiServices, d.discovery());
       await d.crdRegistration.start();
     }, stop: () => d.crdRegistration.stop() },
+    { name: 'apiservice-discovery-controller', start: () => d.discoveryManager.start(), stop: () => d.discoveryManager.stop() },
   ];
 }

@@ -46,6 +46,9 @@ import { nodeRules } from './rbac-bootstrap/cluster-roles.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
+import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/index.ts';
+import { BackendClients } from '../aggregator/proxy/backend.ts';
+import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { builtInGroups } from './groups.ts';
 import { controlPlaneHooks } from './hooks.ts';
@@ -172,10 +175,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The clients of admission and conversion webhooks. A service reference resolves to a ready
   // endpoint of the service's EndpointSlices (kapi has no service proxy); the informers are
   // made at the first such call.
-  const webhookClients = new ClientManager(newEndpointServiceResolver(() => ({
+  const serviceResolver = newEndpointServiceResolver(() => ({
     services: lister(core.services, 'services'),
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
-  })));
+  }));
+  const webhookClients = new ClientManager(serviceResolver);
+  // The aggregator's discovery: what the backends of APIServices serve, merged into /apis.
+  const backendClients = new BackendClients(serviceResolver);
+  const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -236,6 +243,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       crds: built.crds, beforeEstablish: (crd) => crServer.observe(crd), instances: (crd) => crServer.newStoreFor(crd), controller,
     }),
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
+    discoveryManager,
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
     clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
@@ -255,6 +263,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
+    discoveryMerge: new AggregatorDiscovery(discoveryManager, servedPriority),
     delegate: async (req, res, state) => {
       for (const d of delegates) if (await d.serve(req, res, state)) return;
       server.notFound(res, state);
@@ -299,6 +308,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       webhookClients.close();
+      backendClients.close();
     },
   };
 }

@@ -53,6 +53,18 @@ function localAPIServicePriority(group: string, version: string): readonly [numb
   return PRIORITIES[group === '' ? version : `${group}/${version}`];
 }
 
+/** What crdregistration gives the APIService of a CRD's group version. */
+export const CRD_PRIORITY = { groupPriorityMinimum: 1000, versionPriority: 100 } as const;
+
+/**
+ * The priorities discovery orders a served group version by before its APIService exists (a CRD
+ * a moment old): the built-in table's, else a CRD's.
+ */
+export function servedPriority(group: string, version: string): { groupPriorityMinimum: number; versionPriority: number } {
+  const p = localAPIServicePriority(group, version);
+  return p === undefined ? CRD_PRIORITY : { groupPriorityMinimum: p[0], versionPriority: p[1] };
+}
+
 /** Writes the Available condition of an APIService served right here. */
 export async function markLocalAvailable(apiServices: ResourceStore<KubeObject>, name: string): Promise<void> {
   await apiServices.updateUnchecked(systemContext(''), name, (cur): WireObject<apiregistrationv1.APIService> => ({
