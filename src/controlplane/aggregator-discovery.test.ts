@@ -26,8 +26,8 @@ describe('discovery merged by the aggregator', () => {
 
   const names = async (accept: string): Promise<string[]> => {
     const r = await s.request({ method: 'GET', url: '/apis', headers: { accept } });
-    assert.equal(r.statusCode, 200, r.body);
-    const body = JSON.parse(r.body) as GroupList & AggList;
+    assert.equal(r.statusCode, 200, r.text);
+    const body = JSON.parse(r.text) as GroupList & AggList;
     return accept === AGG ? body.items.map((g) => g.metadata.name ?? '') : body.groups.map((g) => g.name);
   };
 
@@ -46,24 +46,24 @@ describe('discovery merged by the aggregator', () => {
       spec: { group: 'high.example.com', version: 'v1alpha1', groupPriorityMinimum: 19000, versionPriority: 15, insecureSkipTLSVerify: true,
         service: { namespace: 'default', name: 'nosuch', port: 443 } },
     } });
-    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(created.statusCode, 201, created.text);
     const listed = async (): Promise<AggList['items'][number] | undefined> => {
       const r = await s.request({ method: 'GET', url: '/apis', headers: { accept: AGG } });
-      return (JSON.parse(r.body) as AggList).items.find((x) => x.metadata.name === 'high.example.com');
+      return (JSON.parse(r.text) as AggList).items.find((x) => x.metadata.name === 'high.example.com');
     };
     await until('the remote group in aggregated discovery', async () => (await listed()) !== undefined);
     assert.deepEqual((await listed())?.versions, [{ version: 'v1alpha1', freshness: 'Stale' }]);
     assert.deepEqual((await names(AGG)).slice(0, 2), ['apiregistration.k8s.io', 'high.example.com']);
     assert.deepEqual((await names('application/json')).slice(0, 2), ['apiregistration.k8s.io', 'high.example.com']);
     const group = await s.request({ method: 'GET', url: '/apis/high.example.com' });
-    assert.equal(group.statusCode, 200, group.body);
-    assert.deepEqual(JSON.parse(group.body), {
+    assert.equal(group.statusCode, 200, group.text);
+    assert.deepEqual(JSON.parse(group.text), {
       kind: 'APIGroup', apiVersion: 'v1', name: 'high.example.com',
       versions: [{ groupVersion: 'high.example.com/v1alpha1', version: 'v1alpha1' }],
       preferredVersion: { groupVersion: 'high.example.com/v1alpha1', version: 'v1alpha1' },
     });
     const deleted = await s.request({ method: 'DELETE', url: '/apis/apiregistration.k8s.io/v1/apiservices/v1alpha1.high.example.com' });
-    assert.equal(deleted.statusCode, 200, deleted.body);
+    assert.equal(deleted.statusCode, 200, deleted.text);
     await until('the group gone from discovery', async () =>
       !(await names(AGG)).includes('high.example.com') && !(await names('application/json')).includes('high.example.com'));
     assert.equal((await s.request({ method: 'GET', url: '/apis/high.example.com' })).statusCode, 404);

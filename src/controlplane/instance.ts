@@ -48,6 +48,7 @@ import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
 import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/index.ts';
 import { BackendClients } from '../aggregator/proxy/backend.ts';
+import { OpenAPIAggregationController } from '../aggregator/openapi/controller.ts';
 import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { builtInGroups } from './groups.ts';
@@ -183,6 +184,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The aggregator's discovery: what the backends of APIServices serve, merged into /apis.
   const backendClients = new BackendClients(serviceResolver);
   const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
+  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, backendClients, undefined, { informers: informerFor });
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -243,7 +245,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       crds: built.crds, beforeEstablish: (crd) => crServer.observe(crd), instances: (crd) => crServer.newStoreFor(crd), controller,
     }),
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
-    discoveryManager,
+    discoveryManager, openAPIAggregation,
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
     clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
@@ -258,7 +260,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort)]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.

@@ -43,7 +43,7 @@ const flunders = { resource: 'flunders', responseKind: { group: 'wardle.example.
 const aggregatedDoc = { kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2', metadata: {},
   items: [{ metadata: { name: 'wardle.example.com' }, versions: [{ version: 'v1', resources: [flunders], freshness: 'Current' }] }] };
 
-const apiService = (name: string, group: string, version: string, service: APIService['spec']['service']): APIService => ({
+const apiService = (name: string, group: string, version: string, service: NonNullable<APIService['spec']['service']> | null): APIService => ({
   apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name },
   spec: { group, version, groupPriorityMinimum: 2000, versionPriority: 10, service },
 });
