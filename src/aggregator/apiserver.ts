@@ -75,11 +75,10 @@ export class APIAggregator {
     return key === undefined ? undefined : this.#proxied.get(key);
   }
 
-  /** Proxies the request when a non-local APIService claims its path; false: not ours, go on. */
-  async serve(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<boolean> {
-    const info = this.handlingFor(state.path);
-    if (info === undefined) return false;
-    await proxyRequest(this.clients, info, req, res, state);
-    return true;
+  /** The proxy of the non-local APIService claiming `path`; undefined: not ours, go on. */
+  handlerFor(path: string): ((req: IncomingMessage, res: ServerResponse, state: RequestState) => Promise<void>) | undefined {
+    const info = this.handlingFor(path);
+    if (info === undefined) return undefined;
+    return (req, res, state) => proxyRequest(this.clients, info, req, res, state);
   }
 }

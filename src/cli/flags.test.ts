@@ -16,7 +16,7 @@ describe('parseServeFlags defaults', () => {
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
         + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
         + 'ECDHE-ECDSA-AES256-SHA:ECDHE-RSA-AES256-SHA:TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256' },
-      tlsWarnings: [], clientCAFile: undefined, authnWarnings: [], certDir: undefined, serviceAccountIssuers: [], serviceAccountKeyFiles: [],
+      tlsWarnings: [], clientCAFile: undefined, proxyClientCertFile: undefined, proxyClientKeyFile: undefined, authnWarnings: [], certDir: undefined, serviceAccountIssuers: [], serviceAccountKeyFiles: [],
       serviceAccountSigningKeyFile: undefined, serviceAccountJWKSURI: undefined, apiAudiences: [], dataDirSet: false, kubeApiserverCommand: false,
       requestHeader: { clientCAFile: undefined, allowedNames: [], usernameHeaders: [], uidHeaders: [], groupHeaders: [], extraHeaderPrefixes: [] },
     });

@@ -50,6 +50,9 @@ export interface ServeOptions {
   readonly dataDirSet: boolean;
   /** --client-ca-file. */
   readonly clientCAFile: string | undefined;
+  /** --proxy-client-cert-file / --proxy-client-key-file: the aggregator's client certificate (used when both are set, as kube). */
+  readonly proxyClientCertFile: string | undefined;
+  readonly proxyClientKeyFile: string | undefined;
   /** --requestheader-*: front-proxy authentication (header names trimmed, as kube does). */
   readonly requestHeader: {
     readonly clientCAFile: string | undefined;
@@ -334,6 +337,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     tlsWarnings: suites?.warnings ?? [],
     tokenAuthFile: optional('token-auth-file'),
     clientCAFile: optional('client-ca-file'),
+    proxyClientCertFile: optional('proxy-client-cert-file'),
+    proxyClientKeyFile: optional('proxy-client-key-file'),
     certDir: optional('cert-dir'),
     serviceAccountIssuers: list('service-account-issuer').filter((x) => x !== ''),
     serviceAccountKeyFiles: list('service-account-key-file').filter((x) => x !== ''),

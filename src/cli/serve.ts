@@ -24,6 +24,7 @@ import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
 import { clientCertAuthentication } from './client-cert-auth.ts';
+import { loadProxyClientCert } from './proxy-client-cert.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
@@ -125,6 +126,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const adminToken = await ensureAdminToken(dataDir);
   const certAuth = await clientCertAuthentication(opts, 'caKey' in pki ? pki : undefined);
   for (const w of opts.authnWarnings) log(`warning: ${w}`);
+  const proxyClientCert = await loadProxyClientCert(opts.proxyClientCertFile, opts.proxyClientKeyFile);
   const adminClientCert = 'caKey' in pki && certAuth.trustsOwnCA
     ? await ensureAdminClientCert(dataDir, { cert: pki.caCert, key: pki.caKey }) : undefined;
   // Service account tokens: signed with a key kept in the data dir, checked on every use against
@@ -163,6 +165,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       backend, etcdPrefix: opts.etcdPrefix,
       authenticator: requestAuthenticator(tokens, apiAudiences, certAuth.authenticators),
       clusterAuthenticationInfo: certAuth.info,
+      ...(proxyClientCert !== undefined ? { proxyClientCert } : {}),
       anonymousAllowed: () => anonymous, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
       requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,

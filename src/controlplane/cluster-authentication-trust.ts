@@ -3,13 +3,15 @@
 // header names), read by aggregated API servers and webhooks to trust what kube-apiserver trusts.
 // What is already published is merged with this server's (several API servers share it): the
 // lists are united without repeats, the CA bundles united without repeats or expired
-// certificates. kube also re-syncs it every minute and when it changes; kapi writes it at start.
+// certificates. Written at start, then again when it is created or deleted by someone else (a
+// delete is undone at once) and every minute (which undoes edits), as kube's controller does.
 // Counterpart of pkg/controlplane/controller/clusterauthenticationtrust.
 import { X509Certificate } from 'node:crypto';
 import { isAlreadyExists, isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { corev1 } from '../generated/types/index.gen.ts';
+import { Controller, type ControllerOptions } from '../client/controller.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 export const CLUSTER_AUTHENTICATION_CONFIGMAP = 'extension-apiserver-authentication';
@@ -101,5 +103,38 @@ export async function publishClusterAuthenticationInfo(configMaps: ResourceStore
     }
   } catch (err) {
     if (!isAlreadyExists(err) && !isConflict(err) && !isNotFound(err)) throw err;
+  }
+}
+
+const RESYNC_MS = 60_000;
+const KEY = `${NAMESPACE}/${CLUSTER_AUTHENTICATION_CONFIGMAP}`;
+
+/** Keeps the ConfigMap current: first written by start(), then on its adds and deletes (not updates, as kube) and every minute. */
+export class ClusterAuthenticationTrustController extends Controller {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly configMaps: ResourceStore<KubeObject>, private readonly info: ClusterAuthenticationInfo, opts: ControllerOptions = {}) {
+    super('cluster_authentication_trust_controller', opts);
+    const kick = (o: KubeObject): void => {
+      if (o.metadata.namespace === NAMESPACE && o.metadata.name === CLUSTER_AUTHENTICATION_CONFIGMAP) this.queue.add(KEY);
+    };
+    this.follow(configMaps, 'configmaps', { onAdd: kick, onDelete: kick });
+  }
+
+  /** Publishes once (the server is not ready before), then follows. */
+  override async start(): Promise<void> {
+    await publishClusterAuthenticationInfo(this.configMaps, this.info);
+    await super.start();
+    this.timer = setInterval(() => { this.queue.add(KEY); }, RESYNC_MS);
+    this.timer.unref();
+  }
+
+  override stop(): void {
+    clearInterval(this.timer);
+    super.stop();
+  }
+
+  protected async sync(): Promise<void> {
+    await publishClusterAuthenticationInfo(this.configMaps, this.info);
   }
 }

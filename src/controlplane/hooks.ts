@@ -13,7 +13,7 @@ import type { Backend } from '../storage/backend.ts';
 import { bootstrapKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses, type BootstrapOptions } from './bootstrap.ts';
 import type { CRDRegistrationController } from './crd-registration-controller.ts';
 import type { GarbageCollector } from './garbage-collector.ts';
-import { publishClusterAuthenticationInfo, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import type { ClusterAuthenticationTrustController } from './cluster-authentication-trust.ts';
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
 import { registerLocalAPIServices } from './local-apiservices.ts';
 import type { NamespaceController } from './namespace-controller.ts';
@@ -46,8 +46,10 @@ export interface HookDeps {
   readonly followCustomResources: () => () => void;
   readonly discovery: () => readonly DiscoveryGroup[];
   readonly bootstrap: () => BootstrapOptions;
-  /** What the extension-apiserver-authentication ConfigMap publishes. */
-  readonly clusterAuthentication: ClusterAuthenticationInfo;
+  /** Publishes the extension-apiserver-authentication ConfigMap and keeps it current. */
+  readonly clusterAuthentication: ClusterAuthenticationTrustController;
+  /** The aggregator's hooks (aggregator.ts), in kube's order, before autoregistration. */
+  readonly aggregatorHooks: readonly PostStartHook[];
   readonly controllers: {
     readonly namespace: NamespaceController;
     readonly namespaceDefaults: NamespaceDefaultsController;
@@ -83,7 +85,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     { name: 'crd-informer-synced', start: () => d.crServer.synced() },
     { name: 'start-system-namespaces-controller', start: () => ensureSystemNamespaces(core.namespaces) },
     { name: 'start-cluster-authentication-info-controller',
-      start: () => publishClusterAuthenticationInfo(core.configMaps, d.clusterAuthentication) },
+      start: () => d.clusterAuthentication.start(), stop: () => d.clusterAuthentication.stop() },
     { name: 'start-legacy-token-tracking-controller', start: () => ensureLegacyTokenTracking(core.configMaps) },
     { name: 'rbac/bootstrap-roles', start: async () => { await d.rbacBootstrap.start(); }, stop: () => d.rbacBootstrap.stop() },
     ...(d.storage.optional.priorityClasses === undefined ? [] : [{
@@ -102,6 +104,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('persistentvolume-protection-controller', c.pvProtection),
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
     ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),
+    ...d.aggregatorHooks,
     // The aggregator's: what backends of APIServices serve, merged into discovery.
     { name: 'apiservice-discovery-controller', start: () => d.discoveryManager.start(), stop: () => d.discoveryManager.stop() },
     // kube's autoregister and crdregistration controllers: the APIServices of what this server serves.

@@ -47,7 +47,6 @@ import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
 import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/index.ts';
-import { BackendClients } from '../aggregator/proxy/backend.ts';
 import { OpenAPIAggregationController } from '../aggregator/openapi/controller.ts';
 import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
@@ -66,7 +65,9 @@ import { buildStorage, type RBACStorage, type ServerStorage } from './storage-pr
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
-import type { ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import { ClusterAuthenticationTrustController, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
+import type { ProxyClientCert } from '../aggregator/proxy/backend.ts';
+import { newAggregator } from './aggregator.ts';
 import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './service-account-issuer-discovery.ts';
 
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
@@ -95,6 +96,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly serviceAccountJWKSURI?: string;
   /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
+  /** --proxy-client-cert-file/--proxy-client-key-file: what the aggregator presents to APIService backends. */
+  readonly proxyClientCert?: ProxyClientCert;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
 }
@@ -181,10 +184,6 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
   }));
   const webhookClients = new ClientManager(serviceResolver);
-  // The aggregator's discovery: what the backends of APIServices serve, merged into /apis.
-  const backendClients = new BackendClients(serviceResolver);
-  const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
-  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, backendClients, undefined, { informers: informerFor });
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -238,6 +237,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
+  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
+  const aggregator = newAggregator({
+    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
+    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor,
+  });
+  // The aggregator's discovery and OpenAPI: what the backends of APIServices serve, merged in.
+  const discoveryManager = new DiscoveryManager(built.apiServices, aggregator.clients, { informers: informerFor });
+  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, aggregator.clients, undefined, { informers: informerFor });
   const hooks = new PostStartHooks(controlPlaneHooks({
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
@@ -248,19 +255,20 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     discoveryManager, openAPIAggregation,
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
-    clusterAuthentication: cfg.clusterAuthenticationInfo ?? {},
+    clusterAuthentication: new ClusterAuthenticationTrustController(core.configMaps, cfg.clusterAuthenticationInfo ?? {}, controller),
+    aggregatorHooks: aggregator.hooks,
   }));
 
-  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver; kapi's aggregator only
-  // registers the local APIServices (kube-apiserver-autoregistration), so the chain behind the
-  // built-in routes is the apiextensions server.
+  // kube's chain is aggregator → kube-apiserver → apiextensions-apiserver: the aggregator's proxy
+  // is asked first (GenericAPIServer's proxy), then the built-in routes, then the apiextensions server.
   const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
-    installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort)]),
+    installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
+    nonResource: new Map<string, NonResourceHandler>([
+      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: aggregator.clients }), ...issuerDiscovery(cfg, () => boundPort)]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -310,7 +318,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       webhookClients.close();
-      backendClients.close();
+      aggregator.close();
     },
   };
 }

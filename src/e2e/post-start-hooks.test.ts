@@ -10,8 +10,9 @@ import { startSuite, type Suite } from './testing/suite.ts';
 const KAPI_HOOKS = [
   'generic-apiserver-start-informers', 'start-apiextensions-informers', 'start-apiextensions-controllers', 'crd-informer-synced',
   'start-system-namespaces-controller', 'start-cluster-authentication-info-controller', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
-  'scheduling/bootstrap-system-priority-classes', 'bootstrap-controller', 'apiservice-discovery-controller', 'kube-apiserver-autoregistration',
-  'apiservice-openapi-controller', 'apiservice-openapiv3-controller',
+  'scheduling/bootstrap-system-priority-classes', 'bootstrap-controller', 'apiservice-status-local-available-controller',
+  'apiservice-status-remote-available-controller', 'apiservice-registration-controller', 'apiservice-discovery-controller',
+  'kube-apiserver-autoregistration', 'apiservice-openapi-controller', 'apiservice-openapiv3-controller',
 ].map((h) => `poststarthook/${h}`);
 
 const checks = (verbose: string): string[] =>

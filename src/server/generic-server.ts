@@ -39,6 +39,12 @@ export interface GenericAPIServerConfig {
   readonly discoveryMerge?: DiscoveryMerge;
   /** The watches the handlers registered (HandlerDeps.openWatches). */
   readonly openWatches: Set<() => void>;
+  /**
+   * The aggregator's proxy, asked before any API route (kube's aggregator is the outermost
+   * server): the handler of the APIService claiming the path, undefined for none (a synchronous
+   * check, so that a server without remote APIServices pays no extra turn).
+   */
+  readonly proxy?: (path: string) => Handler | undefined;
 }
 
 /**
@@ -150,6 +156,8 @@ export class GenericAPIServer {
       writeRawJSON(res, 200, versionInfo(), state);
       return;
     }
+    const proxied = this.cfg.proxy?.(path);
+    if (proxied !== undefined) { await proxied(req, res, state); return; }
     const nr = this.cfg.nonResource.get(path) ?? this.prefixHandler(path);
     if (nr !== undefined) { await nr(req, res, state); return; }
     if (this.serveDiscovery(req, res, state, path)) return;

@@ -187,21 +187,33 @@ export class BackendClients {
    * refused`, `context deadline exceeded` at the deadline).
    */
   async get(spec: BackendSpec, path: string, opts: BackendCallOptions = {}): Promise<BackendResponse> {
-    const backend = await this.backend(spec);
-    const headers: OutgoingHttpHeaders = { 'accept-encoding': 'gzip;q=0' };
+    return await this.getFrom(await this.backend(spec), path, opts);
+  }
+
+  /** As get, on a backend already resolved (a caller that quotes its URL in messages). */
+  async getFrom(backend: Backend, path: string, opts: BackendCallOptions = {}): Promise<BackendResponse> {
+    const headers: OutgoingHttpHeaders = {};
     if (opts.accept !== undefined) headers['accept'] = opts.accept;
     if (opts.user !== undefined) setAuthProxyHeaders(headers, opts.user);
     return await new Promise<BackendResponse>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      let settled = false;
       const req = this.request(backend, 'GET', path, headers);
-      const fail = (err: BackendRequestError): void => {
+      const settle = (): boolean => {
+        if (settled) return false;
+        settled = true;
         clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      const fail = (err: BackendRequestError): void => {
+        if (!settle()) return;
         reject(err);
         req.destroy();
       };
       const onAbort = (): void => fail(new BackendRequestError('context canceled'));
       if (opts.timeoutMs !== undefined) timer = setTimeout(() => fail(new BackendRequestError('context deadline exceeded', true)), opts.timeoutMs);
+      if (opts.signal?.aborted === true) { onAbort(); return; }
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', (e) => fail(new BackendRequestError(goNetErrorText(e, backend.serverName))));
       req.on('response', (res: IncomingMessage) => {
@@ -209,9 +221,7 @@ export class BackendClients {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => fail(new BackendRequestError(goNetErrorText(e, backend.serverName))));
         res.on('end', () => {
-          clearTimeout(timer);
-          opts.signal?.removeEventListener('abort', onAbort);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
         });
       });
       req.end();

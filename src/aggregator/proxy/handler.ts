@@ -25,6 +25,12 @@ export interface ProxyHandlingInfo {
 /** Discovery requests (`/apis/<group>/<version>`) get a short deadline (aggregatedDiscoveryTimeout). */
 const DISCOVERY_TIMEOUT_MS = 5000;
 
+/** CORS headers of the backend's answer, which kube drops (corsRemovingTransport). */
+const CORS = new Set(['access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods', 'access-control-allow-origin']);
+
+/** The answer to a backend's redirect (--aggregator-reject-forwarding-redirect, on by default). */
+export const REDIRECT_REJECTED = 'the backend attempted to redirect this request, which is not permitted';
+
 /** Hop-by-hop headers, which a proxy never forwards (Go's ReverseProxy list). */
 const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -36,6 +42,12 @@ export function proxyError(res: ServerResponse, code: number, message: string): 
     'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** The 502 of a rejected redirect: Go's server sniffs the body's type. */
+function writeBadGateway(res: ServerResponse): void {
+  res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(REDIRECT_REJECTED) });
+  res.end(REDIRECT_REJECTED);
 }
 
 /** url.QueryEscape. */
@@ -69,7 +81,7 @@ export function isUpgradeRequest(req: IncomingMessage): boolean {
 }
 
 /** The headers sent to the backend: the caller's, less hop-by-hop ones, plus who the caller is. */
-function outgoingHeaders(req: IncomingMessage, res: ServerResponse, state: RequestState, upgrade: boolean): OutgoingHttpHeaders {
+function outgoingHeaders(req: IncomingMessage, res: ServerResponse, state: RequestState, backend: Backend, path: string, upgrade: boolean): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   const named = new Set((req.headers.connection ?? '').split(',').map((t) => t.trim().toLowerCase()));
   for (const [k, v] of Object.entries(req.headers)) {
@@ -79,11 +91,15 @@ function outgoingHeaders(req: IncomingMessage, res: ServerResponse, state: Reque
   }
   const auditID = res.getHeader('Audit-Id');
   if (typeof auditID === 'string') out['audit-id'] = auditID;
+  const prior = req.headers['x-forwarded-for'];
+  const ip = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  out['x-forwarded-for'] = prior === undefined || prior === '' ? ip : `${prior}, ${ip}`;
   if (!upgrade) {
-    const prior = req.headers['x-forwarded-for'];
-    const ip = req.socket.remoteAddress ?? '';
-    out['x-forwarded-for'] = prior === undefined || prior === '' ? ip : `${prior}, ${ip}`;
     if (req.headers.te === 'trailers') out['te'] = 'trailers';
+    // The proxy transport's X-Forwarded-* (the backend's own address, as kube sends it).
+    out['x-forwarded-uri'] = path.split('?')[0] ?? '/';
+    out['x-forwarded-host'] = backend.url.host;
+    out['x-forwarded-proto'] = 'https';
   }
   if (state.user !== undefined) setAuthProxyHeaders(out, state.user);
   return out;
@@ -102,7 +118,7 @@ function relay(upstream: IncomingMessage, res: ServerResponse): void {
   for (let i = 0; i + 1 < upstream.rawHeaders.length; i += 2) {
     const k = upstream.rawHeaders[i] ?? '';
     const l = k.toLowerCase();
-    if (HOP_BY_HOP.has(l) || named.has(l) || l === 'audit-id') continue;
+    if (HOP_BY_HOP.has(l) || named.has(l) || CORS.has(l) || l === 'audit-id') continue;
     const prev = res.getHeader(k);
     const v = upstream.rawHeaders[i + 1] ?? '';
     res.setHeader(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [String(prev), v]);
@@ -155,20 +171,23 @@ export async function proxyRequest(
   const query = q === -1 ? '' : goQueryEncode(raw.slice(q + 1));
   const path = `${q === -1 ? raw : raw.slice(0, q)}${query === '' ? '' : `?${query}`}`;
   const upgrade = isUpgradeRequest(req);
-  const upstream = clients.request(backend, req.method ?? 'GET', path, outgoingHeaders(req, res, state, upgrade));
+  const upstream = clients.request(backend, req.method ?? 'GET', path, outgoingHeaders(req, res, state, backend, path, upgrade));
   const info3 = state.info;
   const discovery = info3 !== undefined && !info3.isResourceRequest && info3.path.replace(/^\/+|\/+$/g, '').split('/').length === 3;
 
   await new Promise<void>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     const finish = (): void => { clearTimeout(timer); resolve(); };
-    const fail = (message: string): void => {
+    const fail = (message: string, code = 503): void => {
       upstream.destroy();
-      proxyError(res, 503, message);
+      proxyError(res, code, message);
       finish();
     };
-    if (discovery) timer = setTimeout(() => fail('context deadline exceeded'), DISCOVERY_TIMEOUT_MS);
-    upstream.on('error', (e) => fail(goNetErrorText(e, backend.serverName)));
+    // The transport's errors read `error trying to reach service: ...`; an upgrade dials
+    // directly and reports the bare error.
+    const reach = upgrade ? '' : 'error trying to reach service: ';
+    if (discovery) timer = setTimeout(() => fail(`${reach}context deadline exceeded`), DISCOVERY_TIMEOUT_MS);
+    upstream.on('error', (e) => fail(`${reach}${goNetErrorText(e, backend.serverName)}`));
     upstream.on('upgrade', (ures: IncomingMessage, socket: Socket, head: Buffer) => {
       clearTimeout(timer);
       splice(ures, socket, head, req.socket);
@@ -176,6 +195,18 @@ export async function proxyRequest(
     });
     upstream.on('response', (ures: IncomingMessage) => {
       clearTimeout(timer);
+      const code = ures.statusCode ?? 0;
+      if (upgrade && code < 400) {
+        ures.resume();
+        fail(`invalid upgrade response: status code ${String(code)}`);
+        return;
+      }
+      if (!upgrade && code >= 300 && code <= 399 && (ures.headers.location ?? '') !== '') {
+        ures.resume();
+        writeBadGateway(res);
+        finish();
+        return;
+      }
       relay(ures, res);
       ures.on('end', finish);
       ures.on('close', finish);
