@@ -35,7 +35,8 @@ export class APIAggregator {
   readonly #proxied = new Map<string, ProxyHandlingInfo>();
   readonly #byName = new Map<string, string>();
 
-  constructor(private readonly clients: BackendClients) {}
+  /** `openWatches`: where each proxied request registers how to end it at shutdown. */
+  constructor(private readonly clients: BackendClients, private readonly openWatches: Set<() => void> = new Set()) {}
 
   /** Adds, changes or (a local one) removes the routes of an APIService. */
   addAPIService(svc: APIService): void {
@@ -79,6 +80,6 @@ export class APIAggregator {
   handlerFor(path: string): ((req: IncomingMessage, res: ServerResponse, state: RequestState) => Promise<void>) | undefined {
     const info = this.handlingFor(path);
     if (info === undefined) return undefined;
-    return (req, res, state) => proxyRequest(this.clients, info, req, res, state);
+    return (req, res, state) => proxyRequest(this.clients, info, req, res, state, this.openWatches);
   }
 }

@@ -14,6 +14,11 @@ export interface AuthRequest {
   readonly peerCertificates?: readonly Buffer[];
   /** Removes request headers once they were read as credentials (front-proxy headers). */
   readonly removeHeaders?: (names: readonly string[], prefixes: readonly string[]) => void;
+  /**
+   * Every value of a header, one per header line, as Go's Header map holds them (`headers` joins
+   * repeated lines with ", ", which a front proxy's group names may contain).
+   */
+  readonly headerValues?: (name: string) => readonly string[];
 }
 
 export interface AuthResponse {

@@ -28,3 +28,15 @@ describe('request-header reader (headerrequest)', () => {
     });
   }
 });
+
+describe('request-header reader with the connection\'s header lines', () => {
+  it('reads each group header line as one group, even when Node joined them with ", "', async () => {
+    // What a proxy sending `X-Remote-Group: a, b` and `X-Remote-Group: c` gives Node: one joined string.
+    const lines: Record<string, string[]> = { 'x-remote-user': ['alice'], 'x-remote-group': ['a, b', 'c'], 'x-remote-extra-scopes': ['s1', 's2'] };
+    const r = await newRequestHeaderReader(cfg).authenticate({
+      headers: { 'x-remote-user': 'alice', 'x-remote-group': 'a, b, c', 'x-remote-extra-scopes': 's1, s2' },
+      headerValues: (name) => lines[name.toLowerCase()] ?? [],
+    });
+    assert.deepEqual(r?.user, { name: 'alice', groups: ['a, b', 'c'], extra: { scopes: ['s1', 's2'] } });
+  });
+});

@@ -16,13 +16,15 @@ export interface RequestHeaderConfig {
   readonly allowedNames: readonly string[];
 }
 
-const values = (headers: RequestHeaders, name: string): string[] => {
+/** Every value of a header: one per line when the request can tell them apart (AuthRequest.headerValues). */
+const valuesOf = (req: AuthRequest) => (headers: RequestHeaders, name: string): string[] => {
+  if (req.headerValues !== undefined) return [...req.headerValues(name)];
   const v = headers[name.toLowerCase()];
   if (v === undefined) return [];
   return typeof v === 'string' ? [v] : [...v];
 };
 
-function firstValue(headers: RequestHeaders, names: readonly string[]): string {
+function firstValue(values: ReturnType<typeof valuesOf>, headers: RequestHeaders, names: readonly string[]): string {
   for (const n of names) {
     const v = values(headers, n)[0];
     if (v !== undefined && v !== '') return v;
@@ -45,9 +47,10 @@ export function newRequestHeaderReader(cfg: Omit<RequestHeaderConfig, 'allowedNa
   return {
     authenticate(req: AuthRequest): Promise<AuthResponse | undefined> {
       const h = req.headers;
-      const name = firstValue(h, cfg.usernameHeaders);
+      const values = valuesOf(req);
+      const name = firstValue(values, h, cfg.usernameHeaders);
       if (name === '') return Promise.resolve(undefined);
-      const uid = firstValue(h, cfg.uidHeaders);
+      const uid = firstValue(values, h, cfg.uidHeaders);
       const groups = cfg.groupHeaders.flatMap((g) => values(h, g).filter((v) => v !== ''));
       const extra: Record<string, string[]> = {};
       for (const prefix of cfg.extraHeaderPrefixes) {

@@ -158,3 +158,11 @@ describe('serveHelp', () => {
     assert.doesNotMatch(help, /--help.*default/);
   });
 });
+
+describe('parseServeFlags: the aggregator\'s flags', () => {
+  it('reads --proxy-client-cert-file/--proxy-client-key-file and accepts --enable-aggregator-routing', () => {
+    const o = parseServeFlags(['--proxy-client-cert-file', '/p.crt', '--proxy-client-key-file', '/p.key', '--enable-aggregator-routing']);
+    assert.deepEqual([o.proxyClientCertFile, o.proxyClientKeyFile], ['/p.crt', '/p.key']);
+    assert.doesNotThrow(() => parseServeFlags(['--enable-aggregator-routing=false']));
+  });
+});

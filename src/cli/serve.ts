@@ -97,7 +97,7 @@ function requestAuthenticator(
     async authenticate(headers: IncomingHttpHeaders, audiences?: readonly string[], conn?: ConnectionCredentials): Promise<UserInfo | undefined> {
       return (await authn.authenticate({
         headers, audiences: forAudiences(audiences),
-        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders } : {}),
+        ...(conn !== undefined ? { peerCertificates: conn.peerCertificates, removeHeaders: conn.removeHeaders, headerValues: conn.headerValues } : {}),
       }))?.user;
     },
     async authenticateToken(token: string, audiences: readonly string[]) {

@@ -29,6 +29,8 @@ export interface AggregatorDeps {
   readonly loopbackPort: () => number;
   readonly proxyClientCert: ProxyClientCert | undefined;
   readonly informers: InformerSource;
+  /** Where proxied streams register how to end them at shutdown (HandlerDeps.openWatches). */
+  readonly openWatches: Set<() => void>;
 }
 
 export interface Aggregator {
@@ -38,7 +40,6 @@ export interface Aggregator {
   readonly clients: BackendClients;
   /** kube's hooks, in its order: apiservice-status-{local,remote}-available-controller, apiservice-registration-controller. */
   readonly hooks: readonly PostStartHook[];
-  close(): void;
 }
 
 /** NewLoopbackServiceResolver: the kubernetes service's 443 is this server. */
@@ -52,7 +53,7 @@ function loopbackResolver(delegate: ServiceResolver, port: () => number): Servic
 export function newAggregator(d: AggregatorDeps): Aggregator {
   const cert = d.proxyClientCert;
   const clients = new BackendClients(loopbackResolver(d.resolver, d.loopbackPort), () => cert);
-  const routes = new APIAggregator(clients);
+  const routes = new APIAggregator(clients, d.openWatches);
   const available = new AvailableConditionController(
     { apiServices: d.apiServices, services: d.services, endpointSlices: d.endpointSlices }, clients, { informers: d.informers });
   const informer: SharedInformer = d.informers(d.apiServices, 'apiservices.apiregistration.k8s.io');
@@ -66,6 +67,5 @@ export function newAggregator(d: AggregatorDeps): Aggregator {
       { name: 'apiservice-status-remote-available-controller', start: () => available.start(), stop: () => available.stop() },
       { name: 'apiservice-registration-controller', start: () => informer.start(), stop: unfollow },
     ],
-    close: () => clients.close(),
   };
 }

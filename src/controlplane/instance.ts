@@ -184,6 +184,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     endpointSlices: optional.endpointSlices === undefined ? undefined : lister(optional.endpointSlices, 'endpointslices.discovery.k8s.io'),
   }));
   const webhookClients = new ClientManager(serviceResolver);
+  /** Every open watch and proxied stream, ended at shutdown. */
+  const openWatches = new Set<() => void>();
+  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
+  // Everything that calls APIService backends (proxy, availability, discovery, OpenAPI) shares
+  // `backendClients`: the proxy client certificate and the loopback route of kubernetes.default.
+  const aggregator = newAggregator({
+    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
+    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor, openWatches,
+  });
+  const backendClients = aggregator.clients;
 
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
@@ -208,7 +218,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     restMapper: discoveryRESTMapper(() => [...installer.discovery, ...crServer.discovery()]),
   });
   const deps: HandlerDeps = {
-    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: new Set(),
+    scheme, admission, decodeBody, minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches,
   };
   const installer = new APIInstaller(deps, built.installs.filter((i) => i.versions.length > 0));
 
@@ -237,14 +247,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
-  // kube-aggregator: APIServices with a service are proxied to it, ahead of every built-in route.
-  const aggregator = newAggregator({
-    apiServices: built.apiServices, services: core.services, endpointSlices: optional.endpointSlices, resolver: serviceResolver,
-    loopbackPort: () => boundPort, proxyClientCert: cfg.proxyClientCert, informers: informerFor,
-  });
   // The aggregator's discovery and OpenAPI: what the backends of APIServices serve, merged in.
-  const discoveryManager = new DiscoveryManager(built.apiServices, aggregator.clients, { informers: informerFor });
-  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, aggregator.clients, undefined, { informers: informerFor });
+  const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
+  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, backendClients, undefined, { informers: informerFor });
   const hooks = new PostStartHooks(controlPlaneHooks({
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
@@ -268,7 +273,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([
-      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: aggregator.clients }), ...issuerDiscovery(cfg, () => boundPort)]),
+      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort)]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -318,7 +323,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       await hooks.stopAll();
       await server.shutdown();
       webhookClients.close();
-      aggregator.close();
+      backendClients.close();
     },
   };
 }

@@ -180,6 +180,30 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
     assert.deepEqual(await editThenDeleteAuthConfigMap(send), want);
   });
 
+  it('proxies a group served here when its APIService names a service (the aggregator comes first), and serves it again once that is undone', async () => {
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'foos.local.example.com' },
+      spec: { group: 'local.example.com', scope: 'Namespaced', names: { plural: 'foos', singular: 'foo', kind: 'Foo' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }] } };
+    await post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    const path = '/apis/local.example.com/v1/namespaces/default/foos';
+    const apiservice = '/apis/apiregistration.k8s.io/v1/apiservices/v1.local.example.com';
+    let r = await s.request({ method: 'GET', path });
+    for (let i = 0; i < 50 && r.status !== 200; i++) { await sleep(100); r = await s.request({ method: 'GET', path }); }
+    assert.equal(r.status, 200, r.text);
+    // The CRD's APIService (made by the CRD registration) taken over by a remote service, as kube allows.
+    for (let i = 0; i < 50 && (await s.request({ method: 'GET', path: apiservice })).status !== 200; i++) await sleep(100);
+    const taken = await s.request({ method: 'PATCH', path: apiservice, contentType: 'application/merge-patch+json', body: JSON.stringify({
+      metadata: { labels: { 'kube-aggregator.kubernetes.io/automanaged': null } },
+      spec: { service: { namespace: NS, name: 'nosuch', port: 443 }, insecureSkipTLSVerify: true } }) });
+    assert.equal(taken.status, 200, taken.text);
+    for (let i = 0; i < 50 && r.status === 200; i++) { await sleep(100); r = await s.request({ method: 'GET', path }); }
+    assert.deepEqual([r.status, r.text], [503, 'service unavailable\n']);
+    const deleted = await s.request({ method: 'DELETE', path: apiservice });
+    assert.equal(deleted.status, 200, deleted.text);
+    for (let i = 0; i < 50 && r.status !== 200; i++) { await sleep(100); r = await s.request({ method: 'GET', path }); }
+    assert.equal(r.status, 200, r.text);
+  });
+
   it('leaves groups without a remote APIService to the built-in routes and 404', async () => {
     const pods = await s.request({ method: 'GET', path: '/api/v1/namespaces/default/pods' });
     assert.equal(pods.status, 200, pods.text);

@@ -149,6 +149,7 @@ function splice(upstream: IncomingMessage, backendSocket: Socket, head: Buffer, 
  */
 export async function proxyRequest(
   clients: BackendClients, info: ProxyHandlingInfo, req: IncomingMessage, res: ServerResponse, state: RequestState,
+  openWatches: Set<() => void> = new Set(),
 ): Promise<void> {
   if (!info.available) { proxyError(res, 503, 'service unavailable'); return; }
   try {
@@ -177,7 +178,10 @@ export async function proxyRequest(
 
   await new Promise<void>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
-    const finish = (): void => { clearTimeout(timer); resolve(); };
+    // At shutdown a proxied stream ends as a served watch does: the answer so far, then the end.
+    const end = (): void => { upstream.destroy(); if (res.headersSent && !res.writableEnded) res.end(); else if (!res.headersSent) res.destroy(); };
+    openWatches.add(end);
+    const finish = (): void => { clearTimeout(timer); openWatches.delete(end); resolve(); };
     const fail = (message: string, code = 503): void => {
       upstream.destroy();
       proxyError(res, code, message);

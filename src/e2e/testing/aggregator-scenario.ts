@@ -20,6 +20,8 @@ export interface FrontProxy {
   readonly ca: CertKeyPair;
   /** The kube-apiserver flags: proxy client certificate and request-header authentication. */
   readonly flags: readonly string[];
+  /** The request-header flags alone (an aggregated server's). */
+  readonly requestHeaderFlags: readonly string[];
 }
 
 /** A front-proxy CA, the aggregator's client certificate signed by it, in `dir`. */
@@ -29,13 +31,16 @@ export async function newFrontProxy(dir: string): Promise<FrontProxy> {
   await writeFile(join(dir, 'front-proxy-ca.crt'), ca.cert);
   await writeFile(join(dir, 'proxy.crt'), client.cert);
   await writeFile(join(dir, 'proxy.key'), client.key);
+  const requestHeaderFlags = [
+    '--requestheader-client-ca-file', join(dir, 'front-proxy-ca.crt'), '--requestheader-allowed-names', 'front-proxy-client',
+    '--requestheader-username-headers', 'X-Remote-User', '--requestheader-group-headers', 'X-Remote-Group',
+    '--requestheader-extra-headers-prefix', 'X-Remote-Extra-', '--requestheader-uid-headers', 'X-Remote-Uid',
+  ];
   return {
-    ca,
+    ca, requestHeaderFlags,
     flags: [
       '--enable-aggregator-routing', '--proxy-client-cert-file', join(dir, 'proxy.crt'), '--proxy-client-key-file', join(dir, 'proxy.key'),
-      '--requestheader-client-ca-file', join(dir, 'front-proxy-ca.crt'), '--requestheader-allowed-names', 'front-proxy-client',
-      '--requestheader-username-headers', 'X-Remote-User', '--requestheader-group-headers', 'X-Remote-Group',
-      '--requestheader-extra-headers-prefix', 'X-Remote-Extra-', '--requestheader-uid-headers', 'X-Remote-Uid',
+      ...requestHeaderFlags,
     ],
   };
 }

@@ -28,6 +28,8 @@ export interface ConnectionCredentials {
   readonly peerCertificates: readonly Buffer[];
   /** Deletes the named headers and every header under the prefixes (case-insensitive). */
   readonly removeHeaders: (names: readonly string[], prefixes: readonly string[]) => void;
+  /** Every value of a header, one per header line (Go's Header map), not joined with ", ". */
+  readonly headerValues: (name: string) => readonly string[];
 }
 
 /** The chain the client presented in the handshake (Node links each certificate to its issuer). */
@@ -46,6 +48,7 @@ function peerChain(req: IncomingMessage): Buffer[] {
 export function connectionCredentials(req: IncomingMessage): ConnectionCredentials {
   return {
     peerCertificates: peerChain(req),
+    headerValues: (name) => req.headersDistinct[name.toLowerCase()] ?? [],
     removeHeaders: (names, prefixes) => {
       for (const n of names) delete req.headers[n.toLowerCase()];
       for (const p of prefixes.map((x) => x.toLowerCase())) {
