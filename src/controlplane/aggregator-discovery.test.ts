@@ -54,6 +54,9 @@ describe('discovery merged by the aggregator', () => {
     await until('the remote group in aggregated discovery', async () => (await listed()) !== undefined);
     assert.deepEqual((await listed())?.versions, [{ version: 'v1alpha1', freshness: 'Stale' }]);
     assert.deepEqual((await names(AGG)).slice(0, 2), ['apiregistration.k8s.io', 'high.example.com']);
+    // GET / lists the APIService's group and group version paths, as kube's aggregator registers them.
+    const index = (await s.request({ method: 'GET', url: '/' })).json() as { paths: string[] };
+    assert.deepEqual(index.paths.filter((p) => p.includes('high.example.com')), ['/apis/high.example.com', '/apis/high.example.com/v1alpha1']);
     assert.deepEqual((await names('application/json')).slice(0, 2), ['apiregistration.k8s.io', 'high.example.com']);
     const group = await s.request({ method: 'GET', url: '/apis/high.example.com' });
     assert.equal(group.statusCode, 200, group.text);

@@ -176,10 +176,18 @@ export class GenericAPIServer {
       : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
   }
 
+  /** The groups `GET /` lists: with the aggregator, every APIService's group version too. */
+  private indexGroups(): readonly { readonly name: string; readonly versions: readonly { readonly version: string }[] }[] {
+    const groups = this.discoveryGroups();
+    const merge = this.cfg.discoveryMerge;
+    if (merge === undefined) return groups;
+    return [...groups.filter((g) => g.name === ''), ...merge.legacy(groups.filter((g) => g.name !== ''))];
+  }
+
   /** The paths `GET /` lists (routes.Index). */
   listedPaths(): string[] {
     return listedPaths({
-      groups: this.discoveryGroups(), nonResource: this.cfg.nonResource.keys(),
+      groups: this.indexGroups(), nonResource: this.cfg.nonResource.keys(),
       healthz: this.healthzChecks().map((c) => c.name), livez: this.cfg.livez.map((c) => c.name),
       readyz: this.cfg.readyz.map((c) => c.name),
     });

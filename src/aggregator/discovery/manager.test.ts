@@ -8,9 +8,9 @@ import type { APIService } from '../apiservice/apiservice.ts';
 import type { BackendCallOptions, BackendResponse, BackendSpec } from '../proxy/backend.ts';
 import { isAggregatedDiscoveryType, DiscoveryManager, type DiscoveryFetcher } from './manager.ts';
 
-/** Lists nothing and watches forever: the tests drive the manager through addAPIService. */
-const idle: ListWatcher = {
-  list: () => Promise.resolve({ metadata: { resourceVersion: '1' }, items: [] }),
+/** Lists `items` and watches forever: the tests drive the manager through addAPIService. */
+const listing = (items: KubeObject[]): ListWatcher => ({
+  list: () => Promise.resolve({ metadata: { resourceVersion: '1' }, items }),
   watch: () => {
     let stop: () => void = () => {};
     const ended = new Promise<void>((r) => { stop = r; });
@@ -20,7 +20,8 @@ const idle: ListWatcher = {
     };
     return Promise.resolve(w);
   },
-};
+});
+const idle = listing([]);
 
 const V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
@@ -28,10 +29,10 @@ interface Call { path: string; accept: string | undefined; user: string | undefi
 
 class FakeBackend implements DiscoveryFetcher {
   calls: Call[] = [];
-  answer: (path: string) => BackendResponse | Error = () => new Error('down');
-  get(_spec: BackendSpec, path: string, opts: BackendCallOptions): Promise<BackendResponse> {
+  answer: (path: string, spec: BackendSpec) => BackendResponse | Error = () => new Error('down');
+  get(spec: BackendSpec, path: string, opts: BackendCallOptions): Promise<BackendResponse> {
     this.calls.push({ path, accept: opts.accept, user: opts.user?.name, groups: opts.user?.groups });
-    const a = this.answer(path);
+    const a = this.answer(path, spec);
     return a instanceof Error ? Promise.reject(a) : Promise.resolve(a);
   }
 }
@@ -147,6 +148,16 @@ describe('aggregator discovery manager (handler_discovery.go)', () => {
     assert.deepEqual(backend.calls, []);
     assert.deepEqual(mgr.remoteEntries(), []);
     assert.equal(mgr.priority('apps', 'v1')?.groupPriorityMinimum, 2000);
+  });
+
+  it('start resolves once the APIServices listed at start have been fetched, failing ones listed Stale', async () => {
+    const backend = new FakeBackend();
+    backend.answer = (_path, spec) => (spec.service?.name === 'api' ? json(200, aggregatedDoc, V2) : new Error('down'));
+    const down = apiService('v1.down.example.com', 'down.example.com', 'v1', { namespace: 'down', name: 'gone', port: 443 });
+    m = new DiscoveryManager(listing([wardle, down]), backend);
+    await m.start();
+    assert.deepEqual(m.remoteEntries().map((e) => [e.group, e.discovery.freshness]).sort(),
+      [['down.example.com', 'Stale'], ['wardle.example.com', 'Current']]);
   });
 
   it('ContentTypeIsGVK: v2 and v2beta1 APIGroupDiscoveryList only', () => {

@@ -98,8 +98,14 @@ export class DiscoveryManager extends Controller {
     });
   }
 
+  /**
+   * Starts following APIServices; resolves once every remote one known then has been fetched (or
+   * found failing, so listed Stale), as kube's apiservice-discovery-controller hook does before
+   * the server reports ready.
+   */
   override async start(): Promise<void> {
     await super.start();
+    await Promise.all([...this.#remote.keys()].map((name) => this.sync(name).catch(() => undefined)));
     this.#timer = setInterval(() => { this.markAllDirty(); }, this.mopts.refreshMs ?? REFRESH_MS);
     this.#timer.unref();
   }
