@@ -2,7 +2,8 @@
 // /openapi/v2 (cut down to the APIService's group version, merged after this server's spec in
 // APIService priority order) and its /openapi/v3 index (whose documents join this server's
 // index and are proxied to the backend when asked for). Fetched as system:aggregator when the
-// APIService changes and again a minute after each success; a failure keeps the last good spec
+// APIService changes and again a minute after each success, and only while it is Available (kube
+// downloads through the proxy, which answers 503 until then); a failure keeps the last good spec
 // and is retried with backoff. A backend without /openapi/v2 (404) adds nothing.
 // Counterpart of kube-aggregator/pkg/controllers/openapi (aggregator.go, downloader.go,
 // controller.go) and openapiv3 (aggregator.go, downloader.go, controller.go).
@@ -28,6 +29,8 @@ interface RemoteSpec {
   readonly version: string;
   readonly groupPriorityMinimum: number;
   readonly versionPriority: number;
+  /** Its Available condition is True. */
+  readonly available: boolean;
   /** The last good v2 spec, filtered to the group version. */
   v2?: JsonObject;
   /** The document names of the backend's /openapi/v3 and their URLs. */
@@ -87,6 +90,7 @@ export class OpenAPIAggregationController extends Controller {
     const next: RemoteSpec = {
       name, group: svc.spec.group ?? '', version: svc.spec.version ?? '',
       groupPriorityMinimum: svc.spec.groupPriorityMinimum ?? 0, versionPriority: svc.spec.versionPriority ?? 0,
+      available: svc.status?.conditions?.some((c) => c.type === 'Available' && c.status === 'True') === true,
       backend: { service, ...(svc.spec.caBundle !== undefined ? { caBundle: svc.spec.caBundle } : {}),
         ...(svc.spec.insecureSkipTLSVerify !== undefined ? { insecureSkipTLSVerify: svc.spec.insecureSkipTLSVerify } : {}) },
     };
@@ -124,6 +128,8 @@ export class OpenAPIAggregationController extends Controller {
   protected async sync(name: string): Promise<SyncResult> {
     const s = this.#specs.get(name);
     if (s === undefined) return;
+    // Retried with backoff, and at once when the APIService changes (becomes Available).
+    if (!s.available) throw new Error(`failed to download ${name}: service unavailable`);
     const [v2, v3] = await Promise.allSettled([this.downloadV2(s), this.downloadV3(s)]);
     if (this.#specs.get(name) !== s) return;
     let changed = false;

@@ -33,6 +33,10 @@ function documents(): Record<string, { type: string; body: unknown }> {
         resource: 'flunders', responseKind: GVK[0], scope: 'Namespaced', singularResource: 'flunder', verbs: ['get', 'list'], shortNames: ['fl'],
       }] }] }] } },
     '/apis': { type: 'application/json', body: { kind: 'APIGroupList', apiVersion: 'v1', groups: [] } },
+    // The availability check asks for this.
+    [`/apis/${GV}`]: { type: 'application/json', body: { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: GV, resources: [
+      { name: 'flunders', singularName: 'flunder', namespaced: true, kind: 'Flunder', verbs: ['get', 'list'], shortNames: ['fl'] },
+    ] } },
     '/openapi/v2': { type: 'application/json', body: {
       swagger: '2.0', info: { title: 'wardle', version: 'v0' },
       paths: { [list]: { get: { operationId: 'listFlunders', 'x-kubernetes-group-version-kind': GVK[0], responses: { 200: { description: 'OK', schema: { $ref: '#/definitions/com.example.wardle.v1alpha1.Flunder' } } } } },
