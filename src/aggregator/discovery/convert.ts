@@ -4,8 +4,8 @@
 // client-go, kubernetes/kubernetes#118361). A backend that serves only legacy discovery has its
 // APIResourceList converted, subresources folded under their resources.
 // Counterpart of the decoding in discoveryManager.fetchFreshDiscoveryForService
-// (kube-aggregator/pkg/apiserver/handler_discovery.go) and ConvertGroupVersionIntoToDiscovery
-// (apiserver/pkg/endpoints/installer.go).
+// (k8s.io/kube-aggregator/pkg/apiserver/handler_discovery.go) and ConvertGroupVersionIntoToDiscovery
+// (k8s.io/apiserver/pkg/endpoints/installer.go).
 import type { VersionDiscovery } from '../../endpoints/discovery/types.ts';
 
 type JSONObject = Record<string, unknown>;

@@ -5,7 +5,7 @@
 // cached per service (several APIServices may share one) and fetched again when an APIService
 // changes (its availability too), every minute, and, after a failure, with backoff; a failure
 // lists the group version with no resources and freshness Stale.
-// Counterpart of discoveryManager (kube-aggregator/pkg/apiserver/handler_discovery.go).
+// Counterpart of discoveryManager (k8s.io/kube-aggregator/pkg/apiserver/handler_discovery.go).
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ListWatcher } from '../../client/cache/list-watch.ts';

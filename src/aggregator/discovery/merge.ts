@@ -4,8 +4,8 @@
 // what its backend serves (a backend's entry wins over a local one of the same group version).
 // Both are ordered by the APIServices' priorities; a local group version without an APIService
 // yet (a CRD a moment old) takes `fallback`'s.
-// Counterpart of apisHandler and apiGroupHandler (kube-aggregator/pkg/apiserver/handler_apis.go)
-// and of the merging in resourceDiscoveryManager (apiserver/pkg/endpoints/discovery/aggregated).
+// Counterpart of apisHandler and apiGroupHandler (k8s.io/kube-aggregator/pkg/apiserver/handler_apis.go)
+// and of the merging in resourceDiscoveryManager (k8s.io/apiserver/pkg/endpoints/discovery/aggregated).
 import type { DiscoveryGroup, DiscoveryMerge, MergedGroup, MergedVersion } from '../../endpoints/discovery/types.ts';
 import type { DiscoveryManager } from './manager.ts';
 import { aggregatedOrder, APIREGISTRATION_PRIORITY, DEFAULT_PRIORITY, legacyOrder, type PrioritizedGroupVersion, type Priority } from './order.ts';

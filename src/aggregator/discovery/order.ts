@@ -3,9 +3,9 @@
 // standing where its first APIService falls; aggregated discovery sorts groups by the highest
 // groupPriorityMinimum of their versions, then by group name. Within a group both put the highest
 // versionPriority first, then the kube-aware greater version.
-// Counterpart of SortedByGroupAndVersion (kube-aggregator/pkg/apis/apiregistration/v1/helper) and
+// Counterpart of SortedByGroupAndVersion (k8s.io/kube-aggregator/pkg/apis/apiregistration/v1/helper) and
 // the sorting of resourceDiscoveryManager.calculateAPIGroupsLocked
-// (apiserver/pkg/endpoints/discovery/aggregated/handler.go).
+// (k8s.io/apiserver/pkg/endpoints/discovery/aggregated/handler.go).
 import { compareKubeAwareVersions } from '../../apimachinery/util/version-order.ts';
 
 /** An APIService's priorities, or those a served group version is given without one. */

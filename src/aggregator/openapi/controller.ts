@@ -5,8 +5,8 @@
 // APIService changes and again a minute after each success, and only while it is Available (kube
 // downloads through the proxy, which answers 503 until then); a failure keeps the last good spec
 // and is retried with backoff. A backend without /openapi/v2 (404) adds nothing.
-// Counterpart of kube-aggregator/pkg/controllers/openapi (aggregator.go, downloader.go,
-// controller.go) and openapiv3 (aggregator.go, downloader.go, controller.go).
+// Counterpart of k8s.io/kube-aggregator/pkg/controllers/openapi (aggregator.go, downloader.go,
+// controller.go) and k8s.io/kube-aggregator/pkg/controllers/openapiv3 (the same files).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { ListWatcher } from '../../client/cache/list-watch.ts';
