@@ -53,6 +53,10 @@ describe('discovery merged by the aggregator', () => {
     };
     await until('the remote group in aggregated discovery', async () => (await listed()) !== undefined);
     assert.deepEqual((await listed())?.versions, [{ version: 'v1alpha1', freshness: 'Stale' }]);
+    // client-go asks for protobuf first: the merged document encodes as well.
+    const pb = await s.request({ method: 'GET', url: '/apis', headers: { accept: 'application/vnd.kubernetes.protobuf;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' } });
+    assert.equal(pb.statusCode, 200, pb.text);
+    assert.ok(pb.body.includes(Buffer.from('high.example.com')) && pb.body.includes(Buffer.from('Stale')));
     assert.deepEqual((await names(AGG)).slice(0, 2), ['apiregistration.k8s.io', 'high.example.com']);
     // GET / lists the APIService's group and group version paths, as kube's aggregator registers them.
     const index = (await s.request({ method: 'GET', url: '/' })).json() as { paths: string[] };
