@@ -1,7 +1,8 @@
 // kube's crdregistration controller with the part of the aggregator's autoregister controller it
 // drives: every group version a CRD serves has a local APIService `<version>.<group>` labelled
-// automanaged=true (groupPriorityMinimum 1000, versionPriority 100), Available; the APIService goes
-// when no CRD serves that group version any more. APIServices without that label are left alone.
+// automanaged=true (groupPriorityMinimum 1000, versionPriority 100), Available, created again if
+// deleted and set back if its spec is changed; an automanaged=true APIService goes when no CRD
+// serves its group version. APIServices without the label, or labelled onstart, are left alone.
 // Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
 // pkg/controlplane/controller/crdregistration.
 import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
@@ -11,7 +12,7 @@ import { systemContext } from '../apimachinery/request/context.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
-import { AUTOMANAGED_LABEL, markLocalAvailable } from './local-apiservices.ts';
+import { AUTOMANAGED_LABEL, CRD_PRIORITY, markLocalAvailable, restoreSpec, specMatches } from './local-apiservices.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const RETRY_MS = 1000;
@@ -41,6 +42,8 @@ export class CRDRegistrationController extends Controller {
     super('crd registration controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), ...opts });
     const kick = (): void => { this.queue.add(ALL); };
     this.crdInformer = this.follow(crds, 'customresourcedefinitions.apiextensions.k8s.io', { onAdd: kick, onUpdate: kick, onDelete: kick });
+    // An APIService deleted, changed or added by someone else is checked again (autoregister's informer).
+    this.follow(apiServices, 'apiservices.apiregistration.k8s.io', { onAdd: kick, onUpdate: kick, onDelete: kick });
   }
 
   override async start(): Promise<void> {
@@ -55,11 +58,15 @@ export class CRDRegistrationController extends Controller {
     for (const s of (await this.apiServices.list(ctx, {})).items as APIServiceView[]) existing.set(s.metadata.name ?? '', s);
     for (const [name, gv] of wanted) {
       const cur = existing.get(name);
-      if (cur !== undefined) continue;
+      const want = { group: gv.group, version: gv.version, ...CRD_PRIORITY };
+      if (cur !== undefined) {
+        if (cur.metadata.labels?.[AUTOMANAGED_LABEL] === 'true' && !specMatches(cur.spec, want)) await restoreSpec(this.apiServices, name, want);
+        continue;
+      }
       const obj: APIServiceView = {
         apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService',
         metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'true' } },
-        spec: { group: gv.group, version: gv.version, groupPriorityMinimum: 1000, versionPriority: 100 },
+        spec: want,
       };
       try {
         await this.apiServices.create(ctx, obj, undefined, { dryRun: false });

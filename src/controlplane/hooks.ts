@@ -38,6 +38,10 @@ export interface HookDeps {
   readonly crServer: CustomResourceServer;
   readonly crdController: CRDController;
   readonly crdRegistration: CRDRegistrationController;
+  /** The aggregator's discovery manager (apiservice-discovery-controller). */
+  readonly discoveryManager: { start(): Promise<void>; stop(): void };
+  /** The aggregator's OpenAPI controller (v2 and v3 alike). */
+  readonly openAPIAggregation: { start(): Promise<void>; stop(): void };
   /** The garbage collector follows custom resources from when their CRD is served until it is gone. */
   readonly followCustomResources: () => () => void;
   readonly discovery: () => readonly DiscoveryGroup[];
@@ -101,10 +105,15 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
     ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),
     ...d.aggregatorHooks,
+    // The aggregator's: what backends of APIServices serve, merged into discovery.
+    { name: 'apiservice-discovery-controller', start: () => d.discoveryManager.start(), stop: () => d.discoveryManager.stop() },
     // kube's autoregister and crdregistration controllers: the APIServices of what this server serves.
     { name: 'kube-apiserver-autoregistration', start: async () => {
       await registerLocalAPIServices(d.storage.apiServices, d.discovery());
       await d.crdRegistration.start();
     }, stop: () => d.crdRegistration.stop() },
+    { name: 'apiservice-openapi-controller', start: () => d.openAPIAggregation.start(), stop: () => d.openAPIAggregation.stop() },
+    // One controller fetches both documents of a backend; kube runs one per version.
+    { name: 'apiservice-openapiv3-controller', start: () => {} },
   ];
 }

@@ -53,6 +53,9 @@ import { nodeRules } from './rbac-bootstrap/cluster-roles.ts';
 import type { BootstrapOptions } from './bootstrap.ts';
 import { coreDefinitions, type CoreOptions } from './core-definitions.ts';
 import { CRDRegistrationController } from './crd-registration-controller.ts';
+import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/index.ts';
+import { OpenAPIAggregationController } from '../aggregator/openapi/controller.ts';
+import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { builtInGroups } from './groups.ts';
 import { controlPlaneHooks } from './hooks.ts';
@@ -262,6 +265,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
+  // The aggregator's discovery and OpenAPI: what the backends of APIServices serve, merged in.
+  const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
+  const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, backendClients, undefined, { informers: informerFor });
   const hooks = new PostStartHooks(controlPlaneHooks({
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
@@ -269,6 +275,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       crds: built.crds, beforeEstablish: (crd) => crServer.observe(crd), instances: (crd) => crServer.newStoreFor(crd), controller,
     }),
     crdRegistration: new CRDRegistrationController(built.crds, built.apiServices, controller),
+    discoveryManager, openAPIAggregation,
     followCustomResources: () => followCustomResources(crServer, controllers.garbageCollector, informers),
     discovery: () => installer.discovery, bootstrap: () => ({ ...cfg, securePort: boundPort }), controllers,
     clusterAuthentication: new ClusterAuthenticationTrustController(core.configMaps, cfg.clusterAuthenticationInfo ?? {}, controller),
@@ -283,11 +290,13 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
+    nonResource: new Map<string, NonResourceHandler>([
+      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
+    discoveryMerge: new AggregatorDiscovery(discoveryManager, servedPriority),
     delegate: async (req, res, state) => {
       for (const d of delegates) if (await d.serve(req, res, state)) return;
       server.notFound(res, state);

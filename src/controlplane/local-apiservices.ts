@@ -2,7 +2,7 @@
 // controller): `v1.`, `v1.apps`, ..., with spec.service unset (Local) and Available.
 // Counterpart of k8s.io/kube-aggregator/pkg/controllers/autoregister and
 // cmd/kube-apiserver/app/aggregator.go (the local APIServices).
-import { isAlreadyExists } from '../apimachinery/errors/status-error.ts';
+import { isAlreadyExists, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject, WireObject } from '../apimachinery/meta/types.ts';
 import type { apiregistrationv1 } from '../generated/types/index.gen.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
@@ -53,6 +53,18 @@ function localAPIServicePriority(group: string, version: string): readonly [numb
   return PRIORITIES[group === '' ? version : `${group}/${version}`];
 }
 
+/** What crdregistration gives the APIService of a CRD's group version. */
+export const CRD_PRIORITY = { groupPriorityMinimum: 1000, versionPriority: 100 } as const;
+
+/**
+ * The priorities discovery orders a served group version by before its APIService exists (a CRD
+ * a moment old): the built-in table's, else a CRD's.
+ */
+export function servedPriority(group: string, version: string): { groupPriorityMinimum: number; versionPriority: number } {
+  const p = localAPIServicePriority(group, version);
+  return p === undefined ? CRD_PRIORITY : { groupPriorityMinimum: p[0], versionPriority: p[1] };
+}
+
 /** Writes the Available condition of an APIService served right here. */
 export async function markLocalAvailable(apiServices: ResourceStore<KubeObject>, name: string): Promise<void> {
   await apiServices.updateUnchecked(systemContext(''), name, (cur): WireObject<apiregistrationv1.APIService> => ({
@@ -61,28 +73,73 @@ export async function markLocalAvailable(apiServices: ResourceStore<KubeObject>,
   }), { dryRun: false });
 }
 
+/** The spec autoregister keeps an APIService at: served here (no service), with these priorities. */
+export interface DesiredSpec {
+  readonly group: string;
+  readonly version: string;
+  readonly groupPriorityMinimum: number;
+  readonly versionPriority: number;
+}
+
+type APIServiceView = WireObject<apiregistrationv1.APIService>;
+
+/** reflect.DeepEqual of the spec with the desired one (whose other fields are zero). */
+export function specMatches(spec: APIServiceView['spec'] | undefined, want: DesiredSpec): boolean {
+  return spec !== undefined && (spec.group ?? '') === want.group && (spec.version ?? '') === want.version
+    && spec.groupPriorityMinimum === want.groupPriorityMinimum && spec.versionPriority === want.versionPriority
+    && (spec.service === undefined || spec.service === null) && (spec.caBundle ?? '') === '' && spec.insecureSkipTLSVerify !== true;
+}
+
+/** Sets the spec of an automanaged APIService back to the desired one (labels and status kept). */
+export async function restoreSpec(apiServices: ResourceStore<KubeObject>, name: string, want: DesiredSpec): Promise<void> {
+  await apiServices.updateUnchecked(systemContext(''), name, (cur) => ({ ...cur, spec: { ...want } }), { dryRun: false });
+}
+
 /**
  * Registers the group versions of `groups` (the kube-apiserver's, not the aggregator's own
- * apiregistration.k8s.io, which kube does not list as an APIService).
+ * apiregistration.k8s.io, which kube does not list as an APIService), once, at start: a missing
+ * APIService is created (automanaged=onstart), an automanaged one whose spec differs is set back,
+ * one created by a user (no label) is left alone, and an onstart one of a group version no longer
+ * served (a disabled version, an older server) is deleted. APIServices deleted or changed later
+ * stay so until the next start (autoregister's "once" rules).
  */
 export async function registerLocalAPIServices(apiServices: ResourceStore<KubeObject>, groups: readonly DiscoveryGroup[]): Promise<void> {
   const ctx = systemContext('');
+  const wanted = new Map<string, DesiredSpec>();
   for (const g of groups) {
     if (g.name === 'apiregistration.k8s.io') continue;
     for (const v of g.versions) {
       const priority = localAPIServicePriority(g.name, v.version);
-      if (priority === undefined) continue;
-      const name = `${v.version}.${g.name}`;
-      const obj: WireObject<apiregistrationv1.APIService> = {
-        apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'onstart' } },
-        spec: { group: g.name, version: v.version, groupPriorityMinimum: priority[0], versionPriority: priority[1] },
+      if (priority !== undefined) wanted.set(`${v.version}.${g.name}`, { group: g.name, version: v.version, groupPriorityMinimum: priority[0], versionPriority: priority[1] });
+    }
+  }
+  const existing = new Map<string, APIServiceView>();
+  for (const o of (await apiServices.list(ctx, {})).items as APIServiceView[]) existing.set(o.metadata.name ?? '', o);
+  for (const [name, want] of wanted) {
+    const cur = existing.get(name);
+    const managed = cur?.metadata.labels?.[AUTOMANAGED_LABEL];
+    if (cur === undefined) {
+      const obj: APIServiceView = {
+        apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { [AUTOMANAGED_LABEL]: 'onstart' } }, spec: { ...want },
       };
       try {
         await apiServices.create(ctx, obj, undefined, { dryRun: false });
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }
-      await markLocalAvailable(apiServices, name);
+    } else if ((managed === 'onstart' || managed === 'true') && !specMatches(cur.spec, want)) {
+      await restoreSpec(apiServices, name, want);
+    } else if (managed !== 'onstart' && managed !== 'true') {
+      continue;
+    }
+    await markLocalAvailable(apiServices, name);
+  }
+  for (const [name, cur] of existing) {
+    if (wanted.has(name) || cur.metadata.labels?.[AUTOMANAGED_LABEL] !== 'onstart') continue;
+    try {
+      await apiServices.delete(ctx, name, undefined, {});
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
     }
   }
 }

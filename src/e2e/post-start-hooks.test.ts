@@ -11,7 +11,8 @@ const KAPI_HOOKS = [
   'generic-apiserver-start-informers', 'start-apiextensions-informers', 'start-apiextensions-controllers', 'crd-informer-synced',
   'start-system-namespaces-controller', 'start-cluster-authentication-info-controller', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
   'scheduling/bootstrap-system-priority-classes', 'bootstrap-controller', 'apiservice-status-local-available-controller',
-  'apiservice-status-remote-available-controller', 'apiservice-registration-controller', 'kube-apiserver-autoregistration',
+  'apiservice-status-remote-available-controller', 'apiservice-registration-controller', 'apiservice-discovery-controller',
+  'kube-apiserver-autoregistration', 'apiservice-openapi-controller', 'apiservice-openapiv3-controller',
 ].map((h) => `poststarthook/${h}`);
 
 const checks = (verbose: string): string[] =>

@@ -12,7 +12,7 @@ import { newGenericServerResponse } from '../apimachinery/errors/status-error.ts
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
 import { writeError, writeObject, writeRawJSON } from '../endpoints/handlers/response.ts';
-import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
+import type { DiscoveryGroup, DiscoveryMerge } from '../endpoints/discovery/types.ts';
 import type { APIInstaller } from '../endpoints/installer.ts';
 import { checkRouteAccept, MEDIA_TYPES, negotiate, tryNegotiate, type Target } from '../endpoints/negotiation.ts';
 import { RequestState } from '../endpoints/request/state.ts';
@@ -35,6 +35,8 @@ export interface GenericAPIServerConfig {
   readonly delegate?: Handler;
   /** Groups served by the next server of the chain (custom resources), listed after this server's. */
   readonly extraDiscovery?: () => readonly DiscoveryGroup[];
+  /** The aggregator's view of /apis and /apis/<group> (APIService groups and order); undefined: this server's groups. */
+  readonly discoveryMerge?: DiscoveryMerge;
   /** The watches the handlers registered (HandlerDeps.openWatches). */
   readonly openWatches: Set<() => void>;
   /**
@@ -174,10 +176,18 @@ export class GenericAPIServer {
       : [...this.cfg.installer.discovery, ...this.cfg.extraDiscovery()];
   }
 
+  /** The groups `GET /` lists: with the aggregator, every APIService's group version too. */
+  private indexGroups(): readonly { readonly name: string; readonly versions: readonly { readonly version: string }[] }[] {
+    const groups = this.discoveryGroups();
+    const merge = this.cfg.discoveryMerge;
+    if (merge === undefined) return groups;
+    return [...groups.filter((g) => g.name === ''), ...merge.legacy(groups.filter((g) => g.name !== ''))];
+  }
+
   /** The paths `GET /` lists (routes.Index). */
   listedPaths(): string[] {
     return listedPaths({
-      groups: this.discoveryGroups(), nonResource: this.cfg.nonResource.keys(),
+      groups: this.indexGroups(), nonResource: this.cfg.nonResource.keys(),
       healthz: this.healthzChecks().map((c) => c.name), livez: this.cfg.livez.map((c) => c.name),
       readyz: this.cfg.readyz.map((c) => c.name),
     });
@@ -211,14 +221,16 @@ export class GenericAPIServer {
       if (restfulRoute) checkRouteAccept(accept, MEDIA_TYPES);
       return negotiate(accept, { restrictions: 'default' });
     };
+    const merge = this.cfg.discoveryMerge;
     if (p === '/api' || p === '/apis') {
       const agg = tryNegotiate(accept, { restrictions: 'discovery' });
       if (agg !== undefined) {
-        serveWithETag(req, res, aggregatedDiscovery(p === '/api' ? core : named, agg.apiVersion), agg, state);
+        const listed = p === '/api' ? core : merge?.aggregated(named) ?? named;
+        serveWithETag(req, res, aggregatedDiscovery(listed, agg.apiVersion), agg, state);
       } else if (p === '/api') {
         writeObject(res, 200, apiVersions(req.headers.host ?? '127.0.0.1'), legacy(true), state);
       } else {
-        writeObject(res, 200, apiGroupList(named), legacy(false), state);
+        writeObject(res, 200, apiGroupList(merge?.legacy(named) ?? named), legacy(false), state);
       }
       return true;
     }
@@ -231,12 +243,15 @@ export class GenericAPIServer {
       writeObject(res, 200, apiResourceList(gv), legacy(true), state);
       return true;
     }
-    const g = named.find((x) => x.name === group);
-    if (g === undefined) return false;
     if (version === undefined) {
-      writeObject(res, 200, apiGroup(g), legacy(false), state);
+      // The aggregator's group handler: the versions of the group's APIServices, wherever served.
+      const listed = (merge?.legacy(named) ?? named).find((x) => x.name === group);
+      if (listed === undefined) return false;
+      writeObject(res, 200, apiGroup(listed), legacy(false), state);
       return true;
     }
+    const g = named.find((x) => x.name === group);
+    if (g === undefined) return false;
     const gv = g.versions.find((v) => v.version === version);
     if (gv === undefined) return false;
     writeObject(res, 200, apiResourceList(gv), legacy(true), state);

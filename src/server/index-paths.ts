@@ -3,12 +3,11 @@
 import type { ServerResponse } from 'node:http';
 import { newPathNotFound } from '../apimachinery/errors/status-error.ts';
 import { writeError, writeRaw } from '../endpoints/handlers/response.ts';
-import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { RequestState } from '../endpoints/request/state.ts';
 
 export interface IndexSources {
-  /** Every group served (built-in and custom), with its versions. */
-  readonly groups: readonly DiscoveryGroup[];
+  /** Every group served (built-in, custom, and APIServices'), with its versions. */
+  readonly groups: readonly { readonly name: string; readonly versions: readonly { readonly version: string }[] }[];
   /** The names of the /healthz, /livez and /readyz checks. */
   readonly healthz: readonly string[];
   readonly livez: readonly string[];

@@ -34,7 +34,7 @@ import { ClientManager } from '../../webhook/index.ts';
 import { newConvertingStorage, type ConvertFunc } from '../conversion/converting-storage.ts';
 import { newConverter } from '../conversion/converter.ts';
 import { prune } from '../schema/pruning.ts';
-import { compareKubeAwareVersions } from './version-order.ts';
+import { compareKubeAwareVersions } from '../../apimachinery/util/version-order.ts';
 
 type CRD = CustomResourceDefinition;
 

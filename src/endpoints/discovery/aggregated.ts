@@ -1,7 +1,7 @@
 // Aggregated discovery (apidiscovery.k8s.io v2; v2beta1 is no longer served): every group, version and
 // resource in one document, so clients need one request for /api and one for /apis.
 // Counterpart of k8s.io/apiserver/pkg/endpoints/discovery/aggregated.
-import type { DiscoveryGroup, DiscoveryResource } from './types.ts';
+import type { DiscoveryGroup, DiscoveryResource, MergedGroup } from './types.ts';
 
 function resourceDoc(main: DiscoveryResource, subs: readonly DiscoveryResource[]): Record<string, unknown> {
   const doc: Record<string, unknown> = {
@@ -24,13 +24,15 @@ function resourceDoc(main: DiscoveryResource, subs: readonly DiscoveryResource[]
   return doc;
 }
 
-export function aggregatedDiscovery(groups: readonly DiscoveryGroup[], apiVersion: string): object {
+/** Groups served here, or merged with other servers' (a remote version's entry is listed as fetched). */
+export function aggregatedDiscovery(groups: readonly (DiscoveryGroup | MergedGroup)[], apiVersion: string): object {
   return {
     kind: 'APIGroupDiscoveryList', apiVersion, metadata: {},
     items: groups.map((g) => ({
       // ObjectMeta's name is omitempty (the core group's entry has none), its zero creationTimestamp omitzero.
       metadata: g.name === '' ? {} : { name: g.name },
       versions: g.versions.map((v) => {
+        if ('remote' in v) return v.remote ?? { version: v.version, freshness: 'Stale' };
         const mains = v.resources.filter((r) => !r.name.includes('/'));
         return {
           version: v.version,

@@ -2,7 +2,10 @@
 // (/apis/<g>) and APIResourceList (/api/v1, /apis/<g>/<v>).
 // Counterpart of k8s.io/apiserver/pkg/endpoints/discovery.
 import { createHash } from 'node:crypto';
-import type { DiscoveryGroup, DiscoveryGroupVersion, DiscoveryResource } from './types.ts';
+import type { DiscoveryGroupVersion, DiscoveryResource } from './types.ts';
+
+/** What APIGroup lists of a group: its name and versions, most preferred first. */
+interface GroupVersions { readonly name: string; readonly versions: readonly { readonly version: string }[] }
 
 /** base64(sha256("<group>/<version>/<Kind>")[:8]) of the storage version, as kube computes it. */
 export function storageVersionHash(group: string, version: string, kind: string): string {
@@ -18,12 +21,12 @@ export function apiVersions(serverAddress: string): object {
   };
 }
 
-export function apiGroup(g: DiscoveryGroup): object {
+export function apiGroup(g: GroupVersions): object {
   const versions = g.versions.map((v) => ({ groupVersion: gvString(g.name, v.version), version: v.version }));
   return { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions, preferredVersion: versions[0] };
 }
 
-export function apiGroupList(groups: readonly DiscoveryGroup[]): object {
+export function apiGroupList(groups: readonly GroupVersions[]): object {
   return {
     kind: 'APIGroupList', apiVersion: 'v1',
     groups: groups.map((g) => {

@@ -24,3 +24,30 @@ export interface DiscoveryGroup {
   /** Most preferred first. */
   readonly versions: readonly DiscoveryGroupVersion[];
 }
+
+/** apidiscovery.k8s.io/v2 APIVersionDiscovery as JSON: a group version another server serves. */
+export interface VersionDiscovery {
+  readonly version: string;
+  readonly resources?: readonly Readonly<Record<string, unknown>>[];
+  readonly freshness?: 'Current' | 'Stale';
+}
+
+/** A group version of the merged documents: served here, or by another server (the aggregator's). */
+export type MergedVersion = DiscoveryGroupVersion | { readonly version: string; readonly remote: VersionDiscovery | undefined };
+
+export interface MergedGroup {
+  readonly name: string;
+  /** Most preferred first. */
+  readonly versions: readonly MergedVersion[];
+}
+
+/**
+ * Discovery of the whole server chain (the aggregator's): the named groups served here merged
+ * with those of APIServices, in APIService priority order.
+ */
+export interface DiscoveryMerge {
+  /** /apis and /apis/<group> (APIGroupList, APIGroup): every APIService's group version. */
+  legacy(local: readonly DiscoveryGroup[]): readonly MergedGroup[];
+  /** /apis as APIGroupDiscoveryList: local group versions and what the backends serve. */
+  aggregated(local: readonly DiscoveryGroup[]): readonly MergedGroup[];
+}

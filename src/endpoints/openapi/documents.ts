@@ -285,10 +285,12 @@ function documentGroupVersion(docPath: string): { group: string; version: string
 }
 
 /** GET /openapi/v3: each document's server-relative URL with the hash of its content. */
-export function buildOpenAPIV3Index(hashes: ReadonlyMap<string, string>): JsonObject {
+export function buildOpenAPIV3Index(hashes: ReadonlyMap<string, string>, remote: ReadonlyMap<string, string> = new Map()): JsonObject {
+  const urls = new Map<string, string>();
+  for (const [name, hash] of hashes) urls.set(name, `/openapi/v3/${name}?hash=${hash}`);
+  // Documents of APIService backends, listed with their own URLs where no local one has the name.
+  for (const [name, url] of remote) if (!urls.has(name)) urls.set(name, url);
   const paths: JsonObject = {};
-  for (const name of [...hashes.keys()].sort()) {
-    paths[name] = { serverRelativeURL: `/openapi/v3/${name}?hash=${hashes.get(name) ?? ''}` };
-  }
+  for (const name of [...urls.keys()].sort()) paths[name] = { serverRelativeURL: urls.get(name) ?? '' };
   return { paths };
 }

@@ -78,6 +78,15 @@ function v2Format(accept: string | undefined): 'json' | 'protobuf' | undefined {
   return undefined;
 }
 
+/**
+ * What the aggregator adds to the documents (APIService backends' specs): the v2 spec merged
+ * with theirs, and the v3 documents they list (name → serverRelativeURL).
+ */
+export interface OpenAPIAggregation {
+  mergeV2(local: Record<string, unknown>): Record<string, unknown>;
+  v3Paths(): ReadonlyMap<string, string>;
+}
+
 const empty = (status: number, headers: Record<string, string>): OpenAPIResponse => ({ status, headers, body: Buffer.alloc(0) });
 
 /** The forms of /openapi/v2, each encoded on first use. */
@@ -94,6 +103,7 @@ export class OpenAPIService {
   /** Built v3 documents with the key of what they were built from (see v3Key). */
   private v3Docs = new Map<string, { key: string; doc: Promise<OpenAPIDocument | undefined> }>();
   private indexDoc: Promise<OpenAPIDocument> | undefined;
+  private aggregation: OpenAPIAggregation | undefined;
 
   constructor(served: readonly ServedResource[], private readonly opts: OpenAPIOptions = {}) {
     this.served = served;
@@ -108,6 +118,18 @@ export class OpenAPIService {
     for (const name of [...this.v3Docs.keys()]) if (!names.has(name)) this.v3Docs.delete(name);
   }
 
+  /** Merges what backends serve from now on; documents are rebuilt on next use. */
+  setAggregation(a: OpenAPIAggregation | undefined): void {
+    this.aggregation = a;
+    this.aggregationChanged();
+  }
+
+  /** What the backends serve changed: /openapi/v2 and the v3 index are rebuilt on next use. */
+  aggregationChanged(): void {
+    this.v2Forms = undefined;
+    this.indexDoc = undefined;
+  }
+
   private async options(): Promise<OpenAPIOptions> {
     const docs: DefinitionDocs = this.opts.docs ?? await loadDefinitionDocs();
     const operationDocs: OperationDocs = this.opts.operationDocs ?? await loadOperationDocs();
@@ -115,7 +137,10 @@ export class OpenAPIService {
   }
 
   private v2FormsOf(): Promise<V2Forms> {
-    this.v2Forms ??= this.options().then((o) => ({ json: documentOf(buildOpenAPIV2(this.served, o)) }));
+    this.v2Forms ??= this.options().then((o) => {
+      const local = buildOpenAPIV2(this.served, o);
+      return { json: documentOf(this.aggregation?.mergeV2(local) ?? local) };
+    });
     return this.v2Forms;
   }
 
@@ -177,7 +202,7 @@ export class OpenAPIService {
         const d = await this.v3Document(name);
         if (d !== undefined) hashes.set(name, d.etag);
       }
-      const doc = documentOf(buildOpenAPIV3Index(hashes));
+      const doc = documentOf(buildOpenAPIV3Index(hashes, this.aggregation?.v3Paths()));
       // kube-aggregator serves the index through ServeContent without a type: Go sniffs text/plain.
       return { ...doc, contentType: 'text/plain; charset=utf-8' };
     })();
