@@ -42,6 +42,8 @@ export interface HookDeps {
   readonly followCustomResources: () => () => void;
   readonly discovery: () => readonly DiscoveryGroup[];
   readonly bootstrap: () => BootstrapOptions;
+  /** Priority and fairness's hooks (consumer, filter, producer); absent with --enable-priority-and-fairness=false. */
+  readonly flowControl?: { readonly consumer: PostStartHook; readonly filter: PostStartHook; readonly producer: PostStartHook };
   /** What the extension-apiserver-authentication ConfigMap publishes. */
   readonly clusterAuthentication: ClusterAuthenticationInfo;
   readonly controllers: {
@@ -74,6 +76,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     // Every informer made so far (RBAC's, admission's listers, the controllers'), synced before anything reads them.
     { name: 'generic-apiserver-start-informers', start: async () => { await d.informers.start(); await d.rbacCache?.start(); },
       stop: () => { d.rbacCache?.stop(); d.informers.stop(); } },
+    ...(d.flowControl === undefined ? [] : [d.flowControl.consumer, d.flowControl.filter]),
     { name: 'start-apiextensions-informers', start: () => d.crServer.start(), stop: () => d.crServer.stop() },
     { name: 'start-apiextensions-controllers', start: () => d.crdController.start(), stop: () => d.crdController.stop() },
     { name: 'crd-informer-synced', start: () => d.crServer.synced() },
@@ -85,6 +88,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     ...(d.storage.optional.priorityClasses === undefined ? [] : [{
       name: 'scheduling/bootstrap-system-priority-classes', start: () => ensureSystemPriorityClasses(d.storage.optional.priorityClasses as ResourceStore<KubeObject>),
     }]),
+    ...(d.flowControl === undefined ? [] : [d.flowControl.producer]),
     { name: 'bootstrap-controller', start: () => bootstrapKubernetesService(
       { services: core.services, endpoints: core.endpoints, endpointSlices: d.storage.optional.endpointSlices,
         serviceCIDRs: d.storage.optional.serviceCIDRs }, d.bootstrap()) },

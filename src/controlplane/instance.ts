@@ -24,6 +24,12 @@ import { withAuditInit } from '../server/filters/audit-init.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
+import { withCORS } from '../server/filters/cors.ts';
+import { withHSTS } from '../server/filters/hsts.ts';
+import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
+import { APFController } from '../server/flowcontrol/controller.ts';
+import { dumpHandlers } from '../server/flowcontrol/dump.ts';
+import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
@@ -58,6 +64,7 @@ import { PVCProtectionController } from './pvc-protection-controller.ts';
 import { ClusterRoleAggregationController, RBACBootstrapController } from './rbac-bootstrap/index.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
+import { flowControlHooks } from './flowcontrol.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
@@ -91,6 +98,11 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly serviceAccountJWKSURI?: string;
   /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
+  /** --enable-priority-and-fairness (default true): APF instead of the max-in-flight limit. */
+  readonly enablePriorityAndFairness?: boolean;
+  /** --cors-allowed-origins and --strict-transport-security-directives. */
+  readonly corsAllowedOrigins?: readonly string[];
+  readonly hstsDirectives?: readonly string[];
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
 }
@@ -229,7 +241,16 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
   let boundPort = 0;
+  // Priority and fairness: the server's seats are the two in-flight limits together.
+  const apf = cfg.enablePriorityAndFairness === false ? undefined
+    : new APFController(cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight);
+  const fcStore = (r: string): ResourceStore<KubeObject> | undefined => built.byName.get(`${r}.flowcontrol.apiserver.k8s.io`);
+  const fsStore = fcStore('flowschemas');
+  const plStore = fcStore('prioritylevelconfigurations');
+  const flowControl = apf === undefined || fsStore === undefined || plStore === undefined ? undefined
+    : flowControlHooks({ controller: apf, stores: { flowSchemas: fsStore, priorityLevels: plStore }, informer: informerFor });
   const hooks = new PostStartHooks(controlPlaneHooks({
+    ...(flowControl === undefined ? {} : { flowControl }),
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
     crServer, crdController: new CRDController({
@@ -250,7 +271,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort)]),
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort),
+      ...(apf === undefined ? [] : dumpHandlers(apf).map(([p, h]): [string, NonResourceHandler] => [p, (_req, res, state) => h(res, state.url.searchParams)]))]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -264,10 +286,13 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
+      ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
-      withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
+      ...(apf === undefined ? [withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight)] : []),
+      ...ifConfigured(withCORS(cfg.corsAllowedOrigins ?? [])),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
       withImpersonation(authorization.authorizer),
+      ...(apf === undefined ? [] : [withPriorityAndFairness(apf, cfg.requestTimeoutSeconds * 1000)]),
       withAuthorization(authorization.authorizer),
       withTimeout(cfg.requestTimeoutSeconds),
     ],
@@ -302,6 +327,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
   };
 }
+
+/** A filter that is only in the chain when configured. */
+const ifConfigured = (f: Filter | undefined): Filter[] => (f === undefined ? [] : [f]);
 
 /**
  * The garbage collector follows custom resources from when their CRD is served until it is gone

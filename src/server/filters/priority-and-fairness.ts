@@ -1,0 +1,76 @@
+// API priority and fairness: each request (after authentication, so the user is known) is
+// classified to a FlowSchema and priority level, waits for a seat of that level, and runs; the
+// answer names both by UID (X-Kubernetes-PF-FlowSchema-UID, -PriorityLevel-UID). A request that
+// finds its queue full, or waits past its limit (a quarter of its deadline, at most a minute),
+// gets kube's plain-text 429 with Retry-After. A watch holds its seat until it is established;
+// other long-running requests (exec, logs, proxy) are not limited.
+// Counterpart of k8s.io/apiserver/pkg/server/filters/priority-and-fairness.go.
+import type { ServerResponse } from 'node:http';
+import type { APFController, Classification } from '../flowcontrol/controller.ts';
+import type { RequestDigest } from '../flowcontrol/queue-set.ts';
+import { isLongRunning } from './max-in-flight.ts';
+import { parseDuration } from './timeout.ts';
+import type { Filter } from './types.ts';
+
+const MAX_WAIT_MS = 60_000;
+
+function setResponseHeaders(res: ServerResponse, c: Classification): void {
+  if (res.headersSent) return;
+  res.setHeader('X-Kubernetes-PF-PriorityLevel-UID', c.level.pl.metadata.uid ?? '');
+  res.setHeader('X-Kubernetes-PF-FlowSchema-UID', c.flowSchema.metadata.uid ?? '');
+}
+
+/** Go's http.Error with kube's message. */
+function tooManyRequests(res: ServerResponse, retryAfter: number): void {
+  const body = 'Too many requests, please try again later.\n';
+  res.setHeader('Retry-After', String(retryAfter));
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.statusCode = 429;
+  res.end(body);
+}
+
+/** `requestTimeoutMs`: --request-timeout, whose quarter bounds the wait of a request without its own deadline. */
+export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: number): Filter => (next) => async (req, res, state) => {
+  const info = state.info;
+  const user = state.user;
+  if (info === undefined || user === undefined) return next(req, res, state);
+  const isWatch = info.verb === 'watch';
+  if (!isWatch && isLongRunning(info.verb, info.subresource)) return next(req, res, state);
+  const c = ctl.classify(info, user);
+  const digest: RequestDigest = {
+    flowSchema: c.flowSchema.metadata.name ?? '', distinguisher: c.distinguisher, arrived: Date.now(), started: undefined,
+    seats: 1, user: user.name, info,
+  };
+  // The request's deadline: --request-timeout, or less with ?timeout= (as the timeout filter sets it).
+  const asked = parseDuration(state.url.searchParams.get('timeout'));
+  const deadlineMs = asked !== undefined && asked > 0 && asked * 1000 < requestTimeoutMs ? asked * 1000 : requestTimeoutMs;
+  const waitMs = Math.min(MAX_WAIT_MS, deadlineMs / 4);
+  const gone = new AbortController();
+  const onClose = (): void => { if (!res.writableFinished) gone.abort(); };
+  res.once('close', onClose);
+  let outcome;
+  try {
+    outcome = await ctl.admit(c, digest, state.startedAt + waitMs, gone.signal);
+  } finally {
+    res.off('close', onClose);
+  }
+  setResponseHeaders(res, c);
+  if (outcome !== 'dispatched') {
+    if (outcome !== 'cancelled') tooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
+    return;
+  }
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    ctl.finish(c, digest);
+  };
+  if (isWatch) state.watchInitialized = release;
+  try {
+    await next(req, res, state);
+  } finally {
+    release();
+  }
+};
