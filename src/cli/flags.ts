@@ -13,16 +13,15 @@ import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
 import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
-import { validateCORSAllowedOrigins } from '../server/filters/cors.ts';
-import { validateHSTSDirectives } from '../server/filters/hsts.ts';
+import { serverRunOptions, type ServerRunOptions } from './server-run-options.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
 export type StorageBackend = 'sqlite' | 'etcd3';
 
-export type EndpointReconcilerType = 'lease' | 'none';
+export type { EndpointReconcilerType } from './server-run-options.ts';
 
-export interface ServeOptions {
+export interface ServeOptions extends ServerRunOptions {
   readonly securePort: number;
   readonly bindAddress: string;
   /** --advertise-address; undefined: chosen from --bind-address or the host's interfaces. */
@@ -92,18 +91,6 @@ export interface ServeOptions {
   /** --admission-control-config-file; '' when none. */
   readonly admissionControlConfigFile: string;
   readonly shutdownDelayDurationMs: number;
-  /** --shutdown-watch-termination-grace-period: how long shutdown waits for watches to end (0: not at all). */
-  readonly shutdownWatchTerminationGracePeriodMs: number;
-  /** --shutdown-send-retry-after: while draining, new requests get 429 with Retry-After and Connection: close. */
-  readonly shutdownSendRetryAfter: boolean;
-  /** --enable-priority-and-fairness (default true): APF replaces the max-in-flight limit. */
-  readonly enablePriorityAndFairness: boolean;
-  /** --endpoint-reconciler-type: lease (default) or none. */
-  readonly endpointReconcilerType: EndpointReconcilerType;
-  /** --cors-allowed-origins: regular expressions an Origin must match. */
-  readonly corsAllowedOrigins: readonly string[];
-  /** --strict-transport-security-directives. */
-  readonly hstsDirectives: readonly string[];
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -288,20 +275,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'shutdown-delay-duration']) {
     if (num(n) < 0) errs.push(`--${n} can not be negative value`);
   }
-  if (num('shutdown-watch-termination-grace-period') < 0) {
-    errs.push('shutdown-watch-termination-grace-period, if provided, can not be a negative value');
-  }
-  const apf = get('enable-priority-and-fairness') as boolean;
-  if (apf && num('max-requests-inflight') + num('max-mutating-requests-inflight') <= 0) {
-    errs.push(`invalid configuration: MaxRequestsInFlight=${num('max-requests-inflight')} and MaxMutatingRequestsInFlight=${num('max-mutating-requests-inflight')}; they must add up to something positive`);
-  }
-  errs.push(...validateHSTSDirectives(get('strict-transport-security-directives') as string[]));
-  errs.push(...validateCORSAllowedOrigins(get('cors-allowed-origins') as string[]));
-  const reconciler = str('endpoint-reconciler-type');
-  // kube fails on an unknown type when it builds the reconciler; master-count (deprecated, with
-  // --apiserver-count) is kube's but not kapi's.
-  if (reconciler === 'master-count') errs.push('--endpoint-reconciler-type master-count is not implemented by kapi (use lease or none)');
-  else if (reconciler !== 'lease' && reconciler !== 'none') errs.push(`Reconciler not implemented: ${reconciler}`);
+  const run = serverRunOptions((n) => get(n), errs);
   const backend = str('storage-backend');
   if (backend !== 'sqlite' && backend !== 'etcd3') {
     errs.push("--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'");
@@ -400,12 +374,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     disableAdmissionPlugins: disableAdmission,
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
-    shutdownWatchTerminationGracePeriodMs: num('shutdown-watch-termination-grace-period'),
-    shutdownSendRetryAfter: get('shutdown-send-retry-after') as boolean,
-    enablePriorityAndFairness: apf,
-    endpointReconcilerType: reconciler === 'none' ? 'none' : 'lease',
-    corsAllowedOrigins: get('cors-allowed-origins') as string[],
-    hstsDirectives: get('strict-transport-security-directives') as string[],
+    ...run,
     v: num('v'),
     help: get('help') as boolean,
   };

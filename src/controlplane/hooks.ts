@@ -12,6 +12,8 @@ import type { PostStartHook } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { bootstrapKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses, type BootstrapOptions } from './bootstrap.ts';
 import type { CRDRegistrationController } from './crd-registration-controller.ts';
+import type { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
+import type { IdentityLeaseController } from './identity-lease.ts';
 import type { GarbageCollector } from './garbage-collector.ts';
 import { publishClusterAuthenticationInfo, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
@@ -44,6 +46,10 @@ export interface HookDeps {
   readonly bootstrap: () => BootstrapOptions;
   /** Priority and fairness's hooks (consumer, filter, producer); absent with --enable-priority-and-fairness=false. */
   readonly flowControl?: { readonly consumer: PostStartHook; readonly filter: PostStartHook; readonly producer: PostStartHook };
+  /** The identity Lease (absent when coordination.k8s.io is not served). */
+  readonly identityLease?: IdentityLeaseController;
+  /** --endpoint-reconciler-type=lease with an address to advertise (made once the port is bound). */
+  readonly endpointReconciler?: () => LeaseEndpointReconciler | undefined;
   /** What the extension-apiserver-authentication ConfigMap publishes. */
   readonly clusterAuthentication: ClusterAuthenticationInfo;
   readonly controllers: {
@@ -83,6 +89,10 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     { name: 'start-system-namespaces-controller', start: () => ensureSystemNamespaces(core.namespaces) },
     { name: 'start-cluster-authentication-info-controller',
       start: () => publishClusterAuthenticationInfo(core.configMaps, d.clusterAuthentication) },
+    ...(d.identityLease === undefined ? [] : [
+      { name: 'start-kube-apiserver-identity-lease-controller', start: () => d.identityLease?.start(), stop: () => d.identityLease?.stop() },
+      { name: 'start-kube-apiserver-identity-lease-garbage-collector', start: () => d.identityLease?.startGC() },
+    ]),
     { name: 'start-legacy-token-tracking-controller', start: () => ensureLegacyTokenTracking(core.configMaps) },
     { name: 'rbac/bootstrap-roles', start: async () => { await d.rbacBootstrap.start(); }, stop: () => d.rbacBootstrap.stop() },
     ...(d.storage.optional.priorityClasses === undefined ? [] : [{
@@ -91,7 +101,8 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     ...(d.flowControl === undefined ? [] : [d.flowControl.producer]),
     { name: 'bootstrap-controller', start: () => bootstrapKubernetesService(
       { services: core.services, endpoints: core.endpoints, endpointSlices: d.storage.optional.endpointSlices,
-        serviceCIDRs: d.storage.optional.serviceCIDRs }, d.bootstrap()) },
+        serviceCIDRs: d.storage.optional.serviceCIDRs }, d.bootstrap()).then(() => d.endpointReconciler?.()?.start()),
+      stop: () => d.endpointReconciler?.()?.stop() },
     controllerHook('clusterrole-aggregation-controller', c.clusterRoleAggregation),
     controllerHook('namespace-controller', c.namespace),
     controllerHook('garbage-collector-controller', c.garbageCollector),

@@ -27,6 +27,7 @@ import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withCORS } from '../server/filters/cors.ts';
 import { withHSTS } from '../server/filters/hsts.ts';
 import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
+import { withRetryAfter } from '../server/filters/retry-after.ts';
 import { APFController } from '../server/flowcontrol/controller.ts';
 import { dumpHandlers } from '../server/flowcontrol/dump.ts';
 import type { Filter } from '../server/filters/types.ts';
@@ -65,6 +66,8 @@ import { ClusterRoleAggregationController, RBACBootstrapController } from './rba
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { flowControlHooks } from './flowcontrol.ts';
+import { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
+import { IdentityLeaseController } from './identity-lease.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
@@ -98,6 +101,9 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly serviceAccountJWKSURI?: string;
   /** --client-ca-file and --requestheader-*, published in kube-system/extension-apiserver-authentication. */
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
+  /** --shutdown-send-retry-after and --shutdown-watch-termination-grace-period. */
+  readonly shutdownSendRetryAfter?: boolean;
+  readonly shutdownWatchTerminationGracePeriodMs?: number;
   /** --enable-priority-and-fairness (default true): APF instead of the max-in-flight limit. */
   readonly enablePriorityAndFairness?: boolean;
   /** --cors-allowed-origins and --strict-transport-security-directives. */
@@ -249,8 +255,23 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const plStore = fcStore('prioritylevelconfigurations');
   const flowControl = apf === undefined || fsStore === undefined || plStore === undefined ? undefined
     : flowControlHooks({ controller: apf, stores: { flowSchemas: fsStore, priorityLevels: plStore }, informer: informerFor });
+  const leaseStore = built.byName.get('leases.coordination.k8s.io');
+  const identityLease = leaseStore === undefined ? undefined
+    : new IdentityLeaseController(leaseStore, () => (cfg.advertiseAddress === undefined ? undefined : hostPort(cfg.advertiseAddress, boundPort)));
+  // The reconciler needs the bound port: made when the hooks run.
+  let endpointReconciler: LeaseEndpointReconciler | undefined;
+  const reconciler = (): LeaseEndpointReconciler | undefined => {
+    if (cfg.endpointReconcilerType !== 'lease' || cfg.advertiseAddress === undefined) return undefined;
+    endpointReconciler ??= new LeaseEndpointReconciler({
+      backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, endpoints: core.endpoints, endpointSlices: optional.endpointSlices,
+      ip: cfg.advertiseAddress, port: boundPort,
+    });
+    return endpointReconciler;
+  };
   const hooks = new PostStartHooks(controlPlaneHooks({
     ...(flowControl === undefined ? {} : { flowControl }),
+    ...(identityLease === undefined ? {} : { identityLease }),
+    endpointReconciler: reconciler,
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
     crServer, crdController: new CRDController({
@@ -269,7 +290,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
-  const server = new GenericAPIServer({
+  const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort),
       ...(apf === undefined ? [] : dumpHandlers(apf).map(([p, h]): [string, NonResourceHandler] => [p, (_req, res, state) => h(res, state.url.searchParams)]))]),
@@ -286,6 +307,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
+      ...(cfg.shutdownSendRetryAfter === true ? [withRetryAfter((): boolean => server.notAcceptingNewRequests)] : []),
       ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
       ...(apf === undefined ? [withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight)] : []),
@@ -318,15 +340,26 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
     async stop() {
       // As kube's ShutdownInitiated: /readyz fails at once, and everything else keeps being
-      // served for the delay, so that load balancers take the server out first.
+      // served for the delay, so that load balancers take the server out first. The pre-shutdown
+      // hook (this server leaves the kubernetes endpoints) runs meanwhile.
       stopping = true;
+      const preShutdown = (endpointReconciler?.removeEndpoints() ?? Promise.resolve())
+        .catch((err: unknown) => { console.error('endpoint reconciler: removing this server:', err); });
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
+      await preShutdown;
+      // NotAcceptingNewRequest, then the drain; the controllers stop once requests are done.
+      await server.shutdown({
+        ...(cfg.shutdownSendRetryAfter !== undefined ? { sendRetryAfter: cfg.shutdownSendRetryAfter } : {}),
+        ...(cfg.shutdownWatchTerminationGracePeriodMs !== undefined ? { watchGraceMs: cfg.shutdownWatchTerminationGracePeriodMs } : {}),
+      });
       await hooks.stopAll();
-      await server.shutdown();
       webhookClients.close();
     },
   };
 }
+
+/** "ip:port", IPv6 in brackets. */
+const hostPort = (ip: string, port: number): string => (ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
 
 /** A filter that is only in the chain when configured. */
 const ifConfigured = (f: Filter | undefined): Filter[] => (f === undefined ? [] : [f]);
