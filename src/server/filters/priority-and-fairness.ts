@@ -7,7 +7,7 @@
 // Counterpart of k8s.io/apiserver/pkg/server/filters/priority-and-fairness.go.
 import type { ServerResponse } from 'node:http';
 import type { APFController, Classification } from '../flowcontrol/controller.ts';
-import type { RequestDigest } from '../flowcontrol/queue-set.ts';
+import { nowNanos, type RequestDigest } from '../flowcontrol/queue-set.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import { parseDuration } from './timeout.ts';
 import type { Filter } from './types.ts';
@@ -40,7 +40,7 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
   if (!isWatch && isLongRunning(info.verb, info.subresource)) return next(req, res, state);
   const c = ctl.classify(info, user);
   const digest: RequestDigest = {
-    flowSchema: c.flowSchema.metadata.name ?? '', distinguisher: c.distinguisher, arrived: Date.now(), started: undefined,
+    flowSchema: c.flowSchema.metadata.name ?? '', distinguisher: c.distinguisher, arrived: nowNanos(), started: undefined,
     seats: 1, user: user.name, info,
   };
   // The request's deadline: --request-timeout, or less with ?timeout= (as the timeout filter sets it).

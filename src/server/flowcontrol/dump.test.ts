@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MANDATORY_PL_CATCH_ALL, MANDATORY_PL_EXEMPT } from './bootstrap.ts';
 import { APFController } from './controller.ts';
-import { dumpPriorityLevels, dumpQueues, dumpRequests, tabulate } from './dump.ts';
+import { dumpPriorityLevels, dumpQueues, dumpRequests, rfc3339Nano, tabulate } from './dump.ts';
 
 describe('the dump endpoints', () => {
   it("align as Go's tabwriter aligns kube's (text of kube-apiserver v1.36)", () => {
@@ -19,5 +19,11 @@ describe('the dump endpoints', () => {
 
   it('keeps the last column unpadded and every other at least 8 wide', () => {
     assert.equal(tabulate([['a', 'b', 'c'], ['long-name', '', 'x']]), 'a,         b,      c\nlong-name, ,       x\n');
+  });
+
+  it("prints times as Go's RFC3339Nano", () => {
+    assert.equal(rfc3339Nano(1_764_067_180_568_888_352n), '2025-11-25T10:39:40.568888352Z');
+    assert.equal(rfc3339Nano(1_764_067_180_500_000_000n), '2025-11-25T10:39:40.5Z');
+    assert.equal(rfc3339Nano(1_764_067_180_000_000_000n), '2025-11-25T10:39:40Z');
   });
 });

@@ -16,6 +16,14 @@ export function tabulate(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : `${c},`.padEnd(widths[i] ?? 8))).join('')).join('\n') + '\n';
 }
 
+/** Go's time.RFC3339Nano in UTC: the fraction with its trailing zeros cut. */
+export function rfc3339Nano(ns: bigint): string {
+  const seconds = ns / 1_000_000_000n;
+  const fraction = (ns % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19);
+  return `${base}${fraction === '' ? '' : `.${fraction}`}Z`;
+}
+
 const sorted = (ctl: APFController): [string, PriorityLevelState][] => [...ctl.levels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 export function dumpPriorityLevels(ctl: APFController): string {
@@ -49,7 +57,7 @@ export function dumpRequests(ctl: APFController, details: boolean): string {
   const head = ['PriorityLevelName', 'FlowSchemaName', 'QueueIndex', 'RequestIndexInQueue', 'FlowDistingsher', 'ArriveTime',
     'InitialSeats', 'FinalSeats', 'AdditionalLatency', 'StartTime'];
   const rows = [details ? [...head, 'UserName', 'Verb', 'APIPath', 'Namespace', 'Name', 'APIVersion', 'Resource', 'SubResource'] : head];
-  const time = (ms: number | undefined): string => (ms === undefined ? '0001-01-01T00:00:00Z' : new Date(ms).toISOString().replace('.000Z', 'Z'));
+  const time = (ns: bigint | undefined): string => (ns === undefined ? '0001-01-01T00:00:00Z' : rfc3339Nano(ns));
   for (const [name, s] of sorted(ctl)) {
     const add = (iq: number, ir: number, r: RequestDigest): void => {
       const row = [name, r.flowSchema, String(iq), String(ir), r.distinguisher, time(r.arrived), String(r.seats), '0', '0s', time(r.started)];

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dealHand, QueueSet, type RequestDigest } from './queue-set.ts';
+import { dealHand, nowNanos, QueueSet, type RequestDigest } from './queue-set.ts';
 
 const digest = (flow: string): RequestDigest => ({
-  flowSchema: 'fs', distinguisher: flow, arrived: Date.now(), started: undefined, seats: 1, user: flow,
+  flowSchema: 'fs', distinguisher: flow, arrived: nowNanos(), started: undefined, seats: 1, user: flow,
   info: { isResourceRequest: false, path: '/', verb: 'get', apiPrefix: '', apiGroup: '', apiVersion: '', namespace: '', resource: '', subresource: '', name: '', parts: [] },
 });
 const FAR = Date.now() + 60_000;

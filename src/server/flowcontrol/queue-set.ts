@@ -22,8 +22,9 @@ export interface QueuingConfig {
 export interface RequestDigest {
   readonly flowSchema: string;
   readonly distinguisher: string;
-  readonly arrived: number;
-  started: number | undefined;
+  /** Wall-clock nanoseconds (nowNanos), as kube prints them. */
+  readonly arrived: bigint;
+  started: bigint | undefined;
   readonly seats: number;
   readonly user: string;
   readonly info: RequestInfo;
@@ -42,6 +43,13 @@ interface Queue {
   seatsInUse: number;
   /** Virtual time of the next dispatch, in seats. */
   nextDispatchR: number;
+}
+
+const WALL_AT_START = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
+
+/** The wall clock in nanoseconds: Date.now()'s start, advanced by the monotonic clock. */
+export function nowNanos(): bigint {
+  return WALL_AT_START + process.hrtime.bigint();
 }
 
 /**
@@ -160,7 +168,7 @@ export class QueueSet {
   }
 
   private run(digest: RequestDigest, q: Queue | undefined): 'dispatched' {
-    digest.started = Date.now();
+    digest.started = nowNanos();
     this.dispatched++;
     this.seatsInUse += digest.seats;
     if (q === undefined) this.queueless.add(digest);
