@@ -10,6 +10,7 @@ import type { APFController, Classification } from '../flowcontrol/controller.ts
 import { nowNanos, type RequestDigest } from '../flowcontrol/queue-set.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import { parseDuration } from './timeout.ts';
+import { writeTooManyRequests } from './too-many-requests.ts';
 import type { Filter } from './types.ts';
 
 const MAX_WAIT_MS = 60_000;
@@ -18,17 +19,6 @@ function setResponseHeaders(res: ServerResponse, c: Classification): void {
   if (res.headersSent) return;
   res.setHeader('X-Kubernetes-PF-PriorityLevel-UID', c.level.pl.metadata.uid ?? '');
   res.setHeader('X-Kubernetes-PF-FlowSchema-UID', c.flowSchema.metadata.uid ?? '');
-}
-
-/** Go's http.Error with kube's message. */
-function tooManyRequests(res: ServerResponse, retryAfter: number): void {
-  const body = 'Too many requests, please try again later.\n';
-  res.setHeader('Retry-After', String(retryAfter));
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.statusCode = 429;
-  res.end(body);
 }
 
 /** `requestTimeoutMs`: --request-timeout, whose quarter bounds the wait of a request without its own deadline. */
@@ -58,7 +48,7 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
   }
   setResponseHeaders(res, c);
   if (outcome !== 'dispatched') {
-    if (outcome !== 'cancelled') tooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
+    if (outcome !== 'cancelled') writeTooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
     return;
   }
   let released = false;
