@@ -14,7 +14,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 
 /** Lower rank = lower layer. Layers of equal rank may not import each other. */
 const RANK: Readonly<Record<string, number>> = {
-  generated: 0, apimachinery: 1, cel: 1.5, storage: 2, client: 2.5, webhook: 2.6, registry: 3, admission: 3, authn: 3, authz: 3, endpoints: 4,
+  generated: 0, apimachinery: 1, cel: 1.5, storage: 2, client: 2.5, webhook: 2.6, registry: 3, admission: 3, authn: 3, authz: 3, audit: 3, endpoints: 4,
   server: 5, apis: 6, apiextensions: 6, aggregator: 6, controlplane: 7, cli: 8, 'index.ts': 8.5, oracle: 8.7, bench: 9, e2e: 9, 'layering.test.ts': 9,
 };
 

@@ -15,6 +15,8 @@ export function addAuditAnnotation(ctx: RequestContext, key: string, value: stri
   let a = annotations.get(ctx.warnings);
   if (a === undefined) annotations.set(ctx.warnings, a = {});
   if (!(key in a)) a[key] = value;
+  // The request's audit event takes them too (kube's Attributes.AddAnnotation ends in the event).
+  ctx.audit?.addAuditAnnotation(key, value);
 }
 
 /** The annotations admission recorded for the request of `ctx` (for the audit event). */

@@ -3,6 +3,7 @@
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../apimachinery/request/context.ts';
 import type { GroupVersion, GroupVersionKind, GroupVersionResource } from '../apimachinery/schema/group-version.ts';
+import { observeAdmissionController, observeAdmissionStep, type StepType } from './metrics.ts';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -113,6 +114,30 @@ function wants(p: Plugin, op: Operation, key: string): boolean {
   return (p.resources === undefined || p.resources.has(key)) && p.handles(op);
 }
 
+/** A chain step, in apiserver_admission_step_admission_duration_seconds. */
+async function timedStep(type: StepType, op: Operation, run: () => Promise<void>): Promise<void> {
+  const start = process.hrtime.bigint();
+  try {
+    await run();
+  } catch (err) {
+    observeAdmissionStep(type, op, true, start);
+    throw err;
+  }
+  observeAdmissionStep(type, op, false, start);
+}
+
+/** One plugin's call, in apiserver_admission_controller_admission_duration_seconds. */
+async function timedPlugin(p: Plugin, type: StepType, ctx: RequestContext, attrs: Attributes): Promise<void> {
+  const start = process.hrtime.bigint();
+  try {
+    await (type === 'admit' ? p.admit?.(ctx, attrs) : p.validate?.(ctx, attrs));
+  } catch (err) {
+    observeAdmissionController(p.name, type, attrs.operation, true, start);
+    throw err;
+  }
+  observeAdmissionController(p.name, type, attrs.operation, false, start);
+}
+
 /** Runs every mutating plugin, then (later, on the final object) every validating one, in order. */
 export class AdmissionChain {
   constructor(private readonly plugins: readonly Plugin[]) {}
@@ -122,17 +147,21 @@ export class AdmissionChain {
    * mutating chain runs once more, with the context saying so.
    */
   async admit(ctx: RequestContext, attrs: Attributes): Promise<void> {
-    const key = resourceKey(attrs);
-    for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await p.admit(ctx, attrs);
-    const r = reinvocations.get(attrs);
-    if (r === undefined || !r.shouldReinvoke) return;
-    r.isReinvoke = true;
-    for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await p.admit(ctx, attrs);
+    await timedStep('admit', attrs.operation, async () => {
+      const key = resourceKey(attrs);
+      for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await timedPlugin(p, 'admit', ctx, attrs);
+      const r = reinvocations.get(attrs);
+      if (r === undefined || !r.shouldReinvoke) return;
+      r.isReinvoke = true;
+      for (const p of this.plugins) if (p.admit !== undefined && wants(p, attrs.operation, key)) await timedPlugin(p, 'admit', ctx, attrs);
+    });
   }
 
   async validate(ctx: RequestContext, attrs: Attributes): Promise<void> {
-    const key = resourceKey(attrs);
-    for (const p of this.plugins) if (p.validate !== undefined && wants(p, attrs.operation, key)) await p.validate(ctx, attrs);
+    await timedStep('validate', attrs.operation, async () => {
+      const key = resourceKey(attrs);
+      for (const p of this.plugins) if (p.validate !== undefined && wants(p, attrs.operation, key)) await timedPlugin(p, 'validate', ctx, attrs);
+    });
   }
 
   /** admission.Interface.Handles of the chain: whether any plugin wants `op` now (a cheap check before building anything). */

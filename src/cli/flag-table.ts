@@ -4,9 +4,10 @@
 import { AUTHORIZATION_MODE_CHOICES } from '../authz/modes.ts';
 import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS } from '../controlplane/admission.ts';
 import { CORS_ALLOWED_ORIGINS_HELP } from '../server/filters/cors.ts';
+import { AUDIT_FLAGS } from './audit-flags.ts';
 import { insecureTLSCipherNames, tlsCipherPossibleValues } from './tls-options.ts';
 
-export type Kind = 'int' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 'level' | 'portRange';
+export type Kind = 'int' | 'float32' | 'string' | 'bool' | 'duration' | 'strings' | 'map' | 'ip' | 'level' | 'portRange';
 
 export interface FlagDef { readonly name: string; readonly kind: Kind; readonly def: string; readonly usage: string; readonly short?: string }
 
@@ -15,6 +16,7 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },
   { name: 'anonymous-auth', kind: 'bool', def: 'true', usage: 'Enables anonymous requests to the secure port. Anonymous requests have a username of system:anonymous and a group name of system:unauthenticated.' },
+  ...AUDIT_FLAGS,
   { name: 'authorization-mode', kind: 'strings', def: 'AlwaysAllow', usage: `Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: ${AUTHORIZATION_MODE_CHOICES.join(',')}. kapi implements AlwaysAllow, AlwaysDeny, RBAC and Node.` },
   { name: 'bind-address', kind: 'ip', def: '127.0.0.1', usage: 'The IP address on which to listen for the --secure-port port.' },
   { name: 'api-audiences', kind: 'strings', def: '', usage: 'Identifiers of the API. The service account token authenticator will validate that tokens used against the API are bound to at least one of these audiences. If --service-account-issuer is configured and this flag is not, this field defaults to a single element list containing the issuer URL.' },

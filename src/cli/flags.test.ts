@@ -15,6 +15,7 @@ describe('parseServeFlags defaults', () => {
       shutdownDelayDurationMs: 0, v: 0, help: false,
       shutdownWatchTerminationGracePeriodMs: 0, shutdownSendRetryAfter: false, enablePriorityAndFairness: true, endpointReconcilerType: 'lease',
       corsAllowedOrigins: [], hstsDirectives: [],
+      audit: { policyFile: undefined, log: undefined, webhook: undefined },
       // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
         + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
@@ -84,6 +85,14 @@ describe('parseServeFlags syntax', () => {
       check: (o) => [o.eventTTLMs, o.etcdCompactionIntervalMs, o.shutdownDelayDurationMs], want: [7_200_000, 0, 5000] },
     { name: 'files', argv: ['--tls-cert-file=a.crt', '--tls-private-key-file=a.key', '--token-auth-file=t.csv', '--kubeconfig-out=k'],
       check: (o) => [o.tlsCertFile, o.tlsPrivateKeyFile, o.tokenAuthFile, o.kubeconfigOut], want: ['a.crt', 'a.key', 't.csv', 'k'] },
+    { name: 'audit off by default', argv: [], check: (o) => o.audit, want: { policyFile: undefined, log: undefined, webhook: undefined } },
+    { name: 'audit log with kube\'s defaults', argv: ['--audit-policy-file=p.yaml', '--audit-log-path=-'],
+      check: (o) => [o.audit.policyFile, o.audit.log?.path, o.audit.log?.format, o.audit.log?.mode, o.audit.log?.maxSizeMB, o.audit.log?.maxBackups,
+        o.audit.log?.maxAgeDays, o.audit.log?.batch.maxBatchSize, o.audit.log?.truncate.maxEventSize],
+      want: ['p.yaml', '-', 'json', 'blocking', 100, 100, 366, 1, 102400] },
+    { name: 'audit webhook with kube\'s defaults', argv: ['--audit-webhook-config-file=k'],
+      check: (o) => [o.audit.webhook?.mode, o.audit.webhook?.batch, o.audit.webhook?.initialBackoffMs],
+      want: ['batch', { bufferSize: 10000, maxBatchSize: 400, maxBatchWaitMs: 30000, throttleEnable: true, throttleQPS: 10, throttleBurst: 15 }, 10000] },
     { name: 'authorization modes in order', argv: ['--authorization-mode=RBAC,AlwaysDeny'], check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysDeny'] },
     { name: 'authorization modes repeat', argv: ['--authorization-mode=RBAC', '--authorization-mode', 'AlwaysAllow'],
       check: (o) => o.authorizationModes, want: ['RBAC', 'AlwaysAllow'] },
@@ -167,6 +176,19 @@ describe('parseServeFlags errors', () => {
       want: 'invalid argument "TLSv1.2" for "--tls-min-version" flag: unknown tls version "TLSv1.2"' },
     { name: 'unknown cipher suite', argv: ['--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,ECDHE-RSA-AES128-GCM-SHA256'],
       want: 'invalid argument "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,ECDHE-RSA-AES128-GCM-SHA256" for "--tls-cipher-suites" flag: Cipher suite ECDHE-RSA-AES128-GCM-SHA256 not supported or doesn\'t exist' },
+    { name: 'audit log errors in kube\'s order', argv: ['--audit-log-path=/tmp/a.log', '--audit-log-mode=foo', '--audit-log-format=xml',
+      '--audit-log-maxage=-1', '--audit-log-maxbackup=-2', '--audit-log-maxsize=-3', '--audit-log-version=v9', '--audit-log-truncate-enabled',
+      '--audit-log-truncate-max-event-size=0'],
+    want: '[invalid audit log mode foo, allowed modes are "batch,blocking,blocking-strict", invalid audit truncate log max event size 0, must be a positive number, ' +
+      'invalid group version, allowed versions are ["audit.k8s.io/v1"], invalid audit log format xml, allowed formats are "legacy,json", ' +
+      '--audit-log-maxage -1 can\'t be a negative number, --audit-log-maxbackup -2 can\'t be a negative number, --audit-log-maxsize -3 can\'t be a negative number]' },
+    { name: 'audit batch options: the first error only', argv: ['--audit-log-path=/tmp/a.log', '--audit-log-mode=batch', '--audit-log-batch-buffer-size=0',
+      '--audit-log-batch-max-size=0', '--audit-log-truncate-enabled', '--audit-log-truncate-max-batch-size=5'],
+    want: '[invalid audit batch log buffer size 0, must be a positive number, invalid audit truncate log max batch size 5, must be greater than max event size (102400)]' },
+    { name: 'audit webhook batch size', argv: ['--audit-webhook-config-file=/tmp/k', '--audit-webhook-batch-max-size=0'],
+      want: 'invalid audit batch webhook max batch size 0, must be a positive number' },
+    { name: 'a float flag', argv: ['--audit-webhook-batch-throttle-qps=x'],
+      want: 'invalid argument "x" for "--audit-webhook-batch-throttle-qps" flag: strconv.ParseFloat: parsing "x": invalid syntax' },
     { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
       want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];
@@ -182,5 +204,7 @@ describe('serveHelp', () => {
     assert.match(help, /\n {2}-v, --v Level +number for the log level verbosity; 3 and above log every request .*\(default 0\)\n/);
     assert.match(help, /\n {6}--data-dir string +.*\(default "\.\/\.kapi"\)\n/);
     assert.doesNotMatch(help, /--help.*default/);
+    assert.match(help, /\n {6}--audit-webhook-batch-throttle-qps float32 +Maximum average number of batches per second\. Only used in batch mode\. \(default 10\)\n/);
+    assert.match(help, /\n {6}--audit-log-batch-max-wait duration +The amount of time .* Only used in batch mode\.\n/);
   });
 });

@@ -11,6 +11,8 @@ import {
 } from './tls-options.ts';
 import { validateRequestHeaderFlags } from '../authn/request-header.ts';
 import { FLAGS, type FlagDef, type Kind } from './flag-table.ts';
+import { auditOptions } from './audit-flags.ts';
+import type { AuditOptions } from '../audit/auditor.ts';
 import { isSupportedMode, validateAuthorizationModes, type AuthorizationMode } from '../authz/modes.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { serverRunOptions, type ServerRunOptions } from './server-run-options.ts';
@@ -91,6 +93,8 @@ export interface ServeOptions extends ServerRunOptions {
   /** --admission-control-config-file; '' when none. */
   readonly admissionControlConfigFile: string;
   readonly shutdownDelayDurationMs: number;
+  /** --audit-*: the policy file and the log and webhook backends. */
+  readonly audit: AuditOptions;
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -102,7 +106,7 @@ export class FlagError extends Error {
 
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
-  int: 'int', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', ip: 'ip',
+  int: 'int', float32: 'float32', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', ip: 'ip',
   level: 'Level', portRange: 'portRange',
 };
 
@@ -141,6 +145,12 @@ const BOOLS: Readonly<Record<string, boolean>> = {
 function convert(f: FlagDef, raw: string, previous: Value | undefined): Value {
   switch (f.kind) {
     case 'int': return parseGoInt(raw, 'ParseInt');
+    case 'float32': {
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw.trim()) || raw.trim() !== raw) {
+        throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
+      }
+      return Number(raw);
+    }
     case 'level': return parseGoInt(raw, 'ParseUint');
     case 'string': return raw;
     case 'bool': {
@@ -259,6 +269,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     if (v !== undefined) return v;
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
+    if (f.def === '' && (f.kind === 'int' || f.kind === 'float32' || f.kind === 'duration')) return 0;
     return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;
@@ -323,6 +334,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   const enableAdmission = (get('enable-admission-plugins') as string[]).filter((p) => p !== '');
   const disableAdmission = (get('disable-admission-plugins') as string[]).filter((p) => p !== '');
   errs.push(...validateAdmissionPlugins(enableAdmission, disableAdmission));
+  const audit = auditOptions(get, errs);
   if (errs.length > 0 && get('help') !== true) throw new FlagError(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
 
   const primary = ranges[0];
@@ -375,6 +387,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     ...run,
+    audit,
     v: num('v'),
     help: get('help') as boolean,
   };

@@ -19,6 +19,8 @@ import type { ConnectionCredentials, RequestAuthenticator } from '../server/filt
 import type { Backend } from '../storage/backend.ts';
 import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
+import { recordStorageBackend } from '../storage/metrics.ts';
+import { newAuditor } from '../audit/auditor.ts';
 import { newServiceAccountTokenAuthenticator, type ServiceAccountTokenGetter } from '../authn/serviceaccount/index.ts';
 import { serviceAccountIssuer } from './service-account-keys.ts';
 import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
@@ -156,7 +158,10 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
 
   // capabilities.AllowPrivileged: process-wide in kube too
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
+  // As kube, a bad policy file or an unusable log or webhook stops start-up.
+  const auditor = await newAuditor(opts.audit, log);
   const backend = await openBackend(opts, dataDir);
+  recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
   try {
     cp = await newControlPlane({
@@ -177,6 +182,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       enablePriorityAndFairness: opts.enablePriorityAndFairness, endpointReconcilerType: opts.endpointReconcilerType,
       shutdownSendRetryAfter: opts.shutdownSendRetryAfter, shutdownWatchTerminationGracePeriodMs: opts.shutdownWatchTerminationGracePeriodMs,
       corsAllowedOrigins: opts.corsAllowedOrigins, hstsDirectives: opts.hstsDirectives,
+      ...(auditor !== undefined ? { auditor } : {}),
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });

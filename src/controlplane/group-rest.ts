@@ -14,6 +14,7 @@ import type { APIGroupDefinition, StoreLookup, VirtualResource } from '../regist
 import type { ResourceDefinition, ResourceStore } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newStore } from '../storage/store.ts';
+import { trackObjectCount } from '../storage/metrics.ts';
 import { keyPrefixFor, storageCodec } from './storage-factory.ts';
 
 /** Only get and update (and so patch): what status subresources serve. */
@@ -124,12 +125,11 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
   def: ResourceDefinition<KubeObject>): ResourceStore {
   const apiVersion = apiVersionOf(gv);
-  return new Store<KubeObject>({
-    definition: def,
-    storage: newStore(backend, storageCodec(scheme, gv), {
-      newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }),
-    }),
-    keyPrefix: keyPrefixFor(etcdPrefix, gv.group, def.resource),
-    listApiVersion: apiVersion,
+  const groupResource = { group: gv.group, resource: def.resource };
+  const keyPrefix = keyPrefixFor(etcdPrefix, gv.group, def.resource);
+  const storage = newStore(backend, storageCodec(scheme, gv), {
+    newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource,
   });
+  trackObjectCount(groupResource, () => storage.count(keyPrefix));
+  return new Store<KubeObject>({ definition: def, storage, keyPrefix, listApiVersion: apiVersion });
 }

@@ -48,6 +48,9 @@ export function identityLeaseName(host: string): string {
   return `apiserver-${base32(digest.subarray(0, 16)).toLowerCase()}`;
 }
 
+/** "ip:port", IPv6 in brackets. */
+export const hostPort = (ip: string, port: number): string => (ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
+
 /** metav1.MicroTime: RFC 3339 with microseconds. */
 const microTime = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 

@@ -21,6 +21,9 @@ import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
+import { withAudit } from '../server/filters/audit.ts';
+import { withFailedAuthenticationAudit } from '../server/filters/failed-authentication-audit.ts';
+import type { Auditor } from '../audit/auditor.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
@@ -34,6 +37,8 @@ import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
+import { withRequestMetrics } from '../server/filters/metrics.ts';
+import { metricsHandlers } from '../server/metrics-handler.ts';
 import { withPanicRecovery } from '../server/filters/panic-recovery.ts';
 import { withRequestInfo } from '../server/filters/request-info.ts';
 import { withTimeout } from '../server/filters/timeout.ts';
@@ -67,7 +72,7 @@ import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
 import { flowControlHooks } from './flowcontrol.ts';
 import { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
-import { IdentityLeaseController } from './identity-lease.ts';
+import { hostPort, IdentityLeaseController } from './identity-lease.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import { ClientManager } from '../webhook/index.ts';
@@ -111,6 +116,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly hstsDirectives?: readonly string[];
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
+  /** The audit policy and backends (--audit-*); undefined: no auditing. */
+  readonly auditor?: Auditor;
 }
 
 export interface ControlPlane {
@@ -292,7 +299,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
-    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort),
+    nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers(),
       ...(apf === undefined ? [] : dumpHandlers(apf).map(([p, h]): [string, NonResourceHandler] => [p, (_req, res, state) => h(res, state.url.searchParams)]))]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
@@ -307,11 +314,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
       withPanicRecovery(),
       withRequestInfo(),
+      withRequestMetrics(),
       ...(cfg.shutdownSendRetryAfter === true ? [withRetryAfter((): boolean => server.notAcceptingNewRequests)] : []),
       ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
       ...ifConfigured(withCORS(cfg.corsAllowedOrigins ?? [])),
+      ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
+      ...(cfg.auditor === undefined ? [] : [withAudit(cfg.auditor)]),
       withImpersonation(authorization.authorizer),
       apf === undefined ? withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight) : withPriorityAndFairness(apf, cfg.requestTimeoutSeconds * 1000),
       withAuthorization(authorization.authorizer),
@@ -351,14 +361,13 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
         ...(cfg.shutdownSendRetryAfter !== undefined ? { sendRetryAfter: cfg.shutdownSendRetryAfter } : {}),
         ...(cfg.shutdownWatchTerminationGracePeriodMs !== undefined ? { watchGraceMs: cfg.shutdownWatchTerminationGracePeriodMs } : {}),
       });
+      // The audit backend flushes once requests have drained, as kube's.
+      await cfg.auditor?.sink.shutdown();
       await hooks.stopAll();
       webhookClients.close();
     },
   };
 }
-
-/** "ip:port", IPv6 in brackets. */
-const hostPort = (ip: string, port: number): string => (ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
 
 /** A filter that is only in the chain when configured. */
 const ifConfigured = (f: Filter | undefined): Filter[] => (f === undefined ? [] : [f]);

@@ -151,6 +151,7 @@ export class APIInstaller {
       const method = req.method ?? 'GET';
       if (!ep.storage.connectMethods.includes(method === 'HEAD' ? 'GET' : method)) throw methodNotAllowed();
       const ctx = state.context();
+      state.markRouted();
       await admitConnect(ep, this.deps, ctx, state.url.searchParams);
       await ep.storage.connect(ctx, info.name, req, res, state.url.searchParams);
       return true;
@@ -169,6 +170,7 @@ export class APIInstaller {
       if (verb === 'patch') requestPatchType(this.deps, req);
       checkRouteAccept(req.headers.accept, verb === 'list' || verb === 'watch' ? ALL_MEDIA_TYPES : MEDIA_TYPES);
     }
+    state.markRouted();
     await handler(ep, this.deps, req, res, state);
     return true;
   }

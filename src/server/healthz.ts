@@ -3,6 +3,7 @@
 // Counterpart of k8s.io/apiserver/pkg/server/healthz.
 import type { ServerResponse } from 'node:http';
 import { goQuote } from '../apimachinery/goformat/index.ts';
+import { recordHealthcheck } from './metrics-handler.ts';
 
 export interface HealthCheck {
   readonly name: string;
@@ -40,9 +41,11 @@ export async function serveHealth(kind: 'healthz' | 'livez' | 'readyz', checks: 
     try {
       await c.check();
       lines.push(`[+]${c.name} ok`);
+      recordHealthcheck(c.name, kind, true);
     } catch {
       failed = true;
       lines.push(`[-]${c.name} failed: reason withheld`);
+      recordHealthcheck(c.name, kind, false);
     }
   }
   if (excluded.size > 0) {

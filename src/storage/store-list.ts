@@ -6,6 +6,7 @@ import type { Backend, RangeResult } from './backend.ts';
 import { decodeContinue, encodeContinue } from './continue.ts';
 import { isStorageError, StorageError, type Codec, type ListOptions, type ListResult } from './interfaces.ts';
 import { decodeAt, parseResourceVersion } from './versioner.ts';
+import type { ListStats } from './metrics.ts';
 
 const EXPIRED = 'The resourceVersion for the provided list is too old.';
 const INCONSISTENT_CONTINUE = 'The provided continue parameter is too old to display a consistent list result. ' +
@@ -64,7 +65,7 @@ function planRead(key: string, keyPrefix: string, opts: ListOptions): ReadPlan {
 }
 
 export async function getList(backend: Backend, codec: Codec, pagingLimit: number, key: string,
-  opts: ListOptions): Promise<ListResult> {
+  opts: ListOptions, stats?: ListStats): Promise<ListResult> {
   const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
   const plan = planRead(key, keyPrefix, opts);
   const minimum = listResourceVersion(key, opts.resourceVersion ?? '');
@@ -94,6 +95,7 @@ export async function getList(backend: Backend, codec: Codec, pagingLimit: numbe
     // Later pages read at the revision of the first one: one consistent snapshot.
     if (withRev === 0) withRev = res.revision;
     hasMore = res.more;
+    if (stats !== undefined) stats.fetched += res.kvs.length;
     for (const kv of res.kvs) {
       if (paging && items.length >= limit) {
         hasMore = true;
@@ -101,6 +103,7 @@ export async function getList(backend: Backend, codec: Codec, pagingLimit: numbe
       }
       lastKey = kv.key;
       const obj = decodeAt(codec, kv.value, kv.modRevision);
+      if (stats !== undefined) stats.evaluated++;
       if (pred.empty || pred.matches(obj)) items.push(obj);
     }
     if (!hasMore || !paging || items.length >= limit) break;

@@ -6,6 +6,7 @@ import type { Watch } from '../apimachinery/watch/event.ts';
 import type { Backend, KeyValue } from './backend.ts';
 import { FRESHNESS_WAIT_MS, waitForRevision } from './freshness.ts';
 import { checkRequestSize, MAX_REQUEST_BYTES } from './request-size.ts';
+import { instrumentBackend, recordStorageList, type GroupResource, type ListStats } from './metrics.ts';
 import { getList } from './store-list.ts';
 import { startWatch, type WatchConfig } from './store-watch.ts';
 import { atRevision, decodeAt, forStorage, parseResourceVersion } from './versioner.ts';
@@ -27,6 +28,8 @@ export interface StoreOptions {
   readonly maxRequestBytes?: number;
   /** How long a read at a future resourceVersion waits for the store to reach it. Default 3 s (kube's watch cache). */
   readonly freshnessWaitMs?: number;
+  /** The resource stored: its requests are then in the storage metrics (etcd_request_duration_seconds, ...). */
+  readonly groupResource?: GroupResource;
 }
 
 /** kube's storage.Preconditions.Check, with kube's messages. */
@@ -43,7 +46,9 @@ export function checkPreconditions(key: string, pre: Preconditions | undefined, 
   }
 }
 
-export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}): Interface {
+export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): Interface {
+  const gr = opts.groupResource;
+  const backend = gr === undefined ? base : instrumentBackend(base, gr);
   const pagingLimit = opts.pagingLimit ?? 10000;
   const freshnessWaitMs = opts.freshnessWaitMs ?? FRESHNESS_WAIT_MS;
   const maxRequestBytes = opts.maxRequestBytes ?? MAX_REQUEST_BYTES;
@@ -91,14 +96,18 @@ export function newStore(backend: Backend, codec: Codec, opts: StoreOptions = {}
     },
 
     async getList(key: string, listOpts: ListOptions): Promise<ListResult> {
+      const stats: ListStats = { fetched: 0, evaluated: 0 };
+      let out: ListResult;
       try {
-        return await getList(backend, codec, pagingLimit, key, listOpts);
+        out = await getList(backend, codec, pagingLimit, key, listOpts, stats);
       } catch (err) {
         if (!isStorageError(err, 'TooLargeResourceVersion')) throw err;
         // The resourceVersion parsed, or the error would be InvalidError.
         await waitForRevision(backend, parseResourceVersion(key, listOpts.resourceVersion), freshnessWaitMs);
-        return getList(backend, codec, pagingLimit, key, listOpts);
+        out = await getList(backend, codec, pagingLimit, key, listOpts, stats);
       }
+      if (gr !== undefined) recordStorageList(gr, stats, out.items.length);
+      return out;
     },
 
     async guaranteedUpdate(key, upd) {

@@ -2,11 +2,12 @@
 // checked, its audit annotations and warnings recorded, a denial turned into kube's error.
 // Shared by both dispatchers; counterpart of callHook / callAttrMutatingHook in
 // k8s.io/apiserver/pkg/admission/plugin/webhook/mutating and validating.
-import { newInternalError, newTimeoutError, type StatusError } from '../../apimachinery/errors/status-error.ts';
+import { newInternalError, newTimeoutError, StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { addAuditAnnotation } from '../audit-annotations.ts';
 import type { Attributes } from '../interfaces.ts';
+import { observeWebhook, observeWebhookRejection } from '../metrics.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import {
   createAdmissionReview, reviewVersion, verifyAdmissionResponse, type AdmissionResult, type Invocation,
@@ -48,6 +49,24 @@ function timeoutMs(ctx: RequestContext, h: WebhookAccessor): number {
  * cannot take).
  */
 export async function callWebhook(ctx: RequestContext, h: WebhookAccessor, inv: Invocation, attrs: Attributes,
+  objs: { object: KubeObject | undefined; oldObject: KubeObject | undefined }, caller: WebhookCaller, mutating: boolean): Promise<AdmissionResult> {
+  // The webhook metrics, as kube's dispatchers record them around each call.
+  const start = process.hrtime.bigint();
+  const type = mutating ? 'admit' : 'validate';
+  try {
+    const result = await callWebhookOnce(ctx, h, inv, attrs, objs, caller, mutating);
+    observeWebhook(h.name, type, attrs.operation, false, 200, start);
+    return result;
+  } catch (err) {
+    const calling = err instanceof CallingWebhookError;
+    const code = err instanceof StatusError ? err.status.code : 0;
+    observeWebhook(h.name, type, attrs.operation, true, calling ? 0 : 200, start);
+    observeWebhookRejection(h.name, type, attrs.operation, calling ? 'calling_webhook_error' : 'no_error', calling ? 0 : code);
+    throw err;
+  }
+}
+
+async function callWebhookOnce(ctx: RequestContext, h: WebhookAccessor, inv: Invocation, attrs: Attributes,
   objs: { object: KubeObject | undefined; oldObject: KubeObject | undefined }, caller: WebhookCaller, mutating: boolean): Promise<AdmissionResult> {
   if (attrs.dryRun) {
     const se = h.spec.sideEffects;

@@ -196,7 +196,8 @@ export class CustomResourceServer {
         if (schema !== undefined) applyDefaults(obj, schema);
         return obj;
       },
-    }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }) });
+    }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }),
+      groupResource: { group, resource: names.plural } });
     const converter = newConverter(crd, this.opts.webhookClients ?? (this.defaultClients ??= new ClientManager()));
     const convert: ConvertFunc = async (objs, apiVersion) => {
       const out = await converter.convert(objs, apiVersion);
@@ -232,7 +233,7 @@ export class CustomResourceServer {
         if (schema !== undefined) applyDefaults(obj, schema);
         return obj;
       },
-    }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }) });
+    }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }), groupResource: { group, resource: names.plural } });
     return new Store<KubeObject>({
       definition: customResourceDefinition(crd, storageVersion), storage,
       keyPrefix: `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`, listApiVersion: apiVersion,

@@ -107,6 +107,7 @@ function checkDecoded(ep: ResourceEndpoint, deps: HandlerDeps, obj: unknown, pro
   if (!isKubeObject(o)) o['metadata'] = {};
   if (!isKubeObject(o)) throw new Error('decoded object without metadata');
   deps.scheme.default(o);
+  state.audit?.logRequestObject(o);
   return o;
 }
 

@@ -91,6 +91,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   }
   const manager = fieldManagerOf(q, req, 'PatchOptions', isApply);
   const patchText = (await readBody(req)).toString('utf8');
+  if (state.audit?.wantsRequestObject === true) state.audit.logRequestPatch(auditPatchBody(patchText));
   const applyBody = isApply ? decodeApplyPatch(patchText, directive) : undefined;
   // Other patch bodies are decoded when applied, after the object was read (a 404 comes first).
   const parsed = applyBody?.object;
@@ -135,3 +136,8 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   });
   writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
 };
+
+/** The patch as the audit event keeps it: its JSON (YAML apply patches and unparsable bodies as text). */
+function auditPatchBody(text: string): unknown {
+  try { return JSON.parse(text) as unknown; } catch { return text; }
+}

@@ -49,6 +49,7 @@ export function writeRaw(res: ServerResponse, code: number, contentType: string,
 }
 
 export function writeObject(res: ServerResponse, code: number, body: unknown, target: Target, state?: RequestState): void {
+  state?.audit?.logResponseObject(body);
   writeRaw(res, code, target.contentType, encode(body, target, wantsPretty(target, state)), state);
 }
 
@@ -70,6 +71,8 @@ export interface ListBody {
  */
 export async function writeListPaced(res: ServerResponse, code: number, list: ListBody, convert: (item: unknown) => unknown,
   target: Target, state: RequestState, pause: () => Promise<void>): Promise<void> {
+  // The audit event's copy of a list is made only for a policy that keeps response bodies.
+  if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject({ ...list, items: list.items.map(convert) });
   if (target.format !== 'json' || list.items.length <= LIST_SLICE || wantsPretty(target, state)) {
     writeObject(res, code, { ...list, items: list.items.map(convert) }, target, state);
     return;

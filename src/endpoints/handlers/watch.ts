@@ -11,6 +11,7 @@ import { encodeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode, setWarnings } from './response.ts';
+import { recordWatchEvent } from '../metrics/metrics.ts';
 import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { Target } from '../negotiation.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
@@ -164,6 +165,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (done) break;
       if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
       const line = encodeEvent(frame(ev), target, webSocket);
+      recordWatchEvent(ep.groupVersion.group, ep.groupVersion.version, ep.resource, line.length);
       if (!sink.write(line)) await sink.drain();
       if (ev.type === 'ERROR') break;
     }

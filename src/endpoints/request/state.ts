@@ -2,6 +2,7 @@
 // Counterpart of k8s.io/apiserver/pkg/endpoints/request (the values filters put in the request
 // context).
 import { decodeRequestPath } from './request-path.ts';
+import type { AuditContext } from '../../audit/context.ts';
 import type { AuditAnnotationRecorder, RequestContext, RequestInfo, UserInfo, WarningRecorder } from '../../apimachinery/request/context.ts';
 
 /** What strconv.ParseBool reads as true. */
@@ -45,6 +46,12 @@ export class RequestState implements WarningRecorder, AuditAnnotationRecorder {
    * established, which frees the seats its initialization took (kube's initialization signal).
    */
   watchInitialized: (() => void) | undefined;
+  /** The request's audit event, when the audit policy records it (level Metadata and up). */
+  audit: AuditContext | undefined;
+  /** Whether a route (or an instrumented handler) took the request: only those are in the request metrics. */
+  routed = false;
+  /** Called once when a route takes the request (the metrics filter counts long-running requests from then). */
+  onRouted: (() => void) | undefined;
 
   /** The request's Accept header: errors are negotiated like objects (ErrorNegotiated). */
   readonly accept: string | undefined;
@@ -75,6 +82,13 @@ export class RequestState implements WarningRecorder, AuditAnnotationRecorder {
     }
     const ua = this.userAgent;
     return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+  }
+
+  /** A route of the installer (or an instrumented handler) serves the request. */
+  markRouted(): void {
+    if (this.routed) return;
+    this.routed = true;
+    this.onRouted?.();
   }
 
   addWarning(text: string): void {

@@ -50,6 +50,11 @@ function writeInternalError(res: Parameters<typeof writeRaw>[0], uri: string, er
 export const withAuthorization = (authorizer: Authorizer): Filter => (next) => async (req, res, state) => {
   const attributes = requestAttributes(state);
   const result = await authorizer.authorize(attributes);
+  // The decision's audit annotations (only recorded for an audited request).
+  if (state.audit !== undefined) {
+    state.addAuditAnnotation('authorization.k8s.io/decision', result.decision === 'Allow' ? 'allow' : 'forbid');
+    state.addAuditAnnotation('authorization.k8s.io/reason', result.reason ?? '');
+  }
   if (result.decision === 'Allow') {
     await next(req, res, state);
     return;

@@ -3,6 +3,7 @@
 // user is in system:masters. Long-running requests (watch) are not counted, as in kube. It runs
 // after authentication and impersonation, where kube's does.
 // Counterpart of k8s.io/apiserver/pkg/server/filters/maxinflight.go.
+import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
 import { writeTooManyRequests } from './too-many-requests.ts';
 import type { Filter } from './types.ts';
 
@@ -27,10 +28,12 @@ export const withMaxInFlight = (maxReadOnly: number, maxMutating: number): Filte
       return;
     }
     if (isMutating) mutating++; else readOnly++;
+    updateInflightRequests(readOnly, mutating);
     try {
       await next(req, res, state);
     } finally {
       if (isMutating) mutating--; else readOnly--;
+      updateInflightRequests(readOnly, mutating);
     }
   };
 };
