@@ -33,6 +33,7 @@ import { withPriorityAndFairness } from '../server/filters/priority-and-fairness
 import { withRetryAfter } from '../server/filters/retry-after.ts';
 import { APFController } from '../server/flowcontrol/controller.ts';
 import { dumpHandlers } from '../server/flowcontrol/dump.ts';
+import { exportMetricsOf } from '../server/flowcontrol/metrics.ts';
 import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
@@ -256,7 +257,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   let boundPort = 0;
   // Priority and fairness: the server's seats are the two in-flight limits together.
   const apf = cfg.enablePriorityAndFairness === false ? undefined
-    : new APFController(cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight);
+    : exportMetricsOf(new APFController(cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight));
   const fcStore = (r: string): ResourceStore<KubeObject> | undefined => built.byName.get(`${r}.flowcontrol.apiserver.k8s.io`);
   const fsStore = fcStore('flowschemas');
   const plStore = fcStore('prioritylevelconfigurations');

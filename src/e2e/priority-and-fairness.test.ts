@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClientRequest } from 'node:http';
 import { rawRequest, type AdminCredentials } from './testing/https-client.ts';
+import { parsePrometheusText, sampleValue } from './testing/prometheus.ts';
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 
 const TOKENS = 'noisy-token,noisy,2001\nquiet-token,quiet,2002\n';
@@ -116,6 +117,16 @@ describe('API priority and fairness', () => {
       // name, active queues, idle, quiescing, waiting, executing, dispatched, rejected
       assert.deepEqual(noisy?.slice(4, 6), ['0', '3']);
       assert.ok(Number(noisy?.[7]) >= 1, levels);
+      // The apiserver_flowcontrol_* metrics see it too, with kube's names and labels.
+      const m = parsePrometheusText((await s.request({ method: 'GET', path: '/metrics' })).text);
+      const noisyLabels = { flow_schema: 'noisy', priority_level: 'noisy' };
+      assert.ok((sampleValue(m, 'apiserver_flowcontrol_rejected_requests_total', { ...noisyLabels, reason: 'concurrency-limit' }) ?? 0) >= 1);
+      assert.equal(sampleValue(m, 'apiserver_flowcontrol_current_executing_requests', noisyLabels), 3);
+      assert.equal(sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'noisy' }), 3);
+      assert.equal(sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'global-default' }), 49);
+      assert.equal(m.get('apiserver_flowcontrol_dispatched_requests_total')?.type, 'counter');
+      assert.ok((sampleValue(m, 'apiserver_flowcontrol_request_wait_duration_seconds_count',
+        { execute: 'true', flow_schema: 'exempt', priority_level: 'exempt' }) ?? 0) >= 1);
     } finally {
       for (const r of held) r.destroy();
     }

@@ -7,13 +7,19 @@
 // Counterpart of k8s.io/apiserver/pkg/server/filters/priority-and-fairness.go.
 import type { ServerResponse } from 'node:http';
 import type { APFController, Classification } from '../flowcontrol/controller.ts';
+import { observeAdmission, observeExecution } from '../flowcontrol/metrics.ts';
 import { nowNanos, type RequestDigest } from '../flowcontrol/queue-set.ts';
+import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import { parseDuration } from './timeout.ts';
 import { writeTooManyRequests } from './too-many-requests.ts';
 import type { Filter } from './types.ts';
 
 const MAX_WAIT_MS = 60_000;
+const READ_ONLY = new Set(['get', 'list', 'watch']);
+
+/** Requests executing under priority and fairness, for apiserver_current_inflight_requests (as kube's watermarks). */
+const executing = { readOnly: 0, mutating: 0 };
 
 function setResponseHeaders(res: ServerResponse, c: Classification): void {
   if (res.headersSent) return;
@@ -41,21 +47,31 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
   const onClose = (): void => { if (!res.writableFinished) gone.abort(); };
   res.once('close', onClose);
   let outcome;
+  const waitStart = process.hrtime.bigint();
   try {
     outcome = await ctl.admit(c, digest, state.startedAt + waitMs, gone.signal);
   } finally {
     res.off('close', onClose);
   }
+  const level = c.level.pl.metadata.name ?? '';
+  observeAdmission(digest.flowSchema, level, outcome, Number(process.hrtime.bigint() - waitStart) / 1e9, c.level.queues.config.queues > 0);
   setResponseHeaders(res, c);
   if (outcome !== 'dispatched') {
     if (outcome !== 'cancelled') writeTooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
     return;
   }
   let released = false;
+  const mutating = !READ_ONLY.has(info.verb);
+  executing[mutating ? 'mutating' : 'readOnly']++;
+  updateInflightRequests(executing.readOnly, executing.mutating);
+  const started = process.hrtime.bigint();
   const release = (): void => {
     if (released) return;
     released = true;
     ctl.finish(c, digest);
+    executing[mutating ? 'mutating' : 'readOnly']--;
+    updateInflightRequests(executing.readOnly, executing.mutating);
+    observeExecution(digest.flowSchema, level, isWatch, Number(process.hrtime.bigint() - started) / 1e9);
   };
   if (isWatch) state.watchInitialized = release;
   try {
