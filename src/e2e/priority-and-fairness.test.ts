@@ -32,6 +32,23 @@ function slowCreate(creds: AdminCredentials, token: string): ClientRequest {
   return r;
 }
 
+/** A watch as the token's user: resolves once its answer's headers arrive. */
+function openWatchAs(creds: AdminCredentials, token: string): Promise<{ status: number; close: () => void }> {
+  const u = new URL(creds.server);
+  return new Promise((resolve, reject) => {
+    const r = httpsRequest({
+      hostname: u.hostname, port: u.port, path: '/api/v1/namespaces/default/configmaps?watch=1', method: 'GET', ca: creds.ca, agent: false,
+      headers: { Authorization: `Bearer ${token}` },
+    }, (res) => {
+      res.on('data', () => {});
+      res.on('error', () => {});
+      resolve({ status: res.statusCode ?? 0, close: () => r.destroy() });
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
+
 describe('API priority and fairness', () => {
   let s: Suite;
   let dir: string;
@@ -94,6 +111,15 @@ describe('API priority and fairness', () => {
       const r = await rawRequest(as('noisy-token'), { method: 'GET', path: '/api/v1/namespaces/default/configmaps' });
       return r.headers['x-kubernetes-pf-flowschema-uid'] === fsUID ? true : undefined;
     });
+
+    // A watch holds its seat only until it is established: more watches than seats all start.
+    const watches = await Promise.all([0, 1, 2, 3, 4].map(() => openWatchAs(s.creds, 'noisy-token')));
+    try {
+      assert.deepEqual(watches.map((w) => w.status), [200, 200, 200, 200, 200]);
+      assert.equal((await rawRequest(as('noisy-token'), { method: 'GET', path: '/api/v1/namespaces/default/configmaps' })).status, 200);
+    } finally {
+      for (const w of watches) w.close();
+    }
 
     const held = [0, 1, 2].map(() => slowCreate(s.creds, 'noisy-token'));
     try {
