@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startEtcd, type EtcdServer } from '../storage/testing/etcd-server.ts';
 import { startKapiOnEtcd, type EtcdKapi } from './testing/etcd-kapi.ts';
 import { loadAdminCredentials, rawRequest, type AdminCredentials } from './testing/https-client.ts';
-import { eventually, startCliServer } from './testing/suite.ts';
+import { eventually, startCliServer, startSuite } from './testing/suite.ts';
 
 /** A create whose body arrives in two parts; resolves the status once the answer comes. */
 function createInTwoParts(creds: AdminCredentials, name: string, second: Promise<void>): Promise<number> {
@@ -140,5 +140,17 @@ describe('the lease endpoint reconciler with two servers on one etcd', () => {
     assert.match(leases.items[0]?.metadata.name ?? '', /^apiserver-[a-z2-7]{26}$/);
     assert.equal(leases.items[0]?.spec.leaseDurationSeconds, 3600);
     assert.ok(leases.items[0]?.spec.holderIdentity.startsWith(`${leases.items[0]?.metadata.name}_`));
+  });
+});
+
+describe('--endpoint-reconciler-type=none', () => {
+  it('leaves the kubernetes endpoints to nobody: the service exists, its endpoints do not', async () => {
+    const s = await startSuite({ flags: ['--endpoint-reconciler-type=none', '--advertise-address', '192.0.2.12'] });
+    try {
+      assert.equal((await s.request({ method: 'GET', path: '/api/v1/namespaces/default/services/kubernetes' })).status, 200);
+      assert.equal((await s.request({ method: 'GET', path: '/api/v1/namespaces/default/endpoints/kubernetes' })).status, 404);
+    } finally {
+      await s.close();
+    }
   });
 });

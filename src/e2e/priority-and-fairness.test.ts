@@ -162,4 +162,21 @@ describe('API priority and fairness', () => {
       return r.status === 200 ? true : undefined;
     });
   });
+
+  it('marks a FlowSchema whose priority level is gone Dangling, and sends its requests to catch-all', async () => {
+    const fs = { apiVersion: 'flowcontrol.apiserver.k8s.io/v1', kind: 'FlowSchema', metadata: { name: 'orphan' },
+      spec: { priorityLevelConfiguration: { name: 'no-such-level' }, matchingPrecedence: 50,
+        rules: [{ subjects: [{ kind: 'User', user: { name: 'quiet' } }], nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }] }] } };
+    assert.equal((await s.request({ method: 'POST', path: `${FC}/flowschemas`, body: JSON.stringify(fs) })).status, 201);
+    const cond = await eventually('a Dangling condition', async () => {
+      const got = (await s.request({ method: 'GET', path: `${FC}/flowschemas/orphan` })).json() as Named;
+      return got.status?.conditions?.find((c) => c.type === 'Dangling');
+    });
+    assert.deepEqual([cond.status, cond.reason, (cond as { message?: string }).message], ['True', 'NotFound',
+      'This FlowSchema references the PriorityLevelConfiguration object named "no-such-level" but there is no such object']);
+    // The dangling schema is skipped: quiet's requests still match global-default.
+    const gd = ((await s.request({ method: 'GET', path: `${FC}/flowschemas/global-default` })).json() as Named).metadata.uid;
+    const r = await rawRequest(as('quiet-token'), { method: 'GET', path: '/version' });
+    assert.equal(r.headers['x-kubernetes-pf-flowschema-uid'], gd);
+  });
 });
