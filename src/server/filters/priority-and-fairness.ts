@@ -43,16 +43,14 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
   const asked = parseDuration(state.url.searchParams.get('timeout'));
   const deadlineMs = asked !== undefined && asked > 0 && asked * 1000 < requestTimeoutMs ? asked * 1000 : requestTimeoutMs;
   const waitMs = Math.min(MAX_WAIT_MS, deadlineMs / 4);
-  const gone = new AbortController();
-  const onClose = (): void => { if (!res.writableFinished) gone.abort(); };
-  res.once('close', onClose);
-  let outcome;
+  // A client that goes away while its request waits cancels the wait.
+  const onGone = (cancel: () => void): (() => void) => {
+    const onClose = (): void => { if (!res.writableFinished) cancel(); };
+    res.once('close', onClose);
+    return () => res.off('close', onClose);
+  };
   const waitStart = process.hrtime.bigint();
-  try {
-    outcome = await ctl.admit(c, digest, state.startedAt + waitMs, gone.signal);
-  } finally {
-    res.off('close', onClose);
-  }
+  const outcome = await ctl.admit(c, digest, state.startedAt + waitMs, onGone);
   const level = c.level.pl.metadata.name ?? '';
   observeAdmission(digest.flowSchema, level, outcome, Number(process.hrtime.bigint() - waitStart) / 1e9, c.level.queues.config.queues > 0);
   setResponseHeaders(res, c);

@@ -58,9 +58,9 @@ describe('QueueSet', () => {
     qs.concurrencyLimit = 1;
     assert.equal(await qs.startRequest(digest('a'), 1, FAR), 'dispatched');
     assert.equal(await qs.startRequest(digest('b'), 2, Date.now() + 10), 'time-out');
-    const gone = new AbortController();
-    const p = qs.startRequest(digest('c'), 3, FAR, gone.signal);
-    gone.abort();
+    let cancel = (): void => {};
+    const p = qs.startRequest(digest('c'), 3, FAR, (c) => { cancel = c; return () => {}; });
+    cancel();
     assert.equal(await p, 'cancelled');
     assert.deepEqual([qs.timedOut, qs.cancelled, qs.waitingCount], [1, 1, 0]);
   });

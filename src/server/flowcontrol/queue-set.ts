@@ -103,9 +103,10 @@ export class QueueSet {
 
   /**
    * Admits a request: resolves 'dispatched' once it may run (then call finish(digest) when it is
-   * done), or why it may not. `signal` aborts the wait (cancelled); `waitUntil` bounds it (time-out).
+   * done), or why it may not. `onGone` subscribes to the client going away, which cancels the
+   * wait (it returns the unsubscribe); `waitUntil` bounds the wait (time-out).
    */
-  startRequest(digest: RequestDigest, hash: number, waitUntil: number, signal?: AbortSignal): Promise<Outcome> | Outcome {
+  startRequest(digest: RequestDigest, hash: number, waitUntil: number, onGone?: (cancel: () => void) => () => void): Promise<Outcome> | Outcome {
     if (this.config.queues < 0) return this.run(digest, undefined);
     if (this.config.queues === 0) {
       if (this.canDispatch(digest.seats)) return this.run(digest, undefined);
@@ -113,16 +114,23 @@ export class QueueSet {
       return 'rejected';
     }
     const q = this.chooseQueue(hash);
+    // Nothing waits anywhere and a seat is free: no queue to go through (the common case, kept cheap).
+    if (q.waiting.length === 0 && this.canDispatch(digest.seats) && this.waitingCount === 0) {
+      if (q.executing.size === 0) q.nextDispatchR = Math.max(q.nextDispatchR, this.virtualTime);
+      this.virtualTime = q.nextDispatchR;
+      q.nextDispatchR += digest.seats;
+      return this.run(digest, q);
+    }
     if (q.waiting.length >= this.config.queueLengthLimit) {
       this.rejected++;
       return 'rejected';
     }
     if (q.waiting.length === 0 && q.executing.size === 0) q.nextDispatchR = Math.max(q.nextDispatchR, this.virtualTime);
     return new Promise<Outcome>((resolve) => {
-      const timers: { timer?: NodeJS.Timeout } = {};
+      const pending: { timer?: NodeJS.Timeout; unsubscribe?: (() => void) | undefined } = {};
       const settle = (o: Outcome): void => {
-        clearTimeout(timers.timer);
-        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(pending.timer);
+        pending.unsubscribe?.();
         resolve(o);
       };
       const w: Waiting = { digest, resolve: settle };
@@ -133,9 +141,8 @@ export class QueueSet {
         if (o === 'time-out') this.timedOut++; else this.cancelled++;
         settle(o);
       };
-      const onAbort = (): void => drop('cancelled');
-      timers.timer = setTimeout(() => drop('time-out'), Math.max(0, waitUntil - Date.now()));
-      signal?.addEventListener('abort', onAbort, { once: true });
+      pending.timer = setTimeout(() => drop('time-out'), Math.max(0, waitUntil - Date.now()));
+      pending.unsubscribe = onGone?.(() => drop('cancelled'));
       q.waiting.push(w);
       this.dispatchAll();
     });
