@@ -17,7 +17,10 @@ import type { PostStartHook } from '../server/post-start-hooks.ts';
 import {
   MANDATORY_FS_CATCH_ALL, MANDATORY_FS_EXEMPT, MANDATORY_PL_CATCH_ALL, MANDATORY_PL_EXEMPT, SUGGESTED_FSS, SUGGESTED_PLS,
 } from '../server/flowcontrol/bootstrap.ts';
-import type { APFController } from '../server/flowcontrol/controller.ts';
+import { APFController } from '../server/flowcontrol/controller.ts';
+import { dumpHandlers } from '../server/flowcontrol/dump.ts';
+import { exportMetricsOf } from '../server/flowcontrol/metrics.ts';
+import type { NonResourceHandler } from '../server/generic-server.ts';
 import { AUTO_UPDATE_ANNOTATION, type FlowSchema, type PriorityLevelConfiguration } from '../server/flowcontrol/types.ts';
 
 const ENSURE_INTERVAL_MS = 60_000;
@@ -167,4 +170,23 @@ export function flowControlHooks(d: FlowControlHookDeps): { consumer: PostStartH
       stop: () => { clearInterval(ensureTimer); },
     },
   };
+}
+
+type FlowControlHooks = ReturnType<typeof flowControlHooks>;
+
+/**
+ * Priority and fairness for a server (undefined parts when --enable-priority-and-fairness=false):
+ * the controller over `serverConcurrencyLimit` seats, its hooks (when the flowcontrol API is
+ * served), and the dump endpoints.
+ */
+export function newFlowControl(enabled: boolean, serverConcurrencyLimit: number, byName: ReadonlyMap<string, ResourceStore<KubeObject>>,
+  informer: FlowControlHookDeps['informer']): { controller: APFController | undefined; hooks: FlowControlHooks | undefined; dumps: [string, NonResourceHandler][] } {
+  if (!enabled) return { controller: undefined, hooks: undefined, dumps: [] };
+  const controller = exportMetricsOf(new APFController(serverConcurrencyLimit));
+  const fs = byName.get('flowschemas.flowcontrol.apiserver.k8s.io');
+  const pl = byName.get('prioritylevelconfigurations.flowcontrol.apiserver.k8s.io');
+  const hooks = fs === undefined || pl === undefined ? undefined
+    : flowControlHooks({ controller, stores: { flowSchemas: fs, priorityLevels: pl }, informer });
+  const dumps = dumpHandlers(controller).map(([p, h]): [string, NonResourceHandler] => [p, (_req, res, state) => h(res, state.url.searchParams)]);
+  return { controller, hooks, dumps };
 }

@@ -31,9 +31,6 @@ import { withCORS } from '../server/filters/cors.ts';
 import { withHSTS } from '../server/filters/hsts.ts';
 import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
 import { withRetryAfter } from '../server/filters/retry-after.ts';
-import { APFController } from '../server/flowcontrol/controller.ts';
-import { dumpHandlers } from '../server/flowcontrol/dump.ts';
-import { exportMetricsOf } from '../server/flowcontrol/metrics.ts';
 import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
@@ -71,7 +68,7 @@ import { PVCProtectionController } from './pvc-protection-controller.ts';
 import { ClusterRoleAggregationController, RBACBootstrapController } from './rbac-bootstrap/index.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
-import { flowControlHooks } from './flowcontrol.ts';
+import { newFlowControl } from './flowcontrol.ts';
 import { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
 import { hostPort, IdentityLeaseController } from './identity-lease.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
@@ -256,13 +253,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   };
   let boundPort = 0;
   // Priority and fairness: the server's seats are the two in-flight limits together.
-  const apf = cfg.enablePriorityAndFairness === false ? undefined
-    : exportMetricsOf(new APFController(cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight));
-  const fcStore = (r: string): ResourceStore<KubeObject> | undefined => built.byName.get(`${r}.flowcontrol.apiserver.k8s.io`);
-  const fsStore = fcStore('flowschemas');
-  const plStore = fcStore('prioritylevelconfigurations');
-  const flowControl = apf === undefined || fsStore === undefined || plStore === undefined ? undefined
-    : flowControlHooks({ controller: apf, stores: { flowSchemas: fsStore, priorityLevels: plStore }, informer: informerFor });
+  const { controller: apf, hooks: flowControl, dumps: apfDumps } = newFlowControl(cfg.enablePriorityAndFairness !== false,
+    cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight, built.byName, informerFor);
   const leaseStore = built.byName.get('leases.coordination.k8s.io');
   const identityLease = leaseStore === undefined ? undefined
     : new IdentityLeaseController(leaseStore, () => (cfg.advertiseAddress === undefined ? undefined : hostPort(cfg.advertiseAddress, boundPort)));
@@ -301,7 +293,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches,
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers(),
-      ...(apf === undefined ? [] : dumpHandlers(apf).map(([p, h]): [string, NonResourceHandler] => [p, (_req, res, state) => h(res, state.url.searchParams)]))]),
+      ...apfDumps]),
+    unlisted: new Set(apfDumps.map(([p]) => p)),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.

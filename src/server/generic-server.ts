@@ -31,6 +31,8 @@ export interface GenericAPIServerConfig {
   readonly readyz: readonly HealthCheck[];
   /** Exact paths, or prefixes ending in '/'. */
   readonly nonResource: ReadonlyMap<string, NonResourceHandler>;
+  /** Paths of `nonResource` that `GET /` does not list (kube's UnlistedHandle: the APF dumps). */
+  readonly unlisted?: ReadonlySet<string>;
   /** What this server does not serve (the next server of the chain); undefined: 404. */
   readonly delegate?: Handler;
   /** Groups served by the next server of the chain (custom resources), listed after this server's. */
@@ -172,7 +174,7 @@ export class GenericAPIServer {
   /** The paths `GET /` lists (routes.Index). */
   listedPaths(): string[] {
     return listedPaths({
-      groups: this.discoveryGroups(), nonResource: this.cfg.nonResource.keys(),
+      groups: this.discoveryGroups(), nonResource: [...this.cfg.nonResource.keys()].filter((p) => this.cfg.unlisted?.has(p) !== true),
       healthz: this.healthzChecks().map((c) => c.name), livez: this.cfg.livez.map((c) => c.name),
       readyz: this.cfg.readyz.map((c) => c.name),
     });
