@@ -30,13 +30,30 @@ function createInTwoParts(creds: AdminCredentials, name: string, second: Promise
   });
 }
 
+/** A watch; resolves how its stream ended: 'end' (cleanly) or the error. */
+function watchUntilEnd(creds: AdminCredentials): Promise<string> {
+  const u = new URL(creds.server);
+  return new Promise((resolve) => {
+    const r = httpsRequest({
+      hostname: u.hostname, port: u.port, path: '/api/v1/namespaces/default/configmaps?watch=1', method: 'GET', ca: creds.ca, agent: false,
+      headers: { Authorization: `Bearer ${creds.token}` },
+    }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve('end'));
+      res.on('error', (e) => resolve(e.message));
+    });
+    r.on('error', (e) => resolve(e.message));
+    r.end();
+  });
+}
+
 describe('graceful shutdown on SIGTERM', () => {
   let dir: string;
   before(async () => { dir = await mkdtemp(join(tmpdir(), 'kapi-shutdown-')); });
   after(async () => { if (dir !== undefined) await rm(dir, { recursive: true, force: true }); });
 
-  it('fails /readyz first, keeps serving through the delay, finishes in-flight requests and exits 0', async () => {
-    const server = await startCliServer(dir, ['--shutdown-delay-duration', '3s']);
+  it('fails /readyz first, keeps serving through the delay, finishes in-flight requests, ends watches cleanly and exits 0', async () => {
+    const server = await startCliServer(dir, ['--shutdown-delay-duration', '3s', '--shutdown-watch-termination-grace-period', '5s']);
     try {
       const creds = await loadAdminCredentials(server.kubeconfigPath);
       const get = (path: string): Promise<number> => rawRequest(creds, { method: 'GET', path }).then((r) => r.status);
@@ -45,6 +62,7 @@ describe('graceful shutdown on SIGTERM', () => {
       let release = (): void => {};
       const released = new Promise<void>((resolve) => { release = resolve; });
       const inFlight = ['a', 'b', 'c'].map((n) => createInTwoParts(creds, `in-flight-${n}`, released));
+      const watchEnd = watchUntilEnd(creds);
       await sleep(200);
       process.kill(server.pid, 'SIGTERM');
       await eventually('/readyz failing', async () => ((await get('/readyz')) === 500 ? true : undefined));
@@ -56,6 +74,8 @@ describe('graceful shutdown on SIGTERM', () => {
       assert.equal(await get('/api/v1/namespaces/default'), 200);
       release();
       assert.deepEqual(await Promise.all(inFlight), [201, 201, 201]);
+      // The watch stream ends with its last chunk, not a cut connection.
+      assert.equal(await watchEnd, 'end');
       const exit = await server.exited();
       assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
     } finally {
