@@ -50,7 +50,8 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
     return () => res.off('close', onClose);
   };
   const waitStart = process.hrtime.bigint();
-  const outcome = await ctl.admit(c, digest, state.startedAt + waitMs, onGone);
+  const admitted = ctl.admit(c, digest, state.startedAt + waitMs, onGone);
+  const outcome = typeof admitted === 'string' ? admitted : await admitted;
   const level = c.level.pl.metadata.name ?? '';
   observeAdmission(digest.flowSchema, level, outcome, Number(process.hrtime.bigint() - waitStart) / 1e9, c.level.queues.config.queues > 0);
   setResponseHeaders(res, c);

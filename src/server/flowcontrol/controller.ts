@@ -136,10 +136,18 @@ export class APFController {
     return { flowSchema: fs, level, distinguisher, hash: queued ? hashFlow(fs.metadata.name ?? '', distinguisher) : 0 };
   }
 
-  /** Waits for the request's seats; 'dispatched' means it may run (then call finish). */
-  async admit(c: Classification, digest: RequestDigest, waitUntil: number, onGone?: (cancel: () => void) => () => void): Promise<Outcome> {
-    const outcome = await c.level.queues.startRequest(digest, c.hash, waitUntil, onGone);
+  /**
+   * Waits for the request's seats; 'dispatched' means it may run (then call finish). Answers at
+   * once, without a promise, when the request need not wait.
+   */
+  admit(c: Classification, digest: RequestDigest, waitUntil: number, onGone?: (cancel: () => void) => () => void): Outcome | Promise<Outcome> {
+    const started = c.level.queues.startRequest(digest, c.hash, waitUntil, onGone);
     this.noteDemand(c.level);
+    if (typeof started === 'string') return this.settled(c, started);
+    return started.then((o) => this.settled(c, o));
+  }
+
+  private settled(c: Classification, outcome: Outcome): Outcome {
     if (outcome !== 'dispatched') this.dropped.record(c.level.pl.metadata.name ?? '');
     return outcome;
   }
