@@ -1,4 +1,4 @@
-// The 429 of the in-flight limits (max-in-flight and priority and fairness): Go's http.Error with
+// The 429 of the in-flight limits (max-in-flight and priority and fairness): Go's plain-text error with
 // kube's message, plain text, and Retry-After.
 // Counterpart of tooManyRequests in k8s.io/apiserver/pkg/server/filters/maxinflight.go.
 import type { ServerResponse } from 'node:http';
