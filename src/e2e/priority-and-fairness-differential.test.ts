@@ -118,6 +118,11 @@ describe('priority and fairness, CORS and HSTS on kapi and on kube-apiserver', {
       // server does with the surplus.
       const held = [0, 1, 2, 3, 4, 5].map(() => slowCreateAs(creds, 'noisy'));
       try {
+        // The level full of held requests before the probes: a probe arriving first would take a seat itself.
+        await eventually(`${name}: three noisy requests executing`, async () => {
+          const dump = (await request({ method: 'GET', path: '/debug/api_priority_and_fairness/dump_requests' })).text;
+          return dump.split('\n').filter((l) => l.startsWith('noisy,')).length === 3 ? true : undefined;
+        });
         const r = await eventually(`${name}: a 429`, async () => { const x = await asNoisy(); return x.status === 429 ? x : undefined; })
           .catch(async (err: unknown) => {
             // What the level looked like, for the failure message.
