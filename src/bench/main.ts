@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { pkiPaths } from '../cli/certs.ts';
 import { openEtcdBackend, type EtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { startChild, stringField, type Child } from './child.ts';
+import { measureAPF } from './apf-phase.ts';
 import { etcdBaseline } from './etcd-baseline.ts';
 import { etcdFiller } from './etcd-fill.ts';
 import { startBenchEtcd, type BenchEtcd } from './etcd.ts';
@@ -110,6 +111,23 @@ async function benchCEL(creds: { server: string; ca: string; token: string }, ku
   }
 }
 
+/** The apf phase: this server (APF on) against a second one started with it off. */
+async function benchAPF(creds: { server: string; ca: string; token: string }): Promise<Figure[]> {
+  log('starting kapi with --enable-priority-and-fairness=false (child process)…');
+  const off = await startChild('server-child', ['--enable-priority-and-fairness=false'], parseServerInfo, 60_000);
+  const on = newTarget(creds.server, creds.ca, creds.token, WORKERS);
+  let without: HttpTarget | undefined;
+  try {
+    const offCreds = await readAdminKubeconfig(off.info.kubeconfigPath);
+    without = newTarget(offCreds.server, offCreds.ca, offCreds.token, WORKERS);
+    return await measureAPF(on, without, WORKERS, log);
+  } finally {
+    closeTarget(on);
+    if (without !== undefined) closeTarget(without);
+    await off.stop();
+  }
+}
+
 /** kapi on the embedded store against the bare https server, then the watchers and hostile phases. */
 async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
   log('starting kapi on the embedded store (child process)…');
@@ -120,6 +138,7 @@ async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
       ...(has('throughput') ? await benchThroughput(server.info, creds, kube) : []),
       ...(has('watchers') ? await benchWatchers(creds, kube, '') : []),
       ...(has('cel') ? await benchCEL(creds, kube) : []),
+      ...(has('apf') ? await benchAPF(creds) : []),
     ]);
     if (has('hostile')) {
       log('hostile inputs, each while another client polls /readyz…');
@@ -223,8 +242,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   if (has('startup')) figures.push(...await benchStartup(oracleDir));
   for (const backend of opts.backends) {
-    // The hostile and cel phases run on the embedded store only.
-    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && (has('hostile') || has('cel'))))) continue;
+    // The hostile, cel and apf phases run on the embedded store only.
+    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && (has('hostile') || has('cel') || has('apf'))))) continue;
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -3,6 +3,7 @@
 // Counterpart of cmd/kube-apiserver/app/options (AddFlags).
 import { AUTHORIZATION_MODE_CHOICES } from '../authz/modes.ts';
 import { DEFAULT_ON_PLUGIN_NAMES, KUBE_ADMISSION_PLUGINS } from '../controlplane/admission.ts';
+import { CORS_ALLOWED_ORIGINS_HELP } from '../server/filters/cors.ts';
 import { AUDIT_FLAGS } from './audit-flags.ts';
 import { insecureTLSCipherNames, tlsCipherPossibleValues } from './tls-options.ts';
 import { AUTHN_FLAGS } from './authn-flags.ts';
@@ -30,10 +31,13 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'api-audiences', kind: 'strings', def: '', usage: 'Identifiers of the API. The service account token authenticator will validate that tokens used against the API are bound to at least one of these audiences. If --service-account-issuer is configured and this flag is not, this field defaults to a single element list containing the issuer URL.' },
   { name: 'cert-dir', kind: 'string', def: '', usage: 'The directory where the TLS certs are located (apiserver.crt and apiserver.key are used when both exist). If --tls-cert-file and --tls-private-key-file are provided, this flag will be ignored. The kube-apiserver command defaults it to /var/run/kubernetes and keeps its files there unless --data-dir is given.' },
   { name: 'client-ca-file', kind: 'string', def: '', usage: 'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate. Without it, kapi trusts the CA it generates in <data-dir>/pki (when it generates its serving certificate).' },
+  { name: 'cors-allowed-origins', kind: 'strings', def: '', usage: CORS_ALLOWED_ORIGINS_HELP },
   { name: 'data-dir', kind: 'string', def: './.kapi', usage: 'Directory for the embedded store, generated certificates and the admin token.' },
   { name: 'disable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be disabled although they are in the default enabled plugins list (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. The order of plugins in this flag does not matter.` },
   { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. Enabling one kapi does not implement is refused by name. The order of plugins in this flag does not matter.` },
   { name: 'enable-aggregator-routing', kind: 'bool', def: 'false', usage: 'Turns on aggregator routing requests to endpoints IP rather than cluster IP. kapi has no service proxy: it always routes to endpoints, and accepts the flag either way.' },
+  { name: 'enable-priority-and-fairness', kind: 'bool', def: 'true', usage: 'If true, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness' },
+  { name: 'endpoint-reconciler-type', kind: 'string', def: 'lease', usage: 'Use an endpoint reconciler (lease, none). kube\'s deprecated master-count is refused.' },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
   { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
@@ -43,8 +47,8 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'event-ttl', kind: 'duration', def: '1h0m0s', usage: 'Amount of time to retain events.' },
   { name: 'help', kind: 'bool', def: 'false', usage: 'help for serve', short: 'h' },
   { name: 'kubeconfig-out', kind: 'string', def: '', usage: 'Where to write the admin kubeconfig (default <data-dir>/kubeconfig).' },
-  { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'The maximum number of mutating requests in flight at a given time.' },
-  { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'The maximum number of non-mutating requests in flight at a given time.' },
+  { name: 'max-mutating-requests-inflight', kind: 'int', def: '200', usage: 'This and --max-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of mutating requests in flight, or a zero value disables the limit completely.' },
+  { name: 'max-requests-inflight', kind: 'int', def: '400', usage: 'This and --max-mutating-requests-inflight are summed to determine the server\'s total concurrency limit (which must be positive) if --enable-priority-and-fairness is true. Otherwise, this flag limits the maximum number of non-mutating requests in flight, or a zero value disables the limit completely.' },
   { name: 'proxy-client-cert-file', kind: 'string', def: '', usage: 'Client certificate used to prove the identity of the aggregator or kube-apiserver when it must call out during a request. This includes proxying requests to a user api-server. It is expected that this cert includes a signature from the CA in the --requestheader-client-ca-file flag. That CA is published in the \'extension-apiserver-authentication\' configmap in the kube-system namespace. Components receiving calls from kube-aggregator should use that CA to perform their half of the mutual TLS verification.' },
   { name: 'proxy-client-key-file', kind: 'string', def: '', usage: 'Private key for the client certificate used to prove the identity of the aggregator or kube-apiserver when it must call out during a request. This includes proxying requests to a user api-server.' },
   { name: 'request-timeout', kind: 'duration', def: '1m0s', usage: 'An optional field indicating the duration a handler must keep a request open before timing it out.' },
@@ -63,7 +67,10 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'service-cluster-ip-range', kind: 'string', def: '10.0.0.0/24', usage: 'A CIDR notation IP range from which to assign service cluster IPs, or two of different IP families (dual-stack), primary first.' },
   { name: 'service-node-port-range', kind: 'portRange', def: '30000-32767', usage: 'A port range to reserve for services with NodePort visibility. Example: \'30000-32767\'. Inclusive at both ends of the range.' },
   { name: 'shutdown-delay-duration', kind: 'duration', def: '0s', usage: 'Time to delay the termination. During that time the server keeps serving requests normally. The endpoints /healthz and /livez will return success, but /readyz immediately returns failure. Graceful termination starts after this delay has elapsed.' },
+  { name: 'shutdown-send-retry-after', kind: 'bool', def: 'false', usage: 'If true the HTTP Server will continue listening until all non long running request(s) in flight have been drained, during this window all incoming requests will be rejected with a status code 429 and a \'Retry-After\' response header, in addition \'Connection: close\' response header is set in order to tear down the TCP connection when idle.' },
+  { name: 'shutdown-watch-termination-grace-period', kind: 'duration', def: '0s', usage: 'This option, if set, represents the maximum amount of grace period the apiserver will wait for active watch request(s) to drain during the graceful server shutdown window.' },
   { name: 'storage-backend', kind: 'string', def: 'sqlite', usage: 'The storage backend for persistence. Options: \'sqlite\' (embedded, default), \'etcd3\'.' },
+  { name: 'strict-transport-security-directives', kind: 'strings', def: '', usage: 'List of directives for HSTS, comma separated. If this list is empty, then HSTS directives will not be added. Example: \'max-age=31536000,includeSubDomains,preload\'' },
   { name: 'tls-cert-file', kind: 'string', def: '', usage: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed CA and certificate are generated in <data-dir>/pki.' },
   { name: 'tls-cipher-suites', kind: 'strings', def: '', usage: `Comma-separated list of cipher suites for the server. If omitted, the default Go cipher suites will be used. Possible values: ${tlsCipherPossibleValues().join(', ')}. Insecure values: ${insecureTLSCipherNames().join(', ')}.` },
   { name: 'tls-min-version', kind: 'string', def: '', usage: 'Minimum TLS version supported. Possible values: VersionTLS10, VersionTLS11, VersionTLS12, VersionTLS13' },

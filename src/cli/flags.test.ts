@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseServeFlags, serveHelp } from './flags.ts';
+import { CORS_ALLOWED_ORIGINS_HELP as CORS_HELP } from '../server/filters/cors.ts';
 
 describe('parseServeFlags defaults', () => {
   it('matches kube-apiserver defaults (kapi storage and paths)', () => {
@@ -19,7 +20,10 @@ describe('parseServeFlags defaults', () => {
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
       requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
       etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [], admissionControlConfigFile: '',
-      shutdownDelayDurationMs: 0, watchCache: { enabled: true, sizes: new Map() }, v: 0, help: false, audit: { policyFile: undefined, log: undefined, webhook: undefined },
+      shutdownDelayDurationMs: 0, watchCache: { enabled: true, sizes: new Map() }, v: 0, help: false,
+      shutdownWatchTerminationGracePeriodMs: 0, shutdownSendRetryAfter: false, enablePriorityAndFairness: true, endpointReconcilerType: 'lease',
+      corsAllowedOrigins: [], hstsDirectives: [],
+      audit: { policyFile: undefined, log: undefined, webhook: undefined },
       // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
         + 'ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:'
@@ -44,6 +48,16 @@ describe('parseServeFlags syntax', () => {
     { name: 'request timeout', argv: ['--request-timeout', '1m30s'], check: (o) => o.requestTimeoutMs, want: 90_000 },
     { name: 'bind address', argv: ['--bind-address=0.0.0.0'], check: (o) => o.bindAddress, want: '0.0.0.0' },
     { name: '-v 4', argv: ['-v', '4'], check: (o) => o.v, want: 4 },
+    { name: 'CORS origins', argv: ['--cors-allowed-origins', '//example\\.com(:|$),^https://a\\.org$'], check: (o) => o.corsAllowedOrigins,
+      want: ['//example\\.com(:|$)', '^https://a\\.org$'] },
+    { name: 'HSTS directives', argv: ['--strict-transport-security-directives=max-age=31536000,includeSubDomains,preload'], check: (o) => o.hstsDirectives,
+      want: ['max-age=31536000', 'includeSubDomains', 'preload'] },
+    { name: 'priority and fairness off', argv: ['--enable-priority-and-fairness=false'], check: (o) => o.enablePriorityAndFairness, want: false },
+    { name: 'in-flight limits of 0 without priority and fairness', argv: ['--enable-priority-and-fairness=false', '--max-requests-inflight=0',
+      '--max-mutating-requests-inflight=0'], check: (o) => o.maxRequestsInflight, want: 0 },
+    { name: 'endpoint reconciler none', argv: ['--endpoint-reconciler-type=none'], check: (o) => o.endpointReconcilerType, want: 'none' },
+    { name: 'shutdown flags', argv: ['--shutdown-send-retry-after', '--shutdown-watch-termination-grace-period=5s'],
+      check: (o) => [o.shutdownSendRetryAfter, o.shutdownWatchTerminationGracePeriodMs], want: [true, 5000] },
     { name: '-v=4', argv: ['-v=4'], check: (o) => o.v, want: 4 },
     { name: '-v4', argv: ['-v4'], check: (o) => o.v, want: 4 },
     { name: '--v=2', argv: ['--v=2'], check: (o) => o.v, want: 2 },
@@ -117,6 +131,19 @@ describe('parseServeFlags syntax', () => {
 
 describe('parseServeFlags errors', () => {
   const cases: { name: string; argv: string[]; want: string }[] = [
+    // The messages of kube-apiserver v1.36 (asked of the oracle).
+    { name: 'in-flight limits adding up to 0 with priority and fairness', argv: ['--max-requests-inflight=0', '--max-mutating-requests-inflight=0'],
+      want: 'invalid configuration: MaxRequestsInFlight=0 and MaxMutatingRequestsInFlight=0; they must add up to something positive' },
+    { name: 'negative watch termination grace period', argv: ['--shutdown-watch-termination-grace-period=-1s'],
+      want: 'shutdown-watch-termination-grace-period, if provided, can not be a negative value' },
+    { name: 'HSTS directive kube does not know', argv: ['--strict-transport-security-directives=max-age=1,foo'],
+      want: '--strict-transport-security-directives invalid, allowed values: max-age=expireTime, includeSubDomains, preload. see https://tools.ietf.org/html/rfc6797#section-6.1 for more information' },
+    { name: 'CORS origin not pinned at both ends', argv: ['--cors-allowed-origins=example\\.com'],
+      want: `--cors-allowed-origins has an invalid regular expression: regular expression does not pin to start/end of host in the origin header, help: ${CORS_HELP}` },
+    { name: 'empty CORS origin', argv: ['--cors-allowed-origins=,//a(:|$)'], want: `empty value in --cors-allowed-origins, help: ${CORS_HELP}` },
+    { name: 'unknown endpoint reconciler', argv: ['--endpoint-reconciler-type=bogus'], want: 'Reconciler not implemented: bogus' },
+    { name: 'master-count is refused by name', argv: ['--endpoint-reconciler-type=master-count'],
+      want: '--endpoint-reconciler-type master-count is not implemented by kapi (use lease or none)' },
     { name: 'unknown flag', argv: ['--foo'], want: 'unknown flag: --foo' },
     { name: 'uid headers without X-Remote-Uid', argv: ['--requestheader-uid-headers=X-Uid'],
       want: '--requestheader-uid-headers is set without specifying the standard X-Remote-Uid header - API aggregation will not work' },

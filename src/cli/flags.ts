@@ -18,12 +18,15 @@ import type { AuditOptions } from '../audit/auditor.ts';
 import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
 import { parseWatchCacheSizes } from '../storage/cacher/factory.ts';
+import { serverRunOptions, type ServerRunOptions } from './server-run-options.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
 export type StorageBackend = 'sqlite' | 'etcd3';
 
-export interface ServeOptions {
+export type { EndpointReconcilerType } from './server-run-options.ts';
+
+export interface ServeOptions extends ServerRunOptions {
   readonly securePort: number;
   readonly bindAddress: string;
   /** --advertise-address; undefined: chosen from --bind-address or the host's interfaces. */
@@ -304,6 +307,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'shutdown-delay-duration']) {
     if (num(n) < 0) errs.push(`--${n} can not be negative value`);
   }
+  const run = serverRunOptions((n) => get(n), errs);
   const backend = str('storage-backend');
   if (backend !== 'sqlite' && backend !== 'etcd3') {
     errs.push("--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'");
@@ -413,6 +417,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     disableAdmissionPlugins: disableAdmission,
     admissionControlConfigFile: str('admission-control-config-file'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
+    ...run,
     audit,
     watchCache: { enabled: get('watch-cache') as boolean, sizes: watchCacheSizes },
     v: num('v'),

@@ -209,6 +209,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(opts.serviceAccountJWKSURI !== undefined ? { serviceAccountJWKSURI: opts.serviceAccountJWKSURI } : {}),
       admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
+      enablePriorityAndFairness: opts.enablePriorityAndFairness, endpointReconcilerType: opts.endpointReconcilerType,
+      shutdownSendRetryAfter: opts.shutdownSendRetryAfter, shutdownWatchTerminationGracePeriodMs: opts.shutdownWatchTerminationGracePeriodMs,
+      corsAllowedOrigins: opts.corsAllowedOrigins, hstsDirectives: opts.hstsDirectives,
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
       // klog's -v: kube's httplog logs every request from level 3 on.

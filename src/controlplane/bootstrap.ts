@@ -23,6 +23,11 @@ export interface BootstrapOptions {
   /** --service-cluster-ip-range, primary and (dual-stack) secondary: the default ServiceCIDR. */
   readonly serviceClusterIPRange: { readonly text: string };
   readonly secondaryServiceClusterIPRange?: { readonly text: string };
+  /**
+   * --endpoint-reconciler-type: with one, the endpoints are that reconciler's (lease) or nobody's
+   * (none); without one (embedding), they are written here once.
+   */
+  readonly endpointReconcilerType?: 'lease' | 'none';
 }
 
 async function exists(store: ResourceStore<KubeObject>, namespace: string, name: string): Promise<boolean> {
@@ -97,7 +102,7 @@ export async function bootstrapKubernetesService(stores: BootstrapStores, opts: 
     },
   };
   await createIfMissing(stores.services, 'default', service);
-  if (opts.advertiseAddress === undefined) return;
+  if (opts.advertiseAddress === undefined || opts.endpointReconcilerType !== undefined) return;
   const endpoints: WireObject<corev1.Endpoints> = {
     apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
     subsets: [{ addresses: [{ ip: opts.advertiseAddress }], ports: [{ name: 'https', port: opts.securePort, protocol: 'TCP' }] }],

@@ -12,6 +12,8 @@ import type { PostStartHook } from '../server/post-start-hooks.ts';
 import type { Backend } from '../storage/backend.ts';
 import { bootstrapKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses, type BootstrapOptions } from './bootstrap.ts';
 import type { CRDRegistrationController } from './crd-registration-controller.ts';
+import type { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
+import type { IdentityLeaseController } from './identity-lease.ts';
 import type { GarbageCollector } from './garbage-collector.ts';
 import type { ClusterAuthenticationTrustController } from './cluster-authentication-trust.ts';
 import { ensureLegacyTokenTracking } from './legacy-token-tracking.ts';
@@ -50,6 +52,12 @@ export interface HookDeps {
   readonly clusterAuthentication: ClusterAuthenticationTrustController;
   /** The aggregator's hooks (aggregator.ts), in kube's order, before autoregistration. */
   readonly aggregatorHooks: readonly PostStartHook[];
+  /** Priority and fairness's hooks (consumer, filter, producer); absent with --enable-priority-and-fairness=false. */
+  readonly flowControl?: { readonly consumer: PostStartHook; readonly filter: PostStartHook; readonly producer: PostStartHook };
+  /** The identity Lease (absent when coordination.k8s.io is not served). */
+  readonly identityLease?: IdentityLeaseController;
+  /** --endpoint-reconciler-type=lease with an address to advertise (made once the port is bound). */
+  readonly endpointReconciler?: () => LeaseEndpointReconciler | undefined;
   readonly controllers: {
     readonly namespace: NamespaceController;
     readonly namespaceDefaults: NamespaceDefaultsController;
@@ -80,20 +88,27 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     // Every informer made so far (RBAC's, admission's listers, the controllers'), synced before anything reads them.
     { name: 'generic-apiserver-start-informers', start: async () => { await d.informers.start(); await d.rbacCache?.start(); },
       stop: () => { d.rbacCache?.stop(); d.informers.stop(); } },
+    ...(d.flowControl === undefined ? [] : [d.flowControl.consumer, d.flowControl.filter]),
     { name: 'start-apiextensions-informers', start: () => d.crServer.start(), stop: () => d.crServer.stop() },
     { name: 'start-apiextensions-controllers', start: () => d.crdController.start(), stop: () => d.crdController.stop() },
     { name: 'crd-informer-synced', start: () => d.crServer.synced() },
     { name: 'start-system-namespaces-controller', start: () => ensureSystemNamespaces(core.namespaces) },
     { name: 'start-cluster-authentication-info-controller',
       start: () => d.clusterAuthentication.start(), stop: () => d.clusterAuthentication.stop() },
+    ...(d.identityLease === undefined ? [] : [
+      { name: 'start-kube-apiserver-identity-lease-controller', start: () => d.identityLease?.start(), stop: () => d.identityLease?.stop() },
+      { name: 'start-kube-apiserver-identity-lease-garbage-collector', start: () => d.identityLease?.startGC() },
+    ]),
     { name: 'start-legacy-token-tracking-controller', start: () => ensureLegacyTokenTracking(core.configMaps) },
     { name: 'rbac/bootstrap-roles', start: async () => { await d.rbacBootstrap.start(); }, stop: () => d.rbacBootstrap.stop() },
     ...(d.storage.optional.priorityClasses === undefined ? [] : [{
       name: 'scheduling/bootstrap-system-priority-classes', start: () => ensureSystemPriorityClasses(d.storage.optional.priorityClasses as ResourceStore<KubeObject>),
     }]),
+    ...(d.flowControl === undefined ? [] : [d.flowControl.producer]),
     { name: 'bootstrap-controller', start: () => bootstrapKubernetesService(
       { services: core.services, endpoints: core.endpoints, endpointSlices: d.storage.optional.endpointSlices,
-        serviceCIDRs: d.storage.optional.serviceCIDRs }, d.bootstrap()) },
+        serviceCIDRs: d.storage.optional.serviceCIDRs }, d.bootstrap()).then(() => d.endpointReconciler?.()?.start()),
+      stop: () => d.endpointReconciler?.()?.stop() },
     controllerHook('clusterrole-aggregation-controller', c.clusterRoleAggregation),
     controllerHook('namespace-controller', c.namespace),
     controllerHook('garbage-collector-controller', c.garbageCollector),

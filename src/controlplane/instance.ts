@@ -29,6 +29,11 @@ import type { Auditor } from '../audit/auditor.ts';
 import { withAuthentication, type RequestAuthenticator } from '../server/filters/authentication.ts';
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
+import { withCORS } from '../server/filters/cors.ts';
+import { withHSTS } from '../server/filters/hsts.ts';
+import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
+import { withRetryAfter } from '../server/filters/retry-after.ts';
+import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
@@ -68,6 +73,9 @@ import { PVCProtectionController } from './pvc-protection-controller.ts';
 import { ClusterRoleAggregationController, RBACBootstrapController } from './rbac-bootstrap/index.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
+import { newFlowControl } from './flowcontrol.ts';
+import { LeaseEndpointReconciler } from './endpoint-reconciler.ts';
+import { hostPort, IdentityLeaseController } from './identity-lease.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import { WatchCacheFactory, type WatchCacheConfig } from '../storage/cacher/factory.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
@@ -108,6 +116,14 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly clusterAuthenticationInfo?: ClusterAuthenticationInfo;
   /** --proxy-client-cert-file/--proxy-client-key-file: what the aggregator presents to APIService backends. */
   readonly proxyClientCert?: ProxyClientCert;
+  /** --shutdown-send-retry-after and --shutdown-watch-termination-grace-period. */
+  readonly shutdownSendRetryAfter?: boolean;
+  readonly shutdownWatchTerminationGracePeriodMs?: number;
+  /** --enable-priority-and-fairness (default true): APF instead of the max-in-flight limit. */
+  readonly enablePriorityAndFairness?: boolean;
+  /** --cors-allowed-origins and --strict-transport-security-directives. */
+  readonly corsAllowedOrigins?: readonly string[];
+  readonly hstsDirectives?: readonly string[];
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
   /** The audit policy and backends (--audit-*); undefined: no auditing. */
@@ -268,7 +284,26 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   // The aggregator's discovery and OpenAPI: what the backends of APIServices serve, merged in.
   const discoveryManager = new DiscoveryManager(built.apiServices, backendClients, { informers: informerFor });
   const openAPIAggregation = new OpenAPIAggregationController(built.apiServices, backendClients, undefined, { informers: informerFor });
+  // Priority and fairness: the server's seats are the two in-flight limits together.
+  const { controller: apf, hooks: flowControl, dumps: apfDumps } = newFlowControl(cfg.enablePriorityAndFairness !== false,
+    cfg.maxRequestsInFlight + cfg.maxMutatingRequestsInFlight, built.byName, informerFor);
+  const leaseStore = built.byName.get('leases.coordination.k8s.io');
+  const identityLease = leaseStore === undefined ? undefined
+    : new IdentityLeaseController(leaseStore, () => (cfg.advertiseAddress === undefined ? undefined : hostPort(cfg.advertiseAddress, boundPort)));
+  // The reconciler needs the bound port: made when the hooks run.
+  let endpointReconciler: LeaseEndpointReconciler | undefined;
+  const reconciler = (): LeaseEndpointReconciler | undefined => {
+    if (cfg.endpointReconcilerType !== 'lease' || cfg.advertiseAddress === undefined) return undefined;
+    endpointReconciler ??= new LeaseEndpointReconciler({
+      backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, endpoints: core.endpoints, endpointSlices: optional.endpointSlices,
+      ip: cfg.advertiseAddress, port: boundPort,
+    });
+    return endpointReconciler;
+  };
   const hooks = new PostStartHooks(controlPlaneHooks({
+    ...(flowControl === undefined ? {} : { flowControl }),
+    ...(identityLease === undefined ? {} : { identityLease }),
+    endpointReconciler: reconciler,
     backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, storage: built, informers, rbacCache,
     rbacBootstrap: new RBACBootstrapController({ ...built.rbac, namespaces: core.namespaces }),
     crServer, crdController: new CRDController({
@@ -288,10 +323,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
-  const server = new GenericAPIServer({
+  const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([
-      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
+      ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers(),
+      ...apfDumps]),
+    unlisted: new Set(apfDumps.map(([p]) => p)),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -307,12 +344,15 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       withPanicRecovery(),
       withRequestInfo(),
       withRequestMetrics(),
+      ...(cfg.shutdownSendRetryAfter === true ? [withRetryAfter((): boolean => server.notAcceptingNewRequests)] : []),
+      ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
-      withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight),
+      ...ifConfigured(withCORS(cfg.corsAllowedOrigins ?? [])),
       ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
       ...(cfg.auditor === undefined ? [] : [withAudit(cfg.auditor)]),
       withImpersonation(authorization.authorizer),
+      apf === undefined ? withMaxInFlight(cfg.maxRequestsInFlight, cfg.maxMutatingRequestsInFlight) : withPriorityAndFairness(apf, cfg.requestTimeoutSeconds * 1000),
       withAuthorization(authorization.authorizer),
       withTimeout(cfg.requestTimeoutSeconds),
     ],
@@ -349,18 +389,30 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
     async stop() {
       // As kube's ShutdownInitiated: /readyz fails at once, and everything else keeps being
-      // served for the delay, so that load balancers take the server out first.
+      // served for the delay, so that load balancers take the server out first. The pre-shutdown
+      // hook (this server leaves the kubernetes endpoints) runs meanwhile.
       stopping = true;
+      const preShutdown = (endpointReconciler?.removeEndpoints() ?? Promise.resolve())
+        .catch((err: unknown) => { console.error('endpoint reconciler: removing this server:', err); });
       if ((cfg.shutdownDelayMs ?? 0) > 0) await sleep(cfg.shutdownDelayMs);
-      await hooks.stopAll();
-      await server.shutdown();
+      await preShutdown;
+      // NotAcceptingNewRequest, then the drain; the controllers stop once requests are done.
+      await server.shutdown({
+        ...(cfg.shutdownSendRetryAfter !== undefined ? { sendRetryAfter: cfg.shutdownSendRetryAfter } : {}),
+        ...(cfg.shutdownWatchTerminationGracePeriodMs !== undefined ? { watchGraceMs: cfg.shutdownWatchTerminationGracePeriodMs } : {}),
+      });
+      // The audit backend flushes once requests have drained, as kube's.
       await cfg.auditor?.sink.shutdown();
+      await hooks.stopAll();
       watchCaches.stop();
       webhookClients.close();
       backendClients.close();
     },
   };
 }
+
+/** A filter that is only in the chain when configured. */
+const ifConfigured = (f: Filter | undefined): Filter[] => (f === undefined ? [] : [f]);
 
 /**
  * The garbage collector follows custom resources from when their CRD is served until it is gone

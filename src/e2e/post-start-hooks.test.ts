@@ -8,11 +8,13 @@ import { startSuite, type Suite } from './testing/suite.ts';
 
 /** The hooks of kube-apiserver v1.36 that kapi runs (kube's names; rbac/bootstrap-roles as kube lists it with RBAC). */
 const KAPI_HOOKS = [
-  'generic-apiserver-start-informers', 'start-apiextensions-informers', 'start-apiextensions-controllers', 'crd-informer-synced',
-  'start-system-namespaces-controller', 'start-cluster-authentication-info-controller', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
-  'scheduling/bootstrap-system-priority-classes', 'bootstrap-controller', 'apiservice-status-local-available-controller',
-  'apiservice-status-remote-available-controller', 'apiservice-registration-controller', 'apiservice-discovery-controller',
-  'kube-apiserver-autoregistration', 'apiservice-openapi-controller', 'apiservice-openapiv3-controller',
+  'generic-apiserver-start-informers', 'priority-and-fairness-config-consumer', 'priority-and-fairness-filter',
+  'start-apiextensions-informers', 'start-apiextensions-controllers', 'crd-informer-synced',
+  'start-system-namespaces-controller', 'start-cluster-authentication-info-controller', 'start-kube-apiserver-identity-lease-controller',
+  'start-kube-apiserver-identity-lease-garbage-collector', 'start-legacy-token-tracking-controller', 'rbac/bootstrap-roles',
+  'scheduling/bootstrap-system-priority-classes', 'priority-and-fairness-config-producer', 'bootstrap-controller',
+  'apiservice-status-local-available-controller', 'apiservice-status-remote-available-controller', 'apiservice-registration-controller',
+  'apiservice-discovery-controller', 'kube-apiserver-autoregistration', 'apiservice-openapi-controller', 'apiservice-openapiv3-controller',
 ].map((h) => `poststarthook/${h}`);
 
 const checks = (verbose: string): string[] =>

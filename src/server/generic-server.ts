@@ -31,6 +31,8 @@ export interface GenericAPIServerConfig {
   readonly readyz: readonly HealthCheck[];
   /** Exact paths, or prefixes ending in '/'. */
   readonly nonResource: ReadonlyMap<string, NonResourceHandler>;
+  /** Paths of `nonResource` that `GET /` does not list (kube's UnlistedHandle: the APF dumps). */
+  readonly unlisted?: ReadonlySet<string>;
   /** What this server does not serve (the next server of the chain); undefined: 404. */
   readonly delegate?: Handler;
   /** Groups served by the next server of the chain (custom resources), listed after this server's. */
@@ -97,7 +99,8 @@ export class GenericAPIServer {
   private server: Server | undefined;
   private readonly chain: Handler;
   private shuttingDown = false;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Requests being served, with their state (a watch is told apart by its verb). */
+  private readonly inFlight = new Map<Promise<void>, RequestState>();
 
   constructor(private readonly cfg: GenericAPIServerConfig) {
     this.chain = compose(cfg.filters, (req, res, state) => this.direct(req, res, state));
@@ -110,6 +113,8 @@ export class GenericAPIServer {
     // The one place every answer passes: browsers must never sniff an API answer into HTML
     // (kube sets it on health, 403 and filter errors; kapi on all, which no client can mind).
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Once shutting down, no connection is kept for another request (Go's Shutdown turns keep-alives off).
+    if (this.shuttingDown) res.shouldKeepAlive = false;
     const state = new RequestState(req.url ?? '/', req.headers.accept, req.headers['user-agent']);
     if (state.path === '') {
       // Go's server refuses a target url.ParseRequestURI cannot parse before any handler runs.
@@ -119,7 +124,7 @@ export class GenericAPIServer {
     const p = this.chain(req, res, state).catch((err: unknown) => {
       if (!res.headersSent) writeError(res, err, undefined, state); else res.destroy();
     });
-    this.inFlight.add(p);
+    this.inFlight.set(p, state);
     void p.finally(() => this.inFlight.delete(p));
     return p;
   }
@@ -187,7 +192,7 @@ export class GenericAPIServer {
   /** The paths `GET /` lists (routes.Index). */
   listedPaths(): string[] {
     return listedPaths({
-      groups: this.indexGroups(), nonResource: this.cfg.nonResource.keys(),
+      groups: this.indexGroups(), nonResource: [...this.cfg.nonResource.keys()].filter((p) => this.cfg.unlisted?.has(p) !== true),
       healthz: this.healthzChecks().map((c) => c.name), livez: this.cfg.livez.map((c) => c.name),
       readyz: this.cfg.readyz.map((c) => c.name),
     });
@@ -291,18 +296,34 @@ export class GenericAPIServer {
   }
 
   /**
-   * Graceful shutdown: readyz fails, no new connections, watches end, in-flight requests
-   * finish (up to `timeoutMs`), then idle connections close.
+   * After the shutdown delay: no new requests are taken (with `sendRetryAfter` the listener stays
+   * open and the retry-after filter answers them 429 until in-flight requests drain; otherwise it
+   * closes now), watches end cleanly, in-flight requests finish (up to `timeoutMs`; watches within
+   * `watchGraceMs` when set), then the remaining connections close.
+   * Counterpart of the NotAcceptingNewRequest … InFlightRequestsDrained steps of kube's RunWithContext.
    */
-  async shutdown(timeoutMs = 30_000): Promise<void> {
+  async shutdown(opts: { timeoutMs?: number; sendRetryAfter?: boolean; watchGraceMs?: number } = {}): Promise<void> {
     this.shuttingDown = true;
     const server = this.server;
-    const closed = server === undefined ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
+    let closed: Promise<void> | undefined;
+    const stopListening = (): Promise<void> => (closed ??= server === undefined ? Promise.resolve()
+      : new Promise<void>((resolve) => server.close(() => resolve())));
+    if (opts.sendRetryAfter !== true) void stopListening();
     for (const end of [...this.cfg.openWatches]) end();
     server?.closeIdleConnections();
-    const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
-    await Promise.race([Promise.allSettled([...this.inFlight]).then(() => undefined), deadline]);
+    const within = (ps: Promise<void>[], ms: number): Promise<void> => Promise.race([
+      Promise.allSettled(ps).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+    const watches: Promise<void>[] = [];
+    const others: Promise<void>[] = [];
+    for (const [p, st] of this.inFlight) (st.info?.verb === 'watch' ? watches : others).push(p);
+    // Watches are waited for only with --shutdown-watch-termination-grace-period, as in kube.
+    const grace = opts.watchGraceMs ?? 0;
+    await Promise.all([within(others, opts.timeoutMs ?? 60_000), grace > 0 ? within(watches, grace) : Promise.resolve()]);
+    const done = stopListening();
     server?.closeAllConnections();
-    await closed;
+    await done;
   }
+
+  /** Whether new requests are refused (the retry-after filter reads it). */
+  get notAcceptingNewRequests(): boolean { return this.shuttingDown; }
 }

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { parse as yamlParse } from 'yaml';
 import { JSON_TARGET, type Target } from '../negotiation.ts';
 import { RequestState } from '../request/state.ts';
-import { encode, LIST_SLICE, writeListPaced } from './response.ts';
+import { encode, LIST_SLICE, writeError, writeListPaced } from './response.ts';
 
 const YAML_TARGET: Target = { format: 'yaml', shape: 'object', apiVersion: '', contentType: 'application/yaml' };
 
@@ -69,5 +69,16 @@ describe('writeListPaced', () => {
     await assert.rejects(writeListPaced(out.res, 200, list, (o) => o, JSON_TARGET, new RequestState('/x'),
       () => Promise.reject(new Error('deadline'))), /deadline/);
     assert.equal(out.body(), '');
+  });
+});
+
+describe('writeError for a client that went away mid-body', () => {
+  it('writes and logs nothing', (t) => {
+    const logged = t.mock.method(console, 'error', () => {});
+    let wrote = false;
+    const res = { destroyed: true, socket: null, headersSent: false, setHeader: () => { wrote = true; }, end: () => { wrote = true; } } as unknown as ServerResponse;
+    writeError(res, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    assert.equal(wrote, false);
+    assert.equal(logged.mock.callCount(), 0);
   });
 });

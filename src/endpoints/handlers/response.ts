@@ -115,6 +115,8 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
  * written as indented JSON with the error's own code (WriteRawJSON).
  */
 export function writeError(res: ServerResponse, err: unknown, target?: Target, state?: RequestState): void {
+  // The client went away in the middle of its body: there is no one to answer, and nothing to log.
+  if (err instanceof Error && (err as NodeJS.ErrnoException).code === 'ECONNRESET' && (res.destroyed || res.socket?.destroyed === true)) return;
   const full = toStatus(err);
   // metav1.Status's field order; Go omits an empty reason (StatusReasonUnknown) and absent details.
   const status = {

@@ -128,6 +128,7 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     setWarnings(res, state);
     res.flushHeaders();
   }
+  state.watchInitialized?.();
   let done = false;
   // The resourceVersion the client has seen up to: a bookmark may carry it.
   let progress = opts.resourceVersion !== undefined && opts.resourceVersion !== '0' ? opts.resourceVersion : '';

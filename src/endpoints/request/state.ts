@@ -41,6 +41,11 @@ export class RequestState implements WarningRecorder, AuditAnnotationRecorder {
   readonly startedAt = Date.now();
   /** Set by the timeout filter: when a non-long-running request times out (epoch ms). */
   deadline: number | undefined;
+  /**
+   * Set by priority and fairness for a watch: the watch handler calls it once the watch is
+   * established, which frees the seats its initialization took (kube's initialization signal).
+   */
+  watchInitialized: (() => void) | undefined;
   /** The request's audit event, when the audit policy records it (level Metadata and up). */
   audit: AuditContext | undefined;
   /** Whether a route (or an instrumented handler) took the request: only those are in the request metrics. */

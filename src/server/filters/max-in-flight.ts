@@ -1,8 +1,10 @@
-// --max-requests-inflight / --max-mutating-requests-inflight: beyond the limit a request
-// is refused with 429 at once. Long-running requests (watch) are not counted, as in kube.
+// --max-requests-inflight / --max-mutating-requests-inflight (with priority and fairness off):
+// beyond the limit a request gets kube's plain-text 429 with Retry-After: 1 at once, unless its
+// user is in system:masters. Long-running requests (watch) are not counted, as in kube. It runs
+// after authentication and impersonation, where kube's does.
 // Counterpart of k8s.io/apiserver/pkg/server/filters/maxinflight.go.
-import { newTooManyRequests } from '../../apimachinery/errors/status-error.ts';
 import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
+import { writeTooManyRequests } from './too-many-requests.ts';
 import type { Filter } from './types.ts';
 
 const MUTATING = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
@@ -20,7 +22,10 @@ export const withMaxInFlight = (maxReadOnly: number, maxMutating: number): Filte
     const isMutating = MUTATING.has(info.verb);
     const limit = isMutating ? maxMutating : maxReadOnly;
     if (limit > 0 && (isMutating ? mutating : readOnly) >= limit) {
-      throw newTooManyRequests('Too many requests, please try again later.', 1);
+      // A system:master always gets an answer.
+      if (state.user?.groups.includes('system:masters') === true) return next(req, res, state);
+      writeTooManyRequests(res, 1);
+      return;
     }
     if (isMutating) mutating++; else readOnly++;
     updateInflightRequests(readOnly, mutating);

@@ -5,6 +5,7 @@ import { newTimeoutError, StatusError } from '../../apimachinery/errors/status-e
 import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { parseRequestInfo } from '../../endpoints/request/request-info.ts';
 import { RequestState } from '../../endpoints/request/state.ts';
+import { inject } from '../testing/inject.ts';
 import { withTimeout } from './timeout.ts';
 import type { Handler } from './types.ts';
 
@@ -24,7 +25,9 @@ async function run(url: string, handler: Handler, timeoutSeconds = 0.02): Promis
     headersSent: false,
     set statusCode(c: number) { res.code = c; },
     setHeader() {},
-    end(b?: Buffer) { res.ends++; if (b !== undefined && res.body === undefined) res.body = b.toString(); fake.headersSent = true; },
+    getHeaderNames: () => [],
+    removeHeader() {},
+    end(b?: Buffer | string) { res.ends++; if (b !== undefined && res.body === undefined) res.body = b.toString(); fake.headersSent = true; },
   };
   let err: unknown;
   try {
@@ -35,9 +38,9 @@ async function run(url: string, handler: Handler, timeoutSeconds = 0.02): Promis
   return { res, state, err };
 }
 
+/** What kube-apiserver v1.36's timeout filter writes (asked of the oracle): no kind or apiVersion. */
 const TIMEOUT_STATUS = {
-  kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure',
-  message: 'Timeout: request did not complete within requested timeout - context deadline exceeded',
+  metadata: {}, status: 'Failure', message: 'Timeout: request did not complete within the allotted timeout',
   reason: 'Timeout', details: {}, code: 504,
 };
 
@@ -93,5 +96,28 @@ describe('withTimeout', () => {
       return Promise.resolve();
     }, 60);
     assert.ok(deadline !== undefined && deadline >= before + 5000 && deadline < before + 60_000, String(deadline));
+  });
+});
+
+describe('withTimeout while the request still waits (a body on its way, storage)', () => {
+  it("answers the filter's 504 as text/plain, without the headers set inside it", async () => {
+    const handler = withTimeout(0.02)(async (_req, res, state) => {
+      res.setHeader('Warning', '299 - "inner"');
+      res.setHeader('X-Kubernetes-PF-FlowSchema-UID', 'u');
+      await new Promise<void>((resolve) => state.abort.signal.addEventListener('abort', () => resolve()));
+    });
+    const r = await inject((req, res) => {
+      res.setHeader('Audit-Id', 'outer');
+      res.setHeader('X-Kubernetes-PF-PriorityLevel-UID', 'p');
+      const state = new RequestState(req.url ?? '/');
+      state.info = parseRequestInfo('POST', state.path, state.url.searchParams);
+      return handler(req, res, state);
+    }, { method: 'POST', url: '/api/v1/namespaces/ns/configmaps' });
+    assert.equal(r.statusCode, 504);
+    assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.deepEqual(JSON.parse(r.text), TIMEOUT_STATUS);
+    assert.ok(r.text.endsWith('}\n'));
+    assert.equal(r.headers['audit-id'], 'outer');
+    for (const h of ['warning', 'x-kubernetes-pf-flowschema-uid', 'x-kubernetes-pf-prioritylevel-uid']) assert.equal(r.headers[h], undefined, h);
   });
 });

@@ -1,13 +1,38 @@
 // A deadline for requests that are not long-running (--request-timeout, default 60s, or less with
-// ?timeout=): the client gets 504 Timeout and the request's AbortSignal fires. A handler busy
-// computing cannot be interrupted on one event loop; it meets its deadline at its next
-// checkDeadline/yieldPoint (apimachinery/request/deadline.ts), which all storage writes pass, so
-// nothing is written after the 504.
+// ?timeout=): the request's AbortSignal fires and the client gets the timeout filter's 504, as
+// kube's WithTimeoutForNonLongRunningRequests writes it: the Status JSON-encoded without kind and
+// apiVersion, sniffed as text/plain, and without the headers the inner filters and handler set
+// (their Warning, CORS and X-Kubernetes-PF-* headers). That holds whatever the request was doing:
+// reading a body still on its way, waiting on storage, or computing (a handler busy on one event
+// loop cannot be interrupted; it meets its deadline at its next checkDeadline/yieldPoint in
+// apimachinery/request/deadline.ts, which all storage writes pass, so nothing is written after the
+// 504). An answer the handler had already begun is cut off (kube aborts the connection).
 // Counterpart of k8s.io/apiserver/pkg/server/filters/timeout.go.
+import type { ServerResponse } from 'node:http';
 import { DeadlineExceededError } from '../../apimachinery/request/deadline.ts';
-import { writeError } from '../../endpoints/handlers/response.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import type { Filter } from './types.ts';
+
+/** kube's timeout filter body: json.Encoder output of the Status (no TypeMeta), newline-terminated. */
+const TIMEOUT_BODY = `${JSON.stringify({
+  metadata: {}, status: 'Failure', message: 'Timeout: request did not complete within the allotted timeout', reason: 'Timeout',
+  details: {}, code: 504,
+})}\n`;
+
+/** Headers set inside kube's timeout filter although kapi's filters set them further out. */
+const INNER_HEADER = /^(x-kubernetes-pf-|access-control-)/;
+
+function writeTimeout(res: ServerResponse, outer: ReadonlySet<string>): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const h of res.getHeaderNames()) if (!outer.has(h) || INNER_HEADER.test(h)) res.removeHeader(h);
+  res.statusCode = 504;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(TIMEOUT_BODY));
+  res.end(TIMEOUT_BODY);
+}
 
 export const withTimeout = (defaultSeconds: number): Filter => (next) => async (req, res, state) => {
   const info = state.info;
@@ -17,6 +42,7 @@ export const withTimeout = (defaultSeconds: number): Filter => (next) => async (
   const seconds = asked !== undefined && asked > 0 && asked < defaultSeconds ? asked : defaultSeconds;
   const ms = seconds * 1000;
   state.deadline = Date.now() + ms;
+  const outer = new Set(res.getHeaderNames());
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms); });
   // The handler's own DeadlineExceededError (from a checkpoint) counts as the timeout too: the
@@ -28,8 +54,7 @@ export const withTimeout = (defaultSeconds: number): Filter => (next) => async (
     if (outcome === 'timeout') {
       state.abort.abort();
       work.catch(() => undefined);
-      // writeRaw leaves a response the handler already started alone (kube resets it instead).
-      writeError(res, new DeadlineExceededError(), undefined, state);
+      writeTimeout(res, outer);
     }
   } finally {
     clearTimeout(timer);
