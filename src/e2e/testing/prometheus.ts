@@ -29,10 +29,12 @@ function parseLabels(text: string, line: string): Record<string, string> {
   return labels;
 }
 
+/** As Prometheus reads a sample (Go's ParseFloat): NaN and Inf in any case (prom-client writes "Nan"). */
 function parseValue(v: string, line: string): number {
-  if (v === '+Inf') return Infinity;
-  if (v === '-Inf') return -Infinity;
-  if (v === 'NaN') return NaN;
+  const lower = v.toLowerCase();
+  if (lower === '+inf' || lower === 'inf') return Infinity;
+  if (lower === '-inf') return -Infinity;
+  if (lower === 'nan') return NaN;
   const n = Number(v);
   if (v === '' || Number.isNaN(n)) throw new Error(`bad value in ${JSON.stringify(line)}`);
   return n;
