@@ -34,10 +34,9 @@ function structFieldsOf(ep: ResourceEndpoint): readonly string[] {
  */
 export function fillDecodedStructs(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject, old?: KubeObject): void {
   if (!servesTypedObjects(deps)) return;
-  const o = obj as unknown as Record<string, unknown>;
-  const prev = old as unknown as Record<string, unknown> | undefined;
   for (const f of structFieldsOf(ep)) {
-    if ((o[f] === undefined || o[f] === null) && (prev === undefined || prev[f] !== undefined)) o[f] = {};
+    const v: unknown = Reflect.get(obj, f);
+    if ((v === undefined || v === null) && (old === undefined || Reflect.get(old, f) !== undefined)) Reflect.set(obj, f, {});
   }
   // goZeroValues are the main resource's; a subresource of another kind (Scale, TokenRequest) has its own shape.
   if (ep.kind === ep.definition.kind) ep.definition.goZeroValues?.(obj);
