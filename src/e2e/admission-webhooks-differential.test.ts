@@ -9,6 +9,7 @@ import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 import { patchResponse, RawAnswer, startScriptedWebhook, type ScriptedWebhook } from './testing/admission-webhook-server.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
+import { kindsObjects } from './testing/admission-kinds.ts';
 
 type Json = Record<string, unknown>;
 interface Target { readonly name: string; request(r: RawRequest): Promise<RawResponse> }
@@ -347,36 +348,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
   });
 
   it('the objects of creates and updates of many kinds, as Go prints their structs', async () => {
-    const labels = { case: 'kinds' };
-    const tmpl = { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
-    const objs: [string, Json][] = [
-      [`/api/v1/namespaces/${NS}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc', labels }, spec: { ports: [{ port: 80 }] } }],
-      [`/api/v1/namespaces/${NS}/persistentvolumeclaims`, { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'pvc', labels },
-        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
-      [`/api/v1/namespaces/${NS}/replicationcontrollers`, { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'rc', labels },
-        spec: { selector: { a: 'b' }, template: tmpl } }],
-      ['/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'kinds-node', labels } }],
-      [`/api/v1/namespaces/${NS}/secrets`, { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sec', labels } }],
-      [`/api/v1/namespaces/${NS}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kinds-sa', labels } }],
-      [`/apis/apps/v1/namespaces/${NS}/deployments`, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'dep', labels },
-        spec: { selector: { matchLabels: { a: 'b' } }, template: tmpl } }],
-      [`/apis/apps/v1/namespaces/${NS}/statefulsets`, { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'sts', labels },
-        spec: { selector: { matchLabels: { a: 'b' } }, template: tmpl } }],
-      [`/apis/apps/v1/namespaces/${NS}/daemonsets`, { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'ds', labels },
-        spec: { selector: { matchLabels: { a: 'b' } }, template: tmpl } }],
-      [`/apis/batch/v1/namespaces/${NS}/jobs`, { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'job', labels },
-        spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }],
-      [`/apis/batch/v1/namespaces/${NS}/cronjobs`, { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj', labels },
-        spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } } } }],
-      [`/apis/autoscaling/v2/namespaces/${NS}/horizontalpodautoscalers`, { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'hpa', labels },
-        spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'dep' }, maxReplicas: 3 } }],
-      [`/apis/policy/v1/namespaces/${NS}/poddisruptionbudgets`, { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'pdb', labels } }],
-      [`/apis/networking.k8s.io/v1/namespaces/${NS}/networkpolicies`, { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'np', labels } }],
-      [`/apis/networking.k8s.io/v1/namespaces/${NS}/ingresses`, { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'ing', labels },
-        spec: { defaultBackend: { service: { name: 'svc', port: { number: 80 } } } } }],
-      [`/apis/coordination.k8s.io/v1/namespaces/${NS}/leases`, { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'lease', labels } }],
-      ['/apis/scheduling.k8s.io/v1/priorityclasses', { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'kinds-pc', labels }, value: 10 }],
-    ];
+    const objs = kindsObjects(NS, { case: 'kinds' });
     const failures: string[] = [];
     for (const [p, o] of objs) {
       const name = (o['metadata'] as { name: string }).name;
