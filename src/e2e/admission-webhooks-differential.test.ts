@@ -377,7 +377,7 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
       post('rec', 'record', '?fieldManager=diff&fieldValidation=Strict'),
       { method: 'PUT', path: `/api/v1/namespaces/${NS}/configmaps/rec`, body: cm('rec', { labels: { case: 'record' } }), contentType: 'application/json' },
       { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?dryRun=All`, body: body({ data: { p: '1' } }), contentType: 'application/merge-patch+json' },
-      { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?fieldManager=jp`, body: body([{ op: 'add', path: '/data/j', value: '2' }]), contentType: 'application/json-patch+json' },
+      { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?fieldManager=jp`, body: JSON.stringify([{ op: 'add', path: '/data/j', value: '2' }]), contentType: 'application/json-patch+json' },
       { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?fieldManager=sa&force=true&fieldValidation=Warn`, contentType: 'application/apply-patch+yaml',
         body: body({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'rec', labels: { case: 'record' } }, data: { s: '3' } }) },
       { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/applied?fieldManager=sa`, contentType: 'application/apply-patch+yaml',
