@@ -38,6 +38,11 @@ export interface ObjectInterfaces {
   /** The object in `gv`; throws a StatusError when the kind has no such version. */
   convert(obj: KubeObject, gv: GroupVersion): KubeObject;
   /**
+   * The object in `gv` when conversion may call out: a custom resource whose CRD converts by
+   * webhook. Absent where `convert` is complete.
+   */
+  convertAsync?(obj: KubeObject, gv: GroupVersion): Promise<KubeObject>;
+  /**
    * Decodes a JSON value as an object of `gvk` (non-strict, as kube's json serializer), with that
    * version's defaults; throws a StatusError when it does not fit the type.
    */

@@ -22,6 +22,7 @@ import { startBenchEtcd, type BenchEtcd } from './etcd.ts';
 import { closeTarget, newTarget, type HttpTarget } from './http-client.ts';
 import { measureHostile } from './hostile.ts';
 import { measureCEL } from './cel-phase.ts';
+import { measureWebhooks } from './webhook-phase.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -71,7 +72,7 @@ function parseServerInfo(v: unknown): ServerInfo {
 
 /** Runs `fn` with a fresh kube-apiserver (on its own etcd) when the oracle is there, else with undefined. */
 async function withKube<T>(oracleDir: string | undefined, fn: (kube: KubeApiserver | undefined) => Promise<T>): Promise<T> {
-  if (oracleDir === undefined || !(has('throughput') || has('watchers') || has('cel'))) return await fn(undefined);
+  if (oracleDir === undefined || !(has('throughput') || has('watchers') || has('cel') || has('webhooks'))) return await fn(undefined);
   log('starting etcd and kube-apiserver (the reference)…');
   const kube = await startKubeApiserver(oracleDir);
   try {
@@ -99,12 +100,13 @@ async function benchWatchers(creds: { server: string; ca: string; token: string 
   }
 }
 
-/** The cel phase on kapi and kube-apiserver. */
-async function benchCEL(creds: { server: string; ca: string; token: string }, kube: KubeApiserver | undefined): Promise<Figure[]> {
+/** The cel or webhooks phase on kapi and kube-apiserver. */
+async function benchCEL(creds: { server: string; ca: string; token: string }, kube: KubeApiserver | undefined,
+  measure = measureCEL): Promise<Figure[]> {
   const kapi = newTarget(creds.server, creds.ca, creds.token, WORKERS);
   const ref = kubeTarget(kube);
   try {
-    return await measureCEL(kapi, ref, WORKERS, log);
+    return await measure(kapi, ref, WORKERS, log);
   } finally {
     closeTarget(kapi);
     if (ref !== undefined) closeTarget(ref);
@@ -139,6 +141,7 @@ async function benchSqlite(oracleDir: string | undefined): Promise<Figure[]> {
       ...(has('watchers') ? await benchWatchers(creds, kube, '') : []),
       ...(has('cel') ? await benchCEL(creds, kube) : []),
       ...(has('apf') ? await benchAPF(creds) : []),
+      ...(has('webhooks') ? await benchCEL(creds, kube, measureWebhooks) : []),
     ]);
     if (has('hostile')) {
       log('hostile inputs, each while another client polls /readyz…');
@@ -242,8 +245,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   if (has('startup')) figures.push(...await benchStartup(oracleDir));
   for (const backend of opts.backends) {
-    // The hostile, cel and apf phases run on the embedded store only.
-    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && (has('hostile') || has('cel') || has('apf'))))) continue;
+    // The hostile, cel, apf and webhooks phases run on the embedded store only.
+    if (!(has('throughput') || has('watchers') || (backend === 'sqlite' && (has('hostile') || has('cel') || has('apf') || has('webhooks'))))) continue;
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);

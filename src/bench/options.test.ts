@@ -4,7 +4,7 @@ import { BENCH_HELP, parseBenchArgs, type BenchOptions } from './options.ts';
 
 const DEFAULTS: BenchOptions = {
   help: false, json: false, markdown: false, workers: 64, backends: ['sqlite', 'etcd'],
-  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf'], kube: 'auto', watchers: 1000, startupRuns: 3,
+  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks'], kube: 'auto', watchers: 1000, startupRuns: 3,
 };
 
 test('parseBenchArgs', async (t) => {
@@ -15,6 +15,7 @@ test('parseBenchArgs', async (t) => {
     { name: '--backend all', args: ['--backend', 'all'], want: { backends: ['sqlite', 'etcd'] } },
     { name: '--phase hostile', args: ['--phase', 'hostile', '--backend', 'sqlite'], want: { backends: ['sqlite'], phases: ['hostile'] } },
     { name: '--phase cel', args: ['--phase', 'cel', '--backend', 'sqlite'], want: { backends: ['sqlite'], phases: ['cel'] } },
+    { name: '--phase webhooks', args: ['--phase', 'webhooks', '--backend', 'sqlite'], want: { backends: ['sqlite'], phases: ['webhooks'] } },
     { name: '--phase throughput', args: ['--phase=throughput'], want: { phases: ['throughput'] } },
     { name: '--phase list runs in the fixed order', args: ['--phase', 'watchers,startup'], want: { phases: ['startup', 'watchers'] } },
     { name: '--phase list with spaces and a repeat', args: ['--phase', 'throughput, throughput'], want: { phases: ['throughput'] } },
@@ -35,7 +36,7 @@ test('parseBenchArgs rejects bad input', async (t) => {
   const cases = [
     { name: 'unknown backend', args: ['--backend', 'mysql'], want: /bad --backend mysql: want sqlite, etcd or all/ },
     { name: 'inherited property name', args: ['--backend', 'toString'], want: /bad --backend toString/ },
-    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, or all/ },
+    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, or all/ },
     { name: 'unknown phase in a list', args: ['--phase', 'startup,chaos'], want: /bad --phase startup,chaos/ },
     { name: 'empty phase', args: ['--phase', ''], want: /bad --phase :/ },
     { name: 'inherited phase name', args: ['--phase', 'constructor'], want: /bad --phase constructor/ },
@@ -59,5 +60,5 @@ test('BENCH_HELP names every option parseBenchArgs accepts', () => {
     '--markdown', '--help']) {
     assert.match(BENCH_HELP, new RegExp(`^  ${option} `, 'm'), option);
   }
-  for (const phase of ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'all']) assert.match(BENCH_HELP, new RegExp(`^ {28}${phase} `, 'm'), phase);
+  for (const phase of ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'all']) assert.match(BENCH_HELP, new RegExp(`^ {28}${phase} `, 'm'), phase);
 });

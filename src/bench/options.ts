@@ -7,9 +7,10 @@ export type BenchBackend = 'sqlite' | 'etcd';
  * throughput: the ConfigMap figures against their baselines; watchers: 1,000 watches on one
  * namespace; hostile: issue 9's hostile inputs (embedded store); startup: spawn to /readyz; cel: custom
  * resource creates with and without CRD validation rules (embedded store); apf: GETs with API
- * priority and fairness against the same without it (embedded store).
+ * priority and fairness against the same without it (embedded store); webhooks: ConfigMap creates
+ * with a mutating and a validating admission webhook and without (embedded store).
  */
-export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf';
+export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
 export type KubeMode = 'auto' | 'off' | 'require';
 
@@ -48,6 +49,8 @@ Options:
                                         against the same without rules (embedded store only)
                             apf         GETs through API priority and fairness against a server
                                         started with it off (embedded store only)
+                            webhooks    ConfigMap creates with one mutating and one validating
+                                        webhook against the same without (embedded store only)
                             all         every phase
   --backend <b>           sqlite, etcd or all (default all): kapi's stores to measure
   --kube-apiserver <m>    auto (default): measure kube-apiserver too when the oracle is cached;
@@ -66,7 +69,7 @@ const BACKENDS: Readonly<Record<string, readonly BenchBackend[]>> = {
   all: ['sqlite', 'etcd'],
 };
 
-const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf'];
+const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks'];
 const KUBE_MODES: readonly KubeMode[] = ['auto', 'off', 'require'];
 const isKubeMode = (s: string): s is KubeMode => (KUBE_MODES as readonly string[]).includes(s);
 
@@ -81,7 +84,7 @@ function parsePhases(raw: string): BenchPhase[] {
   const named = raw.split(',').map((p) => p.trim());
   const unknown = named.find((p) => p !== 'all' && !(ALL_PHASES as readonly string[]).includes(p));
   if (unknown !== undefined || named.length === 0) {
-    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, or all`);
+    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, or all`);
   }
   return ALL_PHASES.filter((p) => named.includes('all') || named.includes(p));
 }

@@ -4,7 +4,7 @@
 // with Orphan leaves them, without the reference.
 // Counterpart of pkg/controller/garbagecollector.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
+import type { DeleteOptions, KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { parseGroupVersion } from '../apimachinery/schema/group-version.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
@@ -13,6 +13,7 @@ import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import { unadmittedDeletes, type ControllerDeletes } from './controller-admission.ts';
 
 const RETRY_MS = 500;
 
@@ -38,7 +39,8 @@ export class GarbageCollector extends Controller {
   private readonly byKind = new Map<string, ResourceStore<KubeObject>>();
   private readonly informers = new Map<ResourceStore<KubeObject>, SharedInformer>();
 
-  constructor(stores: readonly ResourceStore<KubeObject>[], opts: ControllerOptions = {}) {
+  /** `deletes`: how its deletes are admitted (kube's GC deletes through the API as its service account). */
+  constructor(stores: readonly ResourceStore<KubeObject>[], opts: ControllerOptions = {}, private readonly deletes: ControllerDeletes = unadmittedDeletes) {
     super('garbage collector', {
       rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: (e) => isConflict(e) || isNotFound(e), ...opts,
     });
@@ -139,7 +141,9 @@ export class GarbageCollector extends Controller {
     if (missing.length === 0) return;
     const ctx = systemContext(node.namespace);
     if (missing.length === refs.length) {
-      await node.store.delete(ctx, node.name, undefined, { propagationPolicy: 'Background', preconditions: { uid: node.uid } });
+      const opts: DeleteOptions = { propagationPolicy: 'Background', preconditions: { uid: node.uid } };
+      const d = this.deletes(node.store, node.namespace, opts, node.name);
+      await node.store.delete(d.ctx, node.name, d.validate, opts);
       return;
     }
     await node.store.updateUnchecked(ctx, node.name, (cur) => {
@@ -180,7 +184,9 @@ export class GarbageCollector extends Controller {
     const deps = [...this.dependents.get(owner.uid) ?? []].map((u) => this.nodes.get(u)).filter((d) => d !== undefined);
     for (const dep of deps) {
       try {
-        await dep.store.delete(systemContext(dep.namespace), dep.name, undefined, { propagationPolicy: 'Foreground' });
+        const opts: DeleteOptions = { propagationPolicy: 'Foreground' };
+        const d = this.deletes(dep.store, dep.namespace, opts, dep.name);
+        await dep.store.delete(d.ctx, dep.name, d.validate, opts);
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }

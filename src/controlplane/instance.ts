@@ -19,7 +19,7 @@ import type { SecretGetter } from '../authn/bootstrap-token.ts';
 import { resourceName, SharedInformerFactory } from '../client/cache/informer-factory.ts';
 import type { ListWatcher } from '../client/cache/list-watch.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
-import type { HandlerDeps } from '../endpoints/handlers/scope.ts';
+import type { HandlerDeps, ResourceEndpoint } from '../endpoints/handlers/scope.ts';
 import { APIInstaller } from '../endpoints/installer.ts';
 import type { APIGroupDefinition } from '../registry/rest/group.ts';
 import { withAuditInit } from '../server/filters/audit-init.ts';
@@ -62,6 +62,7 @@ import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/i
 import { OpenAPIAggregationController } from '../aggregator/openapi/controller.ts';
 import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
+import { admittedDeletes, GARBAGE_COLLECTOR_USER, NAMESPACE_CONTROLLER_USER } from './controller-admission.ts';
 import { builtInGroups } from './groups.ts';
 import { controlPlaneHooks } from './hooks.ts';
 import { NamespaceController } from './namespace-controller.ts';
@@ -263,11 +264,17 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
+  // The built-in resource at its group's preferred version, as kube's controllers find it by discovery.
+  const preferredEndpoint = (group: string, resource: string): ResourceEndpoint | undefined => {
+    const v = installer.discovery.find((g) => g.name === group)?.versions.find((gv) => gv.resources.some((r) => r.name === resource));
+    return v === undefined ? undefined : installer.endpoint(group, v.version, resource, '');
+  };
   const controllers = {
     namespace: new NamespaceController(core.namespaces, core.namespaceFinalize,
-      () => [...built.namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)], controller),
+      () => [...built.namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)], controller,
+      admittedDeletes(NAMESPACE_CONTROLLER_USER, deps, preferredEndpoint)),
     namespaceDefaults: new NamespaceDefaultsController(core.namespaces, core.serviceAccounts, core.configMaps, cfg.caCert, controller),
-    garbageCollector: new GarbageCollector(built.all, controller),
+    garbageCollector: new GarbageCollector(built.all, controller, admittedDeletes(GARBAGE_COLLECTOR_USER, deps, preferredEndpoint)),
     resourceQuota: new ResourceQuotaController({
       quotas: core.resourceQuotas, followed: built.namespaced, controller,
       storeFor: (gr) => built.byName.get(resourceName(gr)) ?? crServer.servedStores().get(resourceName(gr))?.store,

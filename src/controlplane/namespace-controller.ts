@@ -3,13 +3,14 @@
 // clears its `kubernetes` finalizer and deletes it.
 // Counterpart of pkg/controller/namespace.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { DeleteOptions, KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { Namespace, NamespaceCondition } from '../apis/core/v1/types.ts';
 import { nowRFC3339 } from '../registry/generic/names.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
+import { unadmittedDeletes, type ControllerDeletes } from './controller-admission.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import type { SyncResult } from '../client/workqueue/worker.ts';
 
@@ -25,6 +26,8 @@ export class NamespaceController extends Controller {
     /** Every namespaced store whose objects must go with their namespace, custom resources too. */
     private readonly contents: () => Iterable<ResourceStore<KubeObject>>,
     opts: ControllerOptions = {},
+    /** How its deletes are admitted (kube's namespace controller deletes through the API as its service account). */
+    private readonly deletes: ControllerDeletes = unadmittedDeletes,
   ) {
     super('namespace controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isConflict, ...opts });
     const enqueue = (ns: KubeObject): void => { if (ns.metadata.deletionTimestamp !== undefined) this.queue.add(ns.metadata.name ?? ''); };
@@ -86,9 +89,10 @@ export class NamespaceController extends Controller {
 
   /** deleteCollection of a store in the namespace; what is left of it. */
   private async emptyStore(store: ResourceStore<KubeObject>, namespace: string): Promise<KubeObject[]> {
-    const ctx = systemContext(namespace);
-    await store.deleteCollection(ctx, undefined, { propagationPolicy: 'Background' }, {});
-    return (await store.list(ctx, {})).items;
+    const opts: DeleteOptions = { propagationPolicy: 'Background' };
+    const d = this.deletes(store, namespace, opts, '');
+    await store.deleteCollection(d.ctx, d.validate, opts, {});
+    return (await store.list(systemContext(namespace), {})).items;
   }
 
   /**

@@ -9,6 +9,7 @@ import { oracleUnavailable, startOracle, type Oracle } from './testing/oracle.ts
 import { eventually, startSuite, type Suite } from './testing/suite.ts';
 import { patchResponse, RawAnswer, startScriptedWebhook, type ScriptedWebhook } from './testing/admission-webhook-server.ts';
 import type { RawRequest, RawResponse } from './testing/https-client.ts';
+import { kindsObjects } from './testing/admission-kinds.ts';
 
 type Json = Record<string, unknown>;
 interface Target { readonly name: string; request(r: RawRequest): Promise<RawResponse> }
@@ -24,18 +25,14 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** What differs between two servers by nature: ids, times, versions, the admin user; and one known difference. */
+/** What differs between two servers by nature: ids, times, versions (uids are checked on their own where they matter). */
 function normalize(v: unknown, key = ''): unknown {
   if (Array.isArray(v)) return v.map((x) => normalize(x));
   if (typeof v === 'string') return v.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uid>');
   if (v === null || typeof v !== 'object') return v;
   const out: Json = {};
   for (const [k, x] of Object.entries(v as Json)) {
-    if (['uid', 'resourceVersion', 'creationTimestamp', 'time', 'managedFields', 'userInfo'].includes(k)) continue;
-    // Known difference: kapi's objects lack the empty structs Go prints (`status: {}`) before their strategy fills them.
-    // And: kube's namespace storage sets a uid precondition on the DeleteOptions admission shares.
-    if (k === 'preconditions') continue;
-    if ((k === 'spec' || k === 'status') && typeof x === 'object' && x !== null && Object.keys(x).length === 0) continue;
+    if (['uid', 'resourceVersion', 'creationTimestamp', 'time', 'managedFields', 'clusterIP', 'clusterIPs'].includes(k)) continue;
     out[k] = normalize(x, k);
   }
   void key;
@@ -86,6 +83,16 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
         w('vpatch.diff.test', '/vpatch', 'vpatch'),
         w('record.diff.test', '/record', 'record'),
         w('cond.diff.test', '/record', 'cond', { matchConditions: [{ name: 'bad', expression: 'object.data.missing == "x"' }] }),
+        w('kinds.diff.test', '/record', 'kinds', { rules: [
+          { operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['services', 'persistentvolumeclaims', 'replicationcontrollers', 'nodes', 'secrets', 'serviceaccounts'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments', 'statefulsets', 'daemonsets'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['batch'], apiVersions: ['v1'], resources: ['jobs', 'cronjobs'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['autoscaling'], apiVersions: ['v2'], resources: ['horizontalpodautoscalers'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['policy'], apiVersions: ['v1'], resources: ['poddisruptionbudgets'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['networking.k8s.io'], apiVersions: ['v1'], resources: ['networkpolicies', 'ingresses'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['coordination.k8s.io'], apiVersions: ['v1'], resources: ['leases'] },
+          { operations: ['CREATE', 'UPDATE'], apiGroups: ['scheduling.k8s.io'], apiVersions: ['v1'], resources: ['priorityclasses'] },
+        ] }),
       ] },
       { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: 'diff-mutating' }, webhooks: [
         w('badpatch.diff.test', '/badpatch', 'badpatch'),
@@ -294,14 +301,12 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
       { method: 'POST', path: `/api/v1/namespaces/${NS}/pods/sub/eviction`, contentType: json,
         body: body({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'sub' } }) },
     ];
-    // Known difference: Go prints a TokenRequest's zero status and nil boundObjectRef; kapi's object has neither.
+    // Known difference: the Go-JSON view webhooks get goes through the protobuf codec, whose
+    // descriptors mark only lists and maps as printed null when absent, not a nil pointer
+    // without omitempty (TokenRequestSpec.boundObjectRef); kube prints `boundObjectRef: null`.
     const strip = (v: unknown): unknown => {
-      const out = normalize(v) as { object?: { kind?: string; status?: unknown; spec?: { boundObjectRef?: unknown } } }[];
-      for (const r of out) {
-        if (r.object?.kind !== 'TokenRequest') continue;
-        delete r.object.status;
-        if (r.object.spec?.boundObjectRef === null) delete r.object.spec.boundObjectRef;
-      }
+      const out = normalize(v) as { object?: { kind?: string; spec?: { boundObjectRef?: unknown } } }[];
+      for (const r of out) if (r.object?.kind === 'TokenRequest' && r.object.spec?.boundObjectRef === null) delete r.object.spec.boundObjectRef;
       return out;
     };
     for (const step of steps) {
@@ -310,6 +315,21 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
       assert.ok((reviews[1]?.length ?? 0) > 0, `${step.method} ${step.path}: kube called the webhook`);
       assert.deepEqual(strip(reviews[0]), strip(reviews[1]), `${step.method} ${step.path}`);
     }
+    // The TokenRequest validating admission sees carries the service account's uid (kube's TokenREST fills it in).
+    for (const [i, t] of targets.entries()) {
+      const sa = (await t.request({ method: 'GET', path: `/api/v1/namespaces/${NS}/serviceaccounts/default` })).json() as { metadata: { uid: string } };
+      const token = hook.received.filter((r) => r.request['subResource'] === 'token').at(i - targets.length);
+      assert.equal((token?.request['object'] as { metadata: { uid?: string } } | undefined)?.metadata.uid, sa.metadata.uid, t.name);
+    }
+  });
+
+  it('a TokenRequest naming another uid than its service account\'s: 409, before admission', async () => {
+    const tr = body({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: { uid: '0b9f8e56-1111-4222-8333-444455556666' },
+      spec: { audiences: ['a'], expirationSeconds: 3600 } });
+    const { res, reviews } = await both({ method: 'POST', path: `/api/v1/namespaces/${NS}/serviceaccounts/default/token`, contentType: 'application/json', body: tr });
+    assert.deepEqual(res.map((r) => r.status), [409, 409], res[0]?.text);
+    sameAnswer(res);
+    assert.deepEqual(reviews.map((r) => r.length), [0, 0]);
   });
 
   it('a pod\'s delete: the DeleteOptions as the pod strategy completed them', async () => {
@@ -327,11 +347,42 @@ describe('admission webhooks against kube-apiserver', { skip }, () => {
     assert.deepEqual(normalize(reviews[0]?.map((r) => r['options'])), normalize(reviews[1]?.map((r) => r['options'])));
   });
 
+  it('the objects of creates and updates of many kinds, as Go prints their structs', async () => {
+    const objs = kindsObjects(NS, { case: 'kinds' });
+    const failures: string[] = [];
+    for (const [p, o] of objs) {
+      const name = (o['metadata'] as { name: string }).name;
+      for (const step of [{ method: 'POST', path: p, body: body(o), contentType: 'application/json' },
+        { method: 'PUT', path: `${p}/${name}`, body: body(o), contentType: 'application/json' }]) {
+        const { res, reviews } = await both(step);
+        if (res[0]?.status !== res[1]?.status) { failures.push(`${step.method} ${p}: ${String(res[0]?.status)} vs ${String(res[1]?.status)} ${res[0]?.text ?? ''}`); continue; }
+        // Known difference: kube's PVC PrepareForCreate clears the status and the v1 default
+        // (phase Pending) comes back only when the stored object is decoded; kapi stores the phase,
+        // so its validating webhooks see `status: {phase: Pending}` where kube's see `status: {}`.
+        if (p.endsWith('/persistentvolumeclaims') && step.method === 'POST') {
+          for (const r of reviews[0] ?? []) if ((r['object'] as { status?: Json } | null)?.status?.['phase'] === 'Pending') (r['object'] as { status: Json }).status = {};
+        }
+        try {
+          assert.deepEqual(normalize(reviews[0]), normalize(reviews[1]));
+        } catch (err) {
+          failures.push(`${step.method} ${p}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    }
+    assert.deepEqual(failures, [], failures.join('\n'));
+  });
+
   it('the AdmissionReviews of create, update, patch, delete and deletecollection', async () => {
     const steps: RawRequest[] = [
       post('rec', 'record', '?fieldManager=diff&fieldValidation=Strict'),
       { method: 'PUT', path: `/api/v1/namespaces/${NS}/configmaps/rec`, body: cm('rec', { labels: { case: 'record' } }), contentType: 'application/json' },
       { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?dryRun=All`, body: body({ data: { p: '1' } }), contentType: 'application/merge-patch+json' },
+      { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?fieldManager=jp`, body: JSON.stringify([{ op: 'add', path: '/data/j', value: '2' }]), contentType: 'application/json-patch+json' },
+      { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/rec?fieldManager=sa&force=true&fieldValidation=Warn`, contentType: 'application/apply-patch+yaml',
+        body: body({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'rec', labels: { case: 'record' } }, data: { s: '3' } }) },
+      { method: 'PATCH', path: `/api/v1/namespaces/${NS}/configmaps/applied?fieldManager=sa`, contentType: 'application/apply-patch+yaml',
+        body: body({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied', labels: { case: 'record' } }, data: { s: '3' } }) },
+      { method: 'DELETE', path: `/api/v1/namespaces/${NS}/configmaps/applied?dryRun=All&gracePeriodSeconds=5` },
       { method: 'DELETE', path: `/api/v1/namespaces/${NS}/configmaps/rec`, body: body({ propagationPolicy: 'Background' }), contentType: 'application/json' },
       post('rec2', 'record'),
       { method: 'DELETE', path: `/api/v1/namespaces/${NS}/configmaps?labelSelector=case%3Drecord` },

@@ -37,6 +37,22 @@ export function versioned(attrs: Attributes, kind: Invocation['kind'], obj: Kube
   }
 }
 
+/**
+ * versioned, for conversions that may call a CRD's conversion webhook: kube's dispatcher answers
+ * a failed conversion with an internal error.
+ */
+export async function versionedAsync(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): Promise<KubeObject | undefined> {
+  const convertAsync = attrs.interfaces?.convertAsync;
+  if (obj === undefined || attrs.interfaces === undefined || convertAsync === undefined) return versioned(attrs, kind, obj);
+  let converted: KubeObject;
+  try {
+    converted = await convertAsync(obj, kind);
+  } catch (err) {
+    throw newInternalError(message(err));
+  }
+  return attrs.interfaces.goJSON(converted);
+}
+
 /** kube's timeout for one call: the webhook's timeoutSeconds, cut to what is left of the request's. */
 function timeoutMs(ctx: RequestContext, h: WebhookAccessor): number {
   const own = (h.spec.timeoutSeconds ?? 10) * 1000;

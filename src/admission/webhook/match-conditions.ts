@@ -12,7 +12,7 @@ import {
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
-import { versioned } from './call.ts';
+import { versionedAsync } from './call.ts';
 import type { MatchConditionsFn } from './matching.ts';
 
 const requestType = admissionRequestType();
@@ -69,8 +69,8 @@ function requestValue(attrs: Attributes, inv: Invocation): Record<string, unknow
 export const matchConditionsEvaluator = (authz: CelAuthorizer = NO_AUTHORIZER): MatchConditionsFn => async (h, attrs, inv) => {
   const u = attrs.userInfo;
   const activation = {
-    object: dynToCel(versioned(attrs, inv.kind, attrs.object) ?? null),
-    oldObject: dynToCel(versioned(attrs, inv.kind, attrs.oldObject) ?? null),
+    object: dynToCel(await versionedAsync(attrs, inv.kind, attrs.object) ?? null),
+    oldObject: dynToCel(await versionedAsync(attrs, inv.kind, attrs.oldObject) ?? null),
     request: toCelValue(requestValue(attrs, inv), requestType),
     authorizer: authorizerValue({ name: u?.name ?? '', ...(u?.uid !== undefined ? { uid: u.uid } : {}), groups: u?.groups ?? [],
       ...(u?.extra !== undefined ? { extra: u.extra } : {}) }, authz, {

@@ -14,7 +14,7 @@ import { observeWebhookFailOpen } from '../metrics.ts';
 import { reinvocationContext, type Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
-import { callWebhook, failure, versioned, type WebhookCaller } from './call.ts';
+import { callWebhook, failure, versionedAsync, type WebhookCaller } from './call.ts';
 import { CallingWebhookError } from './errors.ts';
 import { shouldCallHook, type MatchConditionsFn, type NamespaceGetter } from './matching.ts';
 
@@ -49,8 +49,8 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 
 /** Calls one mutating webhook; resolves whether its patch changed the object. */
 async function callMutatingHook(ctx: RequestContext, h: WebhookAccessor, inv: Invocation, attrs: Attributes, caller: WebhookCaller): Promise<boolean> {
-  const object = versioned(attrs, inv.kind, attrs.object);
-  const oldObject = versioned(attrs, inv.kind, attrs.oldObject);
+  const object = await versionedAsync(attrs, inv.kind, attrs.object);
+  const oldObject = await versionedAsync(attrs, inv.kind, attrs.oldObject);
   const result = await callWebhook(ctx, h, inv, attrs, { object, oldObject }, caller, true);
   if (result.patch === '') return false;
   let ops: unknown;
@@ -77,7 +77,8 @@ async function callMutatingHook(ctx: RequestContext, h: WebhookAccessor, inv: In
   const hubVersion = { ...inv.kind, ...groupVersionOf(attrs.object.apiVersion ?? '') };
   let hub: KubeObject;
   try {
-    hub = attrs.interfaces.convert(next, hubVersion);
+    const convertAsync = attrs.interfaces.convertAsync;
+    hub = convertAsync === undefined ? attrs.interfaces.convert(next, hubVersion) : await convertAsync(next, hubVersion);
   } catch (err) {
     throw err instanceof StatusError ? err : newInternalError(message(err));
   }

@@ -8,7 +8,8 @@ import { observeWebhookFailOpen } from '../metrics.ts';
 import type { Attributes } from '../interfaces.ts';
 import type { WebhookAccessor } from './accessor.ts';
 import type { Invocation } from './admission-review.ts';
-import { callWebhook, failure, versioned } from './call.ts';
+import { callWebhook, failure, versionedAsync } from './call.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { shouldCallHook } from './matching.ts';
 import type { DispatchDeps } from './mutating.ts';
 
@@ -25,14 +26,13 @@ export async function dispatchValidating(ctx: RequestContext, attrs: Attributes,
   if (relevant.length === 0) return;
   if (ctx.signal.aborted) throw newTimeoutError('request did not complete within requested timeout', 0);
   // One conversion per version, shared by the webhooks that registered for it.
-  const byVersion = new Map<string, { object: ReturnType<typeof versioned>; oldObject: ReturnType<typeof versioned> }>();
-  const objectsFor = (inv: Invocation): { object: ReturnType<typeof versioned>; oldObject: ReturnType<typeof versioned> } => {
+  type Objects = { object: KubeObject | undefined; oldObject: KubeObject | undefined };
+  const byVersion = new Map<string, Objects>();
+  for (const { inv } of relevant) {
     const key = `${inv.kind.group}/${inv.kind.version}`;
-    let o = byVersion.get(key);
-    if (o === undefined) byVersion.set(key, o = { object: versioned(attrs, inv.kind, attrs.object), oldObject: versioned(attrs, inv.kind, attrs.oldObject) });
-    return o;
-  };
-  for (const r of relevant) objectsFor(r.inv);
+    if (!byVersion.has(key)) byVersion.set(key, { object: await versionedAsync(attrs, inv.kind, attrs.object), oldObject: await versionedAsync(attrs, inv.kind, attrs.oldObject) });
+  }
+  const objectsFor = (inv: Invocation): Objects => byVersion.get(`${inv.kind.group}/${inv.kind.version}`) ?? { object: undefined, oldObject: undefined };
   const errors = await Promise.all(relevant.map(async ({ hook, inv }, idx) => {
     try {
       await callWebhook(ctx, hook, inv, attrs, objectsFor(inv), deps.caller, false);

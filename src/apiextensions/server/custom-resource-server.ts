@@ -79,6 +79,8 @@ export class CustomResourceServer {
   private readonly removeHandler: () => void;
   private started = false;
   private defaultClients: ClientManager | undefined;
+  /** The conversion of each webhook-converted kind, by "group/Kind", for admission's matchPolicy Equivalent. */
+  private readonly converters = new Map<string, ConvertFunc>();
 
   constructor(private readonly opts: CustomResourceServerOptions) {
     this.built = this.build();
@@ -206,6 +208,7 @@ export class CustomResourceServer {
       out.forEach((o, i) => { if (o !== objs[i]) prune(o, schema, true); });
       return out;
     };
+    this.converters.set(`${group}/${names.kind}`, convert);
     const keyPrefix = `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`;
     const stores = new Map<string, ResourceStore>();
     for (const v of crd.spec.versions) {
@@ -222,6 +225,7 @@ export class CustomResourceServer {
 
   private noneStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
     const { group, names } = crd.spec;
+    this.converters.delete(`${group}/${names.kind}`);
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
     const storage = newStore(this.opts.backend, {
@@ -321,6 +325,13 @@ export class CustomResourceServer {
     const deps: HandlerDeps = {
       scheme, admission: this.opts.admission, minRequestTimeoutSeconds: this.opts.minRequestTimeoutSeconds,
       openWatches: this.opts.openWatches, strategicMergePatch: false,
+      convertObject: async (obj, gv) => {
+        const convert = this.converters.get(`${gv.group}/${obj.kind ?? ''}`);
+        if (convert === undefined) return scheme.convertToVersion(obj, gv);
+        const [out] = await convert([obj], `${gv.group}/${gv.version}`);
+        if (out === undefined) throw new Error('the conversion returned no object');
+        return out;
+      },
       decodeBody: (raw, format, gvk, directive) => {
         const schema = schemas.get(gvkKey(gvk));
         return decodeBody(raw, format, gvk, directive, { schema: schema ?? null });

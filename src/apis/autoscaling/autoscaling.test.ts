@@ -185,18 +185,18 @@ describe('hpa validation', () => {
 });
 
 describe('hpa strategy and table', () => {
-  it('resets status on create, keeps it on update and bumps generation on spec change', () => {
+  it('resets status on create, keeps it on update, and has no generation (kube\'s autoscalerStrategy sets none)', () => {
     const h = v2((x) => { x.status = { desiredReplicas: 9 }; });
     horizontalPodAutoscalers.strategy.prepareForCreate(ctx, h);
     assert.deepEqual(h.status, { desiredReplicas: 0, currentMetrics: null });
-    assert.equal(h.metadata.generation, 1);
+    assert.equal(h.metadata.generation, undefined);
     const old = structuredClone(h);
     old.status = { currentReplicas: 2, desiredReplicas: 2 };
     const next = structuredClone(h);
     next.spec.maxReplicas = 7;
     horizontalPodAutoscalers.strategy.prepareForUpdate(ctx, next, old);
     assert.deepEqual(next.status, { currentReplicas: 2, desiredReplicas: 2 });
-    assert.equal(next.metadata.generation, 2);
+    assert.equal(next.metadata.generation, undefined);
     const st = structuredClone(old);
     st.spec.maxReplicas = 99;
     horizontalPodAutoscalers.statusStrategy.prepareForUpdate(ctx, st, old);

@@ -119,6 +119,7 @@ export function objectInterfaces(ep: ResourceEndpoint, deps: HandlerDeps): Objec
   oi = {
     convert: (obj: KubeObject, gv: GroupVersion) =>
       (obj.apiVersion === apiVersionOf(gv) ? obj : deps.scheme.convertToVersion(obj, gv)),
+    ...(deps.convertObject === undefined ? {} : { convertAsync: convertObjectWith(deps.convertObject) }),
     decode: (value: unknown, gvk: GroupVersionKind) => {
       try {
         const { obj } = deps.decodeBody(JSON.stringify(value), 'json', gvk, 'Ignore');
@@ -160,6 +161,10 @@ export function objectInterfaces(ep: ResourceEndpoint, deps: HandlerDeps): Objec
   };
   interfacesCache.set(ep, oi);
   return oi;
+}
+
+function convertObjectWith(convert: NonNullable<HandlerDeps['convertObject']>): (obj: KubeObject, gv: GroupVersion) => Promise<KubeObject> {
+  return async (obj, gv) => (obj.apiVersion === apiVersionOf(gv) ? obj : await convert(obj, gv));
 }
 
 const CONNECT_BOOLS = ['stdin', 'stdout', 'stderr', 'tty'];

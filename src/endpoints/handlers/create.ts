@@ -8,6 +8,7 @@ import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, writeOptions } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
+import { fillDecodedStructs } from './go-structs.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -28,6 +29,7 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   // A create on a named subresource (serviceaccounts/x/token) is admitted under the URL's name.
   const urlName = ctx.info.name === '' ? undefined : ctx.info.name;
   const options = writeOptions('CreateOptions', q);
+  fillDecodedStructs(ep, deps, obj);
   await deps.admission.admit(ctx, attributes(ep, ctx, 'CREATE', urlName ?? obj.metadata.name ?? '', obj, undefined, dryRun, deps, options));
   const creater = ep.storage;
   const create = (): Promise<KubeObject> => creater.create(ctx, obj, validateCreate(ep, deps, ctx, dryRun, urlName, options), { dryRun, fieldManager: manager });

@@ -28,6 +28,7 @@ import type { PatchType } from '../negotiation.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { pacer, yieldPoint } from '../../apimachinery/request/deadline.ts';
+import { fillDecodedStructs } from './go-structs.ts';
 import { writeObject } from './response.ts';
 import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './scope.ts';
 
@@ -123,6 +124,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
       if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
+      fillDecodedStructs(ep, deps, hub, old);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, hub, old, dryRun, deps,
         old === undefined ? createOptions : updateOptions));
       return hub;

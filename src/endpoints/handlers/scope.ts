@@ -47,6 +47,11 @@ export interface HandlerDeps {
    * (their schemas carry no patch strategies). Default true.
    */
   readonly strategicMergePatch?: boolean;
+  /**
+   * Converts an object to another version of its kind when that may call out (a CRD's conversion
+   * webhook): admission webhooks registered for another version get the object converted so.
+   */
+  readonly convertObject?: (obj: KubeObject, gv: GroupVersion) => Promise<KubeObject>;
   /** Ends each open watch; shutdown calls them all. */
   readonly openWatches: Set<() => void>;
 }

@@ -8,6 +8,7 @@ import { checkUpdateTarget } from '../../registry/rest/object-target.ts';
 import { attributes, validateCreate, validateUpdate, writeOptions } from './admission.ts';
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
+import { fillDecodedStructs } from './go-structs.ts';
 import { writeObject } from './response.ts';
 import type { ResourceHandler } from './scope.ts';
 
@@ -36,6 +37,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
       const obj = toHub(ep, deps, trackUpdate(ep, deps, live, structuredClone(body), manager));
       if (withoutManagedFields) delete obj.metadata.managedFields;
+      fillDecodedStructs(ep, deps, obj, old);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun, deps,
         old === undefined ? createOptions : updateOptions));
       return obj;

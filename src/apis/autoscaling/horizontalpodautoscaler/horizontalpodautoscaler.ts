@@ -1,7 +1,7 @@
 // HorizontalPodAutoscalers (pkg/registry/autoscaling/horizontalpodautoscaler): v2 and v1
 // defaults, the strategy on the v2 hub, and the printer columns.
 import type { ResourceDefinition, TableColumn, DeepReadonly } from '../../../registry/rest/strategy.ts';
-import { ageColumn, bumpGenerationIfChanged, copyOf, goFields, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
+import { ageColumn, copyOf, goFields, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
 import { quantityString } from '../../core/v1/quantity.ts';
 import { dropRoundTripAnnotations } from '../v1/conversion.ts';
 import type { HorizontalPodAutoscalerV1 } from '../v1/types.ts';
@@ -55,14 +55,11 @@ export function defaultHorizontalPodAutoscalerV1(hpa: HorizontalPodAutoscalerV1)
 export const horizontalPodAutoscalerStrategy = specStatusStrategy<HorizontalPodAutoscaler>({
   prepareForCreate(_ctx, hpa) {
     hpa.status = { desiredReplicas: 0, currentMetrics: null };
-    hpa.metadata.generation = 1;
   },
   validate: (hpa) => validateHorizontalPodAutoscaler(hpa),
   prepareForUpdate(_ctx, hpa, old) {
     if (old.status === undefined) delete hpa.status;
     else hpa.status = copyOf<NonNullable<HorizontalPodAutoscaler['status']>>(old.status);
-    hpa.metadata.generation = old.metadata.generation ?? 1;
-    bumpGenerationIfChanged(hpa.metadata, hpa.spec, old.spec);
   },
   revalidateOnUpdate: false,
   validateUpdate: (hpa, old) => validateHorizontalPodAutoscalerUpdate(hpa, old),

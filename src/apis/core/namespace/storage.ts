@@ -14,6 +14,10 @@ export function namespaceStorage(store: ResourceStore<Namespace>): ResourceStore
   const twoPhaseDelete = async (ctx: RequestContext, name: string, validate: ValidateObjectFunc | undefined,
     opts: DeleteOptions): Promise<{ object: KubeObject | Status; deletedImmediately: boolean }> => {
     const ns = await store.get(ctx, name, {}) as Namespace;
+    // kube makes sure of a uid precondition; admission (which shares the options) sees it.
+    if (opts.preconditions?.uid === undefined && ns.metadata.uid !== undefined) {
+      opts.preconditions = { ...opts.preconditions, uid: ns.metadata.uid };
+    }
     const p = opts.preconditions;
     if (p?.uid !== undefined && p.uid !== ns.metadata.uid) {
       throw newConflict(store.qualifiedResource, name,

@@ -22,7 +22,7 @@ export interface TokenRequest {
     expirationSeconds?: number;
     boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string } | null;
   };
-  status?: { token: string; expirationTimestamp: string };
+  status?: { token: string; expirationTimestamp: string | null };
 }
 
 const DEFAULT_TOKEN_EXPIRATION_SECONDS = 3600;
@@ -101,19 +101,25 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
       if ((tr.metadata.name ?? '') !== '' && tr.metadata.name !== name) {
         throw newBadRequest('serviceaccount name in the request body must match the name in the URL');
       }
+      // kube's TokenREST order: the service account first (404), its uid (409), then validation.
+      const sa = await serviceAccounts.get(ctx, name, {});
+      const saUID = sa.metadata.uid ?? '';
+      const reqUID = tr.metadata.uid ?? '';
+      if (reqUID !== '' && reqUID !== saUID) {
+        // TokenRequestServiceAccountUIDValidation (beta, on in v1.36); the resource is named by the kind, as kube does.
+        throw newConflict({ group: 'authentication.k8s.io', resource: 'TokenRequest' }, name,
+          `the UID in the token request (${reqUID}) does not match the UID of the service account (${saUID})`);
+      }
       if ((tr.spec.audiences ?? []).length === 0) tr.spec.audiences = [...apiAudiences];
       tr.spec.expirationSeconds = tr.spec.expirationSeconds ?? DEFAULT_TOKEN_EXPIRATION_SECONDS;
+      tr.spec.boundObjectRef ??= null;
+      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, ...(saUID !== '' ? { uid: saUID } : {}), creationTimestamp: nowRFC3339() };
+      // The status is cleared: Go prints the zero TokenRequestStatus so.
+      tr.status = { token: '', expirationTimestamp: null };
       const errs = validateTokenRequest(tr);
       if (errs.length > 0) throw newInvalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, name, errs);
-      // Validating admission sees the request as kube's TokenREST has filled it in: the service
-      // account's name and namespace, the time, an empty status. (kube looks the service account
-      // up first and adds its uid; here NamespaceLifecycle, a validating plugin in kapi, must
-      // refuse a terminating namespace before the lookup says NotFound.)
-      if (validate !== undefined) {
-        await validate({ ...structuredClone(tr), metadata: { ...structuredClone(tr.metadata), name: tr.metadata.name ?? name,
-          namespace: tr.metadata.namespace ?? ctx.namespace, creationTimestamp: nowRFC3339() }, status: {} } as KubeObject);
-      }
-      const sa = await serviceAccounts.get(ctx, name, {});
+      // Validating admission sees the request as kube's TokenREST has filled it in.
+      if (validate !== undefined) await validate(structuredClone(tr) as KubeObject);
       const { bound, node } = await resolveBound(ctx, lookup, tr, name);
       const now = Date.now();
       const max = issuer.maxExpirationSeconds;
@@ -127,19 +133,14 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
       const extend = issuer.extendExpiration && bound?.kind === 'Pod' && tr.spec.expirationSeconds === WARN_ONLY_BOUND_TOKEN_EXPIRATION_SECONDS &&
         audiences.every((a) => apiAudiences.includes(a));
       const issued = issuer.issue({
-        namespace: ctx.namespace, name, uid: sa.metadata.uid ?? '', audiences,
+        namespace: ctx.namespace, name, uid: saUID, audiences,
         expirationSeconds: extend ? EXPIRATION_EXTENSION_SECONDS : tr.spec.expirationSeconds,
         ...(extend ? { warnAfterSeconds: tr.spec.expirationSeconds } : {}),
         ...(bound !== undefined ? { boundObject: bound } : {}),
         ...(node !== undefined ? { node } : {}),
       }, now);
-      // The answer names the service account, uid included (kube's TokenREST).
-      tr.metadata = { ...tr.metadata, name, namespace: ctx.namespace, ...(sa.metadata.uid !== undefined ? { uid: sa.metadata.uid } : {}),
-        creationTimestamp: nowRFC3339() };
       // The status names the requested lifetime, also for an extended token (kube's TokenREST).
       tr.status = { token: issued.token, expirationTimestamp: nowRFC3339(Math.floor(now / 1000) * 1000 + tr.spec.expirationSeconds * 1000) };
-      // BoundObjectRef is a pointer without omitempty: kube's answer says null when there is none.
-      tr.spec.boundObjectRef ??= null;
       return tr as KubeObject;
     },
   };
@@ -147,10 +148,16 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
 
 /** SetDefaults_TokenRequestSpec (authentication/v1), run by kube's decoder. */
 function defaultTokenRequest(obj: KubeObject): void {
-  const tr = obj as { spec?: TokenRequest['spec'] | null };
-  // The spec is a struct in Go: there is always one to default.
+  const tr = obj as { spec?: TokenRequest['spec'] | null; status?: TokenRequest['status'] | null };
+  // The spec and status are structs in Go: there is always one to default, and encoding/json
+  // prints their fields without omitempty (boundObjectRef, token, expirationTimestamp) when
+  // mutating admission sends the request to a webhook.
   tr.spec ??= {};
-  if (typeof tr.spec === 'object' && !Array.isArray(tr.spec)) tr.spec.expirationSeconds ??= DEFAULT_TOKEN_EXPIRATION_SECONDS;
+  if (typeof tr.spec === 'object' && !Array.isArray(tr.spec)) {
+    tr.spec.expirationSeconds ??= DEFAULT_TOKEN_EXPIRATION_SECONDS;
+    tr.spec.boundObjectRef ??= null;
+  }
+  tr.status ??= { token: '', expirationTimestamp: null };
 }
 
 /** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */

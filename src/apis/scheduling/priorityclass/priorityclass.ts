@@ -50,7 +50,8 @@ export const priorityClasses = {
   group: 'scheduling.k8s.io', kind: 'PriorityClass', resource: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'],
   goZeroValues: (o) => { for (const [path, v] of [[['value'], 0]] as const) setZero(o, path, v); },
   namespaced: false,
-  strategy: specStatusStrategy<PriorityClass>({ validate: validatePriorityClass, revalidateOnUpdate: false, validateUpdate: (pc, old) => validatePriorityClassUpdate(pc, old) }),
+  // kube's PrepareForCreate starts the generation at 1 (validating admission sees it).
+  strategy: specStatusStrategy<PriorityClass>({ prepareForCreate: (_ctx, pc) => { pc.metadata.generation = 1; }, validate: validatePriorityClass, revalidateOnUpdate: false, validateUpdate: (pc, old) => validatePriorityClassUpdate(pc, old) }),
   defaults: defaultPriorityClass,
   table: [
     nameColumn<PriorityClass>(),
