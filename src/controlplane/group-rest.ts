@@ -136,7 +136,7 @@ function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, 
   const groupResource = { group: gv.group, resource: def.resource };
   const keyPrefix = keyPrefixFor(etcdPrefix, gv.group, def.resource);
   const storage = storageFor({
-    backend, codec: storageCodec(scheme, gv, mediaType), resourcePrefix: keyPrefix,
+    backend, codec: storageCodec(scheme, gv, mediaType, def.storageEncoding), resourcePrefix: keyPrefix,
     groupResource: formatGroupResource(groupResource),
     options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource },
     ...(def.watchCacheIndexes !== undefined ? { indexes: cacheIndexes(def, def.watchCacheIndexes) } : {}),

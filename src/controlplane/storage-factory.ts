@@ -7,6 +7,7 @@ import type { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { apiVersionOf, type GroupVersion } from '../apimachinery/schema/group-version.ts';
 import type { Backend } from '../storage/backend.ts';
 import type { Codec } from '../storage/interfaces.ts';
+import type { StorageEncoding } from '../registry/rest/strategy.ts';
 import { decodeValue, DEFAULT_STORAGE_MEDIA_TYPE, encodeValue, type StorageMediaType } from '../storage/value-codec.ts';
 
 /**
@@ -86,14 +87,22 @@ export async function migrateLegacyKeys(backend: Backend, etcdPrefix: string,
 
 /**
  * Encodes in the storage version as `mediaType`; decodes any encoding and any version the scheme
- * converts (what kube or an earlier kapi may have written) into the storage version.
+ * converts (what kube or an earlier kapi may have written) into the storage version. `encoding`
+ * is a resource's own media type or stored version (kube's StorageFactory overrides).
  */
-export function storageCodec(scheme: Scheme, storageVersion: GroupVersion, mediaType: StorageMediaType = DEFAULT_STORAGE_MEDIA_TYPE): Codec {
+export function storageCodec(scheme: Scheme, storageVersion: GroupVersion, mediaType: StorageMediaType = DEFAULT_STORAGE_MEDIA_TYPE,
+  encoding: StorageEncoding = {}): Codec {
   const apiVersion = apiVersionOf(storageVersion);
+  const media = encoding.mediaType ?? mediaType;
+  const stored = encoding.version;
   return {
-    encode: (obj: KubeObject) => encodeValue(scheme.convertToVersion(obj, storageVersion), mediaType),
+    encode: (obj: KubeObject) => {
+      const out = scheme.convertToVersion(obj, storageVersion);
+      return encodeValue(stored === undefined ? out : stored.toStorage(out), media);
+    },
     decode: (data: string) => {
-      const obj = decodeValue(data);
+      let obj = decodeValue(data);
+      if (stored !== undefined && obj.apiVersion === stored.apiVersion) obj = stored.fromStorage(obj);
       return obj.apiVersion === apiVersion ? obj : scheme.convertToVersion(obj, storageVersion);
     },
   };
