@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import protobuf from 'protobufjs';
+import { StatusError } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { openSqliteBackend } from './sqlite/sqlite-backend.ts';
 import { EVERYTHING } from './interfaces.ts';
@@ -60,8 +61,13 @@ describe('storage value codec', () => {
     assert.equal(utf8Bytes('ü'), '\u00c3\u00bc');
   });
 
-  it('rejects bytes that hold no object', () => {
-    for (const bad of ['k8s\u0000\u00ff\u00ff', '{"a":', '[]', 'just text']) assert.throws(() => decodeValue(bad));
+  it('rejects bytes that hold no object with a 500 for that object, as kube', () => {
+    for (const bad of ['k8s\u0000\u00ff\u00ff', '{"a":', '[]', 'just text']) {
+      assert.throws(() => decodeValue(bad), (err: unknown) => err instanceof StatusError && err.status.code === 500 && err.status.reason === '');
+    }
+    // kube-apiserver v1.36.3 answers GET of such a value with this Status (asked of the oracle).
+    assert.throws(() => decodeValue('k8s\u0000\u00ff\u00fe garbage'),
+      (err: unknown) => err instanceof StatusError && err.status.message === 'proto: illegal wireType 7');
   });
 
   it('decodes values encoded from the v1.36 proto definitions, as kube writes them', () => {

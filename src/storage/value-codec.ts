@@ -4,6 +4,7 @@
 // Values are byte strings (see backend.ts KeyValue.value).
 // Counterpart of k8s.io/apiserver/pkg/server/storage (the storage codec: a recognizer decoder
 // over protobuf, JSON and YAML, and an encoder for --storage-media-type).
+import { newUnknownError, StatusError } from '../apimachinery/errors/status-error.ts';
 import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import { isKubeObject, type KubeObject } from '../apimachinery/meta/types.ts';
 import { yamlToJSON } from '../apimachinery/fieldvalidation/yaml.ts';
@@ -56,26 +57,29 @@ export function isProtobufValue(data: string): boolean {
 }
 
 /**
- * Decodes stored bytes in any encoding kube writes: protobuf (`k8s\0`), JSON, or YAML. Throws
- * an Error naming what is wrong when the bytes are none of them or hold no object with metadata.
+ * Decodes stored bytes in any encoding kube writes: protobuf (`k8s\0`), JSON, or YAML. Throws a
+ * StatusError as kube answers for a value it cannot decode (500, no reason, the decoder's text:
+ * "proto: illegal wireType 7"), for that object only.
  */
 export function decodeValue(data: string): KubeObject {
   let v: unknown;
+  try {
+    v = decodeAny(data);
+  } catch (err) {
+    throw newUnknownError(err instanceof StatusError ? err.status.message ?? '' : err instanceof Error ? err.message : String(err));
+  }
+  if (!isKubeObject(v)) throw newUnknownError('stored value is not an object with metadata');
+  return v;
+}
+
+function decodeAny(data: string): unknown {
   if (isProtobufValue(data)) {
     const d = decodeProtobuf(Buffer.from(data, 'latin1'));
-    v = { apiVersion: d.apiVersion, kind: d.kind, ...d.obj };
-  } else {
-    const text = fromUtf8Bytes(data);
-    const first = /\S/.exec(text)?.[0];
-    if (first === '{') {
-      v = JSON.parse(text);
-    } else {
-      const y = yamlToJSON(text, false);
-      v = y.value;
-    }
+    return { apiVersion: d.apiVersion, kind: d.kind, ...d.obj };
   }
-  if (!isKubeObject(v)) throw new Error('stored value is not an object with metadata');
-  return v;
+  const text = fromUtf8Bytes(data);
+  if (/\S/.exec(text)?.[0] === '{') return JSON.parse(text);
+  return yamlToJSON(text, false).value;
 }
 
 /** A codec that writes `mediaType` and reads any encoding, without version conversion. */
