@@ -17,7 +17,7 @@ describe('parseServeFlags defaults', () => {
       tokenWebhook: undefined,
       serviceClusterIPRanges: [{ ip: '10.0.0.0', prefix: 24, family: 4, text: '10.0.0.0/24' }], apiServerServiceIP: '10.0.0.1',
       serviceNodePortRange: { base: 30000, size: 2768 }, maxRequestsInflight: 400, maxMutatingRequestsInflight: 200,
-      requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
+      requestTimeoutMs: 60_000, runtimeConfig: {}, storageBackend: 'sqlite', storageMediaType: 'application/vnd.kubernetes.protobuf', etcdServers: [], etcdCAFile: undefined, etcdCertFile: undefined, etcdKeyFile: undefined, etcdPrefix: '/registry',
       etcdCompactionIntervalMs: 300_000, eventTTLMs: 3_600_000, enableAdmissionPlugins: [], disableAdmissionPlugins: [], admissionControlConfigFile: '',
       shutdownDelayDurationMs: 0, watchCache: { enabled: true, sizes: new Map() }, v: 0, help: false, audit: { policyFile: undefined, log: undefined, webhook: undefined },
       // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
@@ -155,6 +155,8 @@ describe('parseServeFlags errors', () => {
     { name: 'negative inflight', argv: ['--max-requests-inflight=-1'], want: '--max-requests-inflight can not be negative value' },
     { name: 'unknown backend', argv: ['--storage-backend=etcd2'],
       want: "--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'" },
+    { name: 'unknown storage media type, as kube', argv: ['--storage-media-type=application/cbor'],
+      want: '--storage-media-type "application/cbor" invalid, allowed values: application/json, application/vnd.kubernetes.protobuf, application/yaml' },
     { name: 'etcd without servers', argv: ['--storage-backend=etcd3'], want: '--etcd-servers must be specified' },
     { name: 'cert without key', argv: ['--tls-cert-file=a.crt'], want: '--tls-cert-file and --tls-private-key-file must be specified together' },
     { name: 'unknown authorization mode', argv: ['--authorization-mode=RBAC,Foo'], want: 'authorization-mode "Foo" is not a valid mode' },

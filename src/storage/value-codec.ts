@@ -29,13 +29,11 @@ const PROTOBUF_MAGIC = 'k8s\u0000';
 /** A JS string's UTF-8 bytes, as a byte string. */
 export function utf8Bytes(s: string): string {
   // ASCII is its own UTF-8: most stored JSON is, and needs no copy.
-  // eslint-disable-next-line no-control-regex
   return /^[\x00-\x7f]*$/.test(s) ? s : Buffer.from(s, 'utf8').toString('latin1');
 }
 
 /** The text whose UTF-8 bytes a byte string holds. */
 export function fromUtf8Bytes(b: string): string {
-  // eslint-disable-next-line no-control-regex
   return /^[\x00-\x7f]*$/.test(b) ? b : Buffer.from(b, 'latin1').toString('utf8');
 }
 
@@ -45,7 +43,8 @@ export function fromUtf8Bytes(b: string): string {
  */
 export function encodeValue(obj: KubeObject, mediaType: StorageMediaType): string {
   if (mediaType === PROTOBUF_MEDIA_TYPE && canEncode(obj.apiVersion ?? '', obj.kind ?? '')) {
-    return encodeProtobuf(obj as unknown as Record<string, unknown>).toString('latin1');
+    const fields: Record<string, unknown> = { ...obj };
+    return encodeProtobuf(fields).toString('latin1');
   }
   if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(obj));
   return utf8Bytes(stringifyJSON(obj));

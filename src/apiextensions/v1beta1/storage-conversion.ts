@@ -24,7 +24,7 @@ function renameColumns(cols: unknown, from: string, to: string): unknown {
 
 /** v1 → v1beta1: spec.version names the first version; the webhook's fields move up into conversion. */
 export function crdToV1beta1(obj: KubeObject): KubeObject {
-  const o = obj as unknown as Obj;
+  const o: Obj = { ...obj };
   const spec = isObj(o['spec']) ? o['spec'] : {};
   const versions = Array.isArray(spec['versions']) ? spec['versions'] as unknown[] : [];
   const first = versions.find(isObj);
@@ -41,7 +41,7 @@ export function crdToV1beta1(obj: KubeObject): KubeObject {
     out['conversion'] = conversion;
   }
   out['preserveUnknownFields'] = spec['preserveUnknownFields'] === true;
-  return { ...obj, apiVersion: V1BETA1, spec: out } as KubeObject;
+  return { ...obj, apiVersion: V1BETA1, spec: out };
 }
 
 /**
@@ -49,7 +49,7 @@ export function crdToV1beta1(obj: KubeObject): KubeObject {
  * version that has none of its own; spec.version is dropped.
  */
 export function crdFromV1beta1(obj: KubeObject): KubeObject {
-  const o = obj as unknown as Obj;
+  const o: Obj = { ...obj };
   const spec = isObj(o['spec']) ? o['spec'] : {};
   const { version, validation, subresources, additionalPrinterColumns, conversion, preserveUnknownFields, ...rest } = spec;
   let versions = Array.isArray(spec['versions']) ? spec['versions'] as unknown[] : [];
@@ -73,7 +73,7 @@ export function crdFromV1beta1(obj: KubeObject): KubeObject {
   }
   // v1's bool is omitted when false.
   if (preserveUnknownFields === true) out['preserveUnknownFields'] = true;
-  return { ...obj, apiVersion: V1, spec: out } as KubeObject;
+  return { ...obj, apiVersion: V1, spec: out };
 }
 
 export const crdStorageEncoding: StorageEncoding = {
