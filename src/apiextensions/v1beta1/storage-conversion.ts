@@ -41,7 +41,8 @@ export function crdToV1beta1(obj: KubeObject): KubeObject {
     out['conversion'] = conversion;
   }
   out['preserveUnknownFields'] = spec['preserveUnknownFields'] === true;
-  return { ...obj, apiVersion: V1BETA1, spec: out };
+  const converted: KubeObject & Obj = { ...obj, apiVersion: V1BETA1, spec: out };
+  return converted;
 }
 
 /**
@@ -73,7 +74,8 @@ export function crdFromV1beta1(obj: KubeObject): KubeObject {
   }
   // v1's bool is omitted when false.
   if (preserveUnknownFields === true) out['preserveUnknownFields'] = true;
-  return { ...obj, apiVersion: V1, spec: out };
+  const converted: KubeObject & Obj = { ...obj, apiVersion: V1, spec: out };
+  return converted;
 }
 
 export const crdStorageEncoding: StorageEncoding = {
