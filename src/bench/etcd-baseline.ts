@@ -81,7 +81,7 @@ export function etcdBaseline(raw: Backend, etcdPrefix: string): Baseline {
           const key = keys[(seq * 7919) % keys.length]!;
           const kv = (await raw.range(key)).kvs[0];
           if (kv === undefined) throw new Error(`raw etcd: ${key} not found`);
-          bytes = Buffer.byteLength(kv.value);
+          bytes = kv.value.length; // a byte string: one char per byte
         },
       });
       return { ...result, responseBytes: bytes };

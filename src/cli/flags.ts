@@ -19,6 +19,8 @@ import { validateAdmissionPlugins } from '../controlplane/admission.ts';
 import { parseAuthnFlags, type AuthnFlagOptions } from './authn-flags.ts';
 import { parseWatchCacheSizes } from '../storage/cacher/factory.ts';
 import { serverRunOptions, type ServerRunOptions } from './server-run-options.ts';
+import { DEFAULT_STORAGE_MEDIA_TYPE, isStorageMediaType, STORAGE_MEDIA_TYPES, type StorageMediaType } from '../storage/value-codec.ts';
+import { goQuote } from '../apimachinery/goformat/quote.ts';
 
 export type { CIDR, PortRange } from './flag-values.ts';
 
@@ -93,6 +95,8 @@ export interface ServeOptions extends ServerRunOptions {
   readonly requestTimeoutMs: number;
   readonly runtimeConfig: Readonly<Record<string, string>>;
   readonly storageBackend: StorageBackend;
+  /** --storage-media-type: how built-in kinds are stored (custom resources: always JSON). */
+  readonly storageMediaType: StorageMediaType;
   readonly etcdServers: readonly string[];
   readonly etcdCAFile: string | undefined;
   readonly etcdCertFile: string | undefined;
@@ -312,6 +316,11 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
   if (backend !== 'sqlite' && backend !== 'etcd3') {
     errs.push("--storage-backend invalid, allowed values: sqlite, etcd3. If not specified, it will default to 'sqlite'");
   }
+  const storageMediaType = str('storage-media-type');
+  if (storageMediaType !== '' && !isStorageMediaType(storageMediaType)) {
+    // kube lists the allowed values sorted (sets.List).
+    errs.push(`--storage-media-type ${goQuote(storageMediaType)} invalid, allowed values: ${[...STORAGE_MEDIA_TYPES].sort().join(', ')}`);
+  }
   const etcdServers = (get('etcd-servers') as string[]).filter((s) => s !== '');
   if (backend === 'etcd3' && etcdServers.length === 0) errs.push('--etcd-servers must be specified');
   const tlsCert = optional('tls-cert-file');
@@ -411,6 +420,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     etcdCertFile: optional('etcd-certfile'),
     etcdKeyFile: optional('etcd-keyfile'),
     etcdPrefix: str('etcd-prefix'),
+    storageMediaType: isStorageMediaType(storageMediaType) ? storageMediaType : DEFAULT_STORAGE_MEDIA_TYPE,
     etcdCompactionIntervalMs: num('etcd-compaction-interval'),
     eventTTLMs: num('event-ttl'),
     enableAdmissionPlugins: enableAdmission,

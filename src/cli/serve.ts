@@ -192,7 +192,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   let cp: ControlPlane;
   try {
     cp = await newControlPlane({
-      backend, etcdPrefix: opts.etcdPrefix,
+      backend, etcdPrefix: opts.etcdPrefix, storageMediaType: opts.storageMediaType,
       authenticator: requestAuthenticator(tokenWebhook === undefined ? tokens : [...tokens, tokenWebhook], apiAudiences, certAuth.authenticators,
         jwt.tokenAuthenticators.length > 0),
       webhookAuthorizers: authorizers.webhooks,

@@ -16,6 +16,7 @@ import type { Backend } from '../storage/backend.ts';
 import { trackObjectCount } from '../storage/metrics.ts';
 import { plainStorage, type StorageFor } from '../storage/cacher/factory.ts';
 import { keyPrefixFor, storageCodec } from './storage-factory.ts';
+import { DEFAULT_STORAGE_MEDIA_TYPE, type StorageMediaType } from '../storage/value-codec.ts';
 
 /** Only get and update (and so patch): what status subresources serve. */
 function getUpdateView(store: ResourceStore): Getter & Updater {
@@ -29,7 +30,8 @@ export interface GroupREST {
 }
 
 export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: string, group: APIGroupDefinition,
-  enabled: (version: string) => boolean, lookup: StoreLookup, storageFor: StorageFor = plainStorage): GroupREST {
+  enabled: (version: string) => boolean, lookup: StoreLookup, storageFor: StorageFor = plainStorage,
+  mediaType: StorageMediaType = DEFAULT_STORAGE_MEDIA_TYPE): GroupREST {
   const { group: name } = group;
   scheme.setVersionPriority(name, group.versions.map((v) => v.version));
   for (const v of group.versions) {
@@ -54,7 +56,7 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
         served.set(def.resource, { store: view, main: view, storageVersion: def.storedAs.hubVersion });
         continue;
       }
-      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def, storageFor);
+      const store = newResourceStore(scheme, backend, etcdPrefix, gv, def, storageFor, mediaType);
       const main = def.customizeStorage?.(store) ?? store;
       const key = formatGroupResource({ group: name, resource: def.resource });
       stores.set(key, main);
@@ -129,12 +131,12 @@ function cacheIndexes(def: ResourceDefinition<KubeObject>, fields: readonly stri
 }
 
 function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, gv: GroupVersion,
-  def: ResourceDefinition<KubeObject>, storageFor: StorageFor): ResourceStore {
+  def: ResourceDefinition<KubeObject>, storageFor: StorageFor, mediaType: StorageMediaType): ResourceStore {
   const apiVersion = apiVersionOf(gv);
   const groupResource = { group: gv.group, resource: def.resource };
   const keyPrefix = keyPrefixFor(etcdPrefix, gv.group, def.resource);
   const storage = storageFor({
-    backend, codec: storageCodec(scheme, gv), resourcePrefix: keyPrefix,
+    backend, codec: storageCodec(scheme, gv, mediaType, def.storageEncoding), resourcePrefix: keyPrefix,
     groupResource: formatGroupResource(groupResource),
     options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource },
     ...(def.watchCacheIndexes !== undefined ? { indexes: cacheIndexes(def, def.watchCacheIndexes) } : {}),

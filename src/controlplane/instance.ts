@@ -80,6 +80,7 @@ import { hostPort, IdentityLeaseController } from './identity-lease.ts';
 import { buildStorage, type RBACStorage, type ServerStorage } from './storage-providers.ts';
 import { WatchCacheFactory, type WatchCacheConfig } from '../storage/cacher/factory.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import type { StorageMediaType } from '../storage/value-codec.ts';
 import { ClientManager } from '../webhook/index.ts';
 import { newEndpointServiceResolver } from './endpoint-service-resolver.ts';
 import { ClusterAuthenticationTrustController, type ClusterAuthenticationInfo } from './cluster-authentication-trust.ts';
@@ -90,6 +91,8 @@ import { JWKS_PATH, issuerDiscoverable, issuerDiscoveryHandlers } from './servic
 export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>, CoreOptions {
   readonly backend: Backend;
   readonly etcdPrefix: string;
+  /** --storage-media-type for built-in kinds (custom resources are always JSON). Default protobuf. */
+  readonly storageMediaType?: StorageMediaType;
   readonly authenticator: RequestAuthenticator;
   readonly anonymousAllowed: (path: string) => boolean;
   /** --authorization-mode, in order (kube puts the system:masters authorizer before them). */
@@ -205,7 +208,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
   const watchCaches = new WatchCacheFactory(cfg.watchCache ?? { enabled: true });
-  const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled, watchCaches.storageFor);
+  const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled, watchCaches.storageFor, cfg.storageMediaType);
   const { core, optional } = built;
 
   // Admission reads namespaces on every request, quotas on every create and limit ranges on every pod create: from informers.

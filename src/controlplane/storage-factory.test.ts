@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
-import { keyPrefixFor, migrateLegacyKeys } from './storage-factory.ts';
+import { keyPrefixFor, migrateLegacyKeys, storageCodec } from './storage-factory.ts';
+import { Scheme } from '../apimachinery/runtime/scheme.ts';
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { Codec } from '../storage/interfaces.ts';
+import { crdStorageEncoding } from '../apiextensions/v1beta1/storage-conversion.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kapi-storage-factory-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,4 +57,26 @@ describe('kube-apiserver\'s etcd key layout', () => {
       await backend.close();
     }
   });
+});
+
+describe('storageCodec (kube\'s storage media type and version per resource)', () => {
+  const scheme = new Scheme();
+  scheme.addKnownKinds({ group: '', version: 'v1' }, ['ConfigMap']);
+  scheme.addKnownKinds({ group: 'apiextensions.k8s.io', version: 'v1' }, ['CustomResourceDefinition']);
+  const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: 'v' } } as KubeObject;
+  const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'w.example.com' },
+    spec: { group: 'example.com', names: { plural: 'w', kind: 'W' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }] } } as KubeObject;
+  const cases: { name: string; codec: Codec; obj: KubeObject; starts: string }[] = [
+    { name: 'built-ins default to protobuf', codec: storageCodec(scheme, { group: '', version: 'v1' }), obj: cm, starts: 'k8s\u0000' },
+    { name: '--storage-media-type application/json', codec: storageCodec(scheme, { group: '', version: 'v1' }, 'application/json'), obj: cm, starts: '{"apiVersion":"v1"' },
+    { name: 'CRDs as v1beta1 JSON whatever the flag says', codec: storageCodec(scheme, { group: 'apiextensions.k8s.io', version: 'v1' }, undefined, crdStorageEncoding),
+      obj: crd, starts: '{"apiVersion":"apiextensions.k8s.io/v1beta1"' },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const data = c.codec.encode(c.obj);
+      assert.ok(data.startsWith(c.starts), JSON.stringify(data.slice(0, 50)));
+      assert.deepEqual(c.codec.decode(data), c.obj);
+    });
+  }
 });

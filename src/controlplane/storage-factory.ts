@@ -2,12 +2,13 @@
 // etcd's layout can read a kapi store) and the version objects are stored in.
 // Counterpart of k8s.io/apiserver/pkg/server/storage/storage_factory.go and
 // pkg/kubeapiserver/default_storage_factory_builder.go.
-import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { Scheme } from '../apimachinery/runtime/scheme.ts';
-import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
+import { apiVersionOf, type GroupVersion } from '../apimachinery/schema/group-version.ts';
 import type { Backend } from '../storage/backend.ts';
 import type { Codec } from '../storage/interfaces.ts';
+import type { StorageEncoding } from '../registry/rest/strategy.ts';
+import { decodeValue, DEFAULT_STORAGE_MEDIA_TYPE, encodeValue, type StorageMediaType } from '../storage/value-codec.ts';
 
 /**
  * Resources whose etcd prefix is not their resource name (history kept by kube-apiserver's
@@ -84,10 +85,25 @@ export async function migrateLegacyKeys(backend: Backend, etcdPrefix: string,
   return moved;
 }
 
-/** Encodes in the storage version; decodes what is stored (already in that version: the hub for now). */
-export function storageCodec(scheme: Scheme, storageVersion: GroupVersion): Codec {
+/**
+ * Encodes in the storage version as `mediaType`; decodes any encoding and any version the scheme
+ * converts (what kube or an earlier kapi may have written) into the storage version. `encoding`
+ * is a resource's own media type or stored version (kube's StorageFactory overrides).
+ */
+export function storageCodec(scheme: Scheme, storageVersion: GroupVersion, mediaType: StorageMediaType = DEFAULT_STORAGE_MEDIA_TYPE,
+  encoding: StorageEncoding = {}): Codec {
+  const apiVersion = apiVersionOf(storageVersion);
+  const media = encoding.mediaType ?? mediaType;
+  const stored = encoding.version;
   return {
-    encode: (obj: KubeObject) => stringifyJSON(scheme.convertToVersion(obj, storageVersion)),
-    decode: (data: string) => JSON.parse(data) as KubeObject,
+    encode: (obj: KubeObject) => {
+      const out = scheme.convertToVersion(obj, storageVersion);
+      return encodeValue(stored === undefined ? out : stored.toStorage(out), media);
+    },
+    decode: (data: string) => {
+      let obj = decodeValue(data);
+      if (stored !== undefined && obj.apiVersion === stored.apiVersion) obj = stored.fromStorage(obj);
+      return obj.apiVersion === apiVersion ? obj : scheme.convertToVersion(obj, storageVersion);
+    },
   };
 }

@@ -12,6 +12,7 @@ import type { Backend } from '../storage/backend.ts';
 import { buildGroupREST } from './group-rest.ts';
 import type { StorageFor } from '../storage/cacher/factory.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
+import type { StorageMediaType } from '../storage/value-codec.ts';
 
 export interface CoreStorage {
   readonly namespaces: ResourceStore<KubeObject> & GracefulDeleter;
@@ -68,10 +69,10 @@ export interface ServerStorage {
  * it (events.k8s.io → core events).
  */
 export function buildStorage(scheme: Scheme, backend: Backend, etcdPrefix: string, groups: readonly APIGroupDefinition[],
-  enabled: (group: string, version: string) => boolean, storageFor?: StorageFor): ServerStorage {
+  enabled: (group: string, version: string) => boolean, storageFor?: StorageFor, mediaType?: StorageMediaType): ServerStorage {
   const byName = new Map<string, ResourceStore<KubeObject>>();
   const installs = groups.map((g) => {
-    const rest = buildGroupREST(scheme, backend, etcdPrefix, g, (v) => enabled(g.group, v), (gr) => byName.get(gr), storageFor);
+    const rest = buildGroupREST(scheme, backend, etcdPrefix, g, (v) => enabled(g.group, v), (gr) => byName.get(gr), storageFor, mediaType);
     for (const [k, s] of rest.stores) byName.set(k, s);
     return rest.install;
   });

@@ -7,6 +7,10 @@
 /** One version of a key, as etcd's mvccpb.KeyValue. */
 export interface KeyValue {
   readonly key: string;
+  /**
+   * The stored bytes as a byte string (one char per byte, Node's 'latin1'): protobuf values are
+   * binary, so a value is never UTF-8-decoded here; codecs turn text encodings into bytes.
+   */
   readonly value: string;
   /** Revision of the write that created the key (since its last deletion). */
   readonly createRevision: number;

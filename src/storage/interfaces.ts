@@ -5,8 +5,10 @@ import type { KubeObject, Preconditions } from '../apimachinery/meta/types.ts';
 import type { Watch } from '../apimachinery/watch/event.ts';
 
 /** Encodes objects in the storage version and decodes them back (to the internal version). */
+/** Objects to stored values and back; values are byte strings (backend.ts KeyValue.value). */
 export interface Codec {
   encode(obj: KubeObject): string;
+  /** Throws when the bytes hold no object (the store reports the key as corrupt). */
   decode(data: string): KubeObject;
 }
 

@@ -15,9 +15,9 @@ export const REQUEST_TOO_LARGE = 'etcdserver: request is too large';
 // few dozen bytes of framing; 512 bytes bound that framing with room to spare.
 const FRAMING_BYTES = 512;
 
-/** The bytes of the etcd request that writes `value` at `key`. */
+/** The bytes of the etcd request that writes `value` (a byte string, see backend.ts) at `key`. */
 export function writeRequestBytes(key: string, value: string): number {
-  return Buffer.byteLength(value) + 3 * Buffer.byteLength(key) + FRAMING_BYTES;
+  return value.length + 3 * Buffer.byteLength(key) + FRAMING_BYTES;
 }
 
 /**
@@ -28,6 +28,6 @@ export function writeRequestBytes(key: string, value: string): number {
 export function checkRequestSize(key: string, value: string, previous?: string, limit = MAX_REQUEST_BYTES): void {
   const size = writeRequestBytes(key, value);
   if (size <= limit) return;
-  if (previous !== undefined && Buffer.byteLength(value) <= Buffer.byteLength(previous)) return;
+  if (previous !== undefined && value.length <= previous.length) return;
   throw new StorageError('RequestTooLarge', key, REQUEST_TOO_LARGE);
 }

@@ -116,6 +116,8 @@ export const apiServices = {
   group: 'apiregistration.k8s.io', kind: 'APIService', resource: 'apiservices', singular: 'apiservice',
   categories: ['api-extensions'], namespaced: false,
   strategy, statusStrategy, defaults: defaultAPIService,
+  // kube's aggregator stores APIServices as JSON whatever --storage-media-type says.
+  storageEncoding: { mediaType: 'application/json' },
   table: [
     nameColumn<APIService>(),
     { name: 'Service', type: 'string', description: 'The reference to the service that hosts the API endpoint.',

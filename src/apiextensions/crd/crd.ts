@@ -2,6 +2,7 @@
 // api-extensions, with a status subresource. DELETE adds kube's cleanup finalizer and the
 // Terminating condition first: the CRD lingers until the finalizer controller removed its CRs.
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition/etcd.go.
+import { crdStorageEncoding } from '../v1beta1/storage-conversion.ts';
 import { newConflict } from '../../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, Status } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
@@ -54,4 +55,5 @@ export const customResourceDefinitions: ResourceDefinition<CustomResourceDefinit
   statusStrategy: crdStatusStrategy,
   defaults: defaultCRD,
   customizeStorage: (store) => crdStore(store),
+  storageEncoding: crdStorageEncoding,
 };

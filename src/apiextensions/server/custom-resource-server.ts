@@ -25,6 +25,7 @@ import type { Getter, Updater } from '../../registry/rest/capabilities.ts';
 import type { DeepReadonly, ResourceStore } from '../../registry/rest/strategy.ts';
 import type { Backend } from '../../storage/backend.ts';
 import { newStore } from '../../storage/store.ts';
+import { decodeValue, encodeValue } from '../../storage/value-codec.ts';
 import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
 import { applyDefaults } from '../schema/defaulting.ts';
 import { conditionOf, isEstablished, type CustomResourceDefinition, type JSONSchemaProps } from '../v1/types.ts';
@@ -190,10 +191,10 @@ export class CustomResourceServer {
     const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
       crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
     const raw = newStore(this.opts.backend, {
-      encode: (obj: KubeObject) => JSON.stringify(obj),
+      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
       decode: (data: string) => {
         // Read in the version it was written in, with that version's defaults; converted above.
-        const obj = JSON.parse(data) as KubeObject;
+        const obj = decodeValue(data);
         const schema = schemaOf(obj.apiVersion ?? '') ?? schemaOf(`${group}/${storageVersion}`);
         if (schema !== undefined) applyDefaults(obj, schema);
         return obj;
@@ -229,9 +230,9 @@ export class CustomResourceServer {
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
     const storage = newStore(this.opts.backend, {
-      encode: (obj: KubeObject) => JSON.stringify(obj),
+      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
       decode: (data: string) => {
-        const obj = JSON.parse(data) as KubeObject;
+        const obj = decodeValue(data);
         // Conversion None: an object stored in an older storage version only changes apiVersion.
         obj.apiVersion = apiVersion;
         if (schema !== undefined) applyDefaults(obj, schema);

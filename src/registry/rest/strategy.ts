@@ -127,6 +127,12 @@ export interface ResourceDefinition<T extends KubeObject> {
    * serves them through this definition's strategy, converting at the endpoint.
    */
   readonly storedAs?: { readonly groupResource: string; readonly hubVersion: { readonly group: string; readonly version: string } };
+  /**
+   * Where kube's StorageFactory stores the resource unlike the other built-ins: in another media
+   * type (the apiextensions and aggregator servers store JSON) and/or another version than the
+   * one served first (CRDs: apiextensions.k8s.io/v1beta1), converted by these functions.
+   */
+  readonly storageEncoding?: StorageEncoding;
   /** The scale subresource (autoscaling/v1 Scale), for resources with replicas. */
   readonly scale?: ScaleDefinition<T>;
   /** Subresources with REST of their own (pods/binding, pods/log, serviceaccounts/token). */
@@ -218,4 +224,17 @@ export interface SubresourceREST {
   readonly omitVerbs?: readonly string[];
   /** The versioned defaults of `kind`, applied as its bodies are decoded (so managedFields see them). */
   readonly defaults?: (obj: KubeObject) => void;
+}
+
+/** See ResourceDefinition.storageEncoding. */
+export interface StorageEncoding {
+  readonly mediaType?: 'application/json';
+  readonly version?: {
+    /** The apiVersion objects are stored in. */
+    readonly apiVersion: string;
+    /** From the served (first) version to the stored one. */
+    readonly toStorage: (obj: KubeObject) => KubeObject;
+    /** From the stored version back. */
+    readonly fromStorage: (obj: KubeObject) => KubeObject;
+  };
 }

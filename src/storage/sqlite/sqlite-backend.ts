@@ -34,8 +34,19 @@ const COMPACTED_REV = 'compacted_rev';
 const compactedError = (key: string, compacted: number): StorageError =>
   new StorageError('Compacted', key, 'mvcc: required revision has been compacted', compacted);
 
+/**
+ * Values are written as BLOBs of their bytes; a TEXT value is JSON an earlier build stored as a
+ * string, whose bytes are its UTF-8 encoding.
+ */
+function valueOf(v: Buffer | string | null): string {
+  if (v === null) return '';
+  return typeof v === 'string' ? Buffer.from(v, 'utf8').toString('latin1') : v.toString('latin1');
+}
+
+const blob = (value: string): Buffer => Buffer.from(value, 'latin1');
+
 function toKv(row: LogRow): KeyValue {
-  return { key: row.key, value: row.value, createRevision: row.created, modRevision: row.rev, lease: 0, expiresAt: row.expires_at };
+  return { key: row.key, value: valueOf(row.value), createRevision: row.created, modRevision: row.rev, lease: 0, expiresAt: row.expires_at };
 }
 
 function tombstone(key: string, rev: number): KeyValue {
@@ -44,7 +55,7 @@ function tombstone(key: string, rev: number): KeyValue {
 
 function historyEvent(row: HistoryRow): BackendEvent {
   const prevKv = row.p_rev === null ? undefined : {
-    key: row.key, value: row.p_value ?? '', createRevision: row.p_created ?? 0, modRevision: row.p_rev,
+    key: row.key, value: valueOf(row.p_value), createRevision: row.p_created ?? 0, modRevision: row.p_rev,
     lease: 0, expiresAt: row.p_expires_at ?? 0,
   };
   return row.deleted === 1
@@ -115,7 +126,7 @@ class SqliteBackend implements Backend {
     const cur = this.st.getCurrent.get(key);
     if (cur !== undefined) return { succeeded: false, revision: this.rev, kv: toKv(cur) };
     const rev = this.rev + 1;
-    this.st.insertLog.run(rev, key, rev, 0, 0, expiresAt, value);
+    this.st.insertLog.run(rev, key, rev, 0, 0, expiresAt, blob(value));
     this.st.insertCurrent.run(key, rev, expiresAt);
     this.rev = rev;
     return { succeeded: true, revision: rev, kv: { key, value, createRevision: rev, modRevision: rev, lease: 0, expiresAt } };
@@ -127,7 +138,7 @@ class SqliteBackend implements Backend {
       return { succeeded: false, revision: this.rev, kv: cur === undefined ? undefined : toKv(cur) };
     }
     const rev = this.rev + 1;
-    this.st.insertLog.run(rev, key, cur.created, 0, cur.rev, expiresAt, value);
+    this.st.insertLog.run(rev, key, cur.created, 0, cur.rev, expiresAt, blob(value));
     this.st.updateCurrent.run(rev, expiresAt, key);
     this.rev = rev;
     const kv = { key, value, createRevision: cur.created, modRevision: rev, lease: 0, expiresAt };

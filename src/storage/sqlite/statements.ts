@@ -10,7 +10,8 @@ export interface LogRow {
   deleted: number;
   prev_rev: number;
   expires_at: number;
-  value: string;
+  /** A BLOB (Buffer) since values are bytes; TEXT (string) in files written by earlier builds. */
+  value: Buffer | string;
 }
 
 /** A log row joined with the version it replaced (for watch replay). */
@@ -18,7 +19,7 @@ export interface HistoryRow extends LogRow {
   p_rev: number | null;
   p_created: number | null;
   p_expires_at: number | null;
-  p_value: string | null;
+  p_value: Buffer | string | null;
 }
 
 const COLS = 'l.rev, l.key, l.created, l.deleted, l.prev_rev, l.expires_at, l.value';
@@ -45,7 +46,7 @@ export function prepareStatements(db: Database.Database): Statements {
       `SELECT ${COLS}, p.rev AS p_rev, p.created AS p_created, p.expires_at AS p_expires_at, p.value AS p_value
        FROM kv_log l LEFT JOIN kv_log p ON p.rev = l.prev_rev
        WHERE l.rev > ? AND l.key >= ? AND l.key < ? ORDER BY l.rev LIMIT ?`),
-    insertLog: db.prepare<[number, string, number, number, number, number, string]>(
+    insertLog: db.prepare<[number, string, number, number, number, number, Buffer | string]>(
       'INSERT INTO kv_log (rev, key, created, deleted, prev_rev, expires_at, value) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertCurrent: db.prepare<[string, number, number]>(
       'INSERT INTO kv_current (key, rev, expires_at) VALUES (?, ?, ?)'),
@@ -74,7 +75,7 @@ export interface Statements {
   readonly rangeAt: Database.Statement<[string, string, number, number], LogRow>;
   readonly countAt: Database.Statement<[string, string, number], { n: number }>;
   readonly history: Database.Statement<[number, string, string, number], HistoryRow>;
-  readonly insertLog: Database.Statement<[number, string, number, number, number, number, string]>;
+  readonly insertLog: Database.Statement<[number, string, number, number, number, number, Buffer | string]>;
   readonly insertCurrent: Database.Statement<[string, number, number]>;
   readonly updateCurrent: Database.Statement<[number, number, string]>;
   readonly deleteCurrent: Database.Statement<[string]>;

@@ -101,7 +101,8 @@ export class Reader {
       case 1: this.pos += 8; break;
       case 2: this.pos = this.lengthEnd(end); return;
       case 5: this.pos += 4; break;
-      default: throw new WireError(`unsupported wire type ${wireType}`);
+      // gogo-protobuf's text, which kube reports for a corrupt stored value.
+      default: throw new WireError(`proto: illegal wireType ${wireType}`);
     }
     if (this.pos > end) throw new WireError('unexpected end of data');
   }
