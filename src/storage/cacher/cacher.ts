@@ -17,11 +17,9 @@ import { decodeAt, parseResourceVersion } from '../versioner.ts';
 import { indexMatch, listFromCache, listOne, planList } from './cache-list.ts';
 import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
 import { deepFreeze } from './freeze.ts';
-import { WatchCache, type CacheEvent, type IndexFunc } from './watch-cache.ts';
+import { DEFAULT_SIZING, WatchCache, type CacheEvent, type CacheSizing, type IndexFunc } from './watch-cache.ts';
 
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
-/** Events kept for watches from an older resourceVersion (kube sizes its buffer between 100 and 102400). */
-export const DEFAULT_CACHE_CAPACITY = 10_000;
 const LIST_PAGE = 10_000;
 const PROGRESS_POLL_MS = 50;
 const MAX_BACKOFF_MS = 5_000;
@@ -34,7 +32,8 @@ export interface CacherOptions {
   readonly codec: Codec;
   /** The resource's key prefix, e.g. /registry/pods: keys outside it go to storage. */
   readonly resourcePrefix: string;
-  readonly capacity?: number;
+  /** The event buffer: a fixed capacity, or bounds and a history length (default kube's 100–102400 events, 75 s). */
+  readonly capacity?: number | CacheSizing;
   readonly newBookmark?: (resourceVersion: string) => KubeObject;
   readonly bookmarkIntervalMs?: number;
   readonly watchBufferSize?: number;
@@ -68,7 +67,7 @@ export class Cacher implements Interface {
   constructor(private readonly opts: CacherOptions) {
     this.storage = opts.storage;
     this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
-    this.cache = new WatchCache(opts.capacity ?? DEFAULT_CACHE_CAPACITY, opts.indexes);
+    this.cache = new WatchCache(opts.capacity ?? DEFAULT_SIZING, opts.indexes);
     this.triggerField = opts.indexes?.keys().next().value;
     this.readyPromise = new Promise((resolve) => { this.markReady = resolve; });
     const interval = setInterval(() => this.tickBookmarks(), opts.bookmarkIntervalMs ?? 60_000);
