@@ -21,6 +21,7 @@ import { startBenchEtcd, type BenchEtcd } from './etcd.ts';
 import { closeTarget, newTarget, type HttpTarget } from './http-client.ts';
 import { measureHostile } from './hostile.ts';
 import { measureCEL } from './cel-phase.ts';
+import { measureCache } from './cache-phase.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -228,6 +229,12 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (has('cache')) {
+    const t0 = Date.now();
+    log('the watch cache at scale: lists of 10k and 100k from the cache and from storage, heap per 10k cached objects…');
+    figures.push(...await measureCache(opts.backends, log, note));
+    note(`cache: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +

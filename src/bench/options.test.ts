@@ -4,7 +4,7 @@ import { BENCH_HELP, parseBenchArgs, type BenchOptions } from './options.ts';
 
 const DEFAULTS: BenchOptions = {
   help: false, json: false, markdown: false, workers: 64, backends: ['sqlite', 'etcd'],
-  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel'], kube: 'auto', watchers: 1000, startupRuns: 3,
+  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'cache'], kube: 'auto', watchers: 1000, startupRuns: 3,
 };
 
 test('parseBenchArgs', async (t) => {
@@ -35,7 +35,7 @@ test('parseBenchArgs rejects bad input', async (t) => {
   const cases = [
     { name: 'unknown backend', args: ['--backend', 'mysql'], want: /bad --backend mysql: want sqlite, etcd or all/ },
     { name: 'inherited property name', args: ['--backend', 'toString'], want: /bad --backend toString/ },
-    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, or all/ },
+    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, cache, or all/ },
     { name: 'unknown phase in a list', args: ['--phase', 'startup,chaos'], want: /bad --phase startup,chaos/ },
     { name: 'empty phase', args: ['--phase', ''], want: /bad --phase :/ },
     { name: 'inherited phase name', args: ['--phase', 'constructor'], want: /bad --phase constructor/ },

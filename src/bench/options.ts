@@ -8,7 +8,7 @@ export type BenchBackend = 'sqlite' | 'etcd';
  * namespace; hostile: issue 9's hostile inputs (embedded store); startup: spawn to /readyz; cel: custom
  * resource creates with and without CRD validation rules (embedded store).
  */
-export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel';
+export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'cache';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
 export type KubeMode = 'auto' | 'off' | 'require';
 
@@ -45,6 +45,8 @@ Options:
                             hostile     issue 9's hostile inputs (embedded store only)
                             cel         custom resource creates with five CRD validation rules
                                         against the same without rules (embedded store only)
+                            cache       the watch cache in-process: lists of 10k and 100k from
+                                        it and from storage (whole, paged), heap per 10k objects
                             all         every phase
   --backend <b>           sqlite, etcd or all (default all): kapi's stores to measure
   --kube-apiserver <m>    auto (default): measure kube-apiserver too when the oracle is cached;
@@ -63,7 +65,7 @@ const BACKENDS: Readonly<Record<string, readonly BenchBackend[]>> = {
   all: ['sqlite', 'etcd'],
 };
 
-const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel'];
+const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'cache'];
 const KUBE_MODES: readonly KubeMode[] = ['auto', 'off', 'require'];
 const isKubeMode = (s: string): s is KubeMode => (KUBE_MODES as readonly string[]).includes(s);
 
@@ -78,7 +80,7 @@ function parsePhases(raw: string): BenchPhase[] {
   const named = raw.split(',').map((p) => p.trim());
   const unknown = named.find((p) => p !== 'all' && !(ALL_PHASES as readonly string[]).includes(p));
   if (unknown !== undefined || named.length === 0) {
-    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, or all`);
+    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, cache, or all`);
   }
   return ALL_PHASES.filter((p) => named.includes('all') || named.includes(p));
 }
