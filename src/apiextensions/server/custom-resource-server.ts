@@ -10,6 +10,7 @@ import type { InformerSource } from '../../client/controller.ts';
 import { SharedInformer } from '../../client/cache/shared-informer.ts';
 import { decodeBody } from '../../apimachinery/fieldvalidation/index.ts';
 import { StatusError } from '../../apimachinery/errors/status-error.ts';
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
 import { Scheme } from '../../apimachinery/runtime/scheme.ts';
@@ -83,8 +84,8 @@ export class CustomResourceServer {
   private readonly removeHandler: () => void;
   private started = false;
   private defaultClients: ClientManager | undefined;
-  /** CRD name → its storage (and watch cache) and the CRD identity it was built for. */
-  private readonly storages = new Map<string, { readonly identity: string; readonly owned: OwnedStorage }>();
+  /** CRD name → its storage (and watch cache) and the CRD uid and spec it was built for. */
+  private readonly storages = new Map<string, { readonly uid: string; readonly spec: DeepReadonly<CRD['spec']>; readonly owned: OwnedStorage }>();
 
   constructor(private readonly opts: CustomResourceServerOptions) {
     this.built = this.build();
@@ -189,12 +190,13 @@ export class CustomResourceServer {
     };
     if (!cached) return plainStorage(spec);
     const name = crd.metadata.name ?? '';
-    const identity = `${crd.metadata.uid ?? ''}/${JSON.stringify(crd.spec)}`;
+    const uid = crd.metadata.uid ?? '';
     const had = this.storages.get(name);
-    if (had?.identity === identity) return had.owned.storage;
+    // kube's updateCustomResourceDefinition: a semantically equal spec keeps the storage.
+    if (had !== undefined && had.uid === uid && deepEqual(had.spec, crd.spec)) return had.owned.storage;
     had?.owned.release();
     const owned = (this.opts.storageFor ?? plainOwnedStorage)(spec);
-    this.storages.set(name, { identity, owned });
+    this.storages.set(name, { uid, spec: crd.spec, owned });
     return owned.storage;
   }
 
