@@ -23,6 +23,7 @@ import { closeTarget, newTarget, type HttpTarget } from './http-client.ts';
 import { measureHostile } from './hostile.ts';
 import { measureCEL } from './cel-phase.ts';
 import { measureWebhooks } from './webhook-phase.ts';
+import { measureCache } from './cache-phase.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -250,6 +251,12 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     figures.push(...(backend === 'sqlite' ? await benchSqlite(oracleDir) : await benchEtcd(oracleDir)));
     note(`${backend}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (has('cache')) {
+    const t0 = Date.now();
+    log('the watch cache at scale: lists of 10k and 100k from the cache and from storage, heap per 10k cached objects…');
+    figures.push(...await measureCache(opts.backends, log, note));
+    note(`cache: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +

@@ -8,9 +8,10 @@ export type BenchBackend = 'sqlite' | 'etcd';
  * namespace; hostile: issue 9's hostile inputs (embedded store); startup: spawn to /readyz; cel: custom
  * resource creates with and without CRD validation rules (embedded store); apf: GETs with API
  * priority and fairness against the same without it (embedded store); webhooks: ConfigMap creates
- * with a mutating and a validating admission webhook and without (embedded store).
+ * with a mutating and a validating admission webhook and without (embedded store); cache: the watch
+ * cache's lists at scale, in process.
  */
-export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks';
+export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks' | 'cache';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
 export type KubeMode = 'auto' | 'off' | 'require';
 
@@ -51,6 +52,8 @@ Options:
                                         started with it off (embedded store only)
                             webhooks    ConfigMap creates with one mutating and one validating
                                         webhook against the same without (embedded store only)
+                            cache       the watch cache in-process: lists of 10k and 100k from
+                                        it and from storage (whole, paged), heap per 10k objects
                             all         every phase
   --backend <b>           sqlite, etcd or all (default all): kapi's stores to measure
   --kube-apiserver <m>    auto (default): measure kube-apiserver too when the oracle is cached;
@@ -69,7 +72,7 @@ const BACKENDS: Readonly<Record<string, readonly BenchBackend[]>> = {
   all: ['sqlite', 'etcd'],
 };
 
-const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks'];
+const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache'];
 const KUBE_MODES: readonly KubeMode[] = ['auto', 'off', 'require'];
 const isKubeMode = (s: string): s is KubeMode => (KUBE_MODES as readonly string[]).includes(s);
 
@@ -84,7 +87,7 @@ function parsePhases(raw: string): BenchPhase[] {
   const named = raw.split(',').map((p) => p.trim());
   const unknown = named.find((p) => p !== 'all' && !(ALL_PHASES as readonly string[]).includes(p));
   if (unknown !== undefined || named.length === 0) {
-    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, or all`);
+    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, cache, or all`);
   }
   return ALL_PHASES.filter((p) => named.includes('all') || named.includes(p));
 }

@@ -12,6 +12,7 @@ export type HostileClass = typeof HOSTILE_CLASSES[number];
 export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
   | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'cr-create' | 'cr-create-5-rules' | 'get-no-apf' | 'get-apf'
   | 'cm-create-no-webhook' | 'cm-create-2-webhooks'
+  | 'cache-heap-10k' | 'cache-list-10k' | 'cache-list-10k-paged' | 'cache-list-100k' | 'cache-list-100k-paged'
   | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';
@@ -20,7 +21,7 @@ export type FigureName = `${FigurePrefix}${BaseFigureName}`;
 export interface Figure {
   readonly name: FigureName;
   readonly value: number;
-  readonly unit: 'ops/s' | 'ms';
+  readonly unit: 'ops/s' | 'ms' | 'MiB';
   /** The bare baseline (bare https or raw etcd); absent where there is none (watchers, start-up). */
   readonly baseline?: number;
   /** value / baseline. */

@@ -264,6 +264,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const crServer = new CustomResourceServer({
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
     minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
+    storageFor: watchCaches.ownedStorageFor,
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };

@@ -110,6 +110,11 @@ export interface Backend {
   /** Drops history below `revision`: reads and watches before it then reject with Compacted. */
   compact(revision: number): Promise<void>;
   compactedRevision(): Promise<number>;
+  /**
+   * The compacted revision as far as this client knows without a request (its own compactions,
+   * those it read or was told of by a watch); absent where compactedRevision() is itself cheap.
+   */
+  knownCompactedRevision?(): number;
   currentRevision(): Promise<number>;
   /** Number of keys under the prefix at the newest revision. */
   count(prefix: string): Promise<number>;

@@ -87,6 +87,7 @@ export function instrumentBackend(b: Backend, gr: GroupResource): Backend {
     watch: (key, opts, handler) => b.watch(key, opts, handler),
     compact: (rev) => b.compact(rev),
     compactedRevision: () => b.compactedRevision(),
+    ...(b.knownCompactedRevision === undefined ? {} : { knownCompactedRevision: () => b.knownCompactedRevision?.() ?? 0 }),
     currentRevision: () => b.currentRevision(),
     close: () => b.close(),
   };

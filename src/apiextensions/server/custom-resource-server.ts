@@ -10,6 +10,7 @@ import type { InformerSource } from '../../client/controller.ts';
 import { SharedInformer } from '../../client/cache/shared-informer.ts';
 import { decodeBody } from '../../apimachinery/fieldvalidation/index.ts';
 import { StatusError } from '../../apimachinery/errors/status-error.ts';
+import { deepEqual } from '../../apimachinery/validation/object-meta.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/types.ts';
 import { Scheme } from '../../apimachinery/runtime/scheme.ts';
@@ -24,8 +25,10 @@ import { Store } from '../../registry/generic/store.ts';
 import type { Getter, Updater } from '../../registry/rest/capabilities.ts';
 import type { DeepReadonly, ResourceStore } from '../../registry/rest/strategy.ts';
 import type { Backend } from '../../storage/backend.ts';
-import { newStore } from '../../storage/store.ts';
 import { decodeValue, encodeValue } from '../../storage/value-codec.ts';
+import { plainOwnedStorage, plainStorage, type OwnedStorage, type OwnedStorageFor } from '../../storage/cacher/factory.ts';
+import type { Codec, Interface } from '../../storage/interfaces.ts';
+import type { StoreOptions } from '../../storage/store.ts';
 import { definitionName, kindSchema, publishedSchemas, toDecodeSchema } from '../schema/convert.ts';
 import { applyDefaults } from '../schema/defaulting.ts';
 import { conditionOf, isEstablished, type CustomResourceDefinition, type JSONSchemaProps } from '../v1/types.ts';
@@ -53,6 +56,8 @@ export interface CustomResourceServerOptions {
   readonly informers?: InformerSource;
   /** The clients of conversion webhooks (absent: a manager resolving services by their DNS names). */
   readonly webhookClients?: ClientManager;
+  /** The storage of a CRD's custom resources, with its watch cache (absent: plain storage). */
+  readonly storageFor?: OwnedStorageFor;
 }
 
 interface Built {
@@ -82,6 +87,8 @@ export class CustomResourceServer {
   private defaultClients: ClientManager | undefined;
   /** The conversion of each webhook-converted kind, by "group/Kind", for admission's matchPolicy Equivalent. */
   private readonly converters = new Map<string, ConvertFunc>();
+  /** CRD name → its storage (and watch cache) and the CRD uid and spec it was built for. */
+  private readonly storages = new Map<string, { readonly uid: string; readonly spec: DeepReadonly<CRD['spec']>; readonly owned: OwnedStorage }>();
 
   constructor(private readonly opts: CustomResourceServerOptions) {
     this.built = this.build();
@@ -110,6 +117,8 @@ export class CustomResourceServer {
   stop(): void {
     this.removeHandler();
     if (this.opts.informers === undefined) this.informer.stop();
+    for (const s of this.storages.values()) s.owned.release();
+    this.storages.clear();
   }
 
   /**
@@ -167,7 +176,35 @@ export class CustomResourceServer {
   /** A Store of a CRD's custom resources, whether or not it is served (for cleanup). */
   newStoreFor(crd: DeepReadonly<CRD>): ResourceStore | undefined {
     const storage = crd.spec.versions.find((v) => v.storage);
-    return storage === undefined ? undefined : this.newResourceStore(crd, storage.name);
+    return storage === undefined ? undefined : this.newResourceStore(crd, storage.name, false);
+  }
+
+  /**
+   * The storage of a CRD's custom resources. Served (`cached`), it is one per CRD uid and spec,
+   * kept across rebuilds of what is served: kube's crdHandler builds a CRD's storage, and its
+   * cacher, anew when the spec changes (decoding and defaults follow the schemas) and destroys
+   * the old one; release() stops the old cache, whose watches end (clients re-watch). The cleanup
+   * of a terminating CRD reads storage itself.
+   */
+  private storageOf(crd: DeepReadonly<CRD>, codec: Codec, options: StoreOptions, cached: boolean): Interface {
+    const { group, names } = crd.spec;
+    const spec = {
+      backend: this.opts.backend, codec, resourcePrefix: this.keyPrefix(crd), groupResource: `${names.plural}.${group}`, options,
+    };
+    if (!cached) return plainStorage(spec);
+    const name = crd.metadata.name ?? '';
+    const uid = crd.metadata.uid ?? '';
+    const had = this.storages.get(name);
+    // kube's updateCustomResourceDefinition: a semantically equal spec keeps the storage.
+    if (had !== undefined && had.uid === uid && deepEqual(had.spec, crd.spec)) return had.owned.storage;
+    had?.owned.release();
+    const owned = (this.opts.storageFor ?? plainOwnedStorage)(spec);
+    this.storages.set(name, { uid, spec: crd.spec, owned });
+    return owned.storage;
+  }
+
+  private keyPrefix(crd: DeepReadonly<CRD>): string {
+    return `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${crd.spec.group}/${crd.spec.names.plural}`;
   }
 
   private rebuild(): void {
@@ -177,20 +214,22 @@ export class CustomResourceServer {
     }
   }
 
-  private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
-    if (crd.spec.conversion?.strategy === 'Webhook') return this.versionStores(crd, storageVersion).get(storageVersion) ?? this.noneStore(crd, storageVersion);
-    return this.noneStore(crd, storageVersion);
+  private newResourceStore(crd: DeepReadonly<CRD>, storageVersion: string, cached: boolean): ResourceStore {
+    if (crd.spec.conversion?.strategy === 'Webhook') {
+      return this.versionStores(crd, storageVersion, cached).get(storageVersion) ?? this.noneStore(crd, storageVersion, cached);
+    }
+    return this.noneStore(crd, storageVersion, cached);
   }
 
   /**
    * The Stores of a Webhook-conversion CRD, one per version: each reads and writes through the
    * conversion webhook (converting-storage.ts), as kube's storage per served version does.
    */
-  private versionStores(crd: DeepReadonly<CRD>, storageVersion: string): Map<string, ResourceStore> {
+  private versionStores(crd: DeepReadonly<CRD>, storageVersion: string, cached: boolean): Map<string, ResourceStore> {
     const { group, names } = crd.spec;
     const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
       crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
-    const raw = newStore(this.opts.backend, {
+    const raw = this.storageOf(crd, {
       encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
       decode: (data: string) => {
         // Read in the version it was written in, with that version's defaults; converted above.
@@ -200,7 +239,7 @@ export class CustomResourceServer {
         return obj;
       },
     }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }),
-      groupResource: { group, resource: names.plural } });
+      groupResource: { group, resource: names.plural } }, cached);
     const converter = newConverter(crd, this.opts.webhookClients ?? (this.defaultClients ??= new ClientManager()));
     const convert: ConvertFunc = async (objs, apiVersion) => {
       const out = await converter.convert(objs, apiVersion);
@@ -210,7 +249,7 @@ export class CustomResourceServer {
       return out;
     };
     this.converters.set(`${group}/${names.kind}`, convert);
-    const keyPrefix = `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`;
+    const keyPrefix = this.keyPrefix(crd);
     const stores = new Map<string, ResourceStore>();
     for (const v of crd.spec.versions) {
       if (!v.served && v.name !== storageVersion) continue;
@@ -224,12 +263,12 @@ export class CustomResourceServer {
     return stores;
   }
 
-  private noneStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
+  private noneStore(crd: DeepReadonly<CRD>, storageVersion: string, cached: boolean): ResourceStore {
     const { group, names } = crd.spec;
     this.converters.delete(`${group}/${names.kind}`);
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
-    const storage = newStore(this.opts.backend, {
+    const storage = this.storageOf(crd, {
       encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
       decode: (data: string) => {
         const obj = decodeValue(data);
@@ -238,10 +277,9 @@ export class CustomResourceServer {
         if (schema !== undefined) applyDefaults(obj, schema);
         return obj;
       },
-    }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }), groupResource: { group, resource: names.plural } });
+    }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }), groupResource: { group, resource: names.plural } }, cached);
     return new Store<KubeObject>({
-      definition: customResourceDefinition(crd, storageVersion), storage,
-      keyPrefix: `${this.opts.etcdPrefix.replace(/\/+$/, '')}/${group}/${names.plural}`, listApiVersion: apiVersion,
+      definition: customResourceDefinition(crd, storageVersion), storage, keyPrefix: this.keyPrefix(crd), listApiVersion: apiVersion,
     });
   }
 
@@ -258,8 +296,8 @@ export class CustomResourceServer {
       const storage = crd.spec.versions.find((v) => v.storage);
       if (storage === undefined) continue;
       // A Webhook-conversion CRD has a Store per version; None serves every version from one.
-      const perVersion = crd.spec.conversion?.strategy === 'Webhook' ? this.versionStores(crd, storage.name) : undefined;
-      const store = perVersion?.get(storage.name) ?? this.noneStore(crd, storage.name);
+      const perVersion = crd.spec.conversion?.strategy === 'Webhook' ? this.versionStores(crd, storage.name, true) : undefined;
+      const store = perVersion?.get(storage.name) ?? this.noneStore(crd, storage.name, true);
       // The conversion too: objects stored in an older version are read through it.
       const conversion = perVersion === undefined ? '' : `/${JSON.stringify(crd.spec.conversion ?? null)}`;
       stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}${conversion}` });
@@ -320,6 +358,13 @@ export class CustomResourceServer {
           });
         }
       }
+    }
+    // A CRD no longer served (deleted, or its names no longer accepted): its cache stops.
+    const names = new Set(crds.map((c) => c.metadata.name ?? ''));
+    for (const [name, s] of this.storages) {
+      if (names.has(name)) continue;
+      s.owned.release();
+      this.storages.delete(name);
     }
     const installs: APIGroupInstall[] = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([group, versions]) => ({ group, versions: versions.sort((a, b) => compareKubeAwareVersions(a.version, b.version)) }));

@@ -5,7 +5,8 @@ import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts
 import { partialObjectMetadata, toTable } from '../table.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject } from './list.ts';
-import { writeObject } from './response.ts';
+import { writeItem, writeObject } from './response.ts';
+import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
@@ -21,7 +22,10 @@ export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
       target.apiVersion, parseIncludeObject(q)), target, state);
     return;
   }
-  const obj = toEndpointVersion(ep, deps, stored);
-  writeObject(res, 200, target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(obj, target.apiVersion) : obj,
-    target, state);
+  if (target.shape === 'PartialObjectMetadata') {
+    writeObject(res, 200, partialObjectMetadata(toEndpointVersion(ep, deps, stored), target.apiVersion), target, state);
+    return;
+  }
+  writeItem(res, 200, stored, (o) => toEndpointVersion(ep, deps, o as KubeObject), target, state,
+    `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}/get`);
 };

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { parse as yamlParse } from 'yaml';
 import { JSON_TARGET, type Target } from '../negotiation.ts';
 import { RequestState } from '../request/state.ts';
-import { encode, LIST_SLICE, writeError, writeListPaced } from './response.ts';
+import { encode, LIST_SLICE, writeError, writeItem, writeListPaced } from './response.ts';
 
 const YAML_TARGET: Target = { format: 'yaml', shape: 'object', apiVersion: '', contentType: 'application/yaml' };
 
@@ -80,5 +80,52 @@ describe('writeError for a client that went away mid-body', () => {
     writeError(res, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
     assert.equal(wrote, false);
     assert.equal(logged.mock.callCount(), 0);
+  });
+});
+
+describe('encode once: frozen (watch-cached) items', () => {
+  const frozen = (n: number, tag: string): object[] =>
+    Array.from({ length: n }, (_, i) => Object.freeze({ metadata: Object.freeze({ name: `${tag}-${i}` }), data: Object.freeze({ k: 'v\u2028' }) }));
+  const noPause = (): Promise<void> => Promise.resolve();
+  const cases = [
+    { name: 'a small list', items: 3 },
+    { name: 'an empty list', items: 0 },
+    { name: 'a paced list', items: LIST_SLICE + 1 },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: each item converted and encoded once across answers, bytes as a whole encoding`, async () => {
+      const items = frozen(c.items, c.name);
+      const list = { apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '7' }, items };
+      let converted = 0;
+      const convert = (o: unknown): unknown => { converted++; return o; };
+      for (let round = 0; round < 2; round++) {
+        const out = capture();
+        await writeListPaced(out.res, 200, list, convert, JSON_TARGET, new RequestState('/api/v1/configmaps'), noPause, `t/${c.name}`);
+        assert.equal(out.body(), `${JSON.stringify(list).replaceAll('\u2028', '\\u2028')}\n`);
+      }
+      assert.equal(converted, c.items);
+    });
+  }
+
+  it('a single object (GET): encoded once per endpoint, as writeObject would write it', () => {
+    const [item] = frozen(1, 'get') as [object];
+    let converted = 0;
+    const convert = (o: unknown): unknown => { converted++; return { kind: 'ConfigMap', ...(o as object) }; };
+    const bodies = ['a', 'a', 'b'].map((endpoint) => {
+      const out = capture();
+      writeItem(out.res, 200, item, convert, JSON_TARGET, new RequestState('/api/v1/configmaps/x'), endpoint);
+      return out.body();
+    });
+    assert.equal(bodies[0], encode(convert(item), JSON_TARGET));
+    assert.deepEqual([bodies[1], bodies[2]], [bodies[0], bodies[0]]);
+    // Two endpoints, and the one call of the assertion above.
+    assert.equal(converted, 3);
+  });
+
+  it('an object not frozen (read from storage) is converted every time', () => {
+    const item = { metadata: { name: 'fresh' } };
+    let converted = 0;
+    for (let i = 0; i < 2; i++) writeItem(capture().res, 200, item, (o) => { converted++; return o; }, JSON_TARGET, new RequestState('/x'), 'a');
+    assert.equal(converted, 2);
   });
 });

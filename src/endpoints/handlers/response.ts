@@ -95,17 +95,34 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
   target: Target, state: RequestState, pause: () => Promise<void>, memoKey?: string): Promise<void> {
   // The audit event's copy of a list is made only for a policy that keeps response bodies.
   if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject({ ...list, items: list.items.map(convert) });
-  if (target.format !== 'json' || list.items.length <= LIST_SLICE || wantsPretty(target, state)) {
+  // A small list is encoded in one go, from its items' shared JSON when they have any.
+  const small = list.items.length <= LIST_SLICE;
+  if (target.format !== 'json' || (small && memoKey === undefined) || wantsPretty(target, state)) {
     writeObject(res, code, { ...list, items: list.items.map(convert) }, target, state);
     return;
   }
   const parts: string[] = [];
   for (let i = 0; i < list.items.length; i += LIST_SLICE) {
     parts.push(list.items.slice(i, i + LIST_SLICE).map((it) => encodeItem(it, convert, memoKey)).join(','));
-    await pause();
+    if (!small) await pause();
   }
   const head = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata });
   writeRaw(res, code, target.contentType, `${goEscapeJSON(`${head.slice(0, -1)},"items":[${parts.join(',')}]}`)}\n`, state);
+}
+
+/**
+ * writeObject of `convert(item)`; in JSON, a frozen (watch-cached) item's encoding for the
+ * endpoint `memoKey` is made once and shared by every later answer with it (GET with a
+ * resourceVersion, which the watch cache serves).
+ */
+export function writeItem(res: ServerResponse, code: number, item: object, convert: (item: unknown) => unknown,
+  target: Target, state: RequestState, memoKey: string): void {
+  if (target.format !== 'json' || wantsPretty(target, state) || !Object.isFrozen(item)) {
+    writeObject(res, code, convert(item), target, state);
+    return;
+  }
+  if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject(convert(item));
+  writeRaw(res, code, target.contentType, `${goEscapeJSON(encodeItem(item, convert, memoKey))}\n`, state);
 }
 
 /**

@@ -193,4 +193,36 @@ describe('watch cache', () => {
     assert.throws(() => { got!.metadata.labels!['x'] = '2'; }, TypeError);
     assert.equal((await cacher.get(key('a'), { resourceVersion: '0' }))!.metadata.labels!['x'], '1');
   }));
+
+  it('continues pages from memory without reading the compacted revision where that is a request (etcd), yet 410s after a compaction it knows of', async () => {
+    const inner = await openSqliteBackend({ path: join(newDir(), 'state.db') });
+    let known = 0;
+    // etcd's shape: compactedRevision() is a request, the client knows its own compactions.
+    const { backend, calls } = counting(new Proxy(inner, {
+      get: (target, prop, receiver) => (prop === 'knownCompactedRevision' ? () => known : Reflect.get(target, prop, receiver) as unknown),
+    }));
+    const cacher = newTestCacher(backend, {});
+    try {
+      await cacher.ready();
+      for (const n of ['a', 'b', 'c', 'd']) await cacher.create(key(n), pod(n));
+      const before = calls.get('compactedRevision') ?? 0;
+      let page = await list(cacher, { limit: 1 });
+      const first = page;
+      const seen = names(page);
+      while (page.continue !== undefined) {
+        page = await list(cacher, { limit: 1, continue: page.continue });
+        seen.push(...names(page));
+      }
+      assert.deepEqual(seen, ['a', 'b', 'c', 'd']);
+      assert.equal(calls.get('compactedRevision') ?? 0, before);
+      await cacher.create(key('e'), pod('e'));
+      const cur = await cacher.currentRevision();
+      await inner.compact(cur);
+      known = cur;
+      await assert.rejects(list(cacher, { limit: 1, continue: first.continue! }), (err) => isStorageError(err) && err.code === 'Compacted');
+    } finally {
+      cacher.stop();
+      await inner.close();
+    }
+  });
 });

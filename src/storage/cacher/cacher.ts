@@ -16,14 +16,14 @@ import {
 import { decodeAt, parseResourceVersion } from '../versioner.ts';
 import { indexMatch, listFromCache, listOne, planList } from './cache-list.ts';
 import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
+import { Compactor } from './compactor.ts';
 import { deepFreeze } from './freeze.ts';
-import { WatchCache, type CacheEvent, type IndexFunc } from './watch-cache.ts';
+import { DEFAULT_SIZING, WatchCache, type CacheEvent, type CacheSizing, type IndexFunc } from './watch-cache.ts';
 
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
-/** Events kept for watches from an older resourceVersion (kube sizes its buffer between 100 and 102400). */
-export const DEFAULT_CACHE_CAPACITY = 10_000;
 const LIST_PAGE = 10_000;
 const PROGRESS_POLL_MS = 50;
+
 const MAX_BACKOFF_MS = 5_000;
 
 export interface CacherOptions {
@@ -34,7 +34,8 @@ export interface CacherOptions {
   readonly codec: Codec;
   /** The resource's key prefix, e.g. /registry/pods: keys outside it go to storage. */
   readonly resourcePrefix: string;
-  readonly capacity?: number;
+  /** The event buffer: a fixed capacity, or bounds and a history length (default kube's 100–102400 events, 75 s). */
+  readonly capacity?: number | CacheSizing;
   readonly newBookmark?: (resourceVersion: string) => KubeObject;
   readonly bookmarkIntervalMs?: number;
   readonly watchBufferSize?: number;
@@ -61,6 +62,7 @@ export class Cacher implements Interface {
   private isReady = false;
   private stopped = false;
   private bookmarkPending = false;
+  private readonly compactor: Compactor;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly readyPromise: Promise<void>;
   private markReady: () => void = () => {};
@@ -68,12 +70,13 @@ export class Cacher implements Interface {
   constructor(private readonly opts: CacherOptions) {
     this.storage = opts.storage;
     this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
-    this.cache = new WatchCache(opts.capacity ?? DEFAULT_CACHE_CAPACITY, opts.indexes);
+    this.cache = new WatchCache(opts.capacity ?? DEFAULT_SIZING, opts.indexes);
     this.triggerField = opts.indexes?.keys().next().value;
     this.readyPromise = new Promise((resolve) => { this.markReady = resolve; });
     const interval = setInterval(() => this.tickBookmarks(), opts.bookmarkIntervalMs ?? 60_000);
     interval.unref();
     this.timers.add(interval);
+    this.compactor = new Compactor(opts.backend);
     void this.run();
   }
 
@@ -87,6 +90,7 @@ export class Cacher implements Interface {
     this.backendWatcher?.cancel();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.compactor.stop();
     this.endWatchers();
     for (const w of this.waiters) w.resolve(false);
     this.waiters = [];
@@ -329,7 +333,7 @@ export class Cacher implements Interface {
       case 'exact': {
         if (!(await this.waitFresh(plan.rev))) throw this.tooLarge(key, plan.rev);
         // As kube's cache drops snapshots below etcd's compaction: storage answers those (410).
-        const compacted = await this.opts.backend.compactedRevision();
+        const compacted = await this.compactor.revision();
         // The window may have moved on while waiting.
         if (!this.isReady || plan.rev < compacted || plan.rev < this.cache.oldestRev()) return this.storage.getList(key, opts);
         return read(plan.rev, plan.startKey);

@@ -23,6 +23,17 @@ export interface ResourceStorageSpec {
 
 export type StorageFor = (spec: ResourceStorageSpec) => Interface;
 
+/** A resource's storage whose owner ends it when the resource goes (a CRD's: its cache stops). */
+export interface OwnedStorage {
+  readonly storage: Interface;
+  release(): void;
+}
+
+export type OwnedStorageFor = (spec: ResourceStorageSpec) => OwnedStorage;
+
+/** Owned storage without a watch cache. */
+export const plainOwnedStorage: OwnedStorageFor = (spec) => ({ storage: plainStorage(spec), release: () => {} });
+
 /** Storage without a watch cache. */
 export const plainStorage: StorageFor = (spec) => newStore(spec.backend, spec.codec, spec.options);
 
@@ -57,16 +68,24 @@ export interface WatchCacheConfig {
 
 /** Builds each resource's storage, cached as configured, and stops every cache at shutdown. */
 export class WatchCacheFactory {
-  private readonly cachers: Cacher[] = [];
+  private readonly cachers = new Set<Cacher>();
   private readonly sizes: ReadonlyMap<string, number>;
 
   constructor(private readonly cfg: WatchCacheConfig) {
     this.sizes = new Map([...DEFAULT_SIZES, ...(cfg.sizes ?? [])]);
   }
 
-  readonly storageFor: StorageFor = (spec) => {
+  readonly storageFor: StorageFor = (spec) => this.build(spec).storage;
+
+  /**
+   * Storage with a cache of its own lifetime: release() stops the cache (and ends its watches),
+   * as kube's crdHandler destroys a CRD's storage when the CRD goes or changes.
+   */
+  readonly ownedStorageFor: OwnedStorageFor = (spec) => this.build(spec);
+
+  private build(spec: ResourceStorageSpec): OwnedStorage {
     const storage = plainStorage(spec);
-    if (!this.cfg.enabled || this.sizes.get(spec.groupResource) === 0) return storage;
+    if (!this.cfg.enabled || this.sizes.get(spec.groupResource) === 0) return { storage, release: () => {} };
     const o = spec.options ?? {};
     const cacher = new Cacher({
       storage, backend: spec.backend, codec: spec.codec, resourcePrefix: spec.resourcePrefix,
@@ -76,12 +95,16 @@ export class WatchCacheFactory {
       ...(o.freshnessWaitMs !== undefined ? { freshnessWaitMs: o.freshnessWaitMs } : {}),
       ...(spec.indexes !== undefined ? { indexes: spec.indexes } : {}),
     });
-    this.cachers.push(cacher);
-    return cacher;
-  };
+    this.cachers.add(cacher);
+    return { storage: cacher, release: () => { if (this.cachers.delete(cacher)) cacher.stop(); } };
+  }
+
+  /** The caches running (for tests and the bench). */
+  get size(): number { return this.cachers.size; }
 
   /** Stops every cache built (their watches end; reads and writes go on against storage). */
   stop(): void {
-    for (const c of this.cachers.splice(0)) c.stop();
+    for (const c of this.cachers) c.stop();
+    this.cachers.clear();
   }
 }

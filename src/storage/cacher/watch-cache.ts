@@ -1,6 +1,8 @@
 // The in-memory state of one resource: every object by key (kept in key order for lists and
 // continue tokens), a ring buffer of recent changes for watches that start from an older
-// resourceVersion and for lists at an exact one, and the revision the state is at.
+// resourceVersion and for lists at an exact one, and the revision the state is at. The buffer
+// keeps about the last 75 s of changes: it doubles when full of events younger than that and
+// halves when its newest quarter is older, between 100 and 102400 events (kube's resizeCacheLocked).
 // Objects in here are shared by every reader and never mutated.
 // Counterpart of k8s.io/apiserver/pkg/storage/cacher/watch_cache.go (store and cyclic buffer).
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
@@ -17,6 +19,8 @@ export interface CacheEntry {
 
 /** One change, with the events a watcher may see for it built once and shared. */
 export class CacheEvent {
+  /** When the change reached the cache (ms, the cache's clock): the buffer is sized by age. */
+  at = 0;
   private asIs?: ObjectEvent;
   private addedEv?: ObjectEvent;
   private deletedEv?: ObjectEvent;
@@ -66,12 +70,27 @@ export function lowerBound(keys: readonly string[], k: string): number {
 /** A field the cache indexes (kube's pods by spec.nodeName): its value of an object. */
 export type IndexFunc = (obj: KubeObject) => string;
 
+/** The event buffer's bounds and the history it aims to keep; a fixed number is a fixed capacity. */
+export interface CacheSizing {
+  readonly lowerBound: number;
+  readonly upperBound: number;
+  /** kube's eventFreshDuration: the bookmark frequency (60 s) plus 15 s. */
+  readonly freshMs: number;
+  readonly now?: () => number;
+}
+
+/** kube's defaultLowerBoundCapacity, defaultUpperBoundCapacity and DefaultEventFreshDuration. */
+export const DEFAULT_SIZING: CacheSizing = { lowerBound: 100, upperBound: 100 * 1024, freshMs: 75_000 };
+
 export class WatchCache {
   private readonly byKey = new Map<string, CacheEntry>();
   /** field → value → keys of the objects with that value. */
   private readonly indexes = new Map<string, { readonly fn: IndexFunc; readonly byValue: Map<string, Set<string>> }>();
   private readonly keys: string[] = [];
-  private readonly ring: (CacheEvent | undefined)[];
+  private ring: (CacheEvent | undefined)[];
+  private cap: number;
+  private readonly sizing: CacheSizing;
+  private readonly now: () => number;
   /** Index of the oldest event (grows forever; position is start % capacity). */
   private start = 0;
   private end = 0;
@@ -81,8 +100,11 @@ export class WatchCache {
   /** The revision the state is at: the newest event or progress notification seen. */
   rev = 0;
 
-  constructor(readonly capacity: number, indexes: ReadonlyMap<string, IndexFunc> = new Map()) {
-    this.ring = new Array<CacheEvent | undefined>(capacity);
+  constructor(sizing: number | CacheSizing = DEFAULT_SIZING, indexes: ReadonlyMap<string, IndexFunc> = new Map()) {
+    this.sizing = typeof sizing === 'number' ? { lowerBound: sizing, upperBound: sizing, freshMs: 0 } : sizing;
+    this.now = this.sizing.now ?? Date.now;
+    this.cap = this.sizing.lowerBound;
+    this.ring = new Array<CacheEvent | undefined>(this.cap);
     for (const [field, fn] of indexes) this.indexes.set(field, { fn, byValue: new Map() });
   }
 
@@ -149,15 +171,49 @@ export class WatchCache {
       if (old === undefined) this.keys.splice(lowerBound(this.keys, key), 0, key);
       ev = new CacheEvent(old === undefined ? 'ADDED' : 'MODIFIED', key, rev, obj, old?.obj);
     }
-    if (this.end - this.start === this.capacity) {
-      this.ring[this.start % this.capacity] = undefined;
+    ev.at = this.now();
+    this.resize(ev.at);
+    if (this.end - this.start === this.cap) {
+      this.ring[this.start % this.cap] = undefined;
       this.start++;
       this.evicted = true;
     }
-    this.ring[this.end % this.capacity] = ev;
+    this.ring[this.end % this.cap] = ev;
     this.end++;
     this.rev = Math.max(this.rev, rev);
     return ev;
+  }
+
+  /** The number of events the buffer holds at most now. */
+  get capacity(): number { return this.cap; }
+
+  /** Before adding an event at `now`: grow a full buffer of fresh events, shrink one whose newest quarter is stale. */
+  private resize(now: number): void {
+    if (this.end - this.start !== this.cap) return;
+    const { lowerBound, upperBound, freshMs } = this.sizing;
+    const oldest = this.ring[this.start % this.cap] as CacheEvent;
+    if (now - oldest.at < freshMs) {
+      const grown = Math.min(this.cap * 2, upperBound);
+      if (grown > this.cap) this.resizeTo(grown);
+      return;
+    }
+    const quarter = this.ring[(this.end - Math.floor(this.cap / 4)) % this.cap] as CacheEvent;
+    if (now - quarter.at > freshMs) {
+      const shrunk = Math.max(Math.floor(this.cap / 2), lowerBound);
+      if (shrunk < this.cap) this.resizeTo(shrunk);
+    }
+  }
+
+  private resizeTo(capacity: number): void {
+    const ring = new Array<CacheEvent | undefined>(capacity);
+    if (capacity < this.cap) {
+      // The oldest events go: watches from before them get 410 from now on.
+      this.start = this.end - capacity;
+      this.evicted = true;
+    }
+    for (let i = this.start; i < this.end; i++) ring[i % capacity] = this.ring[i % this.cap];
+    this.ring = ring;
+    this.cap = capacity;
   }
 
   /** Every change of this resource up to `rev` has been seen (a progress notification). */
@@ -168,7 +224,7 @@ export class WatchCache {
    * in the buffer. kube's "oldest - 1" of getAllEventsSinceLocked.
    */
   oldestRev(): number {
-    const first = this.ring[this.start % this.capacity];
+    const first = this.ring[this.start % this.cap];
     if (!this.evicted || first === undefined) return this.listRev;
     return first.rev - 1;
   }
@@ -179,7 +235,7 @@ export class WatchCache {
   eventsAfter(rev: number): CacheEvent[] {
     const out: CacheEvent[] = [];
     for (let i = this.end - 1; i >= this.start; i--) {
-      const ev = this.ring[i % this.capacity] as CacheEvent;
+      const ev = this.ring[i % this.cap] as CacheEvent;
       if (ev.rev <= rev) break;
       out.push(ev);
     }
@@ -217,7 +273,7 @@ export class WatchCache {
     const overlay = new Map<string, KubeObject | undefined>();
     // Newest first: the last write wins, so the earliest change after rev decides.
     for (let i = this.end - 1; i >= this.start; i--) {
-      const ev = this.ring[i % this.capacity] as CacheEvent;
+      const ev = this.ring[i % this.cap] as CacheEvent;
       if (ev.rev <= rev) break;
       overlay.set(ev.key, ev.prev);
     }

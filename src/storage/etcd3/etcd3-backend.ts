@@ -234,8 +234,11 @@ export class EtcdBackend implements Backend {
   /** The revision recorded by the last compaction through compact_rev_key (or seen in a watch). */
   async compactedRevision(): Promise<number> {
     const cur = await this.request(COMPACT_REV_KEY, () => readCompactRevKey(this.client));
-    return Math.max(cur.revision, this.observedCompacted);
+    this.observedCompacted = Math.max(cur.revision, this.observedCompacted);
+    return this.observedCompacted;
   }
+
+  knownCompactedRevision(): number { return this.observedCompacted; }
 
   async currentRevision(): Promise<number> {
     const res = await this.request('', () => this.client.call('KV/Range', { key: Buffer.from(COMPACT_REV_KEY), count_only: true }));
