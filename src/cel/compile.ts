@@ -4,7 +4,7 @@
 // Go counterparts: k8s.io/apiserver/pkg/cel/environment (Compile), cel-go's Program.Eval.
 import { isKubeFunction, type CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
-import { compileIssues, formatIssue, goTypeName, runtimeMessage, type CelError } from './errors.ts';
+import { compileIssues, formatIssue, goTypeName, issuesOf, runtimeMessage, type CelError, type LibError } from './errors.ts';
 import { kubePass, planIssue, undeclaredIssues, widenHas, type Issue } from './kube-pass.ts';
 import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
@@ -45,10 +45,10 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   if (!checked.valid) {
     if ((checked.error as { code?: string } | undefined)?.code === 'unknown_variable') {
       const declared = (name: string): boolean => env.variables.has(name) || (name !== 'cel' && env.lib.hasVariable(name));
-      const all = undeclaredIssues(parsed.ast as AstNode, expression, declared);
+      const all = undeclaredIssues(parsed.ast as AstNode, expression, declared, isKubeFunction);
       if (all.length > 0) return failed(expression, all);
     }
-    return { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(checked.error, expression, isKubeFunction) } };
+    return { error: { type: 'invalid', detail: COMPILATION_FAILED + allTypeIssues(parsed, checked.error, expression, env) } };
   }
   const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
   if (issues.length > 0) return failed(expression, issues);
@@ -72,6 +72,40 @@ function constructionIssues(expression: string, env: CelEnvironment): CompileRes
     return { error: { type: c.error.type, detail: remapIssues(c.error.detail, r.source, expression, r.toOriginal) } };
   }
   return failed(expression, r.constructions.map((m) => ({ offset: m.brace, message: `undeclared reference to '${m.name}' (in container '')` })));
+}
+
+/** cel-go's checker never stops before the end: it reports this many issues at most here (a guard). */
+const MAX_TYPE_ISSUES = 100;
+
+/**
+ * Every type issue, as cel-go reports them all where the library stops at the first: the node the
+ * library refused is given `dyn` (cel-go's error type, assignable to anything, so nothing above it
+ * fails because of it) and the tree is checked again, until it passes.
+ */
+function allTypeIssues(parsed: ReturnType<CelEnvironment['lib']['parse']>, first: unknown, expression: string, env: CelEnvironment): string {
+  if (typeof first !== 'object' || first === null || !('message' in first)) return compileIssues(first, expression, isKubeFunction);
+  const dyn = dynTypeOf(env);
+  const issues: Issue[] = [];
+  let err = first as LibError;
+  for (let k = 0; k < MAX_TYPE_ISSUES; k++) {
+    issues.push(...issuesOf(err, expression, isKubeFunction));
+    const node = err.node as (AstNode & { checkedType?: unknown }) | undefined;
+    if (node === undefined || node.checkedType !== undefined || dyn === undefined) break;
+    node.checkedType = dyn;
+    const again = parsed.check();
+    if (again.valid) break;
+    if (typeof again.error !== 'object' || again.error === null || !('message' in again.error)) break;
+    err = again.error as LibError;
+  }
+  // cel-go lists its issues by location.
+  return issues.map((i, n) => ({ ...i, n })).sort((a, b) => a.offset - b.offset || a.n - b.n)
+    .map((i) => formatIssue(expression, i.offset, i.message)).join('\n');
+}
+
+/** The library's dyn type object (what `dyn(x)` checks as). */
+function dynTypeOf(env: CelEnvironment): unknown {
+  const p = env.lib.parse('dyn(1)');
+  return p.check().valid ? (p.ast as AstNode).checkedType : undefined;
 }
 
 function failed(expression: string, issues: readonly Issue[]): CompileResult {

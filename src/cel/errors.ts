@@ -24,7 +24,7 @@ interface Node {
   readonly checkedType?: { readonly name: string } | undefined;
 }
 
-interface LibError {
+export interface LibError {
   readonly name?: string;
   readonly code?: string;
   readonly message: string;
@@ -106,8 +106,17 @@ export function formatIssue(input: string, offset: number, message: string): str
   const col = offset - lineStart;
   let lineEnd = input.indexOf('\n', lineStart);
   if (lineEnd < 0) lineEnd = input.length;
-  return `ERROR: <input>:${line}:${col + 1}: ${message}\n | ${input.slice(lineStart, lineEnd)}\n | ${'.'.repeat(col)}^`;
+  const head = `ERROR: <input>:${line}:${col + 1}: ${message}`;
+  const snippet = input.slice(lineStart, lineEnd);
+  if (Buffer.byteLength(snippet) > MAX_SNIPPET_LENGTH) return head;
+  // A character of more than one UTF-8 byte gets a full-width dot (or caret) under it.
+  const mark = (ch: string | undefined, narrow: string, wide: string): string => (ch !== undefined && Buffer.byteLength(ch) > 1 ? wide : narrow);
+  const indicator = [...snippet.slice(0, col)].map((ch) => mark(ch, '.', '\uff0e')).join('') + mark([...snippet.slice(col)][0], '^', '\uff3e');
+  return `${head}\n | ${snippet.replace(/\t/g, ' ')}\n | ${indicator}`;
 }
+
+/** cel-go prints no source line longer than this many bytes. */
+const MAX_SNIPPET_LENGTH = 16384;
 
 const EXPECTING = `{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}`;
 
@@ -117,10 +126,13 @@ function tokenAt(input: string, at: number): string {
   return m?.[0] ?? '';
 }
 
-const typeOf = (x: unknown): string => goTypeName(isNode(x) ? x.checkedType?.name : undefined);
+/** A type in the checker's messages (cel-go's FormatCELType): as goTypeName, but null is `null`. */
+const checkerTypeName = (name: string | undefined): string => goTypeName(name).replace(/\bnull_type\b/g, 'null');
+
+const typeOf = (x: unknown): string => checkerTypeName(isNode(x) ? x.checkedType?.name : undefined);
 
 /** The cel-go issues (location and message) of a library parse or type error. */
-function issuesOf(e: LibError, input: string, isFunction: (name: string) => boolean): { offset: number; message: string }[] {
+export function issuesOf(e: LibError, input: string, isFunction: (name: string) => boolean): { offset: number; message: string }[] {
   const node = e.node;
   const at = node !== undefined ? node.start : (e.range?.start ?? 0);
   const args = node !== undefined && Array.isArray(node.args) ? (node.args as unknown[]) : [];
@@ -165,9 +177,10 @@ function issuesOf(e: LibError, input: string, isFunction: (name: string) => bool
     case 'unknown_variable': {
       const name = /^Unknown variable: (.*)$/.exec(first)?.[1] ?? '';
       const out = [{ offset: at, message: `undeclared reference to '${name}' (in container '')` }];
-      // `ns.fn(…)` with an unknown `ns`: cel-go reports the function too, at its parenthesis.
+      // `ns.fn(…)` with an unknown `ns`: cel-go reports the function too, at its parenthesis, when
+      // no function of that name is declared.
       const call = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(input.slice(at + name.length));
-      if (call !== null) out.push({ offset: at + name.length + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
+      if (call !== null && !isFunction(call[1]!)) out.push({ offset: at + name.length + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
       return out;
     }
     case 'no_such_key': {
@@ -176,7 +189,7 @@ function issuesOf(e: LibError, input: string, isFunction: (name: string) => bool
     }
     case 'cannot_index_type': {
       const t = /'([^']*)'/.exec(first)?.[1];
-      return [{ offset: node ? goOffset(node, input) : at, message: `type '${goTypeName(t)}' does not support field selection` }];
+      return [{ offset: node ? goOffset(node, input) : at, message: `type '${checkerTypeName(t)}' does not support field selection` }];
     }
     case 'no_such_overload':
     case 'invalid_index_type':
@@ -193,20 +206,20 @@ function issuesOf(e: LibError, input: string, isFunction: (name: string) => bool
       if (m === null) break;
       // cel-go: a function of that name does not exist at all
       if (!isFunction(m[2]!)) return [{ offset: goOffset(node, input), message: `undeclared reference to '${m[2]}' (in container '')` }];
-      const receiver = m[1] !== undefined ? `${goTypeName(m[1])}.` : '';
-      return [{ offset: goOffset(node, input), message: `found no matching overload for '${m[2]}' applied to '${receiver}(${m[3]!.split(/,\s*(?![^<]*>)/).filter((x) => x !== '').map(goTypeName).join(', ')})'` }];
+      const receiver = m[1] !== undefined ? `${checkerTypeName(m[1])}.` : '';
+      return [{ offset: goOffset(node, input), message: `found no matching overload for '${m[2]}' applied to '${receiver}(${m[3]!.split(/,\s*(?![^<]*>)/).filter((x) => x !== '').map(checkerTypeName).join(', ')})'` }];
     }
     case 'invalid_logical_operand': {
       const bad = args.find((a) => isNode(a) && a.checkedType !== undefined && a.checkedType.name !== 'bool' && !a.checkedType.name.startsWith('dyn')) ?? args[1];
       const found = /got '([^']*)'/.exec(first)?.[1];
-      return [{ offset: isNode(bad) ? goOffset(bad, input) : at, message: `expected type 'bool' but found '${goTypeName(found)}'` }];
+      return [{ offset: isNode(bad) ? goOffset(bad, input) : at, message: `expected type 'bool' but found '${checkerTypeName(found)}'` }];
     }
     case 'heterogeneous_list_element':
     case 'heterogeneous_map_key':
     case 'heterogeneous_map_value': {
       const m = /expected type '([^']*)' but found '([^']*)'/.exec(first);
       if (m === null) break;
-      return [{ offset: node ? goOffset(node, input) : at, message: `expected type '${goTypeName(m[1])}' but found '${goTypeName(m[2])}'` }];
+      return [{ offset: node ? goOffset(node, input) : at, message: `expected type '${checkerTypeName(m[1])}' but found '${checkerTypeName(m[2])}'` }];
     }
     case 'invalid_macro_argument':
       if (first.startsWith('has()')) return [{ offset: at, message: 'invalid argument to has() macro' }];
