@@ -53,7 +53,9 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   const issues = kubePass(parsed.ast as AstNode, expression, new Set(env.variables.keys()));
   if (issues.length > 0) return failed(expression, issues);
   const planned = planIssue(parsed.ast as AstNode);
-  if (planned !== undefined) return { error: { type: 'invalid', detail: planned } };
+  // kube's admission compiler reports a planning failure as its own (internal); CRD rules, which
+  // take only required or invalid, report it as invalid.
+  if (planned !== undefined) return { error: { type: 'internal', detail: planned } };
   instrument(parsed.ast as AstNode);
   const run = (ctx: Readonly<Record<string, unknown>>): unknown => parsed(ctx) as unknown;
   return { program: { expression, env, outputType: goTypeName(checked.type), run, ast: parsed.ast as AstNode } };
@@ -97,8 +99,10 @@ function allTypeIssues(parsed: ReturnType<CelEnvironment['lib']['parse']>, first
     if (typeof again.error !== 'object' || again.error === null || !('message' in again.error)) break;
     err = again.error as LibError;
   }
-  // cel-go lists its issues by location.
-  return issues.map((i, n) => ({ ...i, n })).sort((a, b) => a.offset - b.offset || a.n - b.n)
+  // cel-go lists its issues by location, each once (a macro's error can come back from its expansion).
+  const seen = new Set<string>();
+  return issues.map((i, n) => ({ ...i, n })).filter((i) => { const k = `${String(i.offset)}:${i.message}`; return !seen.has(k) && seen.add(k) !== undefined; })
+    .sort((a, b) => a.offset - b.offset || a.n - b.n)
     .map((i) => formatIssue(expression, i.offset, i.message)).join('\n');
 }
 

@@ -145,7 +145,12 @@ export function issuesOf(e: LibError, input: string, isFunction: (name: string) 
       const expecting = before.endsWith('[') ? EXPECTING.replace("'!', ", "'!', '?', ") : EXPECTING;
       if (tok === 'EOF') {
         const kind = /[!-]$/.test(before) ? 'extraneous' : 'mismatched';
-        return [{ offset: input.length, message: `Syntax error: ${kind} input '<EOF>' expecting ${expecting}` }];
+        // Right after a call's parenthesis the argument list may also close.
+        // (an object construction, rewritten to `__new_<Type>({"f": dyn(…`, has no such call)
+        const callee = /([A-Za-z_]\w*)\s*\($/.exec(before)?.[1];
+        const rewritten = callee?.startsWith('__new_') === true || /"\s*:\s*dyn\s*\($/.test(before);
+        const expected = callee !== undefined && !rewritten ? expecting.replace("'(', ", "'(', ')', ") : expecting;
+        return [{ offset: input.length, message: `Syntax error: ${kind} input '<EOF>' expecting ${expected}` }];
       }
       const text = tokenAt(input, at) || tok;
       const kind = /^\s*(?:[\w'"([{!.-]|$)/.test(input.slice(at + text.length)) && input.slice(at + text.length).trim() !== '' ? 'extraneous' : 'mismatched';
@@ -157,6 +162,13 @@ export function issuesOf(e: LibError, input: string, isFunction: (name: string) 
       const got = m[2] === 'EOF' ? '<EOF>' : tokenAt(input, at);
       const closer: Readonly<Record<string, string>> = { RPAREN: ')', RBRACKET: ']', RBRACE: '}' };
       if (m[1] === 'IDENTIFIER') return [{ offset: at, message: `Syntax error: no viable alternative at input '${input.slice(Math.max(0, at - 1), at + (m[2] === 'EOF' ? 0 : got.length))}'` }];
+      // A list or map literal may go on with another element.
+      if (m[1] === 'RBRACKET' || m[1] === 'RBRACE') {
+        // ANTLR deletes one token when the next is what it expects: "extraneous".
+        const next = m[2] === 'EOF' ? '' : input.slice(at + got.length).trimStart().charAt(0);
+        const kind = next === closer[m[1]] || next === ',' ? 'extraneous' : 'mismatched';
+        return [{ offset: at, message: `Syntax error: ${kind} input '${got}' expecting {'${closer[m[1]]!}', ','}` }];
+      }
       if (closer[m[1]!] !== undefined) return [{ offset: at, message: `Syntax error: missing '${closer[m[1]!]}' at '${got}'` }];
       if (m[1] === 'COLON') return [{ offset: at, message: `Syntax error: mismatched input '${got}' expecting ':'` }];
       break;
@@ -225,6 +237,14 @@ export function issuesOf(e: LibError, input: string, isFunction: (name: string) 
       if (first.startsWith('has()')) return [{ offset: at, message: 'invalid argument to has() macro' }];
       return [{ offset: at, message: 'argument must be a simple name' }];
   }
+  const orValue = /^optional\.orValue\(value\) argument must be compatible type, got '([^']*)' and '([^']*)'/.exec(first);
+  if (orValue !== null) {
+    // cel-go: no overload of orValue for the optional's type and the argument's (at the parenthesis).
+    const paren = input.lastIndexOf('(', at);
+    return [{ offset: paren < 0 ? at : paren,
+      message: `found no matching overload for 'orValue' applied to 'optional_type(${checkerTypeName(orValue[1])}).(${checkerTypeName(orValue[2])})'` }];
+  }
+  if (first.startsWith('Reserved identifier: ')) return [{ offset: at, message: `reserved identifier: ${first.slice(21)}` }];
   return [{ offset: node ? goOffset(node, input) : at, message: first }];
 }
 
@@ -232,6 +252,14 @@ export function issuesOf(e: LibError, input: string, isFunction: (name: string) 
 export function compileIssues(err: unknown, input: string, isFunction: (name: string) => boolean = () => true): string {
   if (typeof err !== 'object' || err === null || !('message' in err)) return String(err);
   return issuesOf(err as LibError, input, isFunction).map((i) => formatIssue(input, i.offset, i.message)).join('\n');
+}
+
+/** The checked type of a conversion call's argument (`int(x)`: x's), when known and not dyn. */
+function conversionSource(node: Node | undefined): string | undefined {
+  if (node === undefined || node.op !== 'call' || !Array.isArray(node.args)) return undefined;
+  const arg = (node.args as [string, unknown[]])[1]?.[0];
+  const name = isNode(arg) ? arg.checkedType?.name : undefined;
+  return name === undefined || name.startsWith('dyn') ? undefined : goTypeName(name);
 }
 
 /** A library runtime error in cel-go's words. */
@@ -247,6 +275,19 @@ export function runtimeMessage(err: unknown): string {
     case 'optional_value_missing': return 'optional.none() dereference';
     case 'no_such_overload':
     case 'no_matching_overload': return 'no such overload';
+    case 'index_out_of_bounds': return `index out of bounds: ${/index (-?\d+)/.exec(first)?.[1] ?? ''}`;
+    case 'invalid_duration': return "type conversion error from 'string' to 'google.protobuf.Duration'";
+    case 'invalid_timestamp': return "type conversion error from 'string' to 'google.protobuf.Timestamp'";
+    case 'int_conversion_error':
+    case 'uint_conversion_error':
+    case 'double_conversion_error':
+    case 'bool_conversion_error': {
+      // cel-go: a string that does not parse, else a number out of the target's range.
+      const target = e.code.slice(0, e.code.indexOf('_'));
+      const from = conversionSource(e.node);
+      if (from === 'string' || from === undefined) return `type conversion error from 'string' to '${target}'`;
+      return target === 'uint' ? 'unsigned integer overflow' : target === 'int' ? 'integer overflow' : `type conversion error from '${from}' to '${target}'`;
+    }
   }
   // A comprehension over a dyn value that is not a list or map: cel-go names the value's Go type.
   const range = /^Expression of type '([\w.]+)' cannot be range of a comprehension/.exec(first);

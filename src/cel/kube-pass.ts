@@ -81,7 +81,8 @@ export function planIssue(root: AstNode): string | undefined {
     const name = callName(n);
     if (name !== 'matches' && name !== 'find' && name !== 'findAll') continue;
     const p = argsOf(n)[receiverOf(n) !== undefined ? 0 : 1];
-    const inner = p !== undefined && callName(p) === 'dyn' ? argsOf(p)[0] : undefined;
+    // matches checks a literal pattern itself (invalid matches argument); find and findAll do not.
+    const inner = p !== undefined && callName(p) === 'dyn' ? argsOf(p)[0] : name === 'matches' ? undefined : p;
     if (inner?.op !== 'value' || typeof inner.args !== 'string') continue;
     const r = compileRE2(inner.args);
     if (r instanceof Error) return `program instantiation failed: ${r.message}`;
