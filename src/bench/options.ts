@@ -6,7 +6,8 @@ export type BenchBackend = 'sqlite' | 'etcd';
 /**
  * throughput: the ConfigMap figures against their baselines; watchers: 1,000 watches on one
  * namespace; hostile: issue 9's hostile inputs (embedded store); startup: spawn to /readyz; cel: custom
- * resource creates with and without CRD validation rules (embedded store).
+ * resource creates with and without CRD validation rules, ConfigMap creates matched by an admission
+ * policy or not (embedded store).
  */
 export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
@@ -44,7 +45,9 @@ Options:
                                         per-event delivery p50/p99 and creates/s
                             hostile     issue 9's hostile inputs (embedded store only)
                             cel         custom resource creates with five CRD validation rules
-                                        against the same without rules (embedded store only)
+                                        against the same without rules, and ConfigMap creates a
+                                        ValidatingAdmissionPolicy matches against unmatched ones
+                                        (embedded store only)
                             all         every phase
   --backend <b>           sqlite, etcd or all (default all): kapi's stores to measure
   --kube-apiserver <m>    auto (default): measure kube-apiserver too when the oracle is cached;

@@ -6,7 +6,7 @@ import { isKubeFunction, type CelEnvironment } from './environment.ts';
 import type { AstNode } from './ast.ts';
 import { compileIssues, formatIssue, goTypeName, issuesOf, runtimeMessage, type CelError, type LibError } from './errors.ts';
 import { kubePass, planIssue, undeclaredIssues, widenHas, type Issue } from './kube-pass.ts';
-import { COST_LIMIT_EXCEEDED, CostLimitError, tracked } from './cost-runtime.ts';
+import { COST_LIMIT_EXCEEDED, CostLimitError, tracked, TRACKER_KEY } from './cost-runtime.ts';
 import { instrument } from './instrument.ts';
 import { remapIssues, rewriteObjectConstruction } from './mutation-rewrite.ts';
 
@@ -148,11 +148,12 @@ export function evaluate(program: Program, activation: Readonly<Record<string, u
 
 /** evaluate() for expressions that may wait on an authorizer (`authorizer…check()`). */
 export async function evaluateAsync(program: Program, activation: Readonly<Record<string, unknown>>, opts: EvalOptions = {}): Promise<EvalResult> {
-  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, () => program.run(activation));
+  // The steps after an authorizer's answer are charged too (to the tracker the activation carries).
+  const r = tracked(opts.costLimit ?? Number.POSITIVE_INFINITY, (t) => program.run({ ...activation, [TRACKER_KEY]: t }));
   if (!(r.result instanceof Promise)) return result(r);
   try {
-    return { value: await r.result, cost: r.cost };
+    return { value: await r.result, cost: r.tracker.cost };
   } catch (error) {
-    return result({ error, cost: r.cost });
+    return result({ error, cost: r.tracker.cost });
   }
 }
