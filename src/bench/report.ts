@@ -11,6 +11,7 @@ export type HostileClass = typeof HOSTILE_CLASSES[number];
 
 export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
   | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'cr-create' | 'cr-create-5-rules'
+  | 'policy-create-unmatched' | 'policy-create-3-validations'
   | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';

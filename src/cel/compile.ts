@@ -91,7 +91,7 @@ function allTypeIssues(parsed: ReturnType<CelEnvironment['lib']['parse']>, first
   let err = first as LibError;
   for (let k = 0; k < MAX_TYPE_ISSUES; k++) {
     issues.push(...issuesOf(err, expression, isKubeFunction));
-    const node = err.node as (AstNode & { checkedType?: unknown }) | undefined;
+    const node = err.node as { checkedType?: unknown } | undefined;
     if (node === undefined || node.checkedType !== undefined || dyn === undefined) break;
     node.checkedType = dyn;
     const again = parsed.check();
@@ -107,7 +107,7 @@ function allTypeIssues(parsed: ReturnType<CelEnvironment['lib']['parse']>, first
 }
 
 /** The library's dyn type object (what `dyn(x)` checks as). */
-function dynTypeOf(env: CelEnvironment): unknown {
+function dynTypeOf(env: CelEnvironment): AstNode['checkedType'] {
   const p = env.lib.parse('dyn(1)');
   return p.check().valid ? (p.ast as AstNode).checkedType : undefined;
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { typeCheck } from '../admission/policy/validating/typechecking.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { ValidatingAdmissionPolicy } from '../generated/types/admissionregistrationv1.gen.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, Unstructured } from '../apimachinery/meta/types.ts';
 import { applyStatus, typeCheckDeps } from './vap-status-controller.ts';
 
 const discovery = [
@@ -73,14 +73,14 @@ describe('ValidatingAdmissionPolicy status written as kube\'s ApplyStatus', () =
     { manager: 'unknown', operation: 'Update', apiVersion: AV, time: '2026-11-25T11:44:46Z', fieldsType: 'FieldsV1',
       fieldsV1: { 'f:spec': { 'f:failurePolicy': {}, 'f:matchConstraints': {}, 'f:validations': {} } } },
   ] }, spec: { failurePolicy: 'Fail' } } as KubeObject;
-  const status = (generation: number, typeChecking: Record<string, unknown>): KubeObject =>
-    ({ apiVersion: AV, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'p' }, status: { observedGeneration: generation, typeChecking } } as KubeObject);
+  const status = (generation: number, typeChecking: Record<string, unknown>): Unstructured =>
+    ({ apiVersion: AV, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'p' }, status: { observedGeneration: generation, typeChecking } });
   const entry = (fields: Record<string, unknown>) => ({ manager: 'validatingadmissionpolicy-status', operation: 'Apply', apiVersion: AV,
     time: '2026-11-25T11:44:47Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:observedGeneration': {}, 'f:typeChecking': fields } }, subresource: 'status' });
   const time = new Date('2026-11-25T11:44:47Z');
   const warnings = [{ fieldRef: 'spec.validations[0].expression', warning: 'w' }];
 
-  const cases: { name: string; live: KubeObject; patch: KubeObject; want: unknown[]; status?: unknown }[] = [
+  const cases: { name: string; live: KubeObject; patch: Unstructured; want: unknown[]; status?: unknown }[] = [
     { name: 'no warnings: typeChecking owned as an empty object', live: created, patch: status(1, {}), want: [entry({}), created.metadata.managedFields?.[0]] },
     { name: 'warnings: the atomic list owned', live: created, patch: status(1, { expressionWarnings: warnings }),
       want: [entry({ 'f:expressionWarnings': {} }), created.metadata.managedFields?.[0]] },
@@ -93,7 +93,7 @@ describe('ValidatingAdmissionPolicy status written as kube\'s ApplyStatus', () =
     it(c.name, () => {
       const out = applyStatus(c.live, c.patch, time) as KubeObject & { status?: unknown; spec?: unknown };
       assert.deepEqual(out.metadata.managedFields, c.want);
-      assert.deepEqual(out.status, c.status ?? (c.patch as KubeObject & { status?: unknown }).status);
+      assert.deepEqual(out.status, c.status ?? c.patch['status']);
       assert.deepEqual(out.spec, { failurePolicy: 'Fail' });
     });
   }

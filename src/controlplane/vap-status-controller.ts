@@ -8,7 +8,7 @@
 // Counterpart of pkg/controller/validatingadmissionpolicystatus/controller.go and the
 // DefinitionsSchemaResolver/ClientDiscoveryResolver of k8s.io/apiserver/pkg/cel/openapi/resolver.
 import { apply } from '../apimachinery/managedfields/index.ts';
-import type { KubeObject } from '../apimachinery/meta/types.ts';
+import type { KubeObject, Unstructured } from '../apimachinery/meta/types.ts';
 import { definitionForGVK, getDefinitions, schemaForGVK } from '../apimachinery/openapi/definitions.ts';
 import type { Definitions, SchemaNode } from '../apimachinery/openapi/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
@@ -106,7 +106,7 @@ export class ValidatingAdmissionPolicyStatusController extends Controller {
 }
 
 /** ApplyStatus with Force: the live policy with `patch` merged and the manager's Apply entry for the status subresource. */
-export function applyStatus(live: KubeObject, patch: KubeObject, time: Date): KubeObject {
+export function applyStatus(live: KubeObject, patch: Unstructured, time: Date): KubeObject {
   return apply({
     apiVersion: API_VERSION, kind: KIND, schema: schemaForGVK({ group: 'admissionregistration.k8s.io', version: 'v1', kind: KIND }),
     subresource: 'status', typed: true, live, patch, manager: STATUS_FIELD_MANAGER, force: true, time,

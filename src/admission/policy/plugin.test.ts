@@ -33,7 +33,7 @@ function gatedListWatcher(): { lw: ListWatcher; release: () => void } {
 type Build = (opts: Parameters<typeof validatingAdmissionPolicy>[0]) => Plugin;
 const PLUGINS: { name: string; build: Build; run: (p: Plugin, a: Attributes) => Promise<void> | undefined }[] = [
   { name: 'ValidatingAdmissionPolicy', build: validatingAdmissionPolicy, run: (p, a) => p.validate?.(systemContext('ns'), a) },
-  { name: 'MutatingAdmissionPolicy', build: mutatingAdmissionPolicy, run: (p, a) => p.admit?.(systemContext('ns'), a, {} as never) },
+  { name: 'MutatingAdmissionPolicy', build: mutatingAdmissionPolicy, run: (p, a) => p.admit?.(systemContext('ns'), a) },
 ];
 
 const cm = (metadata: KubeObject['metadata']): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'ns', ...metadata } });

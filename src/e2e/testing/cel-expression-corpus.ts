@@ -7,6 +7,7 @@
 // No Go counterpart: the e2e test corpus (cases written from cel-go's parser and checker and
 // k8s.io/apiserver/pkg/cel/library).
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RawRequest } from './https-client.ts';
 import { post, type Send, type ValidationCase } from './validation-differential.ts';
 
 type Json = Record<string, unknown>;
@@ -130,7 +131,7 @@ const vap = (name: string, expression: string): Json => ({
     validations: [{ expression }] },
 });
 
-export function setup(): readonly { method: string; path: string; body: string; contentType: string }[] {
+export function setup(): readonly RawRequest[] {
   return [post(CRDS, crd(PROBES, 'Probe', probeSpec))];
 }
 
