@@ -71,6 +71,8 @@ const kubeAnswers: readonly (readonly [string, string])[] = [
   ["authorizer.path('/healthz').check('get').allowed()", "ERROR: <input>:1:1: undeclared reference to 'authorizer' (in container '')\n | authorizer.path('/healthz').check('get').allowed()\n | ^"],
   ["[1].map(x) == [1]", "ERROR: <input>:1:8: undeclared reference to 'map' (in container '')\n | [1].map(x) == [1]\n | .......^\nERROR: <input>:1:9: undeclared reference to 'x' (in container '')\n | [1].map(x) == [1]\n | ........^"],
   ["'é' == 'é' &&", "ERROR: <input>:1:14: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | 'é' == 'é' &&\n | .\uff0e......\uff0e....^"],
+  ["1 = 2", "ERROR: <input>:1:3: Syntax error: token recognition error at: '= '\n | 1 = 2\n | ..^\nERROR: <input>:1:5: Syntax error: extraneous input '2' expecting <EOF>\n | 1 = 2\n | ....^"],
+  ["'\\q' == 'q'", "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\q'\n | '\\q' == 'q'\n | ^\nERROR: <input>:1:10: Syntax error: extraneous input 'q' expecting <EOF>\n | '\\q' == 'q'\n | .........^\nERROR: <input>:1:11: Syntax error: token recognition error at: '''\n | '\\q' == 'q'\n | ..........^"],
   ["self.a == b && c", "ERROR: <input>:1:11: undeclared reference to 'b' (in container '')\n | self.a == b && c\n | ..........^\nERROR: <input>:1:16: undeclared reference to 'c' (in container '')\n | self.a == b && c\n | ...............^"],
 ];
 const envA = newEnvironment([{ name: 'self', type: assignTypeNames(schemaDeclType({ type: 'object', properties: { a: { type: 'integer' } } })!, 'selfType0') }]);

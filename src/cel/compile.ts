@@ -37,8 +37,8 @@ export function compile(expression: string, env: CelEnvironment): CompileResult 
   let parsed: ReturnType<CelEnvironment['lib']['parse']>;
   try {
     parsed = env.lib.parse(expression);
-  } catch (err) {
-    return constructionIssues(expression, env) ?? { error: { type: 'invalid', detail: COMPILATION_FAILED + compileIssues(err, expression, isKubeFunction) } };
+  } catch {
+    return constructionIssues(expression, env) ?? failed(expression, syntaxIssues(expression, env));
   }
   widenHas(parsed.ast as AstNode);
   const checked = parsed.check();
@@ -74,6 +74,63 @@ function constructionIssues(expression: string, env: CelEnvironment): CompileRes
     return { error: { type: c.error.type, detail: remapIssues(c.error.detail, r.source, expression, r.toOriginal) } };
   }
   return failed(expression, r.constructions.map((m) => ({ offset: m.brace, message: `undeclared reference to '${m.name}' (in container '')` })));
+}
+
+/** How many times the parse goes on after an error (ANTLR reports up to 100). */
+const MAX_SYNTAX_RECOVERIES = 20;
+
+/**
+ * The parse errors as cel-go's ANTLR parser reports them: after a token the lexer cannot make (its
+ * text reported, then skipped) or an extraneous token at the end (deleted), parsing goes on and
+ * reports what follows; the library stops at the first. Offsets stay those of `input` (what is
+ * skipped becomes spaces).
+ */
+function syntaxIssues(input: string, env: CelEnvironment, depth = 0): Issue[] {
+  let err: unknown;
+  try {
+    env.lib.parse(input);
+    return [];
+  } catch (e) {
+    err = e;
+  }
+  if (typeof err !== 'object' || err === null || !('message' in err)) return [{ offset: 0, message: String(err) }];
+  const e = err as LibError;
+  const blank = (at: number, n: number): string => input.slice(0, at) + ' '.repeat(n) + input.slice(at + n);
+  const more = depth < MAX_SYNTAX_RECOVERIES;
+  const lexed = lexerError(e, input);
+  if (lexed !== undefined) {
+    const issue = { offset: lexed.offset, message: `Syntax error: token recognition error at: '${lexed.text}'` };
+    return more ? [issue, ...syntaxIssues(blank(lexed.offset, lexed.text.length), env, depth + 1)] : [issue];
+  }
+  const issues = issuesOf(e, input, isKubeFunction);
+  const extraneous = issues.length === 1 ? /^Syntax error: extraneous input '(.+)' expecting <EOF>$/.exec(issues[0]!.message) : null;
+  if (extraneous !== null && extraneous[1] !== '<EOF>' && more) {
+    return [issues[0]!, ...syntaxIssues(blank(issues[0]!.offset, extraneous[1]!.length), env, depth + 1)];
+  }
+  return issues;
+}
+
+/**
+ * A token ANTLR's lexer cannot make, with the text it reports: a lone `=`, `&` or `|` with the
+ * character after it (it tried `==`, `&&`, `||`), another unknown character, a string that does not
+ * end, or one up to a bad escape.
+ */
+function lexerError(e: LibError, input: string): { offset: number; text: string } | undefined {
+  const at = e.node?.start ?? e.range?.start;
+  if (at === undefined) return undefined;
+  const first = e.message.split('\n')[0] ?? '';
+  switch (e.code) {
+    case 'unexpected_character':
+      if (/^Unexpected character: '.*'$/.test(first)) return undefined;
+      return { offset: at, text: '=&|'.includes(input[at] ?? '') && at + 1 < input.length ? input.slice(at, at + 2) : input.slice(at, at + 1) };
+    case 'unterminated_string':
+      return { offset: at, text: input.slice(at) };
+    case 'invalid_escape_sequence': {
+      const quote = Math.max(input.lastIndexOf("'", at), input.lastIndexOf('"', at));
+      return quote < 0 ? undefined : { offset: quote, text: input.slice(quote, at + 2) };
+    }
+  }
+  return undefined;
 }
 
 /** cel-go's checker never stops before the end: it reports this many issues at most here (a guard). */

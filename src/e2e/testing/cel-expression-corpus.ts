@@ -48,9 +48,8 @@ const COMPILE: readonly { name: string; expression: string }[] = [
   { name: 'regex constant that RE2 refuses', expression: "'abc'.matches('(?=a)')" },
   { name: 'regex constant with an unclosed group', expression: "'abc'.matches('(')" },
   { name: 'find with a bad constant pattern', expression: "'abc'.find('[') == ''" },
-  // Syntax errors: cel-go's ANTLR messages. Not here yet (kapi words them differently): ANTLR's
-  // recovery after a lexer error (`1 = 2`, `'\q'`, `0x`), `.` alone, and an error on a second line
-  // after one on the first (`1 +\n+`), where kube reports more than one issue.
+  // Syntax errors: cel-go's ANTLR messages. Not here yet (kapi words them differently): `0x`, `.`
+  // alone, and an error on a second line after one on the first (`1 +\n+`, two issues in kube).
   { name: 'syntax: dangling operator', expression: '1 +' },
   { name: 'syntax: unclosed call', expression: 'a.b(' },
   { name: 'syntax: unclosed calls', expression: 'self.nonexistent(((' },
@@ -67,6 +66,11 @@ const COMPILE: readonly { name: string; expression: string }[] = [
   { name: 'syntax: error on the second line', expression: 'true &&\n(1 +)' },
   { name: 'syntax: unicode before the error', expression: "'é' == 'é' &&" },
   { name: 'syntax: unclosed call with an argument', expression: 'f(1' },
+  { name: 'syntax: assignment', expression: '1 = 2' },
+  { name: 'syntax: assignment without space', expression: '1 =2' },
+  { name: 'syntax: unknown character', expression: '1 # 2' },
+  { name: 'syntax: bad escape', expression: "'\\q' == 'q'" },
+  { name: 'syntax: lone ampersand', expression: 'true & false' },
   { name: 'syntax: unclosed parenthesis', expression: '(1 == 1' },
   { name: 'syntax: list without comma', expression: '[1 2] == [1]' },
   { name: 'syntax: call after a comma', expression: 'a.b(1,' },
