@@ -1,11 +1,13 @@
 // The cost of CRD validation rules: creates of a custom resource whose CRD has five
 // x-kubernetes-validations rules (on the object, a string, a list and its items, a map), against
 // creates of the same resource under the same schema without rules, in the same run; and the same
-// pair on kube-apiserver when the oracle is cached.
+// pair on kube-apiserver when the oracle is cached; then creates a ValidatingAdmissionPolicy
+// matches (policy-phase.ts).
 // No Go counterpart: the bench.
 import { sendOk, sendRaw, type HttpTarget } from './http-client.ts';
 import { runLoad } from './load.ts';
 import { figure, type Figure } from './report.ts';
+import { measurePolicy } from './policy-phase.ts';
 import { median } from './stats.ts';
 
 const GROUP = 'celbench.example.com';
@@ -99,5 +101,6 @@ export async function measureCEL(kapi: HttpTarget, kube: HttpTarget | undefined,
   return [
     figure('cr-create', 'ops/s', k.plain, undefined, ref?.plain),
     figure('cr-create-5-rules', 'ops/s', k.ruled, k.plain, ref?.ruled),
+    ...await measurePolicy(kapi, kube, workers, log),
   ];
 }

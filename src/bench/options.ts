@@ -6,10 +6,10 @@ export type BenchBackend = 'sqlite' | 'etcd';
 /**
  * throughput: the ConfigMap figures against their baselines; watchers: 1,000 watches on one
  * namespace; hostile: issue 9's hostile inputs (embedded store); startup: spawn to /readyz; cel: custom
- * resource creates with and without CRD validation rules (embedded store); apf: GETs with API
- * priority and fairness against the same without it (embedded store); webhooks: ConfigMap creates
- * with a mutating and a validating admission webhook and without (embedded store); cache: the watch
- * cache's lists at scale, in process.
+ * resource creates with and without CRD validation rules, ConfigMap creates matched by an admission
+ * policy or not (embedded store); apf: GETs with API priority and fairness against the same without
+ * it (embedded store); webhooks: ConfigMap creates with a mutating and a validating admission webhook
+ * and without (embedded store); cache: the watch cache's lists at scale, in process.
  */
 export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks' | 'cache';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
@@ -47,7 +47,9 @@ Options:
                                         per-event delivery p50/p99 and creates/s
                             hostile     issue 9's hostile inputs (embedded store only)
                             cel         custom resource creates with five CRD validation rules
-                                        against the same without rules (embedded store only)
+                                        against the same without rules, and ConfigMap creates a
+                                        ValidatingAdmissionPolicy matches against unmatched ones
+                                        (embedded store only)
                             apf         GETs through API priority and fairness against a server
                                         started with it off (embedded store only)
                             webhooks    ConfigMap creates with one mutating and one validating

@@ -64,6 +64,15 @@ const kubeAnswers: readonly (readonly [string, string])[] = [
   ["self.if == 1", "ERROR: <input>:1:5: undefined field 'if'\n | self.if == 1\n | ....^"],
   ["9223372036854775808 > 1", "ERROR: <input>:1:1: invalid int literal\n | 9223372036854775808 > 1\n | ^"],
   ["a == b", "ERROR: <input>:1:1: undeclared reference to 'a' (in container '')\n | a == b\n | ^\nERROR: <input>:1:6: undeclared reference to 'b' (in container '')\n | a == b\n | .....^"],
+  // Recorded in the corpus of src/e2e/cel-expressions.test.ts (every issue, not only the first).
+  ["size(1) + size(true) > 0", "ERROR: <input>:1:5: found no matching overload for 'size' applied to '(int)'\n | size(1) + size(true) > 0\n | ....^\nERROR: <input>:1:15: found no matching overload for 'size' applied to '(bool)'\n | size(1) + size(true) > 0\n | ..............^"],
+  ["1 + 'a' == 2 && 2u + 1 == 3u && true + 1 == 2", "ERROR: <input>:1:3: found no matching overload for '_+_' applied to '(int, string)'\n | 1 + 'a' == 2 && 2u + 1 == 3u && true + 1 == 2\n | ..^\nERROR: <input>:1:20: found no matching overload for '_+_' applied to '(uint, int)'\n | 1 + 'a' == 2 && 2u + 1 == 3u && true + 1 == 2\n | ...................^\nERROR: <input>:1:38: found no matching overload for '_+_' applied to '(bool, int)'\n | 1 + 'a' == 2 && 2u + 1 == 3u && true + 1 == 2\n | .....................................^"],
+  ['1 == 1 ? null : "x"', "ERROR: <input>:1:8: found no matching overload for '_?_:_' applied to '(bool, null, string)'\n | 1 == 1 ? null : \"x\"\n | .......^"],
+  ["authorizer.path('/healthz').check('get').allowed()", "ERROR: <input>:1:1: undeclared reference to 'authorizer' (in container '')\n | authorizer.path('/healthz').check('get').allowed()\n | ^"],
+  ["[1].map(x) == [1]", "ERROR: <input>:1:8: undeclared reference to 'map' (in container '')\n | [1].map(x) == [1]\n | .......^\nERROR: <input>:1:9: undeclared reference to 'x' (in container '')\n | [1].map(x) == [1]\n | ........^"],
+  ["'é' == 'é' &&", "ERROR: <input>:1:14: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | 'é' == 'é' &&\n | .\uff0e......\uff0e....^"],
+  ["1 = 2", "ERROR: <input>:1:3: Syntax error: token recognition error at: '= '\n | 1 = 2\n | ..^\nERROR: <input>:1:5: Syntax error: extraneous input '2' expecting <EOF>\n | 1 = 2\n | ....^"],
+  ["'\\q' == 'q'", "ERROR: <input>:1:1: Syntax error: token recognition error at: ''\\q'\n | '\\q' == 'q'\n | ^\nERROR: <input>:1:10: Syntax error: extraneous input 'q' expecting <EOF>\n | '\\q' == 'q'\n | .........^\nERROR: <input>:1:11: Syntax error: token recognition error at: '''\n | '\\q' == 'q'\n | ..........^"],
   ["self.a == b && c", "ERROR: <input>:1:11: undeclared reference to 'b' (in container '')\n | self.a == b && c\n | ..........^\nERROR: <input>:1:16: undeclared reference to 'c' (in container '')\n | self.a == b && c\n | ...............^"],
 ];
 const envA = newEnvironment([{ name: 'self', type: assignTypeNames(schemaDeclType({ type: 'object', properties: { a: { type: 'integer' } } })!, 'selfType0') }]);

@@ -18,8 +18,20 @@ export class CostLimitError extends Error {
   constructor() { super(COST_LIMIT_EXCEEDED); }
 }
 
-interface Tracker { cost: number; limit: number }
+export interface Tracker { cost: number; readonly limit: number }
 let current: Tracker | undefined;
+
+/**
+ * The activation key an evaluation that may wait (on an authorizer) carries its tracker under: the
+ * steps after the wait run in a later task, where `current` is not theirs, and find it through
+ * their context. No CEL identifier can have this name.
+ */
+export const TRACKER_KEY = '#cost';
+
+interface Lookup { getValue?(key: string): unknown }
+
+/** Whether an evaluation is under way synchronously (else a charge belongs to one resumed after a wait). */
+export const trackingNow = (): boolean => current !== undefined;
 
 /** Adds `n` to the evaluation under way; throws CostLimitError past its limit. */
 export function chargeCost(n: number): void {
@@ -29,15 +41,24 @@ export function chargeCost(n: number): void {
   if (t.cost > t.limit) throw new CostLimitError();
 }
 
-/** Runs `fn` with a fresh tracker: its result or what it threw, and the cost it accumulated. */
-export function tracked<T>(limit: number, fn: () => T): { result?: T; error?: unknown; cost: number } {
+/** chargeCost for a step evaluated in the library context `ctx`: after a wait, the evaluation's own tracker. */
+export function chargeCostIn(ctx: unknown, n: number): void {
+  if (n === 0) return;
+  const t = current ?? ((ctx as Lookup | undefined)?.getValue?.(TRACKER_KEY) as Tracker | undefined);
+  if (t === undefined) return;
+  t.cost += n;
+  if (t.cost > t.limit) throw new CostLimitError();
+}
+
+/** Runs `fn` with a fresh tracker: its result or what it threw, the cost so far and the tracker (an async result goes on charging it). */
+export function tracked<T>(limit: number, fn: (t: Tracker) => T): { result?: T; error?: unknown; cost: number; tracker: Tracker } {
   const saved = current;
   const t: Tracker = { cost: 0, limit };
   current = t;
   try {
-    return { result: fn(), cost: t.cost };
+    return { result: fn(t), cost: t.cost, tracker: t };
   } catch (error) {
-    return { error, cost: t.cost };
+    return { error, cost: t.cost, tracker: t };
   } finally {
     current = saved;
   }

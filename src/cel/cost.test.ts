@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assignTypeNames, cachedPrograms, compile, compileCached, costErrorMessage, estimateCost, evaluate, newEnvironment, schemaDeclType,
+  assignTypeNames, AuthorizerType, authorizerValue, cachedPrograms, compile, compileCached, costErrorMessage, estimateCost, evaluate,
+  evaluateAsync, newEnvironment, schemaDeclType,
   StaticEstimatedCostLimit, toCelValue, COST_LIMIT_EXCEEDED, type CelSchema,
 } from './index.ts';
 
@@ -147,5 +148,35 @@ for (const [name, gen, rule, unbounded, max, bounded] of estimates) {
     };
     if (unbounded > 0) assert.equal(est(gen()), unbounded);
     assert.equal(est(gen(max)), bounded);
+  });
+}
+
+// kube charges every step of an evaluation against its limit, also those after an authorizer's
+// answer; the same expression with a synchronous and an asynchronous authorizer costs the same.
+{
+  const authzEnv = newEnvironment([{ name: 'authorizer', type: AuthorizerType }]);
+  const expr = "authorizer.path('/healthz').check('get').allowed() && [1, 2, 3, 4, 5].all(x, [1, 2, 3, 4, 5].all(y, x + y > 0))";
+  const program = compile(expr, authzEnv).program!;
+  const allow = { decision: 'allow' as const, reason: '' };
+  const cases = [
+    { name: 'synchronous authorizer', authorize: () => allow },
+    { name: 'asynchronous authorizer', authorize: async () => allow },
+  ];
+  const costs: number[] = [];
+  for (const c of cases) {
+    test(`runtime cost after an authorizer check: ${c.name}`, async () => {
+      const authorizer = authorizerValue({ name: 'u' }, { authorize: c.authorize });
+      const free = await evaluateAsync(program, { authorizer });
+      assert.equal(free.value, true);
+      // the check alone costs 350000; the loops after it more than 100
+      assert.ok(free.cost > 350_100, `cost ${free.cost}`);
+      costs.push(free.cost);
+      const limited = await evaluateAsync(program, { authorizer }, { costLimit: 350_100 });
+      assert.deepEqual([limited.error?.detail, limited.costLimitExceeded], [COST_LIMIT_EXCEEDED, true]);
+    });
+  }
+  test('runtime cost after an authorizer check: the same either way', () => {
+    assert.equal(costs.length, 2);
+    assert.equal(costs[0], costs[1]);
   });
 }

@@ -62,8 +62,13 @@ const OPTIONS = {
 let base: Environment | undefined;
 let functionNames: ReadonlySet<string> | undefined;
 
-/** Library functions kube's environment does not have (cel-go reports them as undeclared). */
-const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind']);
+/**
+ * Library functions kube's environment does not have (cel-go reports them as undeclared), and the
+ * macros the library also declares as functions: in cel-go a macro called with another number of
+ * arguments is a call of an undeclared function.
+ */
+const NOT_IN_KUBE = new Set(['at', 'base64', 'hex', 'json', 'bind',
+  'has', 'all', 'exists', 'exists_one', 'existsOne', 'map', 'filter', 'optMap', 'optFlatMap', 'transformList', 'transformMap', 'transformMapEntry']);
 
 /** Whether kube's environment has a function (any overload) of this name. */
 export function isKubeFunction(name: string): boolean {

@@ -3,7 +3,7 @@
 // condition and accumulator steps per iteration, as cel-go's expansions of them cost.
 // No Go counterpart (cel-go observes its planned program instead).
 import { argsOf, callName, receiverOf, type AstNode } from './ast.ts';
-import { actualSize, chargeCost, CostLimitError, runtimeCallCost } from './cost-runtime.ts';
+import { actualSize, chargeCost, chargeCostIn, CostLimitError, runtimeCallCost, trackingNow } from './cost-runtime.ts';
 
 type Evaluate = (ev: unknown, ast: unknown, ctx: unknown) => unknown;
 interface Meta { readonly evaluate?: Evaluate; readonly alternate?: AstNode & { evaluate: Evaluate }; readonly macro?: { evaluate: Evaluate } }
@@ -24,16 +24,18 @@ function wrap(n: AstNode, cost: (result: unknown) => number, before = 0): void {
   const target = Object.hasOwn(w, 'evaluate') ? w.evaluate : targetOf(w);
   if (target === undefined) return;
   w.evaluate = (ev, ast, ctx) => {
-    if (before !== 0) chargeCost(before);
+    if (before !== 0) chargeCostIn(ctx, before);
     let r: unknown;
     try {
       r = target(ev, ast, ctx);
     } catch (err) {
       // cel-go carries an error on as a value: the step that produced it is still charged
-      if (!(err instanceof CostLimitError)) chargeCost(cost(undefined));
+      if (!(err instanceof CostLimitError)) chargeCostIn(ctx, cost(undefined));
       throw err;
     }
-    chargeCost(cost(r));
+    // A step waiting on an authorizer is charged once it has its value.
+    if (r instanceof Promise) return r.then((v: unknown) => { chargeCostIn(ctx, cost(v)); return v; });
+    chargeCostIn(ctx, cost(r));
     return r;
   };
 }
@@ -156,7 +158,7 @@ export function instrument(root: AstNode): void {
       try {
         const r = target(ev, ast, ctx);
         const broke = evaluated < size ? (BREAK_COST[name] ?? 0) : 0;
-        chargeCost((RESULT_COST[name] ?? 1) + broke);
+        chargeCostIn(ctx, (RESULT_COST[name] ?? 1) + broke);
         return r;
       } finally {
         evaluated = saved;
@@ -178,9 +180,23 @@ function wrapHandle(n: AstNode, name: string, namespaced: boolean): void {
   wrap(n, () => (reached ? 0 : 1));
   const w = n as Wrappable;
   const inner = w.evaluate;
+  // Charges of calls made after a wait (no evaluation under way), in call order: each evaluation
+  // of this node whose operands waited takes the next one once its value is there.
+  const deferred: number[] = [];
+  // The context of this node's evaluation while it runs (the handle, called within it, charges there).
+  let within: { ctx: unknown } | undefined;
   w.evaluate = (ev, ast, ctx) => {
     reached = false;
-    return inner(ev, ast, ctx);
+    const saved = within;
+    within = { ctx };
+    let r: unknown;
+    try {
+      r = inner(ev, ast, ctx);
+    } finally {
+      within = saved;
+    }
+    if (!(r instanceof Promise) || reached) return r;
+    return r.then((v: unknown) => { const c = deferred.shift(); if (c !== undefined) chargeCostIn(ctx, c); return v; });
   };
   const binary = !['call', 'rcall', '!_', '-_'].includes(n.op);
   const unary = n.op === '!_' || n.op === '-_';
@@ -192,7 +208,10 @@ function wrapHandle(n: AstNode, name: string, namespaced: boolean): void {
     else if (unary) values = [params[0]];
     else values = params[0] as unknown[];
     if (namespaced) values = values.slice(1);
-    chargeCost(r instanceof Promise && name !== 'check' ? 1 : runtimeCallCost(name, values, r));
+    const c = r instanceof Promise && name !== 'check' ? 1 : runtimeCallCost(name, values, r);
+    if (trackingNow()) chargeCost(c);
+    else if (within !== undefined) chargeCostIn(within.ctx, c);
+    else deferred.push(c);
     return r;
   };
 }

@@ -81,7 +81,8 @@ export function planIssue(root: AstNode): string | undefined {
     const name = callName(n);
     if (name !== 'matches' && name !== 'find' && name !== 'findAll') continue;
     const p = argsOf(n)[receiverOf(n) !== undefined ? 0 : 1];
-    const inner = p !== undefined && callName(p) === 'dyn' ? argsOf(p)[0] : undefined;
+    // matches checks a literal pattern itself (invalid matches argument); find and findAll do not.
+    const inner = p !== undefined && callName(p) === 'dyn' ? argsOf(p)[0] : name === 'matches' ? undefined : p;
     if (inner?.op !== 'value' || typeof inner.args !== 'string') continue;
     const r = compileRE2(inner.args);
     if (r instanceof Error) return `program instantiation failed: ${r.message}`;
@@ -147,9 +148,12 @@ export function kubePass(root: AstNode, input: string, declared: ReadonlySet<str
 
 /**
  * Every undeclared identifier, as cel-go reports them all (the library stops at the first). For
- * `ns.fn(…)` with an unknown `ns`, cel-go reports the function too, at its parenthesis.
+ * `ns.fn(…)` with an unknown `ns`, cel-go reports the function too, at its parenthesis, when no
+ * function of that name is declared (kube's base environment declares the authorizer's functions
+ * everywhere, so `authorizer.path(…)` in a CRD rule reports only `authorizer`).
  */
-export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name: string) => boolean): Issue[] {
+export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name: string) => boolean,
+  isFunction: (name: string) => boolean): Issue[] {
   const issues: Issue[] = [];
   const visit = (n: AstNode, bound: ReadonlySet<string>): void => {
     if (n.op === 'id') {
@@ -157,7 +161,7 @@ export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name
       if (bound.has(name) || isDeclared(name)) return;
       issues.push({ offset: n.start, message: `undeclared reference to '${name}' (in container '')` });
       const call = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(input.slice(n.end));
-      if (call !== null) issues.push({ offset: n.end + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
+      if (call !== null && !isFunction(call[1]!)) issues.push({ offset: n.end + call[0].length - 1, message: `undeclared reference to '${call[1]}' (in container '')` });
       return;
     }
     const name = callName(n);
@@ -177,10 +181,18 @@ export function undeclaredIssues(root: AstNode, input: string, isDeclared: (name
       for (const b of args.slice(vars)) visit(b, inner);
       return;
     }
+    // A call of a function no overload of which is declared (a macro called with the wrong
+    // number of arguments is one): cel-go reports it at its parenthesis, after its operands.
+    if (name !== undefined && !isFunction(name) && !name.startsWith('_')) {
+      issues.push({ offset: goOffset(n as Parameters<typeof goOffset>[0], input), message: `undeclared reference to '${name}' (in container '')` });
+    }
     for (const c of children(n)) visit(c, bound);
   };
   visit(root, new Set());
-  return issues.sort((a, b) => a.offset - b.offset);
+  // `ns.fn(…)`: the identifier's visit has reported the function already.
+  const seen = new Set<string>();
+  return issues.filter((i) => { const k = `${String(i.offset)}:${i.message}`; return !seen.has(k) && seen.add(k) !== undefined; })
+    .sort((a, b) => a.offset - b.offset);
 }
 
 /** The parts of the library's checker and evaluator a replaced has() uses. */

@@ -52,6 +52,9 @@ const cases: readonly (readonly [string, Want])[] = [
   ["'123 abc 456'.findAll('[0-9]+', 1)", ['123']], ["'123 abc 456'.findAll('[0-9]+', 0)", []], ["'ABC'.matches('(?i)abc')", true],
   ["'abc'.matches('^b')", false], ["matches('abc', 'b')", true], ["'abc'.matches('[')", { compile: 'invalid matches argument' }],
   ["'abc'.matches('(?=b)')", { compile: 'invalid matches argument' }], ["'a'.matches(dyn('['))", { compile: 'program instantiation failed: error parsing regexp: missing closing ]: `[`' }],
+  // RE2's \s is ASCII whitespace, its `.` excludes only \n, a class may start with `]` (Go's regexp).
+  ["'a\u00a0b'.find('a\\\\sb')", ''], ["'a\\rb'.find('a.b')", 'a\rb'], ["'x]y'.find('[]x]+')", 'x]'], ["'x]y'.findAll('[^]x]')", ['y']],
+  ["'a'.find('[')", { compile: 'program instantiation failed: error parsing regexp: missing closing ]: `[`' }],
   ["'a'.find(dyn('['))", { compile: 'program instantiation failed: error parsing regexp: missing closing ]: `[`' }],
   // URLs (k8s.io/apiserver/pkg/cel/library/urls.go)
   ["url('https://example.com:80/path?query=val#fragment').getScheme()", 'https'], ["url('https://example.com:80/path').getHost()", 'example.com:80'],

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { typeCheck } from '../admission/policy/validating/typechecking.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { ValidatingAdmissionPolicy } from '../generated/types/admissionregistrationv1.gen.ts';
-import { typeCheckDeps } from './vap-status-controller.ts';
+import type { KubeObject, Unstructured } from '../apimachinery/meta/types.ts';
+import { applyStatus, typeCheckDeps } from './vap-status-controller.ts';
 
 const discovery = [
   { name: 'apps', versions: [{ version: 'v1', resources: [{ name: 'deployments', kind: 'Deployment', namespaced: true }] }] },
@@ -62,4 +63,38 @@ describe('ValidatingAdmissionPolicy type checking (typechecking.go)', () => {
     const p = policy([{ expression: "params.data.max == '1' && params.nothing == 1" }], { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' } });
     assert.match(typeCheck(p, deps)[0]?.warning ?? '', /undefined field 'nothing'/);
   });
+});
+
+// kube-controller-manager v1.36.3 against the oracle: the entries its ApplyStatus leaves (recorded
+// from a policy created by a client without fieldManager, then given a failing expression).
+describe('ValidatingAdmissionPolicy status written as kube\'s ApplyStatus', () => {
+  const AV = 'admissionregistration.k8s.io/v1';
+  const created: KubeObject = { apiVersion: AV, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'p', uid: 'u', generation: 1, managedFields: [
+    { manager: 'unknown', operation: 'Update', apiVersion: AV, time: '2026-11-25T11:44:46Z', fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:spec': { 'f:failurePolicy': {}, 'f:matchConstraints': {}, 'f:validations': {} } } },
+  ] }, spec: { failurePolicy: 'Fail' } } as KubeObject;
+  const status = (generation: number, typeChecking: Record<string, unknown>): Unstructured =>
+    ({ apiVersion: AV, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'p' }, status: { observedGeneration: generation, typeChecking } });
+  const entry = (fields: Record<string, unknown>) => ({ manager: 'validatingadmissionpolicy-status', operation: 'Apply', apiVersion: AV,
+    time: '2026-11-25T11:44:47Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:observedGeneration': {}, 'f:typeChecking': fields } }, subresource: 'status' });
+  const time = new Date('2026-11-25T11:44:47Z');
+  const warnings = [{ fieldRef: 'spec.validations[0].expression', warning: 'w' }];
+
+  const cases: { name: string; live: KubeObject; patch: Unstructured; want: unknown[]; status?: unknown }[] = [
+    { name: 'no warnings: typeChecking owned as an empty object', live: created, patch: status(1, {}), want: [entry({}), created.metadata.managedFields?.[0]] },
+    { name: 'warnings: the atomic list owned', live: created, patch: status(1, { expressionWarnings: warnings }),
+      want: [entry({ 'f:expressionWarnings': {} }), created.metadata.managedFields?.[0]] },
+    // SMD removes the list it no longer applies, and with it the map left empty (kube: status {observedGeneration: 3}).
+    { name: 'warnings gone: the list and the emptied typeChecking are removed, the entry shrinks',
+      live: applyStatus(created, status(1, { expressionWarnings: warnings }), time), patch: status(2, {}), want: [entry({}), created.metadata.managedFields?.[0]],
+      status: { observedGeneration: 2 } },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const out = applyStatus(c.live, c.patch, time) as KubeObject & { status?: unknown; spec?: unknown };
+      assert.deepEqual(out.metadata.managedFields, c.want);
+      assert.deepEqual(out.status, c.status ?? c.patch['status']);
+      assert.deepEqual(out.spec, { failurePolicy: 'Fail' });
+    });
+  }
 });

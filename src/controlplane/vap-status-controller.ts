@@ -1,12 +1,15 @@
 // kube-controller-manager's validatingadmissionpolicy-status controller, run in-process: each new
 // generation of a ValidatingAdmissionPolicy is type checked against the schemas of the kinds it
-// matches, and the warnings are written to status.typeChecking with status.observedGeneration.
+// matches, and the warnings are written to status.typeChecking with status.observedGeneration,
+// as kube's server-side apply of the status (field manager `validatingadmissionpolicy-status`,
+// forced), so managedFields record it as kube's do.
 // Kinds resolve through discovery; schemas are the built-in OpenAPI definitions ($refs inlined)
 // or a custom resource's published schema.
 // Counterpart of pkg/controller/validatingadmissionpolicystatus/controller.go and the
 // DefinitionsSchemaResolver/ClientDiscoveryResolver of k8s.io/apiserver/pkg/cel/openapi/resolver.
-import type { KubeObject } from '../apimachinery/meta/types.ts';
-import { definitionForGVK, getDefinitions } from '../apimachinery/openapi/definitions.ts';
+import { apply } from '../apimachinery/managedfields/index.ts';
+import type { KubeObject, Unstructured } from '../apimachinery/meta/types.ts';
+import { definitionForGVK, getDefinitions, schemaForGVK } from '../apimachinery/openapi/definitions.ts';
 import type { Definitions, SchemaNode } from '../apimachinery/openapi/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { GroupVersionKind } from '../apimachinery/schema/group-version.ts';
@@ -20,6 +23,10 @@ import type { ValidatingAdmissionPolicy } from '../generated/types/admissionregi
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 
 const NAME = 'validatingadmissionpolicies.admissionregistration.k8s.io';
+/** The controller's ApplyStatus field manager (pkg/controller/validatingadmissionpolicystatus ControllerName). */
+export const STATUS_FIELD_MANAGER = 'validatingadmissionpolicy-status';
+const API_VERSION = 'admissionregistration.k8s.io/v1';
+const KIND = 'ValidatingAdmissionPolicy';
 
 /** A schema with its references inlined; a definition already being inlined above becomes an untyped object (recursion). */
 export function inlineSchema(node: SchemaNode | undefined, defs: Definitions, seen: readonly string[] = []): CelSchema | undefined {
@@ -88,10 +95,20 @@ export class ValidatingAdmissionPolicyStatusController extends Controller {
     const generation = policy.metadata?.generation ?? 0;
     if (generation <= (policy.status?.observedGeneration ?? 0)) return;
     const warnings = typeCheck(policy, this.deps);
+    // The apply configuration kube sends: an empty warning list is left out, typeChecking stays.
+    const patch = { apiVersion: API_VERSION, kind: KIND, metadata: { name },
+      status: { observedGeneration: generation, typeChecking: warnings.length > 0 ? { expressionWarnings: warnings } : {} } };
     await this.store.updateUnchecked(systemContext(''), name, (cur) => {
-      const c = cur as KubeObject & { status?: Record<string, unknown> };
-      if ((c.metadata.generation ?? 0) !== generation) return cur; // a newer generation is queued
-      return { ...c, status: { ...c.status, observedGeneration: generation, typeChecking: warnings.length > 0 ? { expressionWarnings: warnings } : {} } };
+      if ((cur.metadata.generation ?? 0) !== generation) return cur; // a newer generation is queued
+      return applyStatus(cur, patch, new Date());
     }, { dryRun: false });
   }
+}
+
+/** ApplyStatus with Force: the live policy with `patch` merged and the manager's Apply entry for the status subresource. */
+export function applyStatus(live: KubeObject, patch: Unstructured, time: Date): KubeObject {
+  return apply({
+    apiVersion: API_VERSION, kind: KIND, schema: schemaForGVK({ group: 'admissionregistration.k8s.io', version: 'v1', kind: KIND }),
+    subresource: 'status', typed: true, live, patch, manager: STATUS_FIELD_MANAGER, force: true, time,
+  }).object;
 }

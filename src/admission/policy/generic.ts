@@ -5,6 +5,7 @@
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/generic/{policy_source,policy_dispatcher}.go,
 // k8s.io/apiserver/pkg/admission/plugin/cel/activation.go (CreateAdmissionRequest, CreateNamespaceObject)
 // and k8s.io/apiserver/pkg/admission/plugin/authorizer/caching_authorizer.go.
+import { newForbidden, type StatusError } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { labelSelectorAsSelector } from '../../apimachinery/labels/label-selector.ts';
 import type { SharedInformer } from '../../client/cache/shared-informer.ts';
@@ -115,13 +116,27 @@ const byName = (a: KubeObject, b: KubeObject): number => {
 /** Whether no API-based policy applies to the request's resource. */
 export const isExcludedFromPolicies = (group: string, resource: string): boolean => EXCLUDED.has(`${group}/${resource}`);
 
-/** The hooks, rebuilt on the first request after a change; compiled policies reused while the policy object is the same. */
+const READY_TIMEOUT_MS = 10_000;
+const READY_POLL_MS = 50;
+
+/**
+ * admission.NewForbidden: the request's name, else the object's name or generateName, else
+ * "Unknown" (the name is not generated yet when admission runs).
+ */
+export function notReady(attrs: Attributes): StatusError {
+  const m = attrs.object?.metadata;
+  const name = attrs.name !== '' ? attrs.name : (m?.name ?? '') !== '' ? m?.name ?? '' : (m?.generateName ?? '') !== '' ? m?.generateName ?? '' : 'Unknown';
+  return newForbidden({ group: attrs.resource.group, resource: attrs.resource.resource }, name, 'not yet ready to handle request');
+}
+
 /** The policies' and bindings' informers and where their paramKinds' objects are read. */
 export interface PolicySourceOptions {
   readonly policies: SharedInformer<KubeObject>;
   readonly bindings: SharedInformer<KubeObject>;
   /** Where a paramKind's objects are read; undefined when the kind is not served. */
   readonly params: (kind: ParamKind) => ParamSource | undefined;
+  /** How long a request waits for the informers' first sync (kube: 10s). */
+  readonly readyTimeoutMs?: number;
 }
 
 /** A policy with its bindings (sorted by name) and, when its paramKind does not resolve, that error. */
@@ -151,6 +166,21 @@ export class PolicySource<P extends PolicyObject, B extends BindingObject, C> {
 
   /** Whether any binding exists (no binding: no policy applies). */
   get any(): boolean { return this.bindingCount > 0; }
+
+  /** Whether both informers have listed (kube's policySource.HasSynced): before that, requests wait. */
+  hasSynced(): boolean { return this.opts.policies.hasSynced() && this.opts.bindings.hasSynced(); }
+
+  /**
+   * Handler.WaitForReady then Dispatch's refusal: a request waits for the first sync, up to
+   * kube's 10 seconds, then is refused with 403 `not yet ready to handle request`.
+   */
+  async waitForReady(attrs: Attributes, timeoutMs = this.opts.readyTimeoutMs ?? READY_TIMEOUT_MS): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!this.hasSynced()) {
+      if (Date.now() >= until) throw notReady(attrs);
+      await new Promise((r) => setTimeout(r, READY_POLL_MS));
+    }
+  }
 
   current(): readonly PolicyHook<C, B>[] {
     if (!this.dirty) return this.hooks;

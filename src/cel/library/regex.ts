@@ -34,6 +34,46 @@ const POSIX: Readonly<Record<string, string>> = {
   graph: '!-~', lower: 'a-z', print: ' -~', punct: '!-/:-@[-`{-~', space: '\\t\\n\\v\\f\\r ', upper: 'A-Z', word: '0-9A-Za-z_', xdigit: '0-9A-Fa-f',
 };
 
+/** RE2's whitespace (`\s`): JavaScript's also takes \v and Unicode spaces. */
+const RE2_SPACE = '\\t\\n\\f\\r ';
+
+/**
+ * `\s`, `\S`, `.` and `[]…]` as RE2 reads them: whitespace is ASCII only, `.` (without the s flag)
+ * excludes only \n (JavaScript's also excludes \r, U+2028 and U+2029), and a class may start with `]`.
+ */
+function perlClassesAsRE2(p: string, dotAll: boolean): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === '\\') {
+      const n = p[i + 1] ?? '';
+      i++;
+      if (n === 's') out += inClass ? RE2_SPACE : `[${RE2_SPACE}]`;
+      else if (n === 'S' && !inClass) out += `[^${RE2_SPACE}]`;
+      else out += c + n;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']' && !/\[\^?$/.test(out)) inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+      // RE2 reads a `]` first in a class as itself; JavaScript as the end of an empty class.
+      const neg = p[i + 1] === '^' ? '^' : '';
+      if (p[i + 1 + neg.length] === ']') {
+        out += `[${neg}\\]`;
+        i += 1 + neg.length;
+        continue;
+      }
+    } else if (c === '.' && !dotAll) {
+      out += '[^\\n]';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 /** An RE2 pattern (already validated) as a JavaScript RegExp with the same matches. */
 function toJS(pattern: string): RegExp {
   let r = jsCache.get(pattern);
@@ -51,6 +91,7 @@ function toJS(pattern: string): RegExp {
     .replace(/\\A/g, '^')
     .replace(/\\z/g, '(?![\\s\\S])')
     .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (neg === '' && POSIX[name] !== undefined ? POSIX[name] : m));
+  p = perlClassesAsRE2(p, flags.includes('s'));
   if (/\\[pP]/.test(p)) {
     flags += 'u';
     p = p.replace(/\\([pP])([A-Z])/g, '\\$1{$2}');
@@ -96,7 +137,7 @@ export function findAll(s: string, pattern: string, n = -1n): string[] {
   return out;
 }
 
-/** cel-go's check of a literal pattern argument (`invalid matches argument`). */
+/** cel-go's check of a literal pattern argument of matches (`invalid matches argument`). */
 function literalPattern(fnName: string, index: number) {
   return (args: readonly AstNode[]): { node: AstNode; message: string } | undefined => {
     const a = args[index];
@@ -112,7 +153,9 @@ export function registerRegex(env: Environment): void {
   def(env, 'matches(string, string): bool', (s: string, p: string) => matches(s, p));
   addOverride({ name: 'matches', receiver: 'string', arity: 1, fn: (s: string, p: string) => matches(s, p), validate: literalPattern('matches', 0) });
   addOverride({ name: 'matches', arity: 2, fn: (s: string, p: string) => matches(s, p), validate: literalPattern('matches', 1) });
-  addOverride({ name: 'find', receiver: 'string', arity: 1, fn: (s: string, p: string) => find(s, p), validate: literalPattern('find', 0) });
-  addOverride({ name: 'findAll', receiver: 'string', arity: 1, fn: (s: string, p: string) => findAll(s, p), validate: literalPattern('findAll', 0) });
-  addOverride({ name: 'findAll', receiver: 'string', arity: 2, fn: (s: string, p: string, n: bigint) => findAll(s, p, n), validate: literalPattern('findAll', 0) });
+  // kube's find/findAll have no checker validation: a bad literal pattern fails when the program is
+  // planned (planIssue: `program instantiation failed: …`).
+  addOverride({ name: 'find', receiver: 'string', arity: 1, fn: (s: string, p: string) => find(s, p) });
+  addOverride({ name: 'findAll', receiver: 'string', arity: 1, fn: (s: string, p: string) => findAll(s, p) });
+  addOverride({ name: 'findAll', receiver: 'string', arity: 2, fn: (s: string, p: string, n: bigint) => findAll(s, p, n) });
 }

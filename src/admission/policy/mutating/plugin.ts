@@ -22,9 +22,11 @@ export function mutatingAdmissionPolicy(opts: MutatingPolicyOptions): Plugin {
   });
   return {
     name: MUTATING_POLICY_PLUGIN_NAME,
-    handles: (op) => op !== 'DELETE' && source.any,
+    // Until synced every request it would see waits for the policies or is refused.
+    handles: (op) => op !== 'DELETE' && (!source.hasSynced() || source.any),
     async admit(ctx, attrs: Attributes) {
       if (isExcludedFromPolicies(attrs.resource.group, attrs.resource.resource)) return;
+      await source.waitForReady(attrs);
       await dispatchMutating(ctx, attrs, source.current(), { getNamespace: opts.getNamespace, authorizer: opts.authorizer });
     },
   };

@@ -23,9 +23,11 @@ export function validatingAdmissionPolicy(opts: ValidatingPolicyOptions): Plugin
   });
   return {
     name: 'ValidatingAdmissionPolicy',
-    handles: () => source.any,
+    // Until synced every request is handled: it waits for the policies or is refused.
+    handles: () => !source.hasSynced() || source.any,
     async validate(ctx, attrs: Attributes) {
       if (isExcludedFromPolicies(attrs.resource.group, attrs.resource.resource)) return;
+      await source.waitForReady(attrs);
       await dispatch(ctx, attrs, source.current(), { getNamespace: opts.getNamespace, authorizer: opts.authorizer });
     },
   };
