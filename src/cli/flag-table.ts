@@ -35,6 +35,8 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'enable-admission-plugins', kind: 'strings', def: '', usage: `admission plugins that should be enabled in addition to default enabled ones (${DEFAULT_ON_PLUGIN_NAMES.join(', ')}). Comma-delimited list of admission plugins: ${KUBE_ADMISSION_PLUGINS.join(', ')}. Enabling one kapi does not implement is refused by name. The order of plugins in this flag does not matter.` },
   { name: 'enable-aggregator-routing', kind: 'bool', def: 'false', usage: 'Turns on aggregator routing requests to endpoints IP rather than cluster IP. kapi has no service proxy: it always routes to endpoints, and accepts the flag either way.' },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
+  { name: 'encryption-provider-config', kind: 'string', def: '', usage: 'The file containing configuration for encryption providers to be used for storing secrets in etcd' },
+  { name: 'encryption-provider-config-automatic-reload', kind: 'bool', def: 'false', usage: 'Determines if the file set by --encryption-provider-config should be automatically reloaded if the disk contents change. Setting this to true disables the ability to uniquely identify distinct KMS plugins via the API server healthz endpoints.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
   { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
   { name: 'etcd-certfile', kind: 'string', def: '', usage: 'SSL certification file used to secure etcd communication.' },

@@ -106,6 +106,10 @@ export interface ServeOptions {
   readonly audit: AuditOptions;
   /** --watch-cache and --watch-cache-sizes (resource[.group] → size; 0 turns the cache off for it). */
   readonly watchCache: { readonly enabled: boolean; readonly sizes: ReadonlyMap<string, number> };
+  /** --encryption-provider-config: the EncryptionConfiguration file (absent: values stored as encoded). */
+  readonly encryptionProviderConfig?: string;
+  /** --encryption-provider-config-automatic-reload: re-read the file when it changes. */
+  readonly encryptionProviderConfigAutomaticReload?: boolean;
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -415,6 +419,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     audit,
     watchCache: { enabled: get('watch-cache') as boolean, sizes: watchCacheSizes },
+    ...(str('encryption-provider-config') !== '' ? { encryptionProviderConfig: str('encryption-provider-config') } : {}),
+    ...(get('encryption-provider-config-automatic-reload') === true ? { encryptionProviderConfigAutomaticReload: true } : {}),
     v: num('v'),
     help: get('help') as boolean,
   };

@@ -1,6 +1,7 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
+import { loadEncryptionConfig } from '../storage/value/load.ts';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -187,6 +188,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
   // As kube, a bad policy file or an unusable log or webhook stops start-up.
   const auditor = await newAuditor(opts.audit, log);
+  // As kube, a bad encryption configuration stops start-up before storage is touched.
+  const encryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
@@ -211,6 +214,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
+      ...(encryption !== undefined ? { encryption } : {}),
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });

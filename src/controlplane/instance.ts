@@ -40,6 +40,9 @@ import { withTimeout } from '../server/filters/timeout.ts';
 import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
 import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
+import type { Transformer } from '../storage/value/transformer.ts';
+import { parseGroupResource, type EncryptionTransformers } from '../storage/value/config.ts';
+import { kmsHealthChecks } from './encryption-healthz.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { celAuthorizer, webhookAdmissionDeps } from './admission-webhooks.ts';
@@ -111,6 +114,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly auditor?: Auditor;
   /** --watch-cache and --watch-cache-sizes; default: every resource cached but events. */
   readonly watchCache?: WatchCacheConfig;
+  /** --encryption-provider-config, loaded: the transformers of the resources it covers. */
+  readonly encryption?: EncryptionTransformers;
 }
 
 export interface ControlPlane {
@@ -184,7 +189,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
-  const watchCaches = new WatchCacheFactory(cfg.watchCache ?? { enabled: true });
+  const transformerFor = cfg.encryption === undefined ? undefined
+    : (gr: string): Transformer | undefined => cfg.encryption?.forResource(parseGroupResource(gr));
+  const watchCaches = new WatchCacheFactory({ ...(cfg.watchCache ?? { enabled: true }), ...(transformerFor !== undefined ? { transformerFor } : {}) });
   const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled, watchCaches.storageFor);
   const { core, optional } = built;
 
@@ -241,6 +248,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const crServer = new CustomResourceServer({
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
     minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
+    ...(transformerFor !== undefined ? { transformerFor } : {}),
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
@@ -280,7 +288,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
-  const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
+  const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck,
+    ...kmsHealthChecks(cfg.encryption)];
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),

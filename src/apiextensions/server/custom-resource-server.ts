@@ -4,6 +4,8 @@
 // other served versions convert with strategy None (only apiVersion changes) or through the
 // CRD's conversion webhook (a Store per version, see conversion/converting-storage.ts).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
+import type { Transformer } from '../../storage/value/transformer.ts';
+import { transformingBackend } from '../../storage/value/transforming-backend.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
 import type { InformerSource } from '../../client/controller.ts';
@@ -52,6 +54,8 @@ export interface CustomResourceServerOptions {
   readonly informers?: InformerSource;
   /** The clients of conversion webhooks (absent: a manager resolving services by their DNS names). */
   readonly webhookClients?: ClientManager;
+  /** The value transformer (encryption at rest) of a custom resource ("widgets.example.com"), if any. */
+  readonly transformerFor?: (groupResource: string) => Transformer | undefined;
 }
 
 interface Built {
@@ -187,7 +191,7 @@ export class CustomResourceServer {
     const { group, names } = crd.spec;
     const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
       crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
-    const raw = newStore(this.opts.backend, {
+    const raw = newStore(this.backendFor(group, names.plural), {
       encode: (obj: KubeObject) => JSON.stringify(obj),
       decode: (data: string) => {
         // Read in the version it was written in, with that version's defaults; converted above.
@@ -220,11 +224,16 @@ export class CustomResourceServer {
     return stores;
   }
 
+  /** The backend of one custom resource: transforming when an encryption rule covers it. */
+  private backendFor(group: string, plural: string): Backend {
+    return transformingBackend(this.opts.backend, this.opts.transformerFor?.(`${plural}.${group}`));
+  }
+
   private noneStore(crd: DeepReadonly<CRD>, storageVersion: string): ResourceStore {
     const { group, names } = crd.spec;
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
-    const storage = newStore(this.opts.backend, {
+    const storage = newStore(this.backendFor(group, names.plural), {
       encode: (obj: KubeObject) => JSON.stringify(obj),
       decode: (data: string) => {
         const obj = JSON.parse(data) as KubeObject;

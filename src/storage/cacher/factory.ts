@@ -8,6 +8,8 @@ import type { Backend } from '../backend.ts';
 import type { Codec, Interface } from '../interfaces.ts';
 import { newStore, type StoreOptions } from '../store.ts';
 import { Cacher } from './cacher.ts';
+import type { Transformer } from '../value/transformer.ts';
+import { transformingBackend } from '../value/transforming-backend.ts';
 
 export interface ResourceStorageSpec {
   readonly backend: Backend;
@@ -53,6 +55,8 @@ export interface WatchCacheConfig {
   readonly enabled: boolean;
   /** --watch-cache-sizes, parsed. */
   readonly sizes?: ReadonlyMap<string, number>;
+  /** The value transformer (encryption at rest) of a resource ("secrets", "deployments.apps"), if any. */
+  readonly transformerFor?: (groupResource: string) => Transformer | undefined;
 }
 
 /** Builds each resource's storage, cached as configured, and stops every cache at shutdown. */
@@ -64,7 +68,10 @@ export class WatchCacheFactory {
     this.sizes = new Map([...DEFAULT_SIZES, ...(cfg.sizes ?? [])]);
   }
 
-  readonly storageFor: StorageFor = (spec) => {
+  readonly storageFor: StorageFor = (given) => {
+    // The one place values get transformed: store and cache both see the transforming backend.
+    const t = this.cfg.transformerFor?.(given.groupResource);
+    const spec = t === undefined ? given : { ...given, backend: transformingBackend(given.backend, t) };
     const storage = plainStorage(spec);
     if (!this.cfg.enabled || this.sizes.get(spec.groupResource) === 0) return storage;
     const o = spec.options ?? {};
