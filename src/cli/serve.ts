@@ -2,6 +2,7 @@
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
 import { loadEncryptionConfig } from '../storage/value/load.ts';
+import { ReloadingTransformers } from '../storage/value/dynamic.ts';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -189,7 +190,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   // As kube, a bad policy file or an unusable log or webhook stops start-up.
   const auditor = await newAuditor(opts.audit, log);
   // As kube, a bad encryption configuration stops start-up before storage is touched.
-  const encryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
+  const loadedEncryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
+  const encryption = loadedEncryption === undefined || opts.encryptionProviderConfigAutomaticReload !== true || opts.encryptionProviderConfig === undefined
+    ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
@@ -222,6 +225,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     secretGetter = cp.secretGetter;
   } catch (err) {
     jwt.close();
+    encryption?.close();
     await backend.close();
     throw err;
   }
@@ -244,6 +248,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   } catch (err) {
     jwt.close();
     await cp.stop();
+    encryption?.close();
     await backend.close();
     throw err;
   }
@@ -255,6 +260,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       closing ??= (async () => {
         jwt.close();
         await cp.stop();
+        encryption?.close();
         await backend.close();
       })();
       return closing;

@@ -1,6 +1,6 @@
 // The KMS health checks of /healthz, /livez and /readyz: one check per KMS v2 provider, named
-// kms-provider-0 when there is one and kms-providers (all of them) otherwise, as kube-apiserver
-// names them. A check asks the plugin's Status and wants healthz "ok", version v2 and a key ID.
+// kms-provider-0 when there is one and kms-providers (all of them) otherwise or with automatic
+// reload, as kube-apiserver names them. A check asks the plugin's Status and wants healthz "ok", version v2 and a key ID.
 // Counterpart of k8s.io/apiserver/pkg/server/options/encryptionconfig/config.go (kmsv2PluginProbe).
 import type { HealthCheck } from '../server/healthz.ts';
 import type { EncryptionTransformers, KmsProvider } from '../storage/value/config.ts';
@@ -24,7 +24,7 @@ async function probe(p: KmsProvider): Promise<void> {
 export function kmsHealthChecks(enc: EncryptionTransformers | undefined): HealthCheck[] {
   const providers = enc?.kmsProviders ?? [];
   if (providers.length === 0) return [];
-  if (providers.length === 1) {
+  if (providers.length === 1 && enc?.reloading !== true) {
     const only = providers[0];
     return only === undefined ? [] : [{ name: 'kms-provider-0', check: () => probe(only) }];
   }

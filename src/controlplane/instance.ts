@@ -40,6 +40,7 @@ import { withTimeout } from '../server/filters/timeout.ts';
 import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
 import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
+import { StorageVersionMigrator } from './storage-version-migrator.ts';
 import type { Transformer } from '../storage/value/transformer.ts';
 import { parseGroupResource, type EncryptionTransformers } from '../storage/value/config.ts';
 import { kmsHealthChecks } from './encryption-healthz.ts';
@@ -220,6 +221,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
   const vapStore = built.byName.get('validatingadmissionpolicies.admissionregistration.k8s.io');
+  const svmStore = built.byName.get('storageversionmigrations.storagemigration.k8s.io');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -266,6 +268,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     pvcProtection: new PVCProtectionController(core.persistentVolumeClaims, core.pods, controller),
     pvProtection: new PVProtectionController(core.persistentVolumes, controller),
     clusterRoleAggregation: new ClusterRoleAggregationController(built.rbac.clusterRoles, { controller }),
+    storageVersionMigrator: svmStore === undefined ? undefined : new StorageVersionMigrator({
+      migrations: svmStore, controller, storeFor: (gr) => built.byName.get(gr) ?? crServer.servedStores().get(gr)?.store,
+    }),
     validatingAdmissionPolicyStatus: vapStore === undefined ? undefined : new ValidatingAdmissionPolicyStatusController(vapStore,
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };

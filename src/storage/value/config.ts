@@ -120,6 +120,8 @@ export interface EncryptionTransformers {
   /** The transformer of a group resource, undefined when no rule covers it. */
   forResource(gr: GroupResource): Transformer | undefined;
   readonly kmsProviders: readonly KmsProvider[];
+  /** Automatic reload is on: KMS health is one check, kms-providers. */
+  readonly reloading?: boolean;
   close(): void;
 }
 

@@ -29,8 +29,13 @@ export function transformingBackend(inner: Backend, t: Transformer | undefined):
     if (res.succeeded && res.kv !== undefined && plain !== undefined) return { ...res, kv: { ...res.kv, value: plain } };
     return { ...res, kv: await readOpt(res.kv) };
   };
+  // Backends are class instances: every method not transformed is delegated explicitly.
   return {
-    ...inner,
+    compact: (rev) => inner.compact(rev),
+    compactedRevision: () => inner.compactedRevision(),
+    currentRevision: () => inner.currentRevision(),
+    count: (prefix) => inner.count(prefix),
+    close: () => inner.close(),
     range: async (key, opts) => {
       const res = await inner.range(key, opts);
       if (res.kvs.length === 0) return res;
