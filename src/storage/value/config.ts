@@ -25,7 +25,26 @@ const AES_SIZES = [16, 24, 32];
 const KEY_LEN_FMT = (n: number, sizes: readonly number[]): string =>
   `secret is not of the expected length, got ${n}, expected one of [${sizes.join(' ')}]`;
 
-const goList = (v: readonly string[]): string => `[]string{${v.map((s) => JSON.stringify(s)).join(', ')}}`;
+const goList = (v: readonly string[]): string => JSON.stringify(v);
+
+/** A ProviderConfiguration as kube prints the internal Go struct (JSON without tags, every field). */
+function goProvider(o: Obj): string {
+  const keys = (v: unknown): unknown => {
+    const body = isObj(v) ? v : {};
+    return { Keys: Array.isArray(body.keys) ? body.keys.map((k) => ({ Name: str(isObj(k) ? k.name : ''), Secret: str(isObj(k) ? k.secret : '') })) : null };
+  };
+  const kms = (v: unknown): unknown => {
+    const c = isObj(v) ? v : {};
+    const apiVersion = str(c.apiVersion) === '' ? 'v1' : str(c.apiVersion);
+    const cacheSize = typeof c.cachesize === 'number' ? c.cachesize : apiVersion === 'v1' ? 1000 : null;
+    return { APIVersion: apiVersion, Name: str(c.name), CacheSize: cacheSize, Endpoint: str(c.endpoint), Timeout: { Duration: parseTimeoutMs(c.timeout) * 1e6 } };
+  };
+  const present = (k: string): boolean => o[k] !== undefined && o[k] !== null;
+  return JSON.stringify({
+    AESGCM: present('aesgcm') ? keys(o.aesgcm) : null, AESCBC: present('aescbc') ? keys(o.aescbc) : null,
+    Secretbox: present('secretbox') ? keys(o.secretbox) : null, Identity: present('identity') ? {} : null, KMS: present('kms') ? kms(o.kms) : null,
+  });
+}
 
 function validateKeys(keys: unknown, path: string, sizes: readonly number[], errs: string[]): void {
   const list = arr(keys);
@@ -85,8 +104,8 @@ export function validateEncryptionConfiguration(cfg: Obj): string[] {
       const o = isObj(pv) ? pv : {};
       const path = `${p}[${j}]`;
       const found = PROVIDERS.filter((k) => o[k] !== undefined && o[k] !== null);
-      if (found.length === 0) { errs.push(`${path}: Invalid value: ${JSON.stringify(o)}: provider does not contain any of the expected providers: KMS, AESGCM, AESCBC, Secretbox, Identity`); return; }
-      if (found.length > 1) { errs.push(`${path}: Invalid value: ${JSON.stringify(o)}: more than one provider specified in a single element, should split into different list elements`); return; }
+      if (found.length === 0) { errs.push(`${path}: Invalid value: ${goProvider(o)}: provider does not contain any of the expected providers: KMS, AESGCM, AESCBC, Secretbox, Identity`); return; }
+      if (found.length > 1) { errs.push(`${path}: Invalid value: ${goProvider(o)}: more than one provider specified in a single element, should split into different list elements`); return; }
       const kind = found[0];
       const body = isObj(o[kind ?? '']) ? o[kind ?? ''] as Obj : {};
       if (kind === 'aesgcm' || kind === 'aescbc') validateKeys(body.keys, `${path}.${kind}.keys`, AES_SIZES, errs);
@@ -140,6 +159,17 @@ const parseTimeoutMs = (v: unknown): number => {
 /** Builds the transformers of a valid configuration (kube's getTransformerOverridesAndKMSPluginHealthzCheckers). */
 export function buildTransformers(cfg: Obj): EncryptionTransformers {
   const byResource = new Map<string, Transformer>();
+  // kube refuses a rule that an earlier `*.<group>` or `*.*` rule already covers.
+  const seen = new Set<string>();
+  for (const rc of arr(cfg.resources)) {
+    const names = arr(isObj(rc) ? rc.resources : []).map(str).map(parseGroupResource);
+    for (const gr of names) {
+      const show = (g: GroupResource): string => (g.group === '' && g.resource === '*' ? '*.' : g.group === '' ? g.resource : `${g.resource}.${g.group}`);
+      if (gr.resource !== '*' && seen.has(`${gr.group}/*`)) throw new Error(`error while building transformers: resource ${JSON.stringify(show(gr))} is masked by earlier rule ${JSON.stringify(show({ group: gr.group, resource: '*' }))}`);
+      if (!(gr.group === '*' && gr.resource === '*') && seen.has('*/*')) throw new Error(`error while building transformers: resource ${JSON.stringify(show(gr))} is masked by earlier rule "*.*"`);
+    }
+    for (const gr of names) seen.add(`${gr.group}/${gr.resource}`);
+  }
   const kms: KmsProvider[] = [];
   for (const rc of arr(cfg.resources)) {
     const conf = isObj(rc) ? rc : {};
