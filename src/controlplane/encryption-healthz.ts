@@ -1,7 +1,9 @@
-// The KMS health checks of /healthz, /livez and /readyz: one check per KMS v2 provider, named
-// kms-provider-0 when there is one and kms-providers (all of them) otherwise or with automatic
-// reload, as kube-apiserver names them. A check asks the plugin's Status and wants healthz "ok", version v2 and a key ID.
-// Counterpart of k8s.io/apiserver/pkg/server/options/encryptionconfig/config.go (kmsv2PluginProbe).
+// The KMS health check of /healthz and /readyz (not /livez): with KMS v2 providers only, kube-apiserver
+// registers one check, kms-providers, which probes each provider in order and reports each
+// failure as `kms-provider-<index>: <error>`. A probe asks the plugin's Status and wants healthz
+// "ok", version v2 and a key ID.
+// Counterpart of k8s.io/apiserver/pkg/server/options/encryptionconfig/config.go (kmsv2PluginProbe,
+// kmsHealthChecker) and addHealthChecksWithoutLivez in k8s.io/apiserver/pkg/server/options/etcd.go.
 import type { HealthCheck } from '../server/healthz.ts';
 import type { EncryptionTransformers, KmsProvider } from '../storage/value/config.ts';
 
@@ -22,11 +24,16 @@ async function probe(p: KmsProvider): Promise<void> {
 }
 
 export function kmsHealthChecks(enc: EncryptionTransformers | undefined): HealthCheck[] {
-  const providers = enc?.kmsProviders ?? [];
-  if (providers.length === 0) return [];
-  if (providers.length === 1 && enc?.reloading !== true) {
-    const only = providers[0];
-    return only === undefined ? [] : [{ name: 'kms-provider-0', check: () => probe(only) }];
-  }
-  return [{ name: 'kms-providers', check: async () => { for (const p of providers) await probe(p); } }];
+  if (enc === undefined || (enc.kmsProviders.length === 0 && enc.reloading !== true)) return [];
+  return [{
+    name: 'kms-providers',
+    // The providers of the current configuration (a reload may change them).
+    check: async () => {
+      const errs: string[] = [];
+      for (const [i, p] of enc.kmsProviders.entries()) {
+        try { await probe(p); } catch (err) { errs.push(`kms-provider-${i}: ${err instanceof Error ? err.message : String(err)}`); }
+      }
+      if (errs.length > 0) throw new Error(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
+    },
+  }];
 }

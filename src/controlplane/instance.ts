@@ -293,13 +293,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const delegates: readonly Pick<CustomResourceServer, 'serve'>[] = [crServer];
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
-  const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck,
-    ...kmsHealthChecks(cfg.encryption)];
+  const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
+  // kube adds the KMS check to /healthz and /readyz only (addHealthChecksWithoutLivez).
+  const kmsChecks = kmsHealthChecks(cfg.encryption);
   const server = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([...openAPIHandlers(installer, crServer), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers()]),
     livez: [...livez, ...hooks.healthChecks()],
-    readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
+    readyz: [...livez, ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
     delegate: async (req, res, state) => {

@@ -76,6 +76,15 @@ describe('encryption at rest: kapi and kube-apiserver on one etcd', { skip }, ()
   const get = (send: (r: { method: string; path: string }) => Promise<RawResponse>, c: Case, name: string) =>
     send({ method: 'GET', path: `/api/v1/namespaces/default/${c.resource}/${name}` });
 
+  it('both check the KMS plugin as kms-providers in /healthz and /readyz, not /livez', async () => {
+    for (const [who, send] of [['kube', (p: string) => oracle.request({ method: 'GET', path: p })], ['kapi', (p: string) => kapi.request({ method: 'GET', path: p })]] as const) {
+      for (const [path, status] of [['/healthz/kms-providers', 200], ['/readyz/kms-providers', 200], ['/livez/kms-providers', 404]] as const) {
+        const r = await send(path);
+        assert.equal(r.status, status, `${who} ${path}: ${r.body.toString()}`);
+      }
+    }
+  });
+
   for (const c of CASES) {
     it(`${c.name}: kube writes, kapi reads (and the other way round)`, async () => {
       const fromKube = `kube-${c.resource}`;
