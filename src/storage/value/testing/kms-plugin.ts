@@ -1,5 +1,6 @@
 // A small KMS v2 plugin for tests: serves kube's KeyManagementService on a unix socket and
 // encrypts DEKs with AES-GCM under a key named by its current key ID (changeable, for rotation).
+// No Go counterpart: a test helper (kube's own mock plugin is k8s.io/apiserver/.../envelope/testing/v2).
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
