@@ -18,6 +18,8 @@ async function probe(p: KmsProvider): Promise<void> {
   if (res.healthz !== 'ok') errs.push(`got unexpected healthz status: ${res.healthz}`);
   if (res.version !== 'v2' && res.version !== 'v2beta1') errs.push(`expected KMSv2 API version v2, got ${res.version}`);
   if (res.key_id === '') errs.push('got invalid KMSv2 KeyID hash "": keyID is empty');
+  // As kube's probe: a new key ID at the plugin rotates the DEK for later writes.
+  else await p.envelope.refreshKeyId().catch(() => '');
   if (errs.length > 0) {
     throw new Error(`kmsv2 Provider ${p.name} is not healthy, error: ${errs.length === 1 ? errs[0] ?? '' : `[${errs.join(', ')}]`}`);
   }

@@ -150,6 +150,9 @@ const keyed = (noKey: string, keys: unknown, make: (secret: Buffer) => Transform
     return { prefix: Buffer.from(`${str(o.name)}:`), transformer: make(Buffer.from(str(o.secret), 'base64')) };
   }));
 
+/** How often each KMS v2 plugin's key ID is checked (kube: every minute). */
+const KMS_STATUS_INTERVAL_MS = 60_000;
+
 const parseTimeoutMs = (v: unknown): number => {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(str(v));
   if (m === null) return 3000;
@@ -185,6 +188,7 @@ export function buildTransformers(cfg: Obj): EncryptionTransformers {
         let p = kms.find((k) => k.name === name);
         if (p === undefined) {
           p = { name, envelope: new KmsV2Envelope(name, new KmsV2Client(str(c.endpoint), parseTimeoutMs(c.timeout))) };
+          p.envelope.startPolling(KMS_STATUS_INTERVAL_MS);
           kms.push(p);
         }
         return { prefix: Buffer.from(`k8s:enc:kms:v2:${name}:`), transformer: p.envelope };
@@ -202,6 +206,6 @@ export function buildTransformers(cfg: Obj): EncryptionTransformers {
   return {
     forResource: (gr) => byResource.get(`${gr.group}/${gr.resource}`) ?? byResource.get(`${gr.group}/*`) ?? byResource.get('*/*'),
     kmsProviders: kms,
-    close: () => { for (const k of kms) k.envelope.client.close(); },
+    close: () => { for (const k of kms) { k.envelope.stopPolling(); k.envelope.client.close(); } },
   };
 }

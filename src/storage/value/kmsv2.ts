@@ -179,8 +179,31 @@ export class KmsV2Envelope implements Transformer {
     return this.write;
   }
 
-  /** A new DEK seed on the next write (kube rotates it when the plugin's key ID changes). */
-  rotateSeed(): void { this.write = undefined; }
+  private poll: NodeJS.Timeout | undefined;
+
+  /**
+   * Asks the plugin's Status; when its key ID is not the one the current DEK was encrypted under,
+   * the next write makes a new DEK (kube checks every minute), and values under the old key read stale.
+   */
+  async refreshKeyId(): Promise<string> {
+    const { key_id: keyId } = await this.client.status();
+    const current = this.write === undefined ? undefined : await this.write.catch(() => undefined);
+    if (current !== undefined && current.resp.key_id !== keyId) this.write = undefined;
+    this.statusKeyId = keyId;
+    return keyId;
+  }
+
+  private statusKeyId = '';
+
+  startPolling(intervalMs: number): void {
+    this.poll ??= setInterval(() => { this.refreshKeyId().catch(() => {}); }, intervalMs);
+    this.poll.unref();
+  }
+
+  stopPolling(): void {
+    if (this.poll !== undefined) clearInterval(this.poll);
+    this.poll = undefined;
+  }
 
   async fromStorage(data: Buffer, key: string): Promise<{ data: Buffer; stale: boolean }> {
     const o = decodeEncryptedObject(data);
@@ -198,8 +221,9 @@ export class KmsV2Envelope implements Transformer {
     }
     const out = await t.fromStorage(o.encryptedData, key);
     const current = this.write === undefined ? undefined : await this.write.catch(() => undefined);
+    const keyId = current?.resp.key_id ?? this.statusKeyId;
     // Stale when written under another KMS key than the current one.
-    return { data: out.data, stale: current !== undefined && current.resp.key_id !== o.keyID };
+    return { data: out.data, stale: keyId !== '' && keyId !== o.keyID };
   }
 
   async toStorage(data: Buffer, key: string): Promise<Buffer> {

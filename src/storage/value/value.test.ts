@@ -141,6 +141,25 @@ describe('kms v2 over gRPC with a test plugin', () => {
     set.close(); fresh.close();
   });
 
+  it('a new key ID at the plugin: a new DEK for later writes, older values read stale', async () => {
+    const plugin = await startTestKmsPlugin('key-1');
+    plugins.push(plugin);
+    const set = buildTransformers(cfg([{ kms: { apiVersion: 'v2', name: 'test', endpoint: plugin.endpoint, timeout: '3s' } }]));
+    const t = set.forResource({ group: '', resource: 'secrets' });
+    const p = set.kmsProviders[0];
+    assert.ok(t && p);
+    const old = await t.toStorage(plain, KEY);
+    assert.equal((await t.fromStorage(old, KEY)).stale, false);
+    plugin.keyId = 'key-2';
+    assert.equal(await p.envelope.refreshKeyId(), 'key-2');
+    const fresh = await t.toStorage(plain, KEY);
+    assert.equal(decodeEncryptedObject(fresh.subarray(20)).keyID, 'key-2');
+    assert.equal(plugin.calls.Encrypt, 2);
+    assert.deepEqual(await t.fromStorage(old, KEY), { data: plain, stale: true });
+    assert.equal((await t.fromStorage(fresh, KEY)).stale, false);
+    set.close();
+  });
+
   it('a plugin that cannot decrypt gives kube\'s "failed to decrypt DEK" error', async () => {
     const plugin = await startTestKmsPlugin('key-1');
     plugins.push(plugin);
