@@ -122,4 +122,19 @@ describe('encryption at rest (sqlite)', () => {
     assert.equal((await request({ method: 'GET', path: '/api/v1/namespaces/default/configmaps' })).status, 200);
     assert.equal((await request({ method: 'GET', path: '/readyz' })).status, 200);
   });
+
+  it('a StorageVersionMigration of a resource that is not served fails as kube\'s migrator fails it', async () => {
+    await start(config([{ name: 'key2', secret: KEY2 }, { name: 'key1', secret: KEY1 }]));
+    const c = await request({ method: 'POST', path: '/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations',
+      body: JSON.stringify({ apiVersion: 'storagemigration.k8s.io/v1beta1', kind: 'StorageVersionMigration', metadata: { name: 'nothing' },
+        spec: { resource: { group: 'example.com', resource: 'widgets' } } }) });
+    assert.equal(c.status, 201, c.body.toString());
+    const failed = await eventually('migration failed', async () => {
+      const s = (await request({ method: 'GET', path: '/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations/nothing' })).json() as
+        { status?: { resourceVersion?: string; conditions?: { type: string; status: string; reason: string; message: string }[] } };
+      return s.status?.conditions?.some((x) => x.type === 'Failed') === true ? s.status : undefined;
+    });
+    assert.deepEqual(failed.conditions?.map((x) => [x.type, x.status, x.reason, x.message]),
+      [['Failed', 'True', 'StorageVersionMigrationFailed', 'resource does not exist in discovery']]);
+  });
 });
