@@ -39,6 +39,8 @@ export const FLAGS: readonly FlagDef[] = [
   { name: 'enable-priority-and-fairness', kind: 'bool', def: 'true', usage: 'If true, replace the max-in-flight handler with an enhanced one that queues and dispatches with priority and fairness' },
   { name: 'endpoint-reconciler-type', kind: 'string', def: 'lease', usage: 'Use an endpoint reconciler (lease, none). kube\'s deprecated master-count is refused.' },
   { name: 'etcd-compaction-interval', kind: 'duration', def: '5m0s', usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.' },
+  { name: 'encryption-provider-config', kind: 'string', def: '', usage: 'The file containing configuration for encryption providers to be used for storing secrets in etcd' },
+  { name: 'encryption-provider-config-automatic-reload', kind: 'bool', def: 'false', usage: 'Determines if the file set by --encryption-provider-config should be automatically reloaded if the disk contents change. Setting this to true disables the ability to uniquely identify distinct KMS plugins via the API server healthz endpoints.' },
   { name: 'etcd-prefix', kind: 'string', def: '/registry', usage: 'The prefix to prepend to all resource paths in etcd.' },
   { name: 'etcd-cafile', kind: 'string', def: '', usage: 'SSL Certificate Authority file used to secure etcd communication.' },
   { name: 'etcd-certfile', kind: 'string', def: '', usage: 'SSL certification file used to secure etcd communication.' },

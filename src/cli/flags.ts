@@ -113,6 +113,10 @@ export interface ServeOptions extends ServerRunOptions {
   readonly audit: AuditOptions;
   /** --watch-cache and --watch-cache-sizes (resource[.group] → size; 0 turns the cache off for it). */
   readonly watchCache: { readonly enabled: boolean; readonly sizes: ReadonlyMap<string, number> };
+  /** --encryption-provider-config: the EncryptionConfiguration file (absent: values stored as encoded). */
+  readonly encryptionProviderConfig?: string;
+  /** --encryption-provider-config-automatic-reload: re-read the file when it changes. */
+  readonly encryptionProviderConfigAutomaticReload?: boolean;
   /** klog verbosity (-v). */
   readonly v: number;
   readonly help: boolean;
@@ -430,6 +434,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     ...run,
     audit,
     watchCache: { enabled: get('watch-cache') as boolean, sizes: watchCacheSizes },
+    ...(str('encryption-provider-config') !== '' ? { encryptionProviderConfig: str('encryption-provider-config') } : {}),
+    ...(get('encryption-provider-config-automatic-reload') === true ? { encryptionProviderConfigAutomaticReload: true } : {}),
     v: num('v'),
     help: get('help') as boolean,
   };

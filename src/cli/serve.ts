@@ -1,6 +1,8 @@
 // Runs a kapi server: certificates and admin token in the data dir, the embedded store, the
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
+import { loadEncryptionConfig } from '../storage/value/load.ts';
+import { ReloadingTransformers } from '../storage/value/dynamic.ts';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -187,6 +189,10 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   podSecurityPolicy.allowPrivileged = opts.allowPrivileged;
   // As kube, a bad policy file or an unusable log or webhook stops start-up.
   const auditor = await newAuditor(opts.audit, log);
+  // As kube, a bad encryption configuration stops start-up before storage is touched.
+  const loadedEncryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
+  const encryption = loadedEncryption === undefined || opts.encryptionProviderConfigAutomaticReload !== true || opts.encryptionProviderConfig === undefined
+    ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
@@ -214,6 +220,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       corsAllowedOrigins: opts.corsAllowedOrigins, hstsDirectives: opts.hstsDirectives,
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
+      ...(encryption !== undefined ? { encryption } : {}),
       // klog's -v: kube's httplog logs every request from level 3 on.
       ...(opts.v >= 3 ? { httpLog: log } : {}),
     });
@@ -221,6 +228,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     secretGetter = cp.secretGetter;
   } catch (err) {
     jwt.close();
+    encryption?.close();
     await backend.close();
     throw err;
   }
@@ -243,6 +251,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   } catch (err) {
     jwt.close();
     await cp.stop();
+    encryption?.close();
     await backend.close();
     throw err;
   }
@@ -254,6 +263,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       closing ??= (async () => {
         jwt.close();
         await cp.stop();
+        encryption?.close();
         await backend.close();
       })();
       return closing;

@@ -3,6 +3,7 @@
 // name are listed in /healthz, /livez and /readyz; kube-controller-manager's controllers, which
 // kapi runs in-process, are hooks too, unlisted, as kube-apiserver does not list them.
 // Counterpart of k8s.io/apiserver/pkg/server/hooks.go and the hooks pkg/controlplane/apiserver adds.
+import type { StorageVersionMigrator } from './storage-version-migrator.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { SharedInformerFactory } from '../client/cache/informer-factory.ts';
 import type { CRDController, CustomResourceServer } from '../apiextensions/index.ts';
@@ -68,6 +69,8 @@ export interface HookDeps {
     readonly clusterRoleAggregation: ClusterRoleAggregationController;
     /** Absent when admissionregistration.k8s.io/v1 is not served. */
     readonly validatingAdmissionPolicyStatus: ValidatingAdmissionPolicyStatusController | undefined;
+    /** Absent when storagemigration.k8s.io is not served (off by default, as in kube). */
+    readonly storageVersionMigrator: StorageVersionMigrator | undefined;
   };
 }
 
@@ -118,6 +121,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('persistentvolumeclaim-protection-controller', c.pvcProtection),
     controllerHook('persistentvolume-protection-controller', c.pvProtection),
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
+    ...(c.storageVersionMigrator === undefined ? [] : [controllerHook('storage-version-migrator-controller', c.storageVersionMigrator)]),
     ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),
     ...d.aggregatorHooks,
     // The aggregator's: what backends of APIServices serve, merged into discovery.

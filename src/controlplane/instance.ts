@@ -45,6 +45,10 @@ import { withTimeout } from '../server/filters/timeout.ts';
 import { GenericAPIServer, type NonResourceHandler } from '../server/generic-server.ts';
 import type { HealthCheck } from '../server/healthz.ts';
 import { PostStartHooks } from '../server/post-start-hooks.ts';
+import { StorageVersionMigrator } from './storage-version-migrator.ts';
+import type { Transformer } from '../storage/value/transformer.ts';
+import { parseGroupResource, type EncryptionTransformers } from '../storage/value/config.ts';
+import { kmsHealthChecks } from './encryption-healthz.ts';
 import type { Backend } from '../storage/backend.ts';
 import { newAdmissionChain, type AdmissionOptions } from './admission.ts';
 import { celAuthorizer, webhookAdmissionDeps } from './admission-webhooks.ts';
@@ -134,6 +138,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly auditor?: Auditor;
   /** --watch-cache and --watch-cache-sizes; default: every resource cached but events. */
   readonly watchCache?: WatchCacheConfig;
+  /** --encryption-provider-config, loaded: the transformers of the resources it covers. */
+  readonly encryption?: EncryptionTransformers;
 }
 
 export interface ControlPlane {
@@ -207,7 +213,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   })];
   const enabled = resolveRuntimeConfig(cfg.runtimeConfig,
     groups.flatMap((g) => g.versions.map((v) => ({ group: g.group, version: v.version }))));
-  const watchCaches = new WatchCacheFactory(cfg.watchCache ?? { enabled: true });
+  const transformerFor = cfg.encryption === undefined ? undefined
+    : (gr: string): Transformer | undefined => cfg.encryption?.forResource(parseGroupResource(gr));
+  const watchCaches = new WatchCacheFactory({ ...(cfg.watchCache ?? { enabled: true }), ...(transformerFor !== undefined ? { transformerFor } : {}) });
   const built = late.storage = buildStorage(scheme, cfg.backend, cfg.etcdPrefix, groups, enabled, watchCaches.storageFor, cfg.storageMediaType);
   const { core, optional } = built;
 
@@ -236,6 +244,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   if (nodeAuthorizer !== undefined) nodeGraphPods.cache = lister(core.pods, 'pods');
   const policyDeps = policyAdmissionInformers(built.byName, informerFor);
   const vapStore = built.byName.get('validatingadmissionpolicies.admissionregistration.k8s.io');
+  const svmStore = built.byName.get('storageversionmigrations.storagemigration.k8s.io');
   const admission = newAdmissionChain(cfg.admission, {
     namespaces: (name) => namespaceCache.get('', name), serviceAccounts: core.serviceAccounts,
     priorityClasses: optional.priorityClasses, limitRanges: lister(core.limitRanges, 'limitranges'),
@@ -265,6 +274,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     crds: built.crds, backend: cfg.backend, etcdPrefix: cfg.etcdPrefix, admission,
     minRequestTimeoutSeconds: cfg.minRequestTimeoutSeconds, openWatches: deps.openWatches, informers: informerFor, webhookClients,
     storageFor: watchCaches.ownedStorageFor,
+    ...(transformerFor !== undefined ? { transformerFor } : {}),
   });
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
@@ -288,6 +298,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     pvcProtection: new PVCProtectionController(core.persistentVolumeClaims, core.pods, controller),
     pvProtection: new PVProtectionController(core.persistentVolumes, controller),
     clusterRoleAggregation: new ClusterRoleAggregationController(built.rbac.clusterRoles, { controller }),
+    storageVersionMigrator: svmStore === undefined ? undefined : new StorageVersionMigrator({
+      migrations: svmStore, controller, storeFor: (gr) => built.byName.get(gr) ?? crServer.servedStores().get(gr)?.store,
+    }),
     validatingAdmissionPolicyStatus: vapStore === undefined ? undefined : new ValidatingAdmissionPolicyStatusController(vapStore,
       typeCheckDeps(() => [...installer.discovery, ...crServer.discovery()], () => crServer.servedResources()), controller),
   };
@@ -334,6 +347,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   let stopping = false;
   const etcdCheck: HealthCheck = { name: 'etcd', check: async () => { await cfg.backend.currentRevision(); } };
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
+  // kube adds the KMS check to /healthz and /readyz only (addHealthChecksWithoutLivez).
+  const kmsChecks = kmsHealthChecks(cfg.encryption);
   const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([
@@ -341,7 +356,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...apfDumps]),
     unlisted: new Set(apfDumps.map(([p]) => p)),
     livez: [...livez, ...hooks.healthChecks()],
-    readyz: [...livez, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
+    readyz: [...livez, ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
     discoveryMerge: new AggregatorDiscovery(discoveryManager, servedPriority),

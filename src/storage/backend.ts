@@ -20,6 +20,8 @@ export interface KeyValue {
   readonly lease: number;
   /** When the key expires, in ms since the epoch; 0 when it never does or the backend cannot tell. */
   readonly expiresAt: number;
+  /** Set by a value transformer: the value was read with an old key, a rewrite would change it. */
+  readonly stale?: boolean;
 }
 
 export interface RangeOptions {

@@ -120,7 +120,7 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
         const stored = forStorage(next);
         const data = codec.encode(stored);
         // Nothing changed: no write, no new revision (kube skips byte-identical updates).
-        if (kv !== undefined && data === kv.value) return decodeKv(kv);
+        if (kv !== undefined && data === kv.value && kv.stale !== true) return decodeKv(kv);
         checkRequestSize(key, data, kv?.value, maxRequestBytes);
         const res = kv === undefined
           ? await backend.create(key, data, upd.ttlSeconds)

@@ -4,6 +4,8 @@
 // other served versions convert with strategy None (only apiVersion changes) or through the
 // CRD's conversion webhook (a Store per version, see conversion/converting-storage.ts).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
+import type { Transformer } from '../../storage/value/transformer.ts';
+import { transformingBackend } from '../../storage/value/transforming-backend.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
 import type { InformerSource } from '../../client/controller.ts';
@@ -58,6 +60,8 @@ export interface CustomResourceServerOptions {
   readonly webhookClients?: ClientManager;
   /** The storage of a CRD's custom resources, with its watch cache (absent: plain storage). */
   readonly storageFor?: OwnedStorageFor;
+  /** The value transformer (encryption at rest) of a custom resource ("widgets.example.com"), if any. */
+  readonly transformerFor?: (groupResource: string) => Transformer | undefined;
 }
 
 interface Built {
@@ -189,7 +193,7 @@ export class CustomResourceServer {
   private storageOf(crd: DeepReadonly<CRD>, codec: Codec, options: StoreOptions, cached: boolean): Interface {
     const { group, names } = crd.spec;
     const spec = {
-      backend: this.opts.backend, codec, resourcePrefix: this.keyPrefix(crd), groupResource: `${names.plural}.${group}`, options,
+      backend: this.backendFor(group, names.plural), codec, resourcePrefix: this.keyPrefix(crd), groupResource: `${names.plural}.${group}`, options,
     };
     if (!cached) return plainStorage(spec);
     const name = crd.metadata.name ?? '';
@@ -261,6 +265,11 @@ export class CustomResourceServer {
       }));
     }
     return stores;
+  }
+
+  /** The backend of one custom resource: transforming when an encryption rule covers it. */
+  private backendFor(group: string, plural: string): Backend {
+    return transformingBackend(this.opts.backend, this.opts.transformerFor?.(`${plural}.${group}`));
   }
 
   private noneStore(crd: DeepReadonly<CRD>, storageVersion: string, cached: boolean): ResourceStore {

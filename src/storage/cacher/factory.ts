@@ -8,6 +8,8 @@ import type { Backend } from '../backend.ts';
 import type { Codec, Interface } from '../interfaces.ts';
 import { newStore, type StoreOptions } from '../store.ts';
 import { Cacher } from './cacher.ts';
+import type { Transformer } from '../value/transformer.ts';
+import { transformingBackend } from '../value/transforming-backend.ts';
 
 export interface ResourceStorageSpec {
   readonly backend: Backend;
@@ -64,6 +66,8 @@ export interface WatchCacheConfig {
   readonly enabled: boolean;
   /** --watch-cache-sizes, parsed. */
   readonly sizes?: ReadonlyMap<string, number>;
+  /** The value transformer (encryption at rest) of a resource ("secrets", "deployments.apps"), if any. */
+  readonly transformerFor?: (groupResource: string) => Transformer | undefined;
 }
 
 /** Builds each resource's storage, cached as configured, and stops every cache at shutdown. */
@@ -75,11 +79,16 @@ export class WatchCacheFactory {
     this.sizes = new Map([...DEFAULT_SIZES, ...(cfg.sizes ?? [])]);
   }
 
-  readonly storageFor: StorageFor = (spec) => this.build(spec).storage;
+  /** Built-in resources' storage: values transformed (encryption at rest) under the store and the cache alike. */
+  readonly storageFor: StorageFor = (given) => {
+    const t = this.cfg.transformerFor?.(given.groupResource);
+    return this.build(t === undefined ? given : { ...given, backend: transformingBackend(given.backend, t) }).storage;
+  };
 
   /**
    * Storage with a cache of its own lifetime: release() stops the cache (and ends its watches),
-   * as kube's crdHandler destroys a CRD's storage when the CRD goes or changes.
+   * as kube's crdHandler destroys a CRD's storage when the CRD goes or changes. The custom
+   * resource server gives it an already transforming backend (its uncached stores need one too).
    */
   readonly ownedStorageFor: OwnedStorageFor = (spec) => this.build(spec);
 

@@ -2,6 +2,7 @@
 // (each write one Txn comparing the key's mod revision), leases for TTLs, kube's coordinated
 // compaction, and one watch stream per watch.
 // Counterpart of k8s.io/apiserver/pkg/storage/etcd3/store.go (its etcd requests).
+import { bytesToValue, valueToBytes } from '../value/bytes.ts';
 import type {
   Backend, BackendWatchHandler, BackendWatcher, BackendWatchOptions, KeyValue, RangeOptions, RangeResult, TxnResult,
 } from '../backend.ts';
@@ -82,7 +83,7 @@ export class EtcdBackend implements Backend {
 
   private readonly toKv = (kv: PbKeyValue, expiresAt = 0): KeyValue => ({
     key: kv.key.toString().slice(this.prefix.length),
-    value: kv.value.toString('latin1'),
+    value: bytesToValue(kv.value),
     createRevision: Number(kv.create_revision),
     modRevision: Number(kv.mod_revision),
     lease: Number(kv.lease),
@@ -150,7 +151,7 @@ export class EtcdBackend implements Backend {
 
   async create(key: string, value: string, ttlSeconds?: number): Promise<TxnResult> {
     const lease = await this.lease(key, ttlSeconds);
-    const res = await this.txn(key, 0, { request_put: { key: this.k(key), value: Buffer.from(value, 'latin1'), lease: lease?.id ?? 0 } });
+    const res = await this.txn(key, 0, { request_put: { key: this.k(key), value: valueToBytes(value), lease: lease?.id ?? 0 } });
     if (!res.succeeded) return this.failed(res);
     const rev = revisionOf(res);
     return {
@@ -162,7 +163,7 @@ export class EtcdBackend implements Backend {
   async update(key: string, value: string, expectedModRevision: number, ttlSeconds?: number): Promise<TxnResult> {
     const lease = await this.lease(key, ttlSeconds);
     const res = await this.txn(key, expectedModRevision, {
-      request_put: { key: this.k(key), value: Buffer.from(value, 'latin1'), lease: lease?.id ?? 0, prev_kv: true },
+      request_put: { key: this.k(key), value: valueToBytes(value), lease: lease?.id ?? 0, prev_kv: true },
     });
     if (!res.succeeded) return this.failed(res);
     const rev = revisionOf(res);
