@@ -72,7 +72,7 @@ for (const c of changes) {
 test('a failed build leaves no stamp: the next run builds again', (t) => {
   const f = fixture();
   t.after(f.close);
-  assert.throws(() => f.run(2), /tsc failed with exit code 2/);
+  assert.throws(() => f.run(2), /the build failed with exit code 2/);
   assert.equal(f.run(), true);
   assert.equal(f.state.compiles, 2);
   assert.equal(f.run(), false);

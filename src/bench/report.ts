@@ -10,7 +10,7 @@ export const HOSTILE_CLASSES = [
 export type HostileClass = typeof HOSTILE_CLASSES[number];
 
 export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
-  | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'cr-create' | 'cr-create-5-rules'
+  | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'startup-restart' | 'startup-10k' | 'cr-create' | 'cr-create-5-rules'
   | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';
