@@ -86,9 +86,8 @@ const BUNDLE_EXTERNAL = ['better-sqlite3'];
  * modules). Bundled CommonJS packages call require() for Node's built-ins, which an ES module
  * lacks: the banner gives them one. Returns an exit code, as runTsc does.
  */
-export function bundle(root) {
+export function bundle(root, outdir = join(root, 'dist', 'cli')) {
   const { buildSync } = createRequire(import.meta.url)('esbuild');
-  const outdir = join(root, 'dist', 'cli');
   rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
   try {
     buildSync({
