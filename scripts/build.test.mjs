@@ -1,10 +1,11 @@
 // The stamped build: a start with no source change compiles nothing and leaves dist/ untouched.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { ensureBuilt } from './build.mjs';
+import { fileURLToPath } from 'node:url';
+import { bundle, ensureBuilt } from './build.mjs';
 
 /** A project with two sources, a test and a test helper; `compile` writes dist/cli/main.js and counts. */
 function fixture() {
@@ -72,8 +73,40 @@ for (const c of changes) {
 test('a failed build leaves no stamp: the next run builds again', (t) => {
   const f = fixture();
   t.after(f.close);
-  assert.throws(() => f.run(2), /tsc failed with exit code 2/);
+  assert.throws(() => f.run(2), /the build failed with exit code 2/);
   assert.equal(f.run(), true);
   assert.equal(f.state.compiles, 2);
   assert.equal(f.run(), false);
+});
+
+/** The files a module loads before its first line runs: its static imports, followed through the chunks. */
+function staticGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    // esbuild's static imports: `import ... from "./x.js"` and `import "./x.js"`; dynamic ones are import("...").
+    for (const m of text.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+      visit(join(dirname(file), m[1]));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+test('the bundled commands load the etcd client and the x509 library only when used', (t) => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const out = mkdtempSync(join(tmpdir(), 'kapi-bundle-'));
+  t.after(() => rmSync(out, { recursive: true, force: true }));
+  assert.equal(bundle(root, out), 0);
+  for (const entry of ['main.js', 'kube-apiserver.js']) {
+    const files = staticGraph(join(out, entry));
+    assert.ok(files.length > 1, `${entry} imports its chunks`);
+    const eager = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const lazy of ['node_modules/@grpc/grpc-js/', 'node_modules/@grpc/proto-loader/', 'node_modules/@peculiar/x509/']) {
+      assert.ok(!eager.includes(lazy), `${entry} loads ${lazy} at start`);
+    }
+    assert.ok(eager.includes('node_modules/yaml/'), `${entry}: the check sees bundled packages`);
+  }
 });

@@ -30,7 +30,7 @@ describe('x509 user conversion (CommonNameUserConversion)', () => {
       const leaf = await leafWithSubject(c.subject);
       let got: unknown;
       try {
-        const u = userFromCertificate(leaf);
+        const u = await userFromCertificate(leaf);
         got = u === undefined ? undefined : { name: u.name, ...(u.uid !== undefined ? { uid: u.uid } : {}), groups: u.groups };
         if (u !== undefined) assert.match(u.extra?.[CREDENTIAL_ID_KEY]?.[0] ?? '', /^X509SHA256=[0-9a-f]{64}$/);
       } catch (err) {

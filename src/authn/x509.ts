@@ -6,7 +6,7 @@
 // the request to another authenticator.
 // Counterpart of k8s.io/apiserver/pkg/authentication/request/x509.
 import { X509Certificate, createHash } from 'node:crypto';
-import { X509Certificate as ParsedCertificate } from '@peculiar/x509';
+import { loadX509, type X509Lib } from '../apimachinery/util/x509-lib.ts';
 import type { UserInfo } from '../apimachinery/request/context.ts';
 import type { AuthRequest, AuthResponse, Authenticator } from './authenticator.ts';
 
@@ -90,11 +90,11 @@ export function verifyClientChain(
 
 /** kube's CommonNameUserConversion: CN (required), O as groups, the UID attribute, the fingerprint. */
 /** The subject's attributes in order, from the DER (Node's subject text loses escaping). */
-function subjectAttributes(leaf: X509Certificate): { cn: string; groups: string[]; uids: string[] } {
+function subjectAttributes(x509: X509Lib, leaf: X509Certificate): { cn: string; groups: string[]; uids: string[] } {
   let cn = '';
   const groups: string[] = [];
   const uids: string[] = [];
-  for (const rdn of new ParsedCertificate(leaf.raw).subjectName.toJSON()) {
+  for (const rdn of new x509.X509Certificate(leaf.raw).subjectName.toJSON()) {
     for (const [type, values] of Object.entries(rdn)) {
       // As Go's pkix.Name: the last CN wins, every O is a group.
       if (type === 'CN') cn = values[values.length - 1] ?? cn;
@@ -105,8 +105,9 @@ function subjectAttributes(leaf: X509Certificate): { cn: string; groups: string[
   return { cn, groups, uids };
 }
 
-export function userFromCertificate(leaf: X509Certificate): UserInfo | undefined {
-  const { cn, groups, uids } = subjectAttributes(leaf);
+/** Async: the DER parser loads on first use (apimachinery/util/x509-lib.ts). */
+export async function userFromCertificate(leaf: X509Certificate): Promise<UserInfo | undefined> {
+  const { cn, groups, uids } = subjectAttributes(await loadX509(), leaf);
   if (cn === '') return undefined;
   if (uids.length > 1) throw new Error(`expected 1 UID, but found multiple: [${uids.join(' ')}]`);
   if (uids[0] === '') throw new Error('UID cannot be an empty string');
@@ -134,12 +135,7 @@ export function newX509Authenticator(roots: CAProvider, now: () => Date = () => 
       } catch (err) {
         return Promise.reject(new Error(`verifying certificate ${certificateIdentifier(p.leaf)} failed: ${(err as Error).message}`));
       }
-      try {
-        const user = userFromCertificate(p.leaf);
-        return Promise.resolve(user === undefined ? undefined : { user });
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
+      return userFromCertificate(p.leaf).then((user) => (user === undefined ? undefined : { user }));
     },
   };
 }
@@ -155,7 +151,7 @@ export function newX509Verifier(roots: CAProvider, allowedNames: readonly string
       if (p === undefined) return undefined;
       verifyClientChain(p.leaf, p.intermediates, roots(), now());
       if (allowedNames.length > 0) {
-        const { cn } = subjectAttributes(p.leaf);
+        const { cn } = subjectAttributes(await loadX509(), p.leaf);
         if (!allowedNames.includes(cn)) throw new Error(`x509: subject with cn=${cn} is not in the allowed list`);
       }
       return await inner.authenticate(req);

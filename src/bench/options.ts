@@ -40,8 +40,10 @@ embedded store), raw etcd requests (kapi on etcd), and, when the oracle is cache
 
 Options:
   --phase <list>          comma-separated phases, run in this order (default all):
-                            startup     spawn to the first /readyz 200: kapi (embedded store),
-                                        kapi + etcd, kube-apiserver + etcd (etcd start included)
+                            startup     spawn to the first /readyz 200: kapi (embedded store) on
+                                        an empty data dir, restarted, restarted with 10k
+                                        configmaps; kapi + etcd, kube-apiserver + etcd (etcd
+                                        start included)
                             throughput  create, get, update, list-1k, list-10k, watch-p99
                             watchers    --watchers watches on one namespace, then creates:
                                         per-event delivery p50/p99 and creates/s

@@ -14,6 +14,7 @@ export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k
   | 'cm-create-no-webhook' | 'cm-create-2-webhooks'
   | 'cache-heap-10k' | 'cache-list-10k' | 'cache-list-10k-paged' | 'cache-list-100k' | 'cache-list-100k-paged'
   | 'policy-create-unmatched' | 'policy-create-3-validations'
+  | 'startup-restart' | 'startup-10k'
   | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';

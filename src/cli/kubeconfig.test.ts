@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
+import { adminKubeconfig, serverURL, toBlockYAML, writeAdminKubeconfig } from './kubeconfig.ts';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
@@ -43,4 +43,21 @@ describe('admin kubeconfig', () => {
     { name: 'name', host: 'localhost', want: 'https://localhost:6443' },
   ];
   for (const c of urls) it(`serverURL ${c.name}`, () => assert.equal(serverURL(c.host, 6443), c.want));
+
+  // The file is written by a small emitter (no yaml package at start-up): whatever the strings
+  // hold, a YAML parser must read back exactly the config.
+  const tricky: { name: string; token: string; namespace?: string }[] = [
+    { name: 'plain', token: 'secret-token' },
+    { name: 'quotes, colon, comment, newline', token: 'a"b: c\n#d \'e\'' },
+    { name: 'YAML keywords and numbers', token: 'null', namespace: '0x10' },
+    { name: 'unicode and control characters', token: 'é☃\u0001\t' },
+    { name: 'leading and trailing spaces, flow indicators', token: ' [a], {b} ', namespace: '- x' },
+  ];
+  for (const c of tricky) {
+    it(`YAML round-trip: ${c.name}`, () => {
+      const cfg = adminKubeconfig({ server: serverURL('::1', 6443), caCert: CA, token: c.token, clientCert: { cert: CA, key: 'k' },
+        ...(c.namespace !== undefined ? { namespace: c.namespace } : {}) });
+      assert.deepEqual(parse(toBlockYAML(cfg as unknown as Parameters<typeof toBlockYAML>[0])), cfg);
+    });
+  }
 });

@@ -2,7 +2,6 @@
 // Counterpart of k8s.io/client-go/tools/clientcmd/api/v1.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { stringify } from 'yaml';
 
 export interface AdminKubeconfigOptions {
   /** e.g. https://127.0.0.1:6443 */
@@ -61,10 +60,34 @@ export function adminKubeconfig(opts: AdminKubeconfigOptions): Kubeconfig {
   };
 }
 
+export type YamlValue = string | readonly YamlValue[] | { readonly [key: string]: YamlValue | undefined };
+
+/**
+ * Block YAML of strings, lists and maps, every string double-quoted as JSON (a JSON string is a
+ * YAML double-quoted scalar). Written at every start: the yaml package's first stringify costs
+ * tens of milliseconds of warm-up, this costs none.
+ */
+export function toBlockYAML(value: YamlValue, indent = ''): string {
+  const key = (k: string): string => (/^[A-Za-z][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k));
+  if (typeof value === 'string') return `${JSON.stringify(value)}\n`;
+  if (Array.isArray(value)) {
+    const items = value as readonly YamlValue[];
+    if (items.length === 0) return '[]\n';
+    return items.map((v) => `${indent}- ${toBlockYAML(v, `${indent}  `).slice(indent.length + 2)}`).join('');
+  }
+  const entries = Object.entries(value as { readonly [key: string]: YamlValue | undefined })
+    .filter((e): e is [string, YamlValue] => e[1] !== undefined);
+  if (entries.length === 0) return '{}\n';
+  return entries.map(([k, v]) => {
+    const scalar = typeof v === 'string' || (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0);
+    return scalar ? `${indent}${key(k)}: ${toBlockYAML(v)}` : `${indent}${key(k)}:\n${toBlockYAML(v, `${indent}  `)}`;
+  }).join('');
+}
+
 /** Writes the admin kubeconfig as YAML with mode 0600 (it holds a credential), replacing any old file. */
 export async function writeAdminKubeconfig(path: string, opts: AdminKubeconfigOptions): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, stringify(adminKubeconfig(opts)), { mode: 0o600 });
+  await writeFile(tmp, toBlockYAML(adminKubeconfig(opts) as unknown as YamlValue), { mode: 0o600 });
   await rename(tmp, path);
 }

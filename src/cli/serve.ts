@@ -21,7 +21,6 @@ import { resolveAuthorizers } from '../authz/config.ts';
 import { loadWebhookTokenAuthenticator } from '../authn/webhook-token.ts';
 import type { ConnectionCredentials, RequestAuthenticator } from '../server/filters/authentication.ts';
 import type { Backend } from '../storage/backend.ts';
-import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import { recordStorageBackend } from '../storage/metrics.ts';
 import { newAuditor } from '../audit/auditor.ts';
@@ -68,10 +67,14 @@ async function certDirPair(certDir: string): Promise<{ cert: string; key: string
   return await exists(pair.cert) && await exists(pair.key) ? pair : undefined;
 }
 
-/** The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. */
+/**
+ * The store: a real etcd with --etcd-servers, else the embedded SQLite file in the data dir. The
+ * etcd client (grpc-js, the proto parser) loads only when used: a third of the bundle's start-up.
+ */
 async function openBackend(opts: ServeOptions, dataDir: string): Promise<Backend> {
   if (opts.storageBackend === 'etcd3') {
-    return openEtcdBackend({
+    const { openEtcdBackend } = await import('../storage/etcd3/etcd3-backend.ts');
+    return await openEtcdBackend({
       endpoints: opts.etcdServers, compactionIntervalMs: opts.etcdCompactionIntervalMs,
       ...(opts.etcdCAFile !== undefined ? { caFile: opts.etcdCAFile } : {}),
       ...(opts.etcdCertFile !== undefined ? { certFile: opts.etcdCertFile } : {}),

@@ -6,8 +6,8 @@
 // Counterpart of plugin/pkg/admission/certificates/{approval,signing,ctbattest,subjectrestriction}
 // and pkg/certauthorization.
 import { isDeepStrictEqual } from 'node:util';
-import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { newForbidden } from '../../apimachinery/errors/status-error.ts';
+import { loadX509, type X509Lib } from '../../apimachinery/util/x509-lib.ts';
 import type { KubeObject, WireObject } from '../../apimachinery/meta/types.ts';
 import type { certificatesv1 } from '../../generated/types/index.gen.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
@@ -66,11 +66,11 @@ export function certificateSigning(authz: Authorizer): Plugin {
 }
 
 /** The organizations (groups) of a PEM CSR's subject; throws Go's text when it does not parse. */
-function csrOrganizations(request: string): string[] {
+function csrOrganizations(x509: X509Lib, request: string): string[] {
   const pem = Buffer.from(request, 'base64').toString('latin1');
   if (!/-----BEGIN CERTIFICATE REQUEST-----/.test(pem)) throw new Error('PEM block type must be CERTIFICATE REQUEST');
   try {
-    return new Pkcs10CertificateRequest(pem).subjectName.getField('O');
+    return new x509.Pkcs10CertificateRequest(pem).subjectName.getField('O');
   } catch (err) {
     throw new Error(`asn1: structure error: ${(err as Error).message}`);
   }
@@ -80,20 +80,20 @@ export function certificateSubjectRestriction(): Plugin {
   return {
     name: 'CertificateSubjectRestriction',
     handles: (op) => op === 'CREATE',
-    validate(_ctx, a) {
-      if (!isCSR(a, '')) return Promise.resolve();
+    async validate(_ctx, a) {
+      if (!isCSR(a, '')) return;
       const spec = (a.object as CSRLike | undefined)?.spec;
-      if (spec?.signerName !== KUBE_APISERVER_CLIENT_SIGNER) return Promise.resolve();
+      if (spec?.signerName !== KUBE_APISERVER_CLIENT_SIGNER) return;
+      const x509 = await loadX509();
       let orgs: string[];
       try {
-        orgs = csrOrganizations(spec.request ?? '');
+        orgs = csrOrganizations(x509, spec.request ?? '');
       } catch (err) {
-        return Promise.reject(forbid(a, `failed to parse CSR: ${(err as Error).message}`));
+        throw forbid(a, `failed to parse CSR: ${(err as Error).message}`);
       }
       if (orgs.includes('system:masters')) {
-        return Promise.reject(forbid(a, `use of ${KUBE_APISERVER_CLIENT_SIGNER} signer with system:masters group is not allowed`));
+        throw forbid(a, `use of ${KUBE_APISERVER_CLIENT_SIGNER} signer with system:masters group is not allowed`);
       }
-      return Promise.resolve();
     },
   };
 }

@@ -6,8 +6,8 @@
 // itself. Everyone else passes.
 // Counterpart of plugin/pkg/admission/noderestriction.
 import { isDeepStrictEqual } from 'node:util';
-import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import { newForbidden, newNotFound } from '../../apimachinery/errors/status-error.ts';
+import { loadX509 } from '../../apimachinery/util/x509-lib.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext, UserInfo } from '../../apimachinery/request/context.ts';
 import { allowed, resourceAttributes, type AdmissionAuthorizer } from '../authorizer.ts';
@@ -256,15 +256,16 @@ class Restriction {
     if (a.operation === 'DELETE' && specOf(a.oldObject)['nodeName'] !== node) throw forbid('can only delete ResourceSlice with the same NodeName as the requesting node');
   }
 
-  csr(): void {
+  async csr(): Promise<void> {
     const { a, node, forbid } = this;
     if (a.operation !== 'CREATE') return;
     const spec = specOf(a.object);
     const signer = str(spec['signerName']);
     if (signer !== 'kubernetes.io/kubelet-serving' && signer !== 'kubernetes.io/kube-apiserver-client-kubelet') return;
+    const x509 = await loadX509();
     let cn: string;
     try {
-      cn = new Pkcs10CertificateRequest(Buffer.from(str(spec['request']), 'base64').toString('latin1')).subjectName.getField('CN')[0] ?? '';
+      cn = new x509.Pkcs10CertificateRequest(Buffer.from(str(spec['request']), 'base64').toString('latin1')).subjectName.getField('CN')[0] ?? '';
     } catch (err) {
       throw forbid(`unable to parse csr: ${(err as Error).message}`);
     }

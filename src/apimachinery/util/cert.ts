@@ -3,9 +3,8 @@
 // written to disk; the callers decide where the files go.
 // Counterpart of k8s.io/client-go/util/cert and k8s.io/client-go/util/keyutil.
 import { randomBytes, webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
-
-x509.cryptoProvider.set(webcrypto);
+import type { JsonGeneralName } from '@peculiar/x509';
+import { loadX509, type X509Lib } from './x509-lib.ts';
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY_MS = 86_400_000;
@@ -42,7 +41,7 @@ export interface SignedCertOptions {
   readonly now?: Date;
 }
 
-function toPem(der: ArrayBuffer, label: string): string {
+function toPem(x509: X509Lib, der: ArrayBuffer, label: string): string {
   return `${x509.PemConverter.encode(der, label)}\n`;
 }
 
@@ -50,12 +49,12 @@ async function newKeyPair(): Promise<webcrypto.CryptoKeyPair> {
   return await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']);
 }
 
-async function exportKey(key: webcrypto.CryptoKey): Promise<string> {
-  return toPem(await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+async function exportKey(x509: X509Lib, key: webcrypto.CryptoKey): Promise<string> {
+  return toPem(x509, await webcrypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
 }
 
 /** Rejects when `pem` is not a PKCS#8 P-256 key (as this module writes them). */
-async function importKey(pem: string): Promise<webcrypto.CryptoKey> {
+async function importKey(x509: X509Lib, pem: string): Promise<webcrypto.CryptoKey> {
   const der = x509.PemConverter.decodeFirst(pem);
   return await webcrypto.subtle.importKey('pkcs8', der, ALG, true, ['sign']);
 }
@@ -77,7 +76,7 @@ function validity(now: Date | undefined, days: number): { notBefore: Date; notAf
 
 /** A new self-signed CA (client-go's NewSelfSignedCACert). Never rejects for valid options. */
 export async function newSelfSignedCACert(opts: CACertOptions): Promise<CertKeyPair> {
-  const keys = await newKeyPair();
+  const [keys, x509] = await Promise.all([newKeyPair(), loadX509()]);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
     name: `CN=${rdn(opts.commonName)}`,
@@ -90,7 +89,7 @@ export async function newSelfSignedCACert(opts: CACertOptions): Promise<CertKeyP
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
+  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(x509, keys.privateKey) };
 }
 
 /**
@@ -98,10 +97,10 @@ export async function newSelfSignedCACert(opts: CACertOptions): Promise<CertKeyP
  * certificate or key cannot be parsed.
  */
 export async function newSignedCert(ca: CertKeyPair, opts: SignedCertOptions): Promise<CertKeyPair> {
-  const keys = await newKeyPair();
+  const [keys, x509] = await Promise.all([newKeyPair(), loadX509()]);
   const caCert = new x509.X509Certificate(ca.cert);
-  const caKey = await importKey(ca.key);
-  const names: x509.JsonGeneralName[] = [
+  const caKey = await importKey(x509, ca.key);
+  const names: JsonGeneralName[] = [
     ...(opts.hosts ?? []).map((value) => ({ type: 'dns' as const, value })),
     ...(opts.ips ?? []).map((value) => ({ type: 'ip' as const, value })),
   ];
@@ -123,5 +122,5 @@ export async function newSignedCert(ca: CertKeyPair, opts: SignedCertOptions): P
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(keys.privateKey) };
+  return { cert: `${cert.toString('pem')}\n`, key: await exportKey(x509, keys.privateKey) };
 }
