@@ -16,7 +16,8 @@ export interface AdminKubeconfigOptions {
   readonly namespace?: string;
 }
 
-export interface Kubeconfig {
+/** A type, not an interface, so that it is a YamlValue (object types have implicit index signatures). */
+export type Kubeconfig = {
   apiVersion: 'v1';
   kind: 'Config';
   clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[];
@@ -24,7 +25,7 @@ export interface Kubeconfig {
   contexts: { name: string; context: { cluster: string; user: string; namespace?: string } }[];
   'current-context': string;
   preferences: Record<string, never>;
-}
+};
 
 const DEFAULT_CLUSTER_NAME = 'kapi';
 const DEFAULT_USER_NAME = 'kapi-admin';
@@ -88,6 +89,6 @@ export function toBlockYAML(value: YamlValue, indent = ''): string {
 export async function writeAdminKubeconfig(path: string, opts: AdminKubeconfigOptions): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, toBlockYAML(adminKubeconfig(opts) as unknown as YamlValue), { mode: 0o600 });
+  await writeFile(tmp, toBlockYAML(adminKubeconfig(opts)), { mode: 0o600 });
   await rename(tmp, path);
 }

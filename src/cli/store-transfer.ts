@@ -4,7 +4,6 @@
 // kube-apiserver or kapi wrote stays readable by either. Run them while no server uses the store.
 // No Go counterpart (kube's own path is an etcd snapshot).
 import { join, resolve } from 'node:path';
-import { openEtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { openSqliteBackend } from '../storage/sqlite/sqlite-backend.ts';
 import { copyKeys } from '../storage/copy.ts';
 import { FlagError, parseServeFlags } from './flags.ts';
@@ -27,6 +26,8 @@ export async function runTransferCommand(direction: TransferDirection, args: rea
   if (opts.etcdServers.length === 0) { out('Error: --etcd-servers must be specified'); return 1; }
   const sqlite = await openSqliteBackend({ path: join(resolve(opts.dataDir), 'kapi.db'), compactionIntervalMs: 0 });
   try {
+    // etcd's gRPC client loads only for these subcommands, not with every command.
+    const { openEtcdBackend } = await import('../storage/etcd3/etcd3-backend.ts');
     const etcd = await openEtcdBackend({
       endpoints: opts.etcdServers, compactionIntervalMs: 0,
       ...(opts.etcdCAFile !== undefined ? { caFile: opts.etcdCAFile } : {}),

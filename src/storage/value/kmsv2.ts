@@ -4,78 +4,46 @@
 // after the `k8s:enc:kms:v2:<name>:` prefix. Decrypted seeds are cached by their ciphertext.
 // Counterpart of k8s.io/apiserver/pkg/storage/value/encrypt/envelope/kmsv2 (envelope.go, grpc_service.go).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { credentials, loadPackageDefinition, type Client, type ServiceError } from '@grpc/grpc-js';
-import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import { extendedNonceGCMTransformer, gcmTransformer } from './aes.ts';
-import { KMS_V2_PROTO } from './kmsv2-proto.ts';
+import type { Callback, EncryptResponse, KmsStub, StatusResponse } from './kmsv2-grpc.ts';
 import type { Transformer } from './transformer.ts';
 
-let definition: PackageDefinition | undefined;
+export type { EncryptResponse, StatusResponse } from './kmsv2-grpc.ts';
 
-/** The KMS v2 proto, parsed once (proto-loader reads files only). */
-export function kmsV2Definition(): PackageDefinition {
-  if (definition !== undefined) return definition;
-  const dir = mkdtempSync(join(tmpdir(), 'kapi-kms-proto-'));
-  try {
-    writeFileSync(join(dir, 'api.proto'), KMS_V2_PROTO);
-    definition = loadSync(join(dir, 'api.proto'), { keepCase: true, longs: String, enums: Number, defaults: true });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return definition;
-}
-
-export interface EncryptResponse { readonly ciphertext: Buffer; readonly key_id: string; readonly annotations: Record<string, Buffer> }
-export interface StatusResponse { readonly version: string; readonly healthz: string; readonly key_id: string }
-
-type Callback<T> = (err: ServiceError | null, res?: T) => void;
-interface KmsStub extends Client {
-  Status(req: object, opts: { deadline: number }, cb: Callback<StatusResponse>): void;
-  Encrypt(req: { plaintext: Buffer; uid: string }, opts: { deadline: number }, cb: Callback<EncryptResponse>): void;
-  Decrypt(req: { ciphertext: Buffer; uid: string; key_id: string; annotations: Record<string, Buffer> },
-    opts: { deadline: number }, cb: Callback<{ plaintext: Buffer }>): void;
-}
-
-const isStub = (c: unknown): c is KmsStub => typeof c === 'object' && c !== null && 'Encrypt' in c && 'Status' in c;
-
-/** A gRPC client of a KMS v2 plugin at `unix:///path` (or `unix:/path`). */
+/**
+ * A gRPC client of a KMS v2 plugin at `unix:///path` (or `unix:/path`). gRPC loads on the first
+ * call, so a server without a KMS provider never loads it.
+ */
 export class KmsV2Client {
-  private readonly stub: KmsStub;
+  #stub: Promise<KmsStub> | undefined;
 
-  constructor(endpoint: string, private readonly timeoutMs: number) {
-    const pkg = loadPackageDefinition(kmsV2Definition());
-    const ns = pkg.v2;
-    const ctor = typeof ns === 'object' && ns !== null && 'KeyManagementService' in ns ? ns.KeyManagementService : undefined;
-    if (typeof ctor !== 'function') throw new Error('KMS v2 proto has no KeyManagementService');
-    const path = endpoint.replace(/^unix:(\/\/)?/, '');
-    const client: unknown = new (ctor as new (addr: string, creds: ReturnType<typeof credentials.createInsecure>) => Client)(
-      `unix:${path}`, credentials.createInsecure());
-    if (!isStub(client)) throw new Error('KMS v2 client has no methods');
-    this.stub = client;
+  constructor(private readonly endpoint: string, private readonly timeoutMs: number) {}
+
+  private stub(): Promise<KmsStub> {
+    this.#stub ??= import('./kmsv2-grpc.ts').then((m) => m.newKmsStub(this.endpoint));
+    return this.#stub;
   }
 
-  private call<T>(fn: (deadline: number, cb: Callback<T>) => void): Promise<T> {
+  private async call<T>(fn: (stub: KmsStub, deadline: number, cb: Callback<T>) => void): Promise<T> {
+    const stub = await this.stub();
     return new Promise((resolve, reject) => {
-      fn(Date.now() + this.timeoutMs, (err, res) => {
+      fn(stub, Date.now() + this.timeoutMs, (err, res) => {
         if (err !== null || res === undefined) reject(err ?? new Error('empty response'));
         else resolve(res);
       });
     });
   }
 
-  status(): Promise<StatusResponse> { return this.call((deadline, cb) => this.stub.Status({}, { deadline }, cb)); }
+  status(): Promise<StatusResponse> { return this.call((stub, deadline, cb) => stub.Status({}, { deadline }, cb)); }
   encrypt(plaintext: Buffer): Promise<EncryptResponse> {
-    return this.call((deadline, cb) => this.stub.Encrypt({ plaintext, uid: randomUUID() }, { deadline }, cb));
+    return this.call((stub, deadline, cb) => stub.Encrypt({ plaintext, uid: randomUUID() }, { deadline }, cb));
   }
   async decrypt(ciphertext: Buffer, keyId: string, annotations: Record<string, Buffer>): Promise<Buffer> {
-    const res = await this.call<{ plaintext: Buffer }>((deadline, cb) =>
-      this.stub.Decrypt({ ciphertext, uid: randomUUID(), key_id: keyId, annotations }, { deadline }, cb));
+    const res = await this.call<{ plaintext: Buffer }>((stub, deadline, cb) =>
+      stub.Decrypt({ ciphertext, uid: randomUUID(), key_id: keyId, annotations }, { deadline }, cb));
     return res.plaintext;
   }
-  close(): void { this.stub.close(); }
+  close(): void { void this.#stub?.then((s) => { s.close(); }, () => {}); }
 }
 
 /** kube's EncryptedObject (kmsv2/v2/api.proto). */

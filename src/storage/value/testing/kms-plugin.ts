@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPackageDefinition, Server, ServerCredentials, status, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
-import { kmsV2Definition } from '../kmsv2.ts';
+import { kmsV2Definition } from '../kmsv2-grpc.ts';
 
 export interface TestKmsPlugin {
   /** unix:///.../kms.sock, for the EncryptionConfiguration's endpoint. */
