@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { goQuote } from '../apimachinery/goformat/index.ts';
 import {
-  decodeStrictJSON, JSONSyntaxError, walkValue, yamlToJSON, YAMLConversionError, type Shape,
+  decodeConfigFile, decodeStrictJSON, walkValue, type Shape,
 } from '../apimachinery/fieldvalidation/index.ts';
 
 /** The plugins whose configuration was an unversioned file before AdmissionConfiguration existed. */
@@ -80,17 +80,7 @@ export function readAdmissionConfiguration(enabled: readonly string[], file: str
     throw new Error(`unable to read admission control configuration from ${goQuote(file)} [${osError(err, file)}]`);
   }
   const isJSON = text.trimStart().startsWith('{');
-  let value: unknown;
-  let dupError: string | undefined;
-  try {
-    if (isJSON) value = decodeStrictJSON(text, { kind: 'any', goName: 'interface {}' }, false).value;
-    else ({ value, duplicateError: dupError } = yamlToJSON(text, true));
-  } catch (err) {
-    if (err instanceof YAMLConversionError) throw new Error(err.message);
-    if (err instanceof JSONSyntaxError) throw new Error(`couldn't get version/kind; json parse error: ${err.message}`);
-    throw err;
-  }
-  const obj = isObject(value) ? value : {};
+  const { value, obj, duplicateError: dupError } = decodeConfigFile(text);
   const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
   const pkg = VERSIONS[apiVersion];

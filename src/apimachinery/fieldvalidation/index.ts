@@ -7,6 +7,7 @@ export { decodeStrictJSON, jsonSyntaxError, JSONSyntaxError, type StrictDecodeRe
 export { walkValue, type WalkResult } from './walk.ts';
 export { fromUnstructuredError } from './from-unstructured.ts';
 export { yamlToJSON, YAMLConversionError, type YAMLConversion } from './yaml.ts';
+export { decodeConfigFile, type ConfigFileValue } from './config-file.ts';
 export { goQuote } from '../goformat/index.ts';
 export { scanJSON, type JSONScan } from './json-scan.ts';
 export { yamlNestingBound } from './yaml-depth.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { goQuote } from '../../apimachinery/goformat/index.ts';
 import {
-  decodeStrictJSON, JSONSyntaxError, walkValue, yamlToJSON, YAMLConversionError, type Shape,
+  decodeConfigFile, decodeStrictJSON, walkValue, type Shape,
 } from '../../apimachinery/fieldvalidation/index.ts';
 
 export interface PrefixedClaimOrExpression {
@@ -94,17 +94,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function parseAuthenticationConfiguration(text: string): AuthenticationConfiguration {
   if (text === '') throw new Error('empty config data');
   const isJSON = text.trimStart().startsWith('{');
-  let value: unknown;
-  let dupError: string | undefined;
-  try {
-    if (isJSON) value = decodeStrictJSON(text, { kind: 'any', goName: 'interface {}' }, false).value;
-    else ({ value, duplicateError: dupError } = yamlToJSON(text, true));
-  } catch (err) {
-    if (err instanceof YAMLConversionError) throw new Error(err.message);
-    if (err instanceof JSONSyntaxError) throw new Error(`couldn't get version/kind; json parse error: ${err.message}`);
-    throw err;
-  }
-  const obj = isObject(value) ? value : {};
+  const { value, obj, duplicateError: dupError } = decodeConfigFile(text);
   const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
   if (kind === '') throw new Error(`Object 'Kind' is missing in '${text}'`);
