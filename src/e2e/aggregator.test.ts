@@ -119,6 +119,27 @@ describe('aggregator: a remote APIService reached through its EndpointSlice', { 
     }
   });
 
+  it('kubectl get and get -w read and watch the aggregated resource by name, once discovery has it', async () => {
+    // The backend is in discovery (merged by the aggregator) within a few refreshes.
+    let listed = '';
+    for (let i = 0; i < 50; i++) {
+      const r = await s.kubectl(['get', 'flunders', '-n', 'default', '-o', 'name']);
+      if (r.code === 0) { listed = r.stdout; break; }
+      await sleep(200);
+    }
+    assert.deepEqual(listed.trim().split('\n'), ['flunder.wardle.example.com/alpha', 'flunder.wardle.example.com/beta']);
+    backend.seen.length = 0;
+    const w = s.kubectlStream(['get', 'flunders', '-n', 'default', '-w', '-o', 'name']);
+    try {
+      await w.waitFor((o) => o.includes('/beta'), 'the initial list');
+      for (let i = 0; i < 50 && !backend.seen.some((x) => x.url.includes('watch=true')); i++) await sleep(100);
+      backend.emit('ADDED', 'delta');
+      await w.waitFor((o) => o.includes('flunder.wardle.example.com/delta'), 'the watched ADDED event');
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('passes an upgrade through, then bytes both ways', async () => {
     const creds = s.creds;
     const u = new URL(creds.server);
