@@ -89,7 +89,8 @@ export function buildGroupREST(scheme: Scheme, backend: Backend, etcdPrefix: str
         }
         installs.push({ resource: def.resource, subresource: x.name, kind: x.kind, definition: def, hubVersion: s.storageVersion,
           storage: x.storage, ...(x.kindGroupVersion !== undefined ? { kindGroupVersion: x.kindGroupVersion } : {}),
-          ...(x.omitVerbs !== undefined ? { omitVerbs: x.omitVerbs } : {}) });
+          ...(x.omitVerbs !== undefined ? { omitVerbs: x.omitVerbs } : {}),
+          ...(x.goZeroValues !== undefined ? { subresourceZeroValues: x.goZeroValues } : {}) });
       }
       for (const sub of Object.keys(def.updateSubresources ?? {})) {
         const view = stores.get(`${formatGroupResource({ group: name, resource: def.resource })}/${sub}`);

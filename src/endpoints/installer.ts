@@ -42,6 +42,8 @@ export interface ResourceInstall {
   readonly omitVerbs?: readonly string[];
   /** The schema server-side apply types fields with (a custom resource's); default: the built-in definition. */
   readonly fieldsSchema?: SchemaNode;
+  /** A subresource kind's Go zero values (its own shape, not the resource's). */
+  readonly subresourceZeroValues?: (obj: KubeObject) => void;
 }
 
 export interface APIGroupInstall {
@@ -95,6 +97,7 @@ export class APIInstaller {
           kindGroupVersion: r.kindGroupVersion ?? { group: g.group, version: v.version },
           namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
           ...(r.fieldsSchema !== undefined ? { fieldsSchema: r.fieldsSchema } : {}),
+          ...(r.subresourceZeroValues !== undefined ? { subresourceZeroValues: r.subresourceZeroValues } : {}),
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);
         registerEndpoint(this.deps, ep);

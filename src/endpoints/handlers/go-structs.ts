@@ -40,4 +40,5 @@ export function fillDecodedStructs(ep: ResourceEndpoint, deps: HandlerDeps, obj:
   }
   // goZeroValues are the main resource's; a subresource of another kind (Scale, TokenRequest) has its own shape.
   if (ep.kind === ep.definition.kind) ep.definition.goZeroValues?.(obj);
+  else ep.subresourceZeroValues?.(obj);
 }

@@ -34,6 +34,8 @@ export interface ResourceEndpoint {
   readonly verbs: readonly string[];
   /** The schema server-side apply types fields with; default: the built-in OpenAPI definition of the kind. */
   readonly fieldsSchema?: SchemaNode;
+  /** A subresource kind's Go zero values (serviceaccounts/token's TokenRequest status). */
+  readonly subresourceZeroValues?: (obj: KubeObject) => void;
 }
 
 export interface HandlerDeps {

@@ -224,6 +224,8 @@ export interface SubresourceREST {
   readonly omitVerbs?: readonly string[];
   /** The versioned defaults of `kind`, applied as its bodies are decoded (so managedFields see them). */
   readonly defaults?: (obj: KubeObject) => void;
+  /** The Go zero values of `kind` (fields without omitempty), filled in after field tracking, before admission. */
+  readonly goZeroValues?: (obj: KubeObject) => void;
 }
 
 /** See ResourceDefinition.storageEncoding. */

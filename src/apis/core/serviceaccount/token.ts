@@ -148,16 +148,24 @@ export function newTokenREST(serviceAccounts: ResourceStore<KubeObject>, lookup:
 
 /** SetDefaults_TokenRequestSpec (authentication/v1), run by kube's decoder. */
 function defaultTokenRequest(obj: KubeObject): void {
-  const tr = obj as { spec?: TokenRequest['spec'] | null; status?: TokenRequest['status'] | null };
-  // The spec and status are structs in Go: there is always one to default, and encoding/json
-  // prints their fields without omitempty (boundObjectRef, token, expirationTimestamp) when
-  // mutating admission sends the request to a webhook.
+  const tr = obj as { spec?: TokenRequest['spec'] | null };
+  // The spec is a struct in Go: there is always one to default, and encoding/json prints its
+  // boundObjectRef (no omitempty) when mutating admission sends the request to a webhook.
   tr.spec ??= {};
   if (typeof tr.spec === 'object' && !Array.isArray(tr.spec)) {
     tr.spec.expirationSeconds ??= DEFAULT_TOKEN_EXPIRATION_SECONDS;
     tr.spec.boundObjectRef ??= null;
   }
-  tr.status ??= { token: '', expirationTimestamp: null };
+}
+
+/**
+ * TokenRequestStatus's Go zero value (token and expirationTimestamp have no omitempty): what a
+ * webhook sees before the token is issued. Filled in after field tracking, as kube's field manager
+ * finds no change against a zero TokenRequest there.
+ */
+function zeroTokenRequestStatus(obj: KubeObject): void {
+  const tr = obj as { status?: TokenRequest['status'] | Record<string, never> | null };
+  if (tr.status === undefined || tr.status === null || Object.keys(tr.status).length === 0) tr.status = { token: '', expirationTimestamp: null };
 }
 
 /** extraSubresources of serviceaccounts: the token subresource signing with `issuer`. */
@@ -166,6 +174,6 @@ export function serviceAccountSubresources(issuer: ServiceAccountTokenIssuer, ap
   return <T extends KubeObject>(store: ResourceStore<T>, lookup: StoreLookup): SubresourceREST[] => [{
     name: 'token', kind: 'TokenRequest', kindGroupVersion: { group: 'authentication.k8s.io', version: 'v1' },
     storage: newTokenREST(store, lookup, issuer, apiAudiences),
-    defaults: defaultTokenRequest,
+    defaults: defaultTokenRequest, goZeroValues: zeroTokenRequestStatus,
   }];
 }
