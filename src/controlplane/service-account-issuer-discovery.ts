@@ -58,7 +58,7 @@ export function issuerDiscoveryHandlers(opts: IssuerDiscoveryOptions): [string, 
     const seen = new Set<string>();
     return opts.keys().map(jwk).filter((k) => !seen.has(k['kid'] ?? '') && seen.add(k['kid'] ?? ''));
   };
-  return [
+  const served: [string, NonResourceHandler][] = [
     [OPENID_CONFIG_PATH, route('application/json', () => JSON.stringify({
       issuer: opts.issuer, jwks_uri: opts.jwksURI(), response_types_supported: ['id_token'],
       // The algorithms of the keys, sorted, as kube lists them.
@@ -66,4 +66,7 @@ export function issuerDiscoveryHandlers(opts: IssuerDiscoveryOptions): [string, 
     }))],
     [JWKS_PATH, route(JWKS_MIME, () => JSON.stringify({ keys: keys() }))],
   ];
+  // go-restful matches a request path with a trailing slash to the route without one: kube
+  // answers /.well-known/openid-configuration/ and /openid/v1/jwks/ as the paths without it.
+  return served.flatMap(([path, h]): [string, NonResourceHandler][] => [[path, h], [`${path}/`, h]]);
 }

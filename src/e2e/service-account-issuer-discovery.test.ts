@@ -39,11 +39,27 @@ describe('service account issuer discovery', () => {
     assert.equal(payload.sub, 'system:serviceaccount:default:default');
   });
 
+  // go-restful matches a path with a trailing slash to the route without it (kube-apiserver v1.36.3
+  // answers both alike; its RBAC role for discovery lists both).
+  const slashed: { path: string; accept: string }[] = [
+    { path: '/.well-known/openid-configuration', accept: '*/*' }, { path: '/openid/v1/jwks', accept: 'application/jwk-set+json' },
+  ];
+  for (const c of slashed) {
+    it(`serves ${c.path}/ as ${c.path}`, async () => {
+      const [plain, slash] = await Promise.all(['', '/'].map((end) => s.request({ method: 'GET', path: c.path + end, headers: { Accept: c.accept } })));
+      assert.equal(slash?.status, 200, slash?.text);
+      assert.deepEqual([slash?.headers['content-type'], slash?.headers['cache-control'], slash?.text],
+        [plain?.headers['content-type'], plain?.headers['cache-control'], plain?.text]);
+    });
+  }
+
   const refusals: { name: string; method: string; path: string; accept?: string; want: [number, string] }[] = [
     { name: 'the key set for Accept: application/json', method: 'GET', path: '/openid/v1/jwks', accept: 'application/json',
       want: [406, '406: Not Acceptable\n\nAvailable representations: application/jwk-set+json'] },
     { name: 'the document for Accept: application/jwk-set+json', method: 'GET', path: '/.well-known/openid-configuration', accept: 'application/jwk-set+json',
       want: [406, '406: Not Acceptable\n\nAvailable representations: application/json'] },
+    { name: 'the key set at /openid/v1/jwks/ for Accept: application/json', method: 'GET', path: '/openid/v1/jwks/', accept: 'application/json',
+      want: [406, '406: Not Acceptable\n\nAvailable representations: application/jwk-set+json'] },
     { name: 'POST', method: 'POST', path: '/openid/v1/jwks', want: [405, 'the server does not allow this method on the requested resource'] },
   ];
   for (const c of refusals) {

@@ -27,14 +27,15 @@ function columnsOf(def: ResourceDefinition<KubeObject> | undefined): readonly Ta
   return def?.table ?? DEFAULT_COLUMNS;
 }
 
-export function partialObjectMetadata(obj: KubeObject, apiVersion: string): KubeObject {
-  return { kind: 'PartialObjectMetadata', apiVersion, metadata: obj.metadata as ObjectMeta };
+export function partialObjectMetadata(obj: KubeObject, apiVersion: string, def?: ResourceDefinition<KubeObject>): KubeObject {
+  const metadata = def?.metadataView?.(obj as DeepReadonly<KubeObject>) ?? obj.metadata as ObjectMeta;
+  return { kind: 'PartialObjectMetadata', apiVersion, metadata };
 }
 
-export function partialObjectMetadataList(list: KubeList, apiVersion: string): KubeList {
+export function partialObjectMetadataList(list: KubeList, apiVersion: string, def?: ResourceDefinition<KubeObject>): KubeList {
   return {
     kind: 'PartialObjectMetadataList', apiVersion, metadata: list.metadata,
-    items: list.items.map((o) => partialObjectMetadata(o, apiVersion)),
+    items: list.items.map((o) => partialObjectMetadata(o, apiVersion, def)),
   };
 }
 
@@ -44,7 +45,7 @@ export function toTable(def: ResourceDefinition<KubeObject> | undefined, objs: r
   const now = Date.now();
   const rows: TableRow[] = objs.map((o) => {
     const row: TableRow = { cells: cols.map((c) => c.cell(o as DeepReadonly<KubeObject>, now)) };
-    if (include === 'Metadata') row.object = partialObjectMetadata(o, apiVersion);
+    if (include === 'Metadata') row.object = partialObjectMetadata(o, apiVersion, def);
     else if (include === 'Object') row.object = o;
     return row;
   });

@@ -24,3 +24,14 @@ export function objectMetaJSON(meta: Readonly<ObjectMeta> | Readonly<Record<stri
   }
   return out;
 }
+
+// The collection fields of ObjectMeta: kube decodes every body into the typed struct, and
+// encoding/json's omitempty drops an empty (or null) map or list before the object is stored or
+// answered. A merge patch that deletes the last label therefore leaves no `labels` field at all.
+const COLLECTIONS = ['labels', 'annotations', 'ownerReferences', 'finalizers'] as const;
+
+/** Removes, in place, the ObjectMeta maps and lists Go would leave out as empty. */
+export function dropEmptyMetaCollections(meta: Record<string, unknown> | object): void {
+  const m = meta as Record<string, unknown>;
+  for (const k of COLLECTIONS) if (k in m && (m[k] === null || isEmpty(m[k]))) delete m[k];
+}

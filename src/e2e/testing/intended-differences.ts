@@ -90,10 +90,6 @@ export const knownDefects: readonly ListedDifference[] = [
       'character \'[\' exceeded max depth (<body hex>)" (create); kapi matches kube\'s messages for JSON bodies already',
   },
   {
-    cases: /^daemonsets\.apps /, where: /annotations/,
-    reason: `${I10}: kube's DaemonSet strategy sets the deprecated.daemonset.template.generation annotation; kapi does not`,
-  },
-  {
     cases: /^nodes /, where: /\.spec\.taints/,
     reason: `${I10}: kube's TaintNodesByCondition admission plugin (on by default) taints a new node node.kubernetes.io/not-ready:NoSchedule`,
   },

@@ -23,7 +23,7 @@ export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
     return;
   }
   if (target.shape === 'PartialObjectMetadata') {
-    writeObject(res, 200, partialObjectMetadata(toEndpointVersion(ep, deps, stored), target.apiVersion), target, state);
+    writeObject(res, 200, partialObjectMetadata(toEndpointVersion(ep, deps, stored), target.apiVersion, ep.definition), target, state);
     return;
   }
   writeItem(res, 200, stored, (o) => toEndpointVersion(ep, deps, o as KubeObject), target, state,

@@ -86,7 +86,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
         target, state);
       return;
     case 'PartialObjectMetadataList':
-      writeObject(res, 200, partialObjectMetadataList(list, target.apiVersion), target, state);
+      writeObject(res, 200, partialObjectMetadataList(list, target.apiVersion, ep.definition), target, state);
       return;
     default: {
       const apiVersion = apiVersionOf(ep.kindGroupVersion);

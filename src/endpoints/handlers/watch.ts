@@ -172,12 +172,12 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
           return { type: ev.type, object: t };
         }
         const obj = toEndpointVersion(ep, deps, ev.object);
-        if (target.shape === 'PartialObjectMetadata') return { type: ev.type, object: partialObjectMetadata(obj, target.apiVersion) };
+        if (target.shape === 'PartialObjectMetadata') return { type: ev.type, object: partialObjectMetadata(obj, target.apiVersion, ep.definition) };
         return { type: ev.type, object: obj };
       }
       // kube transforms every event's object, bookmarks too: a metadata informer's bookmark is a
       // PartialObjectMetadata (the resource's own kind may have no protobuf message, e.g. a custom resource).
-      case 'BOOKMARK': return { type: ev.type, object: target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(ev.object, target.apiVersion) : ev.object };
+      case 'BOOKMARK': return { type: ev.type, object: target.shape === 'PartialObjectMetadata' ? partialObjectMetadata(ev.object, target.apiVersion, ep.definition) : ev.object };
       case 'ERROR': return { type: ev.type, object: ev.object };
       default: return assertNever(ev);
     }

@@ -104,4 +104,22 @@ describe('Store.update and metadata.resourceVersion', () => {
     }
     await assert.rejects(update(lss, lease('new-abc', 'abc')), { message: 'strconv.ParseUint: parsing "abc": invalid syntax' });
   });
+
+  // kube decodes into metav1.ObjectMeta, whose omitempty drops empty maps and lists: a merge
+  // patch removing the last label answers (and stores) no `labels` field (kube-apiserver v1.36.3).
+  const emptied: { name: string; meta: Record<string, unknown> }[] = [
+    { name: 'labels', meta: { labels: {} } }, { name: 'annotations', meta: { annotations: {} } },
+    { name: 'finalizers', meta: { finalizers: [] } }, { name: 'ownerReferences', meta: { ownerReferences: [] } },
+    { name: 'null labels', meta: { labels: null } },
+  ];
+  for (const c of emptied) {
+    it(`empty ${c.name} are left out on create and update`, async () => {
+      const name = `empty-${c.name.replace(/\W+/g, '-')}`.toLowerCase();
+      const withEmpty = (): KubeObject => { const o = cm(name, undefined, { a: '1' }); Object.assign(o.metadata, structuredClone(c.meta)); return o; };
+      const created = await cms.create(ctx, withEmpty(), undefined, opts);
+      assert.deepEqual(Object.keys(created.metadata).filter((k) => k in c.meta), []);
+      const { object } = await update(cms, withEmpty());
+      assert.deepEqual(Object.keys(object.metadata).filter((k) => k in c.meta), []);
+    });
+  }
 });

@@ -14,6 +14,7 @@ import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { Watch } from '../../apimachinery/watch/event.ts';
 import { validateObjectMeta, validateObjectMetaUpdate, validatePathSegmentName } from '../../apimachinery/validation/object-meta.ts';
 import { goQuote } from '../../apimachinery/goformat/index.ts';
+import { dropEmptyMetaCollections } from '../../apimachinery/meta/object-meta-json.ts';
 import type { Interface as Storage } from '../../storage/interfaces.ts';
 import type {
   CreateOptions, GetOptions, ListOptions, UpdatedObjectInfo, UpdateOptions, ValidateObjectFunc, ValidateObjectUpdateFunc,
@@ -154,6 +155,7 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     // kube decodes into typed structs: the zero values are there before the strategy looks.
     this.definition.goZeroValues?.(obj);
     const meta = obj.metadata;
+    dropEmptyMetaCollections(meta);
     this.checkNamespace(ctx, obj);
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
@@ -176,6 +178,7 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     for (const w of this.strategy.warningsOnCreate?.(ctx, ro(obj)) ?? []) ctx.warnings.addWarning(w);
     this.strategy.canonicalize?.(obj);
     this.definition.goZeroValues?.(obj);
+    dropEmptyMetaCollections(obj.metadata);
   }
 
   /** The namespace in the body must match the request's; cluster-scoped objects have none. */
@@ -269,6 +272,7 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
   private beforeUpdate(ctx: RequestContext, obj: T, old: T): void {
     // As on create: an update that leaves out an empty struct changes nothing (generation stays).
     this.definition.goZeroValues?.(obj);
+    dropEmptyMetaCollections(obj.metadata);
     this.checkNamespace(ctx, obj);
     const meta = obj.metadata;
     const oldMeta = old.metadata;
@@ -292,6 +296,7 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     for (const w of this.strategy.warningsOnUpdate?.(ctx, ro(obj), ro(old)) ?? []) ctx.warnings.addWarning(w);
     this.strategy.canonicalize?.(obj);
     this.definition.goZeroValues?.(obj);
+    dropEmptyMetaCollections(obj.metadata);
   }
 
   /** An object marked for deletion whose last finalizer was just removed goes away now. */

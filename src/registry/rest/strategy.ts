@@ -1,7 +1,7 @@
 // What a resource tells the generic Store: its names, strategy, field selectors and table
 // columns (pkg/registry/<group>/<resource>/strategy.go + the printers, in one small object).
 import type { FieldError } from '../../apimachinery/errors/field-errors.ts';
-import type { DeleteOptions, KubeObject } from '../../apimachinery/meta/types.ts';
+import type { DeleteOptions, KubeObject, ObjectMeta } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import type { GroupResource } from '../../apimachinery/schema/group-version.ts';
 import type { StandardStorage } from './capabilities.ts';
@@ -156,6 +156,11 @@ export interface ResourceDefinition<T extends KubeObject> {
    * validation of every create and update, before the object is stored.
    */
   goZeroValues?(obj: T): void;
+  /**
+   * The object's ObjectMeta as kube's internal type holds it, which is what PartialObjectMetadata
+   * and Table rows show (they skip the versioned conversion): DaemonSets drop an annotation there.
+   */
+  metadataView?(obj: DeepReadonly<T>): ObjectMeta;
   /** A Warning for a DELETE or DELETECOLLECTION with these (valid) options, added before the delete is tried (jobs). */
   deleteWarning?(ctx: RequestContext, options: DeleteOptions): string | undefined;
 }

@@ -89,4 +89,21 @@ describe('daemonsets', () => {
     assert.deepEqual(daemonSets.table.filter((c) => c.name !== 'Age').map((c) => c.cell(d, 0)),
       ['agent', 3, 3, 2, 3, 2, 'os=linux', 'a', 'agent:v1', 'app=agent']);
   });
+
+  // kube-apiserver v1.36.3: PartialObjectMetadata and Table rows come from the internal object,
+  // whose template generation sits in spec: the annotation is not shown there, other ones are.
+  const views: { name: string; annotations: Record<string, string> | undefined; want: Record<string, string> | undefined }[] = [
+    { name: 'only the template generation', annotations: { [TG]: '3' }, want: undefined },
+    { name: 'another annotation too', annotations: { [TG]: '3', a: 'b' }, want: { a: 'b' } },
+    { name: 'no annotations', annotations: undefined, want: undefined },
+  ];
+  for (const c of views) {
+    it(`metadata view with ${c.name}`, () => {
+      const d = ds((x) => { if (c.annotations !== undefined) x.metadata.annotations = { ...c.annotations }; });
+      const meta = daemonSets.metadataView(d);
+      assert.deepEqual(meta.annotations, c.want);
+      assert.equal(meta.name, 'agent');
+      assert.deepEqual(d.metadata.annotations, c.annotations, 'the object itself is left alone');
+    });
+  }
 });

@@ -1,5 +1,6 @@
 // DaemonSets (pkg/registry/apps/daemonset): SetDefaults_DaemonSet, the strategy with its
 // template generation (kept by apps/v1 in an annotation) and printDaemonSet.
+import type { ObjectMeta } from '../../../apimachinery/meta/types.ts';
 import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import type { ResourceDefinition } from '../../../registry/rest/strategy.ts';
 import { ageColumn, nameColumn, specStatusStrategy, statusStrategy } from '../../../registry/rest/kit.ts';
@@ -70,6 +71,14 @@ export const daemonSets = {
   strategy: daemonSetStrategy,
   statusStrategy: daemonSetStatusStrategy,
   defaults: defaultDaemonSet,
+  // The internal DaemonSet keeps the template generation in its spec; only the apps/v1
+  // conversion writes the annotation, so metadata-only views (taken from the internal object) lack it.
+  metadataView: (ds) => {
+    const meta = structuredClone(ds.metadata) as ObjectMeta;
+    if (meta.annotations !== undefined) delete meta.annotations[TEMPLATE_GENERATION_ANNOTATION];
+    if (meta.annotations !== undefined && Object.keys(meta.annotations).length === 0) delete meta.annotations;
+    return meta;
+  },
   table: [
     nameColumn<DaemonSet>(),
     { name: 'Desired', type: 'integer', cell: (ds) => ds.status?.desiredNumberScheduled ?? 0 },
