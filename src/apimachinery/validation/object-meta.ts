@@ -25,16 +25,26 @@ export const nameIsDNSLabel: ValidateNameFunc = (name, prefix) => isDNS1123Label
 export const validateNamespaceName = nameIsDNSLabel;
 export const validateServiceAccountName = nameIsDNSSubdomain;
 
-/** Kube's apiequality.Semantic.DeepEqual for JSON values (nil and empty collections differ there too, but not on the wire). */
+/** What Go decodes to a nil or empty slice: absent, null and []. Semantic.DeepEqual equates them. */
+const isNilOrEmptyList = (v: unknown): boolean => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Kube's apiequality.Semantic.DeepEqual for JSON values: an absent field equals null (both decode
+ * to Go's zero value), and a nil slice equals an empty one ([] and null after a protobuf round
+ * trip, which keeps no empty lists). Empty objects are not equated with absent ones: a nil
+ * pointer to a struct differs from an empty struct.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (isNilOrEmptyList(a) && isNilOrEmptyList(b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   }
-  const ak = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bk = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  const set = (o: object): string[] => Object.keys(o).filter((k) => !isNilOrEmptyList((o as Record<string, unknown>)[k]));
+  const ak = set(a);
+  const bk = set(b);
   if (ak.length !== bk.length) return false;
   return ak.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }

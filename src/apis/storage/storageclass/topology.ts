@@ -2,10 +2,19 @@
 // key appears once per term with at least one value, each once, and terms are not repeated.
 // Counterpart of pkg/apis/core/validation/validation.go (ValidateTopologySelectorTerm) and pkg/apis/storage/validation.
 import { duplicate, invalid, required, type FieldError, type FieldPath } from '../../../apimachinery/errors/field-errors.ts';
-import { deepEqual } from '../../../apimachinery/validation/object-meta.ts';
 import { isQualifiedName } from '../../../apimachinery/validation/validation.ts';
 import type { DeepReadonly } from '../../../registry/rest/strategy.ts';
 import type { TopologySelectorTerm } from '../v1/types.ts';
+
+/** reflect.DeepEqual of two terms' key → sorted values maps (an empty value set is no absent key). */
+function sameTerm(a: Readonly<Record<string, string[]>>, b: Readonly<Record<string, string[]>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => {
+    const x = a[k];
+    const y = b[k];
+    return x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => v === y[i]);
+  });
+}
 
 export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelectorTerm[]> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
@@ -26,7 +35,7 @@ export function validateTopologySelectorTerms(terms: DeepReadonly<TopologySelect
       if (req.key in exprMap) errs.push(duplicate(p.child('key'), req.key));
       exprMap[req.key] = values;
     });
-    for (const s of seen) if (deepEqual(s, exprMap)) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
+    for (const s of seen) if (sameTerm(s, exprMap)) errs.push(duplicate(path.index(i).child('matchLabelExpressions'), ''));
     seen.push(exprMap);
   });
   return errs;
