@@ -11,6 +11,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { Backend } from '../storage/backend.ts';
+import { decodeValue, DEFAULT_STORAGE_MEDIA_TYPE, encodeValue } from '../storage/value-codec.ts';
 
 /** kube's DefaultEndpointReconcilerTTL and EndpointReconcilerInterval. */
 export const MASTER_LEASE_TTL_SECONDS = 15;
@@ -46,11 +47,13 @@ export class LeaseEndpointReconciler {
     const key = `${this.leasePrefix}${this.o.ip}`;
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = (await this.o.backend.range(key)).kvs[0];
-      const generation = current === undefined ? 0 : ((JSON.parse(current.value) as { metadata?: { generation?: number } }).metadata?.generation ?? 0) + 1;
-      // The key holds an Endpoints naming the IP, as kube's; the generation changes so that every
-      // refresh is a write that resets the TTL.
-      const value = JSON.stringify({ kind: 'Endpoints', apiVersion: 'v1', metadata: { name: this.o.ip, generation, creationTimestamp: null },
-        subsets: [{ addresses: [{ ip: this.o.ip }] }] });
+      const generation = current === undefined ? 0 : (decodeValue(current.value).metadata.generation ?? 0) + 1;
+      // The key holds an Endpoints naming the IP, encoded as kube's storage encodes it (a server
+      // beside a kube-apiserver on one etcd reads and refreshes kube's keys, and kube kapi's); the
+      // generation changes so that every refresh is a write that resets the TTL.
+      const lease: EndpointsObject = { kind: 'Endpoints', apiVersion: 'v1', metadata: { name: this.o.ip, generation },
+        subsets: [{ addresses: [{ ip: this.o.ip }] }] };
+      const value = encodeValue(lease, DEFAULT_STORAGE_MEDIA_TYPE);
       const r = current === undefined ? await this.o.backend.create(key, value, MASTER_LEASE_TTL_SECONDS)
         : await this.o.backend.update(key, value, current.modRevision, MASTER_LEASE_TTL_SECONDS);
       if (r.succeeded) return;
