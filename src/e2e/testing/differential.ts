@@ -92,14 +92,18 @@ const API_ACCESS = /^kube-api-access-[a-z0-9]{5}$/;
 /** ... and that name inside a message (the diff of a pod update that drops the volume). */
 const API_ACCESS_IN_TEXT = /\bkube-api-access-[a-z0-9]{5}\b/g;
 
-/** A Table's Age cells (and an Event's Last Seen and First Seen), computed from a time at the moment each server answers. */
+/**
+ * A Table's Age cells (and an Event's Last Seen and First Seen), computed from a time at the
+ * moment each server answers; a Created At cell (ClusterRoles, Roles), the creation time, which
+ * each server sets in its own second.
+ */
 function normaliseTable(out: Record<string, unknown>): Record<string, unknown> {
   const columns = out['columnDefinitions'];
   const rows = out['rows'];
   if (columns === null) return normaliseHeadlessTable(out);
   if (!Array.isArray(columns) || !Array.isArray(rows)) return out;
   const column = (name: string): number[] => columns.flatMap((c: unknown, i) => (isRecord(c) && c['name'] === name ? [i] : []));
-  const ages = ['Age', 'Last Seen', 'First Seen'].flatMap(column);
+  const ages = ['Age', 'Last Seen', 'First Seen', 'Created At'].flatMap(column);
   // A Service's Cluster-IP cell: any allocated address, as for spec.clusterIP (ServiceCIDRs other
   // cases create may lend theirs).
   const clusterIPs = column('Cluster-IP');
@@ -120,7 +124,8 @@ function normaliseHeadlessTable(out: Record<string, unknown>): Record<string, un
   if (!Array.isArray(rows)) return out;
   const fix = (row: unknown): unknown => {
     if (!isRecord(row) || !Array.isArray(row['cells'])) return row;
-    return { ...row, cells: row['cells'].map((c: unknown) => (typeof c === 'string' && /^(\d+[smhdy])+$/.test(c) ? '<age>' : c)) };
+    const ageLike = (c: unknown): boolean => typeof c === 'string' && (/^(\d+[smhdy])+$/.test(c) || /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(c));
+    return { ...row, cells: row['cells'].map((c: unknown) => (ageLike(c) ? '<age>' : c)) };
   };
   return { ...out, rows: rows.map(fix) };
 }
