@@ -354,7 +354,8 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     nonResource: new Map<string, NonResourceHandler>([
       ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers(),
       ...apfDumps]),
-    unlisted: new Set(apfDumps.map(([p]) => p)),
+    // kube lists neither the APF dumps nor the trailing-slash forms of the issuer discovery paths in `GET /`.
+    unlisted: new Set([...apfDumps.map(([p]) => p), ...issuerDiscovery(cfg, () => boundPort).map(([p]) => p).filter((p) => p.endsWith('/'))]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
