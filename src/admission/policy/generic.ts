@@ -12,7 +12,7 @@ import type { SharedInformer } from '../../client/cache/shared-informer.ts';
 import type { CelAuthorizer } from '../../cel/index.ts';
 import type { ParamKind, ParamRef } from '../../generated/types/admissionregistrationv1.gen.ts';
 import type { Attributes } from '../interfaces.ts';
-import type { MatchedAs } from './matching.ts';
+import type { MatchedAs, NamespaceGetter } from './matching.ts';
 
 /** Where the objects of a paramKind are read. */
 export interface ParamSource {
@@ -86,6 +86,12 @@ export function namespaceValue(ns: KubeObject | undefined): unknown {
 }
 
 /** NewCachingAuthorizer: one decision per distinct check within a request, whichever policy asks. */
+/** What a policy plugin (validating or mutating) needs: its policy source, namespaces and the authorizer. */
+export interface PolicyPluginOptions extends PolicySourceOptions {
+  readonly getNamespace: NamespaceGetter;
+  readonly authorizer: CelAuthorizer;
+}
+
 export function cachingAuthorizer(authz: CelAuthorizer): CelAuthorizer {
   const decisions = new Map<string, ReturnType<CelAuthorizer['authorize']>>();
   return {

@@ -3,18 +3,13 @@
 // binding may cover (there is no object to mutate on DELETE). With no binding, a request costs
 // one check in handles().
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/mutating/plugin.go.
-import type { CelAuthorizer } from '../../../cel/index.ts';
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import type { Attributes, Plugin } from '../../interfaces.ts';
-import { isExcludedFromPolicies, PolicySource, type PolicySourceOptions } from '../generic.ts';
-import type { NamespaceGetter } from '../matching.ts';
+import { isExcludedFromPolicies, PolicySource, type PolicyPluginOptions } from '../generic.ts';
 import { compileMutatingPolicy } from './compile.ts';
 import { dispatchMutating, MUTATING_POLICY_PLUGIN_NAME } from './dispatcher.ts';
 
-export interface MutatingPolicyOptions extends PolicySourceOptions {
-  readonly getNamespace: NamespaceGetter;
-  readonly authorizer: CelAuthorizer;
-}
+export type MutatingPolicyOptions = PolicyPluginOptions;
 
 export function mutatingAdmissionPolicy(opts: MutatingPolicyOptions): Plugin {
   const source = new PolicySource(opts, compileMutatingPolicy, {

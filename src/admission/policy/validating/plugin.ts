@@ -4,18 +4,13 @@
 // check in handles().
 // Counterpart of k8s.io/apiserver/pkg/admission/plugin/policy/validating/plugin.go and
 // generic/{plugin,policy_source}.go.
-import type { CelAuthorizer } from '../../../cel/index.ts';
 import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import type { Attributes, Plugin } from '../../interfaces.ts';
-import { isExcludedFromPolicies, PolicySource, type PolicySourceOptions } from '../generic.ts';
-import type { NamespaceGetter } from '../matching.ts';
+import { isExcludedFromPolicies, PolicySource, type PolicyPluginOptions } from '../generic.ts';
 import { compilePolicy } from './compile.ts';
 import { dispatch } from './dispatcher.ts';
 
-export interface ValidatingPolicyOptions extends PolicySourceOptions {
-  readonly getNamespace: NamespaceGetter;
-  readonly authorizer: CelAuthorizer;
-}
+export type ValidatingPolicyOptions = PolicyPluginOptions;
 
 export function validatingAdmissionPolicy(opts: ValidatingPolicyOptions): Plugin {
   const source = new PolicySource(opts, compilePolicy, {
