@@ -98,6 +98,21 @@ export function loadAuthorizationConfigurationFile(path: string): LoadedAuthoriz
     const code = (err as NodeJS.ErrnoException).code;
     throw new Error(`open ${path}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
   }
+  return loadAndValidateAuthorizationData(text);
+}
+
+/** Go's utilerrors aggregate text: one message alone, several de-duplicated in brackets. */
+function aggregate(messages: readonly string[]): Error {
+  const msgs = [...new Set(messages)];
+  return new Error(msgs.length === 1 ? msgs[0] ?? '' : `[${msgs.join(', ')}]`);
+}
+
+/**
+ * LoadAndValidateData: decodes and validates a configuration, then checks that each non-webhook
+ * authorizer has its type's name (`rbac` for RBAC) and that every type of
+ * `requireNonWebhookTypes` (a reload's: the start-up file's) is still there.
+ */
+export function loadAndValidateAuthorizationData(text: string, requireNonWebhookTypes: ReadonlySet<string> = new Set()): LoadedAuthorizationConfiguration {
   let config: AuthorizationConfiguration;
   try {
     config = decodeAuthorizationConfiguration(text);
@@ -105,9 +120,17 @@ export function loadAuthorizationConfigurationFile(path: string): LoadedAuthoriz
     throw new Error(`failed to load AuthorizationConfiguration from file: ${(err as Error).message}`);
   }
   const { errors, matchConditions } = validateAuthorizationConfiguration(config);
-  if (errors.length > 0) {
-    const msgs = [...new Set(errors.map(formatFieldError))];
-    throw new Error(msgs.length === 1 ? msgs[0] ?? '' : `[${msgs.join(', ')}]`);
+  if (errors.length > 0) throw aggregate(errors.map(formatFieldError));
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const a of config.authorizers) {
+    if (a.type === 'Webhook') continue;
+    seen.add(a.type);
+    const expected = a.type.toLowerCase();
+    if (a.name !== expected) problems.push(`expected name ${expected} for authorizer ${a.type} instead of ${a.name}`);
   }
+  const missing = [...requireNonWebhookTypes].filter((t) => !seen.has(t)).sort();
+  if (missing.length > 0) problems.push(`missing required types: [${missing.join(' ')}]`);
+  if (problems.length > 0) throw aggregate(problems);
   return { ...config, matchConditions };
 }

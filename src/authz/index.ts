@@ -24,7 +24,7 @@ export { RBAC_GROUP, type BindingObject, type ClusterRoleObject, type PolicyRule
 export { WebhookAuthorizer, subjectAccessReviewSpec, type SubjectAccessReviewVersion, type WebhookAuthorizerOptions } from './webhook.ts';
 export { compileMatchCondition, evalMatchConditions, type SubjectAccessReviewSpec } from './match-conditions.ts';
 export {
-  decodeAuthorizationConfiguration, loadAuthorizationConfigurationFile, type AuthorizationConfiguration, type AuthorizerConfiguration,
+  decodeAuthorizationConfiguration, loadAndValidateAuthorizationData, loadAuthorizationConfigurationFile, type AuthorizationConfiguration, type AuthorizerConfiguration,
   type LoadedAuthorizationConfiguration, type WebhookConfiguration,
 } from './authorization-config.ts';
 export { validateAuthorizationConfiguration, KNOWN_AUTHORIZER_TYPES } from './authorization-config-validation.ts';

@@ -79,3 +79,27 @@ export function newAuthorizationChain(
 /** kube's rule: AlwaysAllow anywhere in the chain turns anonymous authentication off. */
 export const anonymousAllowedWith = (modes: readonly string[], anonymousAuth: boolean): boolean =>
   anonymousAuth && !modes.includes('AlwaysAllow');
+
+export interface ReloadableAuthorizationChain extends AuthorizationChain {
+  /**
+   * Replaces the chain with `modes` and `webhooks` (--authorization-config reloaded); the RBAC and
+   * Node authorizers of the first chain are kept. Throws kube's error for a mode that was not
+   * enabled at start-up; the chain in use then stays.
+   */
+  replace(modes: readonly AuthorizationMode[], webhooks: readonly (Authorizer & RuleResolver)[]): void;
+}
+
+/** A chain whose authorizers a reload can swap; requests in flight finish with the chain they started with. */
+export function newReloadableAuthorizationChain(
+  modes: readonly AuthorizationMode[], rbac?: RBACAuthorizer, node?: Authorizer & RuleResolver,
+  webhooks: readonly (Authorizer & RuleResolver)[] = [],
+): ReloadableAuthorizationChain {
+  let current = newAuthorizationChain(modes, rbac, node, webhooks);
+  return {
+    authorizer: { authorize: (a) => current.authorizer.authorize(a) },
+    ruleResolver: { rulesFor: (user, namespace) => current.ruleResolver.rulesFor(user, namespace) },
+    replace(nextModes, nextWebhooks) {
+      current = newAuthorizationChain(nextModes, rbac, node, nextWebhooks);
+    },
+  };
+}

@@ -14,6 +14,8 @@ export interface AuthorizationFlags {
   readonly config: LoadedAuthorizationConfiguration;
   /** Its authorizer types in order (kapi's supported ones). */
   readonly modes: readonly AuthorizationMode[];
+  /** --authorization-config, reloaded while the server runs. */
+  readonly configFile?: string;
 }
 
 export interface TokenWebhookFlags {
@@ -41,7 +43,7 @@ export function parseAuthorizationFlags(
     } else {
       try {
         const config = loadAuthorizationConfigurationFile(configFile);
-        return { config, modes: config.authorizers.map((a) => a.type).filter(isSupportedMode) };
+        return { config, modes: config.authorizers.map((a) => a.type).filter(isSupportedMode), configFile };
       } catch (err) {
         errs.push((err as Error).message);
       }

@@ -5,7 +5,7 @@ import { loadEncryptionConfig } from '../storage/value/load.ts';
 import { ReloadingTransformers } from '../storage/value/dynamic.ts';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { hostname, networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { UserInfo } from '../apimachinery/request/context.ts';
@@ -15,6 +15,7 @@ import {
 } from '../authn/index.ts';
 import type { Authenticator, TokenAuthenticator } from '../authn/authenticator.ts';
 import { unimplementedEnabledPlugins } from '../controlplane/admission.ts';
+import { identityLeaseName } from '../controlplane/identity-lease.ts';
 import { newControlPlane, type ControlPlane } from '../controlplane/instance.ts';
 import { anonymousAllowedWith } from '../authz/modes.ts';
 import { resolveAuthorizers } from '../authz/config.ts';
@@ -30,6 +31,7 @@ import { podSecurityPolicy } from '../apis/core/pod/security-context.ts';
 import { ensureAdminClientCert, ensureAdminToken, ensurePKI } from './certs.ts';
 import { clientCertAuthentication } from './client-cert-auth.ts';
 import { jwtAuthentication } from './jwt-authn.ts';
+import { watchAuthorizationConfig } from './authz-reload.ts';
 import { newBootstrapTokenAuthenticator, type SecretGetter } from '../authn/bootstrap-token.ts';
 import { loadProxyClientCert } from './proxy-client-cert.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
@@ -166,8 +168,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     tokens.push(withImplicitAudiences(apiAudiences, newBootstrapTokenAuthenticator({ get: async (ns, name) => await secretGetter?.get(ns, name) })));
   }
   const saIssuers = opts.serviceAccountIssuers.length > 0 ? opts.serviceAccountIssuers : [saIssuer.issuer];
-  const jwt = await jwtAuthentication(opts, saIssuers, apiAudiences, log);
-  tokens.push(...jwt.tokenAuthenticators);
+  const jwt = await jwtAuthentication(opts, saIssuers, apiAudiences, log, identityLeaseName(hostname()));
+  if (jwt.tokenAuthenticator !== undefined) tokens.push(jwt.tokenAuthenticator);
 
   // The webhook token authenticator comes last, as in kube; the authorization webhooks are built
   // (their kubeconfigs read) before anything starts.
@@ -203,7 +205,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     cp = await newControlPlane({
       backend, etcdPrefix: opts.etcdPrefix, storageMediaType: opts.storageMediaType,
       authenticator: requestAuthenticator(tokenWebhook === undefined ? tokens : [...tokens, tokenWebhook], apiAudiences, certAuth.authenticators,
-        jwt.tokenAuthenticators.length > 0),
+        jwt.configured),
       webhookAuthorizers: authorizers.webhooks,
       clusterAuthenticationInfo: certAuth.info,
       ...(proxyClientCert !== undefined ? { proxyClientCert } : {}),
@@ -258,12 +260,17 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     await backend.close();
     throw err;
   }
+  const authzReload = opts.authorization.configFile === undefined ? undefined : watchAuthorizationConfig({
+    path: opts.authorization.configFile, initial: opts.authorization.config, apiServerID: identityLeaseName(hostname()), log,
+    replace: (modes, webhooks) => { cp.replaceAuthorizers(modes, webhooks); },
+  });
   log(`kapi serving on ${url} (kubeconfig: ${kubeconfigPath})`);
   let closing: Promise<void> | undefined;
   return {
     url, kubeconfigPath, dataDir, port: addr.port,
     close: () => {
       closing ??= (async () => {
+        authzReload?.stop();
         jwt.close();
         await cp.stop();
         encryption?.close();

@@ -10,7 +10,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import { systemContext } from '../apimachinery/request/context.ts';
 import { Scheme } from '../apimachinery/runtime/scheme.ts';
 import { CRDController, CustomResourceServer, type ServedStore } from '../apiextensions/index.ts';
-import { newAuthorizationChain, type AuthorizationMode } from '../authz/modes.ts';
+import { newReloadableAuthorizationChain, type AuthorizationMode } from '../authz/modes.ts';
 import { RBACCache } from '../authz/rbac/cache.ts';
 import { RBACAuthorizer } from '../authz/rbac/rbac.ts';
 import type { Authorizer, RuleResolver } from '../authz/authorizer.ts';
@@ -155,6 +155,8 @@ export interface ControlPlane {
   readonly tokenGetter: ServiceAccountTokenGetter;
   /** Where bootstrap token authentication reads Secrets. */
   readonly secretGetter: SecretGetter;
+  /** Swaps the authorizer chain (--authorization-config reloaded); throws kube's error for a mode not enabled at start-up. */
+  replaceAuthorizers(modes: readonly AuthorizationMode[], webhooks: readonly (Authorizer & RuleResolver)[]): void;
 }
 
 /** The service account issuer's discovery documents, when the issuer is an https URL (kube's rule). */
@@ -193,7 +195,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   }), nodeRules(V1_36_FEATURES), {
     getServiceAccounts: V1_36_FEATURES.KubeletServiceAccountTokenForCredentialProviders || V1_36_FEATURES.PodCertificateRequest,
   }) : undefined;
-  const authorization = newAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer,
+  const authorization = newReloadableAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer,
     cfg.webhookAuthorizers);
 
   // The REST storage of every group (kube's RESTStorageProviders), with typed handles.
@@ -387,6 +389,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
 
   return {
     server,
+    replaceAuthorizers: (modes, webhooks) => { authorization.replace(modes, webhooks); },
     tokenGetter: {
       async get(kind, namespace, name) {
         const stores = { ServiceAccount: core.serviceAccounts, Pod: core.pods, Secret: core.secrets, Node: core.nodes };

@@ -98,6 +98,8 @@ authorizers:
   'v2.yaml': 'apiVersion: apiserver.config.k8s.io/v2\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n',
   'unknown-field.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n  unknownField: 1\n',
   'no-api-version.yaml': 'kind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n',
+  'wrong-names.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: roles\n- type: Node\n  name: nodes\n',
+  'wrong-name.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: AlwaysAllow\n  name: allow\n',
   'foo-kind.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: Foo\nauthorizers:\n- type: RBAC\n  name: rbac\n',
   'empty-kubeconfig-webhook.yaml': `apiVersion: apiserver.config.k8s.io/v1
 kind: AuthorizationConfiguration
@@ -145,6 +147,11 @@ const CASES: readonly Case[] = [
     name: 'required fields, TTLs, names, versions, kubeconfig files and duplicate conditions', flags: ['--authorization-config', '$DIR/more-errors.yaml'],
     want: `[authorizers[0].timeout: Required value, authorizers[0].authorizedTTL: Invalid value: "-1s": must be > 0s, authorizers[1].name: Required value, authorizers[1].webhook: Required value: required when type=Webhook, authorizers[2].name: Duplicate value: "w1", authorizers[2].matchConditionSubjectAccessReviewVersion: Unsupported value: "v1beta1": supported values: "v1", authorizers[2].connectionInfo.kubeConfigFile: Invalid value: "$DIR/nonexistent": error loading file: stat $DIR/nonexistent: no such file or directory, authorizers[2].matchConditions[0].expression: Required value, authorizers[2].matchConditions[2].expression: Duplicate value: "request.user == 'a'", authorizers[3].webhook: Required value: required when type=Webhook, authorizers[4].type: Required value, authorizers[5].name: Invalid value: "RBAC": authorizer name is invalid: ${NAME_RULE}]`,
   },
+  {
+    name: 'non-webhook authorizers not named after their types', flags: ['--authorization-config', '$DIR/wrong-names.yaml'],
+    want: '[expected name rbac for authorizer RBAC instead of roles, expected name node for authorizer Node instead of nodes]',
+  },
+  { name: 'an AlwaysAllow authorizer named otherwise', flags: ['--authorization-config', '$DIR/wrong-name.yaml'], want: 'expected name alwaysallow for authorizer AlwaysAllow instead of allow' },
   { name: 'no authorizers', flags: ['--authorization-config', '$DIR/no-authorizers.yaml'], want: 'authorizers: Required value: at least one authorization mode must be defined' },
   {
     name: 'an unknown version', flags: ['--authorization-config', '$DIR/v2.yaml'],

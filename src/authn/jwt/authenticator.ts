@@ -34,6 +34,10 @@ export interface JWTAuthenticatorOptions {
 export interface ClosableTokenAuthenticator extends TokenAuthenticator {
   /** Stops retrying the provider. */
   close(): void;
+  /** kube's HealthCheck: undefined once the provider's discovery and keys were fetched. */
+  healthCheck(): Error | undefined;
+  /** Settles when the first discovery attempt ended, whatever its outcome. */
+  readonly firstAttempt: Promise<unknown>;
 }
 
 type Claims = Record<string, unknown>;
@@ -115,20 +119,23 @@ export function newJWTAuthenticator(opts: JWTAuthenticatorOptions): ClosableToke
   let pending: Promise<Provider | undefined> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let unhealthy: Error | undefined = new Error(`oidc: authenticator for issuer ${JSON.stringify(issuer)} is not initialized`);
   const init = (): Promise<Provider | undefined> => (pending = (async () => {
     try {
       provider = await discoverProvider({
         issuer, discoveryURL: config.issuer.discoveryURL, ca: config.issuer.certificateAuthority,
         ...(opts.fetch !== undefined ? { fetch: opts.fetch } : {}),
       });
+      unhealthy = undefined;
       return provider;
     } catch (err) {
+      unhealthy = err instanceof Error ? err : new Error(String(err));
       opts.log?.(`oidc authenticator: initializing plugin: ${(err as Error).message}`);
       if (!closed) timer = setTimeout(() => { void init(); }, INIT_RETRY_MS).unref();
       return undefined;
     }
   })());
-  void init();
+  const firstAttempt = init();
 
   const username = (c: Claims): string => {
     if (m.username !== undefined) {
@@ -209,6 +216,9 @@ export function newJWTAuthenticator(opts: JWTAuthenticatorOptions): ClosableToke
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
     },
+    healthCheck: () => (unhealthy === undefined ? undefined
+      : new Error(`oidc: authenticator for issuer ${JSON.stringify(issuer)} is not healthy: ${unhealthy.message}`)),
+    firstAttempt,
     async authenticateToken(token: string): Promise<AuthResponse | undefined> {
       if (untrustedIssuer(token) !== issuer) return undefined;
       // A token in the first moments after start waits for the first discovery instead of failing.
