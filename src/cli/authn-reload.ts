@@ -50,7 +50,7 @@ async function waitHealthy(authenticators: readonly ClosableTokenAuthenticator[]
 }
 
 export function watchAuthenticationConfig(o: AuthenticationConfigWatchOptions): FileWatch {
-  const metrics = configReloadMetrics('authentication_config_controller', 'authentication');
+  const metrics = configReloadMetrics('authentication_config_controller');
   const readData = (): string => readFileSync(o.path, 'utf8');
   let tracked = '';
   try { tracked = readData(); } catch { /* the first poll reports it */ }

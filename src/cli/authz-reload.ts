@@ -31,7 +31,7 @@ export interface AuthorizationConfigWatchOptions {
 const declared = (c: AuthorizationConfiguration): AuthorizationConfiguration => ({ authorizers: c.authorizers });
 
 export function watchAuthorizationConfig(o: AuthorizationConfigWatchOptions): FileWatch {
-  const metrics = configReloadMetrics('authorization_config_controller', 'authorization');
+  const metrics = configReloadMetrics('authorization_config_controller');
   const requireNonWebhookTypes = new Set(o.initial.authorizers.map((a) => a.type).filter((t) => t !== 'Webhook'));
   let lastRead = '';
   try { lastRead = readFileSync(o.path, 'utf8'); } catch { /* the first poll reports it */ }

@@ -2,7 +2,7 @@
 // control plane on HTTPS, and the admin kubeconfig written before /readyz turns ok.
 // Counterpart of cmd/kube-apiserver/app/server.go (Run).
 import { loadEncryptionConfig } from '../storage/value/load.ts';
-import { ReloadingTransformers } from '../storage/value/dynamic.ts';
+import { recordEncryptionConfigInUse, ReloadingTransformers } from '../storage/value/dynamic.ts';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { hostname, networkInterfaces, tmpdir } from 'node:os';
@@ -197,7 +197,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   // As kube, a bad encryption configuration stops start-up before storage is touched.
   const loadedEncryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
   const encryption = loadedEncryption === undefined || opts.encryptionProviderConfigAutomaticReload !== true || opts.encryptionProviderConfig === undefined
-    ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption);
+    ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption, identityLeaseName(hostname()));
+  if (opts.encryptionProviderConfig !== undefined) recordEncryptionConfigInUse(identityLeaseName(hostname()), opts.encryptionProviderConfig);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;

@@ -4,6 +4,7 @@
 // only the requests that read those values, with kube's messages.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../index.ts';
 import { valueToBytes } from '../storage/value/bytes.ts';
 import { loadAdminCredentials, rawRequest, type RawRequest, type RawResponse } from './testing/https-client.ts';
+import { parsePrometheusText, sampleValue } from './testing/prometheus.ts';
 import { eventually } from './testing/suite.ts';
 
 const KEY1 = Buffer.alloc(32, 1).toString('base64');
@@ -109,14 +111,21 @@ describe('encryption at rest (sqlite)', () => {
   it('without the key (after an automatic reload): kube\'s error for reads of that object only; the server stays healthy', async () => {
     await start(config([{ name: 'key2', secret: KEY2 }, { name: 'key1', secret: KEY1 }]), ['--encryption-provider-config-automatic-reload']);
     assert.equal((await request({ method: 'GET', path: '/api/v1/namespaces/default/podtemplates/pt1' })).status, 200);
+    const reloads = async (): Promise<number> => sampleValue(parsePrometheusText((await request({ method: 'GET', path: '/metrics' })).body.toString()),
+      'apiserver_encryption_config_controller_automatic_reloads_total', { status: 'success' }) ?? 0;
+    const before = await reloads();
     // A kapi server (like kube's informers) that cannot read a followed resource at start-up does
     // not start, so the key goes away while the server runs.
-    await writeFile(cfgPath, config([{ name: 'key2', secret: KEY2 }], [{ name: 'key3', secret: Buffer.alloc(32, 3).toString('base64') }]));
+    const reloaded = config([{ name: 'key2', secret: KEY2 }], [{ name: 'key3', secret: Buffer.alloc(32, 3).toString('base64') }]);
+    await writeFile(cfgPath, reloaded);
     const got = await eventually('reloaded config', async () => {
       const r = await request({ method: 'GET', path: '/api/v1/namespaces/default/podtemplates/pt1' });
       return r.status === 500 ? r : undefined;
     });
     assert.equal((got.json() as { message: string }).message, 'Internal error occurred: no matching key was found for the provided AES transformer');
+    assert.equal(await reloads(), before + 1);
+    const info = parsePrometheusText((await request({ method: 'GET', path: '/metrics' })).body.toString()).get('apiserver_encryption_config_controller_last_config_info');
+    assert.equal(info?.samples[0]?.labels['hash'], `sha256:${createHash('sha256').update(reloaded).digest('hex')}`);
     // A list is a consistent read from the watch cache, which still holds the object (as kube's).
     assert.equal((await request({ method: 'GET', path: '/api/v1/namespaces/default/podtemplates' })).status, 200);
     assert.equal((await request({ method: 'GET', path: '/api/v1/namespaces/default/secrets/s1' })).status, 200);

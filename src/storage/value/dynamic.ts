@@ -7,6 +7,7 @@
 // DynamicTransformers in .../encryptionconfig/config.go.
 import { createHash } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { configReloadMetrics } from '../../apimachinery/metrics/config-reload.ts';
 import type { EncryptionTransformers, GroupResource, KmsProvider } from './config.ts';
 import { loadEncryptionConfig } from './load.ts';
 import { identityTransformer, type Transformer } from './transformer.ts';
@@ -15,13 +16,23 @@ const digest = (path: string): string => {
   try { return createHash('sha256').update(readFileSync(path)).digest('hex'); } catch { return ''; }
 };
 
+/** apiserver_encryption_config_controller_*: reloads by status and the file in use, by hash. */
+const metrics = (): ReturnType<typeof configReloadMetrics> => configReloadMetrics('encryption_config_controller');
+
+/** Names the start-up file (read as `data`) in last_config_info, as kube does with or without reload. */
+export function recordEncryptionConfigInUse(apiServerID: string, path: string): void {
+  let data = '';
+  try { data = readFileSync(path, 'utf8'); } catch { /* loading it already failed the start */ }
+  metrics().recordLastConfig(apiServerID, data);
+}
+
 export class ReloadingTransformers implements EncryptionTransformers {
   private current: EncryptionTransformers;
   private hash: string;
   private readonly listener = (): void => { this.reload(); };
 
-  constructor(private readonly path: string, initial: EncryptionTransformers, private readonly log: (msg: string) => void = console.error,
-    intervalMs = 1000) {
+  constructor(private readonly path: string, initial: EncryptionTransformers, private readonly apiServerID: string,
+    private readonly log: (msg: string) => void = console.error, intervalMs = 1000) {
     this.current = initial;
     this.hash = digest(path);
     watchFile(path, { interval: intervalMs, persistent: false }, this.listener);
@@ -38,10 +49,14 @@ export class ReloadingTransformers implements EncryptionTransformers {
       this.hash = h;
       // In-flight requests may still use the old plugins' connections: close them a little later.
       setTimeout(() => old.close(), 5000).unref();
+      let data = '';
+      try { data = readFileSync(this.path, 'utf8'); } catch { /* replaced meanwhile: the next change reloads again */ }
+      metrics().recordSuccess(this.apiServerID, data);
       return true;
     } catch (err) {
       this.hash = h;
       this.log(`failed to reload encryption config ${this.path}: ${err instanceof Error ? err.message : String(err)}`);
+      metrics().recordFailure(this.apiServerID);
       return false;
     }
   }
