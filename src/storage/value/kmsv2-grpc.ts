@@ -1,25 +1,16 @@
 // The gRPC side of KMS v2: kube's v2.KeyManagementService proto and a stub of a plugin on its unix
 // socket. Loaded only when a KMS provider is first used (gRPC is heavy to load).
 // Counterpart of k8s.io/kms/pkg/service (the plugin's gRPC client).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { credentials, loadPackageDefinition, type Client, type ServiceError } from '@grpc/grpc-js';
-import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
+import type { PackageDefinition } from '@grpc/proto-loader';
+import { loadProtoText } from '../proto-text.ts';
 import { KMS_V2_PROTO } from './kmsv2-proto.ts';
 
 let definition: PackageDefinition | undefined;
 
-/** The KMS v2 proto, parsed once (proto-loader reads files only). */
+/** The KMS v2 proto, parsed once. */
 export function kmsV2Definition(): PackageDefinition {
-  if (definition !== undefined) return definition;
-  const dir = mkdtempSync(join(tmpdir(), 'kapi-kms-proto-'));
-  try {
-    writeFileSync(join(dir, 'api.proto'), KMS_V2_PROTO);
-    definition = loadSync(join(dir, 'api.proto'), { keepCase: true, longs: String, enums: Number, defaults: true });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  definition ??= loadProtoText({ 'api.proto': KMS_V2_PROTO }, 'api.proto', { keepCase: true, longs: String, enums: Number, defaults: true });
   return definition;
 }
 
