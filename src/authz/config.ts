@@ -8,6 +8,8 @@ import { ClientManager, loadWebhookKubeconfig, type Backoff } from '../webhook/i
 import type { AuthorizationConfiguration, AuthorizerConfiguration } from './authorization-config-types.ts';
 import { isSupportedMode, type AuthorizationMode } from './modes.ts';
 import { WebhookAuthorizer } from './webhook.ts';
+import { loadABACPolicyFile, newABACAuthorizer } from './abac/abac.ts';
+import type { Authorizer, RuleResolver } from './authorizer.ts';
 
 /** --authorization-webhook-*: the legacy flags of the one webhook of --authorization-mode Webhook. */
 export interface LegacyWebhookFlags {
@@ -44,6 +46,8 @@ export interface ResolvedAuthorizers {
   readonly modes: readonly AuthorizationMode[];
   /** The webhooks, in the order of their Webhook entries. */
   readonly webhooks: readonly WebhookAuthorizer[];
+  /** The ABAC mode's policies, when ABAC is a mode. */
+  readonly abac?: Authorizer & RuleResolver;
 }
 
 export interface ResolveOptions {
@@ -51,6 +55,11 @@ export interface ResolveOptions {
   readonly matchConditions?: ReadonlyMap<number, readonly Program[]>;
   /** Tests shorten the retry pauses. */
   readonly backoff?: Backoff;
+  /**
+   * --authorization-policy-file ('' when not given), read when ABAC is a mode; undefined on a
+   * reload, which keeps the start-up's ABAC policies as kube does.
+   */
+  readonly policyFile?: string;
 }
 
 /**
@@ -63,9 +72,17 @@ export async function resolveAuthorizers(config: AuthorizationConfiguration, opt
   const webhooks: WebhookAuthorizer[] = [];
   const clients = new ClientManager();
   const fail = (why: string): Error => new Error(`invalid authorization config: ${why}`);
+  let abac: (Authorizer & RuleResolver) | undefined;
   for (const [i, a] of config.authorizers.entries()) {
     if (!isSupportedMode(a.type)) throw fail(`authorizer type ${a.type} is not supported by kapi`);
     modes.push(a.type);
+    if (a.type === 'ABAC' && opts.policyFile !== undefined) {
+      try {
+        abac = newABACAuthorizer(loadABACPolicyFile(opts.policyFile ?? ''));
+      } catch (err) {
+        throw fail((err as Error).message);
+      }
+    }
     const w = a.webhook;
     if (a.type !== 'Webhook' || w === undefined) continue;
     if (w.subjectAccessReviewVersion !== 'v1' && w.subjectAccessReviewVersion !== 'v1beta1') {
@@ -90,5 +107,5 @@ export async function resolveAuthorizers(config: AuthorizationConfiguration, opt
       ...(opts.backoff !== undefined ? { backoff: opts.backoff } : {}),
     }));
   }
-  return { modes, webhooks };
+  return { modes, webhooks, ...(abac !== undefined ? { abac } : {}) };
 }

@@ -60,20 +60,20 @@ describe('built-in authorizers', () => {
 describe('authorization chain (--authorization-mode)', () => {
   const rbac = new RBACAuthorizer(staticListers({}));
   it('system:masters is allowed before the modes are asked, even with AlwaysDeny', async () => {
-    const { authorizer } = newAuthorizationChain(['AlwaysDeny'], rbac);
+    const { authorizer } = newAuthorizationChain(['AlwaysDeny'], { rbac });
     assert.equal((await authorizer.authorize(getPods(admin))).decision, 'Allow');
     assert.deepEqual(await authorizer.authorize(getPods(alice)), { decision: 'NoOpinion', reason: 'Everything is forbidden.' });
   });
   it('RBAC without bindings has no opinion; a later AlwaysAllow allows', async () => {
-    assert.equal((await newAuthorizationChain(['RBAC'], rbac).authorizer.authorize(getPods(alice))).decision, 'NoOpinion');
-    assert.equal((await newAuthorizationChain(['RBAC', 'AlwaysAllow'], rbac).authorizer.authorize(getPods(alice))).decision, 'Allow');
+    assert.equal((await newAuthorizationChain(['RBAC'], { rbac }).authorizer.authorize(getPods(alice))).decision, 'NoOpinion');
+    assert.equal((await newAuthorizationChain(['RBAC', 'AlwaysAllow'], { rbac }).authorizer.authorize(getPods(alice))).decision, 'Allow');
   });
   it('rules come from the modes, not from system:masters', async () => {
-    const { ruleResolver } = newAuthorizationChain(['RBAC', 'AlwaysDeny'], rbac);
+    const { ruleResolver } = newAuthorizationChain(['RBAC', 'AlwaysDeny'], { rbac });
     assert.deepEqual(await ruleResolver.rulesFor(admin, 'default'), { resourceRules: [], nonResourceRules: [], incomplete: false });
   });
   it('RBAC needs its authorizer', () => {
-    assert.throws(() => newAuthorizationChain(['RBAC']), /authorizer type RBAC is not allowed/);
+    assert.throws(() => newAuthorizationChain(['RBAC'], {}), /authorizer type RBAC is not allowed/);
   });
   it('AlwaysAllow turns anonymous requests off', () => {
     assert.equal(anonymousAllowedWith(['AlwaysAllow'], true), false);

@@ -16,6 +16,8 @@ export interface AuthorizationFlags {
   readonly modes: readonly AuthorizationMode[];
   /** --authorization-config, reloaded while the server runs. */
   readonly configFile?: string;
+  /** --authorization-policy-file: the ABAC mode's policies ('' when not given). */
+  readonly policyFile: string;
 }
 
 export interface TokenWebhookFlags {
@@ -37,18 +39,19 @@ export function parseAuthorizationFlags(
   str: (n: string) => string, num: (n: string) => number, list: (n: string) => string[], changed: (n: string) => boolean, errs: string[],
 ): AuthorizationFlags {
   const configFile = str('authorization-config');
+  const policyFile = str('authorization-policy-file');
   if (configFile !== '') {
     if (LEGACY_FLAGS.some(changed)) {
       errs.push('--authorization-config can not be specified when --authorization-mode or --authorization-webhook-* flags are defined');
     } else {
       try {
         const config = loadAuthorizationConfigurationFile(configFile);
-        return { config, modes: config.authorizers.map((a) => a.type).filter(isSupportedMode), configFile };
+        return { config, modes: config.authorizers.map((a) => a.type).filter(isSupportedMode), configFile, policyFile };
       } catch (err) {
         errs.push((err as Error).message);
       }
     }
-    return { config: { authorizers: [], matchConditions: new Map() }, modes: [] };
+    return { config: { authorizers: [], matchConditions: new Map() }, modes: [], policyFile };
   }
   // Complete(): an empty list (--authorization-mode=) means AlwaysAllow, as when none is given.
   const given = list('authorization-mode');
@@ -57,8 +60,8 @@ export function parseAuthorizationFlags(
     configFile: str('authorization-webhook-config-file'), version: str('authorization-webhook-version'),
     authorizedTTLMs: num('authorization-webhook-cache-authorized-ttl'), unauthorizedTTLMs: num('authorization-webhook-cache-unauthorized-ttl'),
   };
-  errs.push(...validateAuthorizationModes(modes, webhook.configFile));
-  return { config: { ...authorizationConfigurationFromFlags(modes, webhook), matchConditions: new Map() }, modes: modes.filter(isSupportedMode) };
+  errs.push(...validateAuthorizationModes(modes, webhook.configFile, policyFile));
+  return { config: { ...authorizationConfigurationFromFlags(modes, webhook), matchConditions: new Map() }, modes: modes.filter(isSupportedMode), policyFile };
 }
 
 /** --authentication-token-webhook-*: undefined when no config file is given. */

@@ -175,7 +175,9 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   // (their kubeconfigs read) before anything starts.
   const tokenWebhook = opts.tokenWebhook === undefined ? undefined : await loadWebhookTokenAuthenticator(
     opts.tokenWebhook.configFile, opts.tokenWebhook.version, opts.tokenWebhook.cacheTTLMs, apiAudiences);
-  const authorizers = await resolveAuthorizers(opts.authorization.config, { matchConditions: opts.authorization.config.matchConditions });
+  const authorizers = await resolveAuthorizers(opts.authorization.config, {
+    matchConditions: opts.authorization.config.matchConditions, policyFile: opts.authorization.policyFile,
+  });
 
   // kube's rule: AlwaysAllow turns anonymous requests off (401); otherwise they are authorized as
   // system:anonymous in system:unauthenticated.
@@ -207,7 +209,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       backend, etcdPrefix: opts.etcdPrefix, storageMediaType: opts.storageMediaType,
       authenticator: requestAuthenticator(tokenWebhook === undefined ? tokens : [...tokens, tokenWebhook], apiAudiences, certAuth.authenticators,
         jwt.configured),
-      webhookAuthorizers: authorizers.webhooks,
+      webhookAuthorizers: authorizers.webhooks, ...(authorizers.abac !== undefined ? { abacAuthorizer: authorizers.abac } : {}),
       clusterAuthenticationInfo: certAuth.info,
       ...(proxyClientCert !== undefined ? { proxyClientCert } : {}),
       anonymousAllowed, authorizationModes: opts.authorizationModes,

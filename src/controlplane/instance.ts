@@ -103,6 +103,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   readonly authorizationModes: readonly AuthorizationMode[];
   /** The authorizers of the Webhook modes, in order. */
   readonly webhookAuthorizers?: readonly (Authorizer & RuleResolver)[];
+  /** The ABAC mode's authorizer (--authorization-policy-file). */
+  readonly abacAuthorizer?: Authorizer & RuleResolver;
   readonly maxRequestsInFlight: number;
   readonly maxMutatingRequestsInFlight: number;
   readonly requestTimeoutSeconds: number;
@@ -195,8 +197,9 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   }), nodeRules(V1_36_FEATURES), {
     getServiceAccounts: V1_36_FEATURES.KubeletServiceAccountTokenForCredentialProviders || V1_36_FEATURES.PodCertificateRequest,
   }) : undefined;
-  const authorization = newReloadableAuthorizationChain(cfg.authorizationModes, rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), nodeAuthorizer,
-    cfg.webhookAuthorizers);
+  const authorization = newReloadableAuthorizationChain(cfg.authorizationModes, {
+    rbac: rbacCache === undefined ? undefined : new RBACAuthorizer(rbacCache), node: nodeAuthorizer, abac: cfg.abacAuthorizer,
+  }, cfg.webhookAuthorizers);
 
   // The REST storage of every group (kube's RESTStorageProviders), with typed handles.
   const groups: APIGroupDefinition[] = [await coreDefinitions(cfg, cfg.backend, cfg.etcdPrefix, () => late.storage?.optional.ipAddresses), ...builtInGroups({

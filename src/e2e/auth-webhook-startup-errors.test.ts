@@ -100,6 +100,11 @@ authorizers:
   'no-api-version.yaml': 'kind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n',
   'wrong-names.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: roles\n- type: Node\n  name: nodes\n',
   'wrong-name.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: AlwaysAllow\n  name: allow\n',
+  'abac-type.jsonl': '{"apiVersion":"abac.authorization.kubernetes.io/v1beta1","kind":"Policy","spec":{"user":"alice","readonly":"yes"}}\n',
+  'abac-v0-type.jsonl': '{"user":"alice","readonly":1}\n',
+  'abac-v2.jsonl': '{"apiVersion": "abac.authorization.kubernetes.io/v2", "kind": "Policy", "spec": {"user":"a"}}\n',
+  'abac-syntax.jsonl': '# a comment\n\n{"user":"a"\n',
+  'abac-kind.jsonl': '{"apiVersion":"abac.authorization.kubernetes.io/v1beta1","kind":"Other","spec":{}}\n',
   'foo-kind.yaml': 'apiVersion: apiserver.config.k8s.io/v1\nkind: Foo\nauthorizers:\n- type: RBAC\n  name: rbac\n',
   'empty-kubeconfig-webhook.yaml': `apiVersion: apiserver.config.k8s.io/v1
 kind: AuthorizationConfiguration
@@ -152,6 +157,29 @@ const CASES: readonly Case[] = [
     want: '[expected name rbac for authorizer RBAC instead of roles, expected name node for authorizer Node instead of nodes]',
   },
   { name: 'an AlwaysAllow authorizer named otherwise', flags: ['--authorization-config', '$DIR/wrong-name.yaml'], want: 'expected name alwaysallow for authorizer AlwaysAllow instead of allow' },
+  { name: 'ABAC without a policy file', flags: ['--authorization-mode', 'ABAC'], want: "authorization-mode ABAC's authorization policy file not passed" },
+  { name: 'a policy file without ABAC', flags: ['--authorization-mode', 'RBAC', '--authorization-policy-file', '$DIR/abac-kind.jsonl'], want: 'cannot specify --authorization-policy-file without mode ABAC' },
+  { name: 'a missing ABAC policy file', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/nonexistent.jsonl'], want: 'invalid authorization config: open $DIR/nonexistent.jsonl: no such file or directory' },
+  {
+    name: 'an ABAC policy of the wrong field type', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/abac-type.jsonl'],
+    want: `invalid authorization config: error reading policy file $DIR/abac-type.jsonl, line 1: ${(FILES['abac-type.jsonl'] ?? '').trim()}: json: cannot unmarshal string into Go struct field PolicySpec.spec.readonly of type bool`,
+  },
+  {
+    name: 'an unversioned ABAC policy of the wrong field type', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/abac-v0-type.jsonl'],
+    want: `invalid authorization config: error reading policy file $DIR/abac-v0-type.jsonl, line 1: ${(FILES['abac-v0-type.jsonl'] ?? '').trim()}: json: cannot unmarshal number into Go struct field Policy.readonly of type bool`,
+  },
+  {
+    name: 'an ABAC policy of an unknown version', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/abac-v2.jsonl'],
+    want: `invalid authorization config: error reading policy file $DIR/abac-v2.jsonl, line 1: ${(FILES['abac-v2.jsonl'] ?? '').trim()}: no kind "Policy" is registered for version "abac.authorization.kubernetes.io/v2" in scheme "pkg/runtime/scheme.go:111"`,
+  },
+  {
+    name: 'an ABAC policy line that is not JSON', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/abac-syntax.jsonl'],
+    want: 'invalid authorization config: error reading policy file $DIR/abac-syntax.jsonl, line 3: {"user":"a": couldn\'t get version/kind; json parse error: unexpected end of JSON input',
+  },
+  {
+    name: 'an ABAC object of another kind', flags: ['--authorization-mode', 'ABAC', '--authorization-policy-file', '$DIR/abac-kind.jsonl'],
+    want: `invalid authorization config: error reading policy file $DIR/abac-kind.jsonl, line 1: ${(FILES['abac-kind.jsonl'] ?? '').trim()}: no kind "Other" is registered for version "abac.authorization.kubernetes.io/v1beta1" in scheme "pkg/runtime/scheme.go:111"`,
+  },
   { name: 'no authorizers', flags: ['--authorization-config', '$DIR/no-authorizers.yaml'], want: 'authorizers: Required value: at least one authorization mode must be defined' },
   {
     name: 'an unknown version', flags: ['--authorization-config', '$DIR/v2.yaml'],

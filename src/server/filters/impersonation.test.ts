@@ -78,13 +78,13 @@ describe('impersonation modes', () => {
   const wanted = (name: string, groups: string[] = []) => ({ name, uid: '', groups, extra: {} });
 
   it('system:masters may impersonate anyone, with system:authenticated added', async () => {
-    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], rbac).authorizer);
+    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], { rbac }).authorizer);
     const r = await modes.impersonatedUser(wanted('bob'), listPods(user('admin', ['system:masters'])));
     assert.deepEqual(r, { user: { name: 'bob', groups: ['system:authenticated'] }, constraint: 'impersonate:user-info' });
   });
 
   it('the system:masters group is refused to constrained impersonation, legacy impersonation still allows it', async () => {
-    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], rbac).authorizer);
+    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], { rbac }).authorizer);
     const r = await modes.impersonatedUser(wanted('bob', ['system:masters']), listPods(user('admin', ['system:masters'])));
     assert.deepEqual(r, { user: { name: 'bob', groups: ['system:masters', 'system:authenticated'] }, constraint: '' });
   });
@@ -127,7 +127,7 @@ describe('impersonation modes', () => {
   });
 
   it('system:anonymous gets system:unauthenticated', async () => {
-    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], rbac).authorizer);
+    const modes = new ImpersonationModes(newAuthorizationChain(['RBAC'], { rbac }).authorizer);
     const r = await modes.impersonatedUser(wanted('system:anonymous'), listPods(user('admin', ['system:masters'])));
     assert.deepEqual(r.user.groups, ['system:unauthenticated']);
   });
