@@ -93,6 +93,8 @@ export interface ServeOptions extends ServerRunOptions {
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
   readonly requestTimeoutMs: number;
+  /** --min-request-timeout: a watch lasts a random time between this and twice this (seconds). */
+  readonly minRequestTimeoutSeconds: number;
   readonly runtimeConfig: Readonly<Record<string, string>>;
   readonly storageBackend: StorageBackend;
   /** --storage-media-type: how built-in kinds are stored (custom resources: always JSON). */
@@ -312,7 +314,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     errs.push(`--secure-port ${securePort} must be between 0 and 65535, inclusive. 0 picks a free port`);
   }
   const ranges = validateServiceRanges(str('service-cluster-ip-range'), errs);
-  for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'shutdown-delay-duration']) {
+  for (const n of ['max-requests-inflight', 'max-mutating-requests-inflight', 'request-timeout', 'min-request-timeout', 'shutdown-delay-duration']) {
     if (num(n) < 0) errs.push(`--${n} can not be negative value`);
   }
   const run = serverRunOptions((n) => get(n), errs);
@@ -416,6 +418,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     maxRequestsInflight: num('max-requests-inflight'),
     maxMutatingRequestsInflight: num('max-mutating-requests-inflight'),
     requestTimeoutMs: num('request-timeout'),
+    minRequestTimeoutSeconds: num('min-request-timeout'),
     runtimeConfig: get('runtime-config') as Record<string, string>,
     // As kube-apiserver, --etcd-servers alone selects etcd.
     storageBackend: backend === 'etcd3' || etcdServers.length > 0 ? 'etcd3' : 'sqlite',

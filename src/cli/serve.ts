@@ -214,7 +214,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(proxyClientCert !== undefined ? { proxyClientCert } : {}),
       anonymousAllowed, authorizationModes: opts.authorizationModes,
       maxRequestsInFlight: opts.maxRequestsInflight, maxMutatingRequestsInFlight: opts.maxMutatingRequestsInflight,
-      requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: 1800, runtimeConfig: opts.runtimeConfig,
+      requestTimeoutSeconds: opts.requestTimeoutMs / 1000, minRequestTimeoutSeconds: opts.minRequestTimeoutSeconds, runtimeConfig: opts.runtimeConfig,
       kubernetesServiceIP: opts.apiServerServiceIP, advertiseAddress: advertise,
       serviceClusterIPRange: opts.serviceClusterIPRanges[0] ?? parseServeFlags([]).serviceClusterIPRanges[0]!,
       ...(opts.serviceClusterIPRanges[1] !== undefined ? { secondaryServiceClusterIPRange: opts.serviceClusterIPRanges[1] } : {}),

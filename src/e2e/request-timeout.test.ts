@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { asStatus } from './testing/https-client.ts';
 import { addOps, configMapJSON, manyKeysJSON } from '../apimachinery/testing/hostile-bodies.ts';
 import { createNamespace } from './testing/objects.ts';
+import { openWatch } from './testing/watch-stream.ts';
 import { startSuite, type Suite } from './testing/suite.ts';
 
 const NS = 'e2e-timeout';
@@ -82,6 +83,21 @@ describe('the request deadline', () => {
     assert.deepEqual(JSON.parse(r.text), {
       metadata: {}, status: 'Failure', message: MESSAGE, reason: 'Timeout', details: {}, code: 504,
     });
+    assert.equal((await s.request({ method: 'GET', path: '/readyz' })).status, 200);
+  });
+});
+
+describe('--min-request-timeout', () => {
+  let s: Suite;
+  before(async () => { s = await startSuite({ flags: ['--min-request-timeout', '1'] }); });
+  after(async () => { await s?.close(); });
+
+  it('ends a watch without timeoutSeconds after between one and two times its value, cleanly', async () => {
+    const w = await openWatch(s.creds, '/api/v1/namespaces/default/podtemplates?watch=1');
+    assert.equal(w.status, 200);
+    // With kube's default (1800 s) the stream would outlive the hang guard.
+    await w.waitEnded('the server ending the watch');
+    assert.deepEqual(w.events(), []);
     assert.equal((await s.request({ method: 'GET', path: '/readyz' })).status, 200);
   });
 });
