@@ -13,6 +13,8 @@ import type { FlagDef } from './flag-def.ts';
 export type { FlagDef, Kind } from './flag-def.ts';
 
 export const FLAGS: readonly FlagDef[] = [
+  { name: 'default-not-ready-toleration-seconds', kind: 'int', def: '300', usage: 'Indicates the tolerationSeconds of the toleration for notReady:NoExecute that is added by default to every pod that does not already have such a toleration.' },
+  { name: 'default-unreachable-toleration-seconds', kind: 'int', def: '300', usage: 'Indicates the tolerationSeconds of the toleration for unreachable:NoExecute that is added by default to every pod that does not already have such a toleration.' },
   { name: 'admission-control-config-file', kind: 'string', def: '', usage: 'File with admission control configuration.' },
   { name: 'advertise-address', kind: 'ip', def: '', usage: 'The IP address the kubernetes Service\'s endpoints point at. Its family must be that of the primary --service-cluster-ip-range. If blank, --bind-address unless it is a loopback or unspecified address, else the first non-loopback address of the host (IPv4 first).' },
   { name: 'allow-privileged', kind: 'bool', def: 'false', usage: 'If true, allow privileged containers. [default=false]' },

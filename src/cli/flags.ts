@@ -110,6 +110,9 @@ export interface ServeOptions extends ServerRunOptions {
   readonly disableAdmissionPlugins: readonly string[];
   /** --admission-control-config-file; '' when none. */
   readonly admissionControlConfigFile: string;
+  /** --default-not-ready-toleration-seconds, --default-unreachable-toleration-seconds (DefaultTolerationSeconds). */
+  readonly defaultNotReadyTolerationSeconds: number;
+  readonly defaultUnreachableTolerationSeconds: number;
   readonly shutdownDelayDurationMs: number;
   /** --audit-*: the policy file and the log and webhook backends. */
   readonly audit: AuditOptions;
@@ -433,6 +436,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     enableAdmissionPlugins: enableAdmission,
     disableAdmissionPlugins: disableAdmission,
     admissionControlConfigFile: str('admission-control-config-file'),
+    defaultNotReadyTolerationSeconds: num('default-not-ready-toleration-seconds'),
+    defaultUnreachableTolerationSeconds: num('default-unreachable-toleration-seconds'),
     shutdownDelayDurationMs: num('shutdown-delay-duration'),
     ...run,
     audit,

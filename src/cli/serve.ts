@@ -221,7 +221,10 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       serviceNodePortRange: opts.serviceNodePortRange, eventTTLSeconds: opts.eventTTLMs / 1000,
       serviceAccountTokenIssuer: saIssuer, apiAudiences, caCert: pki.caCert,
       ...(opts.serviceAccountJWKSURI !== undefined ? { serviceAccountJWKSURI: opts.serviceAccountJWKSURI } : {}),
-      admission: { enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile },
+      admission: {
+        enable: opts.enableAdmissionPlugins, disable: opts.disableAdmissionPlugins, configFile: opts.admissionControlConfigFile,
+        defaultNotReadyTolerationSeconds: opts.defaultNotReadyTolerationSeconds, defaultUnreachableTolerationSeconds: opts.defaultUnreachableTolerationSeconds,
+      },
       shutdownDelayMs: opts.shutdownDelayDurationMs,
       enablePriorityAndFairness: opts.enablePriorityAndFairness, endpointReconcilerType: opts.endpointReconcilerType,
       shutdownSendRetryAfter: opts.shutdownSendRetryAfter, shutdownWatchTerminationGracePeriodMs: opts.shutdownWatchTerminationGracePeriodMs,

@@ -127,6 +127,9 @@ export interface AdmissionOptions {
   readonly disable: readonly string[];
   /** --admission-control-config-file ('' or absent: none). */
   readonly configFile?: string;
+  /** --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds (DefaultTolerationSeconds; default 300). */
+  readonly defaultNotReadyTolerationSeconds?: number;
+  readonly defaultUnreachableTolerationSeconds?: number;
 }
 
 export interface AdmissionStores {
@@ -202,7 +205,7 @@ function priorityInfo(o: KubeObject): PriorityClassInfo {
  * from --admission-control-config-file (its raw text, or undefined); it throws to refuse the
  * configuration (start-up fails with kube's "couldn't init admission plugin" message).
  */
-type PluginFactory = (s: AdmissionStores, config: string | undefined) => Plugin;
+type PluginFactory = (s: AdmissionStores, config: string | undefined, opts: AdmissionOptions) => Plugin;
 
 const available: Readonly<Record<string, PluginFactory>> = {
   AlwaysAdmit: () => alwaysAdmit(),
@@ -224,7 +227,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
       return list.map(priorityInfo).filter((p) => p.globalDefault === true).sort((a, b) => a.value - b.value)[0];
     },
   }),
-  DefaultTolerationSeconds: () => defaultTolerationSeconds(),
+  DefaultTolerationSeconds: (_s, _config, o) => defaultTolerationSeconds(o.defaultNotReadyTolerationSeconds, o.defaultUnreachableTolerationSeconds),
   LimitRanger: (s) => limitRanger(async (ns) => (await s.limitRanges?.list(ns) ?? []) as LimitRange[]),
   DefaultStorageClass: (s) => defaultStorageClass(() => listAll(s.storageClasses)),
   StorageObjectInUseProtection: () => storageObjectInUseProtection(),
@@ -283,7 +286,7 @@ export function newAdmissionChain(opts: AdmissionOptions, stores: AdmissionStore
     if (factory === undefined) continue;
     const config = configs.configFor(name);
     try {
-      plugins.push(factory(stores, config));
+      plugins.push(factory(stores, config, opts));
     } catch (err) {
       const what = err instanceof AdmissionInitializationError ? 'failed to initialize' : 'couldn\'t init';
       throw new Error(`failed to apply admission: ${what} admission plugin ${goQuote(name)}: ${(err as Error).message}`);

@@ -1,15 +1,14 @@
-// DefaultTolerationSeconds: pods tolerate not-ready and unreachable nodes for 300 seconds
-// unless they say otherwise.
+// DefaultTolerationSeconds: pods tolerate not-ready and unreachable nodes for 300 seconds (or
+// --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds) unless they
+// say otherwise.
 // Counterpart of plugin/pkg/admission/defaulttolerationseconds.
 import type { corev1 } from '../../generated/types/index.gen.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { type Attributes, type Operation, type Plugin, onResources } from '../interfaces.ts';
 import { createdPodSpec } from './pod-create.ts';
 
-
-const TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
-
-export function defaultTolerationSeconds(seconds = 300): Plugin {
+export function defaultTolerationSeconds(notReadySeconds = 300, unreachableSeconds = 300): Plugin {
+  const taints: [string, number][] = [['node.kubernetes.io/not-ready', notReadySeconds], ['node.kubernetes.io/unreachable', unreachableSeconds]];
   return {
     name: 'DefaultTolerationSeconds',
     resources: onResources('/pods'),
@@ -24,7 +23,7 @@ export function defaultTolerationSeconds(seconds = 300): Plugin {
       const tolerates = (key: string): boolean => tolerations.some((t) =>
         (t.effect === undefined || t.effect === '' || t.effect === 'NoExecute') &&
         ((t.key === undefined || t.key === '') ? t.operator === 'Exists' : t.key === key));
-      for (const key of TAINTS) {
+      for (const [key, seconds] of taints) {
         if (!tolerates(key)) tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds });
       }
       if (tolerations.length > 0) spec.tolerations = tolerations;

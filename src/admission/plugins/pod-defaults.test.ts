@@ -99,6 +99,14 @@ describe('DefaultTolerationSeconds admission', () => {
       { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
     ]);
   });
+  it('uses the flags\' seconds for each taint (--default-not-ready/unreachable-toleration-seconds)', async () => {
+    const p = pod({});
+    await defaultTolerationSeconds(60, 120).admit?.(ctx, create(p));
+    assert.deepEqual(p.spec['tolerations'], [
+      { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 },
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 120 },
+    ]);
+  });
   it('adds nothing when an Exists toleration without a key tolerates everything', async () => {
     const p = pod({ tolerations: [{ operator: 'Exists' }] });
     await defaultTolerationSeconds().admit?.(ctx, create(p));
