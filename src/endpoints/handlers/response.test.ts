@@ -129,3 +129,66 @@ describe('encode once: frozen (watch-cached) items', () => {
     assert.equal(converted, 2);
   });
 });
+
+describe('encode once in protobuf: frozen (watch-cached) items', () => {
+  const PROTOBUF_TARGET: Target = { format: 'protobuf', shape: 'object', apiVersion: '', contentType: 'application/vnd.kubernetes.protobuf' };
+  const deepFreeze = <T>(v: T): T => {
+    if (v !== null && typeof v === 'object') for (const x of Object.values(v)) deepFreeze(x);
+    return Object.freeze(v);
+  };
+  function captureBytes(): { res: ServerResponse; body: () => Buffer } {
+    let body: Buffer = Buffer.alloc(0);
+    const res = { headersSent: false, statusCode: 0, setHeader() {}, end(b: Buffer) { body = b; } } as unknown as ServerResponse;
+    return { res, body: () => body };
+  }
+  const configMap = (i: number): object => ({
+    metadata: {
+      name: `cm-${i}`, namespace: 'default', uid: `u-${i}`, resourceVersion: String(100 + i), creationTimestamp: '2026-01-02T03:04:05Z',
+      labels: { app: 'x', i: String(i) },
+      managedFields: [{ manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', time: '2026-01-02T03:04:05Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:k': {} } } }],
+    },
+    data: { k: 'v'.repeat(i % 7), ü: 'ß' },
+  });
+  const pod = (i: number): object => ({
+    metadata: { name: `p-${i}`, namespace: 'default', resourceVersion: String(i + 1) },
+    spec: { containers: [{ name: 'c', image: 'nginx', resources: { limits: { cpu: '500m', memory: '1Gi' } }, ports: [{ containerPort: 80 + i }] }], priority: i },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-02T03:04:05Z' }] },
+  });
+  const cases = [
+    { name: 'an empty ConfigMapList', kind: 'ConfigMapList', make: configMap, items: 0, typed: true },
+    { name: 'a small ConfigMapList', kind: 'ConfigMapList', make: configMap, items: 3, typed: true },
+    { name: 'a paced ConfigMapList, items without TypeMeta', kind: 'ConfigMapList', make: configMap, items: LIST_SLICE + 2, typed: false },
+    { name: 'a PodList', kind: 'PodList', make: pod, items: 5, typed: true },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: each item converted and encoded once across answers, bytes as a whole encoding`, async () => {
+      const itemKind = c.kind.slice(0, -'List'.length);
+      const items = Array.from({ length: c.items }, (_, i) => deepFreeze(c.make(i)));
+      const list = { apiVersion: 'v1', kind: c.kind, metadata: { resourceVersion: '7', continue: 'abc', remainingItemCount: 3 }, items };
+      let converted = 0;
+      const convert = (o: unknown): unknown => { converted++; return c.typed ? { apiVersion: 'v1', kind: itemKind, ...(o as object) } : o; };
+      const whole = encode({ ...list, items: items.map((o) => c.typed ? { apiVersion: 'v1', kind: itemKind, ...o } : o) }, PROTOBUF_TARGET) as Buffer;
+      for (let round = 0; round < 2; round++) {
+        const out = captureBytes();
+        await writeListPaced(out.res, 200, list, convert, PROTOBUF_TARGET, new RequestState('/api/v1/configmaps'), () => Promise.resolve(), `pb/${c.name}`);
+        assert.ok(out.body().equals(whole), `round ${round}: the bytes of a whole-list encoding`);
+      }
+      assert.equal(converted, c.items);
+    });
+  }
+
+  it('a single object (GET): encoded once per endpoint, as writeObject would write it', () => {
+    const item = deepFreeze(configMap(1));
+    let converted = 0;
+    const convert = (o: unknown): unknown => { converted++; return { apiVersion: 'v1', kind: 'ConfigMap', ...(o as object) }; };
+    const bodies = ['a', 'a', 'b'].map((endpoint) => {
+      const out = captureBytes();
+      writeItem(out.res, 200, item, convert, PROTOBUF_TARGET, new RequestState('/api/v1/namespaces/default/configmaps/cm-1'), endpoint);
+      return out.body();
+    });
+    const want = encode(convert(item), PROTOBUF_TARGET) as Buffer;
+    assert.ok(bodies.every((b) => b.equals(want)));
+    // Two endpoints, and the one call for `want`.
+    assert.equal(converted, 3);
+  });
+});

@@ -4,7 +4,9 @@
 import type { ServerResponse } from 'node:http';
 import { toStatus } from '../../apimachinery/errors/status-error.ts';
 import { stringifyJSON } from '../../apimachinery/json-depth.ts';
-import { encodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import {
+  encodeProtobuf, encodeProtobufList, encodeProtobufMessage, listItemMessage, type MessageType,
+} from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import { encodeJSON, encodePrettyJSON, goEscapeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { encodeYAML } from '../../apimachinery/runtime/serializer/yaml.ts';
 import type { RequestState } from '../request/state.ts';
@@ -64,24 +66,42 @@ export interface ListBody {
 }
 
 /**
- * Encode once: an item the watch cache holds is frozen (never changes), so its JSON for one
- * endpoint is computed once and shared by every list that returns it. Keyed weakly by the item.
+ * Encode once: an item the watch cache holds is frozen (never changes), so its encoding for one
+ * endpoint (JSON, protobuf message, protobuf object) is computed once and shared by every list and
+ * GET that returns it. Keyed weakly by the item.
  */
-const encodedItems = new WeakMap<object, Map<string, string>>();
+const encodedItems = new WeakMap<object, Map<string, string | Buffer>>();
 
-function encodeItem(item: unknown, convert: (item: unknown) => unknown, memoKey: string | undefined): string {
-  if (memoKey === undefined || typeof item !== 'object' || item === null || !Object.isFrozen(item)) return stringifyJSON(convert(item));
+function memoized<B extends string | Buffer>(item: unknown, memoKey: string | undefined, make: () => B): B {
+  if (memoKey === undefined || typeof item !== 'object' || item === null || !Object.isFrozen(item)) return make();
   let byKey = encodedItems.get(item);
   if (byKey === undefined) {
     byKey = new Map();
     encodedItems.set(item, byKey);
   }
-  let json = byKey.get(memoKey);
-  if (json === undefined) {
-    json = stringifyJSON(convert(item));
-    byKey.set(memoKey, json);
+  let bytes = byKey.get(memoKey) as B | undefined;
+  if (bytes === undefined) {
+    bytes = make();
+    byKey.set(memoKey, bytes);
   }
-  return json;
+  return bytes;
+}
+
+const encodeItem = (item: unknown, convert: (item: unknown) => unknown, memoKey: string | undefined): string =>
+  memoized(item, memoKey, () => stringifyJSON(convert(item)));
+
+const encodeItemMessage = (item: unknown, convert: (item: unknown) => unknown, memoKey: string, msg: MessageType): Buffer =>
+  memoized(item, `${memoKey}|protobuf-item`, () => encodeProtobufMessage(convert(item) as Record<string, unknown>, msg));
+
+/** A protobuf list from its items' shared message bytes, a slice at a time as JSON lists are. */
+async function writeProtobufListPaced(res: ServerResponse, code: number, list: ListBody, convert: (item: unknown) => unknown,
+  msg: MessageType, target: Target, state: RequestState, pause: () => Promise<void>, memoKey: string): Promise<void> {
+  const items: Buffer[] = [];
+  for (let i = 0; i < list.items.length; i += LIST_SLICE) {
+    for (const it of list.items.slice(i, i + LIST_SLICE)) items.push(encodeItemMessage(it, convert, memoKey, msg));
+    if (list.items.length > LIST_SLICE) await pause();
+  }
+  writeRaw(res, code, target.contentType, encodeProtobufList({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata }, items), state);
 }
 
 /**
@@ -97,6 +117,11 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
   if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject({ ...list, items: list.items.map(convert) });
   // A small list is encoded in one go, from its items' shared JSON when they have any.
   const small = list.items.length <= LIST_SLICE;
+  const itemMessage = target.format === 'protobuf' && memoKey !== undefined ? listItemMessage(list.apiVersion, list.kind) : undefined;
+  if (itemMessage !== undefined && memoKey !== undefined) {
+    await writeProtobufListPaced(res, code, list, convert, itemMessage, target, state, pause, memoKey);
+    return;
+  }
   if (target.format !== 'json' || (small && memoKey === undefined) || wantsPretty(target, state)) {
     writeObject(res, code, { ...list, items: list.items.map(convert) }, target, state);
     return;
@@ -111,18 +136,21 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
 }
 
 /**
- * writeObject of `convert(item)`; in JSON, a frozen (watch-cached) item's encoding for the
+ * writeObject of `convert(item)`; in JSON and protobuf, a frozen (watch-cached) item's encoding for the
  * endpoint `memoKey` is made once and shared by every later answer with it (GET with a
  * resourceVersion, which the watch cache serves).
  */
 export function writeItem(res: ServerResponse, code: number, item: object, convert: (item: unknown) => unknown,
   target: Target, state: RequestState, memoKey: string): void {
-  if (target.format !== 'json' || wantsPretty(target, state) || !Object.isFrozen(item)) {
+  if ((target.format !== 'json' && target.format !== 'protobuf') || wantsPretty(target, state) || !Object.isFrozen(item)) {
     writeObject(res, code, convert(item), target, state);
     return;
   }
   if (state.audit?.wantsResponseObject === true) state.audit.logResponseObject(convert(item));
-  writeRaw(res, code, target.contentType, `${goEscapeJSON(encodeItem(item, convert, memoKey))}\n`, state);
+  const body = target.format === 'protobuf'
+    ? memoized(item, `${memoKey}|protobuf`, () => encodeProtobuf(convert(item) as Record<string, unknown>))
+    : `${goEscapeJSON(encodeItem(item, convert, memoKey))}\n`;
+  writeRaw(res, code, target.contentType, body, state);
 }
 
 /**

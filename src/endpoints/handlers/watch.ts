@@ -183,14 +183,14 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
     }
   };
 
-  // What an event's bytes depend on besides the event: Table rows depend on the stream's position.
-  const shareKey = target.shape === 'Table' ? undefined
-    : `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}|${target.format}|${target.contentType}|${target.shape}|${target.apiVersion}|${String(webSocket)}`;
+  // What an event's bytes depend on besides the event. A Table depends on the stream's position
+  // only through its first row, which carries the column definitions: later rows are shared.
+  const shareKey = `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}|${target.format}|${target.contentType}|${target.shape}|${target.apiVersion}|${String(webSocket)}${target.shape === 'Table' ? `|${include}` : ''}`;
   try {
     for await (const ev of w) {
       if (done) break;
       if (ev.type !== 'ERROR') progress = ev.object.metadata.resourceVersion ?? progress;
-      const line = shareKey === undefined || ev.type === 'ERROR'
+      const line = ev.type === 'ERROR' || (target.shape === 'Table' && first)
         ? encodeEvent(frame(ev), target, webSocket)
         : encodeShared(ev, shareKey, () => encodeEvent(frame(ev), target, webSocket));
       recordWatchEvent(ep.groupVersion.group, ep.groupVersion.version, ep.resource, line.length);

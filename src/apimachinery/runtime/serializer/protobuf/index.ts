@@ -4,6 +4,7 @@
 // their JSON form (what kapi stores and serves as JSON).
 import { newBadRequest } from '../../../errors/status-error.ts';
 import { messageByName, messageForKind, type MessageType } from './descriptors.ts';
+export type { MessageType } from './descriptors.ts';
 import { decodeEnvelope, decodeMessage, PROTOBUF_PREFIX } from './decode.ts';
 import { newPlan, sizeMessage, Writer, type Plan } from './encode.ts';
 import { Reader, varintLen, writeVarint } from './wire.ts';
@@ -43,7 +44,8 @@ interface EnvelopePlan {
   readonly size: number;
 }
 
-function planEnvelope(obj: Record<string, unknown>): EnvelopePlan {
+/** `extraRaw`: bytes appended to the message after its planned fields (a list's pre-encoded items). */
+function planEnvelope(obj: Record<string, unknown>, extraRaw = 0): EnvelopePlan {
   const { apiVersion = '', kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') {
     throw new Error('cannot encode an object without apiVersion and kind as protobuf');
@@ -51,7 +53,7 @@ function planEnvelope(obj: Record<string, unknown>): EnvelopePlan {
   const msg = messageForKind(apiVersion, kind);
   if (msg === undefined) throw new Error(`no protobuf message for kind "${kind}" in version "${apiVersion}"`);
   const plan = newPlan();
-  const rawLen = sizeMessage(obj, msg, plan);
+  const rawLen = sizeMessage(obj, msg, plan) + extraRaw;
   const av = Buffer.byteLength(apiVersion);
   const k = Buffer.byteLength(kind);
   const typeMetaLen = 1 + varintLen(av) + av + 1 + varintLen(k) + k;
@@ -60,7 +62,7 @@ function planEnvelope(obj: Record<string, unknown>): EnvelopePlan {
   return { obj, msg, plan, apiVersion, kind, avLen: av, kindLen: k, typeMetaLen, rawLen, size };
 }
 
-function writeEnvelope(e: EnvelopePlan, buf: Buffer, start: number): number {
+function writeEnvelope(e: EnvelopePlan, buf: Buffer, start: number, extra?: (buf: Buffer, pos: number) => number): number {
   let pos = start + PROTOBUF_PREFIX.copy(buf, start);
   const av = e.avLen;
   const k = e.kindLen;
@@ -76,7 +78,7 @@ function writeEnvelope(e: EnvelopePlan, buf: Buffer, start: number): number {
   pos = writeVarint(buf, pos, e.rawLen);
   const w = new Writer(buf, e.plan, pos);
   w.message(e.obj, e.msg);
-  pos = w.pos;
+  pos = extra === undefined ? w.pos : extra(buf, w.pos);
   buf[pos++] = 0x1a;
   buf[pos++] = 0;
   buf[pos++] = 0x22;
@@ -93,6 +95,60 @@ export function encodeProtobuf(obj: Record<string, unknown>): Buffer {
   const e = planEnvelope(obj);
   const buf = Buffer.allocUnsafe(e.size);
   const end = writeEnvelope(e, buf, 0);
+  if (end !== e.size) throw new Error(`protobuf encoding wrote ${end} bytes, planned ${e.size}`);
+  return buf;
+}
+
+/**
+ * The bytes of `obj` as a message of type `msg` (its envelope's `raw`, or one item of a list), for
+ * encodeProtobufList. Throws as encodeProtobuf does.
+ */
+export function encodeProtobufMessage(obj: Record<string, unknown>, msg: MessageType): Buffer {
+  const plan = newPlan();
+  const buf = Buffer.allocUnsafe(sizeMessage(obj, msg, plan));
+  const w = new Writer(buf, plan, 0);
+  w.message(obj, msg);
+  if (w.pos !== buf.length) throw new Error(`protobuf encoding wrote ${w.pos} bytes, planned ${buf.length}`);
+  return buf;
+}
+
+/**
+ * The message type of a list kind's items, when a list can be written from its items' bytes:
+ * `items` is its last field (every list of kube's: metadata 1, items 2), so the items follow the
+ * rest of the message, as Go writes fields in number order. Undefined otherwise.
+ */
+export function listItemMessage(apiVersion: string, kind: string): MessageType | undefined {
+  const fields = messageForKind(apiVersion, kind)?.fields;
+  const items = fields?.at(-1);
+  return items?.json === 'items' && items.repeated && items.message !== undefined ? items.message : undefined;
+}
+
+/**
+ * Encode once: a list whose items are already encoded (encodeProtobufMessage with
+ * listItemMessage's type), byte for byte what encodeProtobuf writes for the whole list. `head` is
+ * the list without its items. Throws as encodeProtobuf does, and when the kind has no listItemMessage.
+ */
+export function encodeProtobufList(head: Record<string, unknown>, items: readonly Buffer[]): Buffer {
+  const { apiVersion, kind } = head;
+  const fields = typeof apiVersion === 'string' && typeof kind === 'string' && listItemMessage(apiVersion, kind) !== undefined
+    ? messageForKind(apiVersion, kind)?.fields : undefined;
+  const field = fields?.at(-1);
+  if (field === undefined) throw new Error(`no protobuf list message for kind "${String(kind)}" in version "${String(apiVersion)}"`);
+  let itemsLen = 0;
+  for (const it of items) itemsLen += field.tagLen + varintLen(it.length) + it.length;
+  const rest: Record<string, unknown> = { ...head };
+  delete rest.items;
+  const e = planEnvelope(rest, itemsLen);
+  const buf = Buffer.allocUnsafe(e.size);
+  const end = writeEnvelope(e, buf, 0, (b, start) => {
+    let pos = start;
+    for (const it of items) {
+      pos = writeVarint(b, pos, field.tag);
+      pos = writeVarint(b, pos, it.length);
+      pos += it.copy(b, pos);
+    }
+    return pos;
+  });
   if (end !== e.size) throw new Error(`protobuf encoding wrote ${end} bytes, planned ${e.size}`);
   return buf;
 }

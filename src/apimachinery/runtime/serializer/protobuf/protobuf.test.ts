@@ -1,9 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../../errors/status-error.ts';
+import { protoDescriptorsJSON } from '../../../../generated/proto-descriptors.gen.ts';
 import {
-  canEncode, decodeProtobuf, decodeWatchEvent, encodeProtobuf, encodeWatchEventFrame, PROTOBUF_MEDIA_TYPE,
+  canEncode, decodeProtobuf, decodeWatchEvent, encodeProtobuf, encodeProtobufList, encodeProtobufMessage, encodeWatchEventFrame,
+  listItemMessage, PROTOBUF_MEDIA_TYPE,
 } from './index.ts';
+import { messageForKind } from './descriptors.ts';
 import { formatDuration, parseDuration } from './well-known.ts';
 
 type Obj = Record<string, unknown>;
@@ -313,4 +316,43 @@ describe('protobuf: Go durations', () => {
     });
   }
   it('rejects malformed durations', () => assert.throws(() => parseDuration('5 minutes'), /invalid duration/));
+});
+
+describe('protobuf: a list from its items\' encoded messages (encode once)', () => {
+  const { groupVersions, messages } = JSON.parse(protoDescriptorsJSON) as { groupVersions: Record<string, string>; messages: Record<string, unknown> };
+  // Every list kind of every group version kube serves in protobuf.
+  const lists = Object.entries(groupVersions).flatMap(([apiVersion, pkg]) => Object.keys(messages)
+    .filter((m) => m.startsWith(`${pkg}.`) && m.endsWith('List') && !m.slice(pkg.length + 1).includes('.'))
+    .map((m) => ({ apiVersion, kind: m.slice(pkg.length + 1) })));
+
+  it('every list kind but one has its items last, so it can be written from its items\' bytes', () => {
+    assert.ok(lists.length > 100, `${lists.length} list kinds`);
+    const without = lists.filter((l) => listItemMessage(l.apiVersion, l.kind) === undefined && messageForKind(l.apiVersion, l.kind)?.fields.some((f) => f.json === 'items'));
+    // meta.k8s.io/v1beta1's PartialObjectMetadataList numbers items 1 and metadata 2: it is written whole.
+    assert.deepEqual(without, [{ apiVersion: 'meta.k8s.io/v1beta1', kind: 'PartialObjectMetadataList' }]);
+  });
+
+  const cases = [
+    { name: 'no items', apiVersion: 'v1', kind: 'SecretList', items: [] },
+    { name: 'items with bytes and a continue token', apiVersion: 'v1', kind: 'SecretList', metadata: { resourceVersion: '9', continue: 'x' },
+      items: [{ metadata: { name: 'a' }, data: { k: 'AQID' }, type: 'Opaque' }, { metadata: { name: 'b' }, immutable: true }] },
+    { name: 'apps Deployments', apiVersion: 'apps/v1', kind: 'DeploymentList', metadata: { resourceVersion: '3' },
+      items: [{ metadata: { name: 'd', labels: { a: 'b' } }, spec: { replicas: 2, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } }] },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: the bytes of encodeProtobuf for the whole list`, () => {
+      const msg = listItemMessage(c.apiVersion, c.kind);
+      assert.ok(msg !== undefined);
+      const { items, ...head } = c;
+      const list = { apiVersion: c.apiVersion, kind: c.kind, ...('metadata' in c ? { metadata: c.metadata } : {}), items };
+      const fromItems = encodeProtobufList({ apiVersion: head.apiVersion, kind: head.kind, ...('metadata' in c ? { metadata: c.metadata } : {}) },
+        items.map((it) => encodeProtobufMessage(it, msg)));
+      assert.ok(fromItems.equals(encodeProtobuf(list)));
+      assert.deepEqual(decodeProtobuf(fromItems).obj, decodeProtobuf(encodeProtobuf(list)).obj);
+    });
+  }
+
+  it('a kind without a list message throws', () => {
+    assert.throws(() => encodeProtobufList({ apiVersion: 'v1', kind: 'ConfigMap' }, []), /no protobuf list message/);
+  });
 });
