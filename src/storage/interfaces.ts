@@ -24,6 +24,16 @@ export interface GetOptions {
   readonly resourceVersion?: string;
   /** Resolve to undefined instead of rejecting with KeyNotFound. */
   readonly ignoreNotFound?: boolean;
+  /**
+   * The caller only reads the object: it may be a shared, frozen copy (the watch cache's, whose
+   * encodings are then reused) instead of a fresh decode.
+   */
+  readonly shared?: boolean;
+  /**
+   * The object already decoded from the value stored at this modRevision, if the caller holds it
+   * (the watch cache): a revision names one write, so its bytes, and their decode, are the same.
+   */
+  readonly decoded?: (modRevision: number) => KubeObject | undefined;
 }
 
 export interface ListOptions {

@@ -92,7 +92,7 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
         if (getOpts.ignoreNotFound === true) return undefined;
         throw notFound(key);
       }
-      return decodeKv(kv);
+      return getOpts.decoded?.(kv.modRevision) ?? decodeKv(kv);
     },
 
     async getList(key: string, listOpts: ListOptions): Promise<ListResult> {

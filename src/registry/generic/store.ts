@@ -98,7 +98,10 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
   async get(ctx: RequestContext, name: string, opts: GetOptions): Promise<KubeObject> {
     const key = this.keyFor(ctx, name);
     try {
-      const obj = await this.storage.get(key, opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {});
+      const obj = await this.storage.get(key, {
+        ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}),
+        ...(opts.shared === true ? { shared: true } : {}),
+      });
       if (obj === undefined) throw newNotFound(this.qualifiedResource, name);
       return obj;
     } catch (err) {

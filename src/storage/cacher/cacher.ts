@@ -23,7 +23,6 @@ import { DEFAULT_SIZING, WatchCache, type CacheEvent, type CacheSizing, type Ind
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 const LIST_PAGE = 10_000;
 const PROGRESS_POLL_MS = 50;
-
 const MAX_BACKOFF_MS = 5_000;
 
 export interface CacherOptions {
@@ -286,9 +285,7 @@ export class Cacher implements Interface {
 
   create(key: string, obj: KubeObject, ttlSeconds?: number): Promise<KubeObject> { return this.storage.create(key, obj, ttlSeconds); }
 
-  guaranteedUpdate(key: string, opts: Parameters<Interface['guaranteedUpdate']>[1]): Promise<KubeObject> {
-    return this.storage.guaranteedUpdate(key, opts);
-  }
+  guaranteedUpdate(key: string, opts: Parameters<Interface['guaranteedUpdate']>[1]): Promise<KubeObject> { return this.storage.guaranteedUpdate(key, opts); }
 
   delete(key: string, opts: Parameters<Interface['delete']>[1]): Promise<KubeObject> { return this.storage.delete(key, opts); }
 
@@ -300,7 +297,10 @@ export class Cacher implements Interface {
 
   /** resourceVersion "" reads storage (a consistent read); any other from memory, once fresh enough. */
   async get(key: string, opts: GetOptions): Promise<KubeObject | undefined> {
-    if (!this.covers(key) || (opts.resourceVersion ?? '') === '') return this.storage.get(key, opts);
+    if (!this.covers(key)) return this.storage.get(key, opts);
+    // Storage answers a quorum read; the object it read, the cache may hold already decoded.
+    const decoded = (rev: number): KubeObject | undefined => { const o = this.cache.get(key)?.obj; return o?.metadata.resourceVersion === String(rev) ? o : undefined; };
+    if ((opts.resourceVersion ?? '') === '') return this.storage.get(key, opts.shared === true ? { ...opts, decoded } : opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
     if (!(await this.waitFresh(rv))) throw this.tooLarge(key, rv);
     const e = this.cache.get(key);
