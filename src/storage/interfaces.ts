@@ -122,6 +122,10 @@ export interface Interface {
     readonly tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>;
     /** The written object expires after this many seconds (kube's ttlFunc); absent: never. */
     readonly ttlSeconds?: number;
+    /** tryUpdate only reads `current` (it copies what it changes): see GetOptions.shared. */
+    readonly shared?: boolean;
+    /** See GetOptions.decoded. */
+    readonly decoded?: (modRevision: number) => KubeObject | undefined;
   }): Promise<KubeObject>;
   /** Rejects with KeyNotFound, or ResourceVersionConflicts when preconditions fail. Resolves the deleted object. */
   delete(key: string, opts: { readonly preconditions?: Preconditions; readonly validateDeletion?: ValidateDeletion }): Promise<KubeObject>;

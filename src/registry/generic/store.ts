@@ -208,6 +208,8 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
       const out = await this.storage.guaranteedUpdate(key, {
         ignoreNotFound: true,
         ...(this.definition.ttlSeconds !== undefined ? { ttlSeconds: this.definition.ttlSeconds } : {}),
+        // The stored object is only read below (the request's object starts as a copy of it).
+        shared: true,
         tryUpdate: async (existing) => {
           if (finish !== undefined) { await finish(false); finish = undefined; }
           checkUIDPrecondition(key, info.preconditions, existing, this.qualifiedResource, name);

@@ -116,6 +116,26 @@ describe('watch cache', () => {
     assert.equal((got as { data?: string }).data, 'new');
   }));
 
+  it('hands an update that only reads the stored object the cache\'s decode of the revision it read', () => withCacher(async ({ cacher }) => {
+    await cacher.create(key('a'), pod('a'));
+    for (const c of [
+      { name: 'shared', shared: true, same: true },
+      { name: 'not shared', shared: false, same: false },
+    ]) {
+      let seen: KubeObject | undefined;
+      const before = await cacher.get(key('a'), { resourceVersion: String(await cacher.currentRevision()) });
+      const out = await cacher.guaranteedUpdate(key('a'), {
+        ignoreNotFound: false, shared: c.shared,
+        tryUpdate: (cur) => { seen = cur; return { ...structuredClone(cur!), data: c.name } as KubeObject; },
+      });
+      assert.equal(seen === before, c.same, c.name);
+      assert.equal(Object.isFrozen(seen), c.same, c.name);
+      assert.deepEqual(seen, before, c.name);
+      assert.equal((await cacher.get(key('a'), {}) as { data?: string }).data, c.name);
+      assert.equal(out.metadata.resourceVersion, String(await cacher.currentRevision()));
+    }
+  }));
+
   it('reads an exact older revision and continues a page from the snapshot after updates and deletes', () => withCacher(async ({ cacher }) => {
     for (const n of ['a', 'b', 'c', 'd']) await cacher.create(key(n), pod(n));
     const p1 = await list(cacher, { limit: 2 });
