@@ -20,13 +20,13 @@ function newScheme(): Scheme {
   s.setVersionPriority('g', ['v1', 'v1beta1']);
   // An in-place conversion, as the resource.k8s.io ones are: v1beta1 keeps spec.x under spec.old.
   const moveIn = (o: KubeObject): KubeObject => {
-    const spec = (o as { spec: Record<string, unknown> }).spec;
+    const spec = (o as unknown as { spec: Record<string, unknown> }).spec;
     spec['x'] = spec['old'];
     delete spec['old'];
     return o;
   };
   const moveOut = (o: KubeObject): KubeObject => {
-    const spec = (o as { spec: Record<string, unknown> }).spec;
+    const spec = (o as unknown as { spec: Record<string, unknown> }).spec;
     spec['old'] = spec['x'];
     delete spec['x'];
     return o;
