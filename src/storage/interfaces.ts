@@ -24,6 +24,16 @@ export interface GetOptions {
   readonly resourceVersion?: string;
   /** Resolve to undefined instead of rejecting with KeyNotFound. */
   readonly ignoreNotFound?: boolean;
+  /**
+   * The caller only reads the object: it may be a shared, frozen copy (the watch cache's, whose
+   * encodings are then reused) instead of a fresh decode.
+   */
+  readonly shared?: boolean;
+  /**
+   * The object already decoded from the value stored at this modRevision, if the caller holds it
+   * (the watch cache): a revision names one write, so its bytes, and their decode, are the same.
+   */
+  readonly decoded?: (modRevision: number) => KubeObject | undefined;
 }
 
 export interface ListOptions {
@@ -112,6 +122,10 @@ export interface Interface {
     readonly tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>;
     /** The written object expires after this many seconds (kube's ttlFunc); absent: never. */
     readonly ttlSeconds?: number;
+    /** tryUpdate only reads `current` (it copies what it changes): see GetOptions.shared. */
+    readonly shared?: boolean;
+    /** See GetOptions.decoded. */
+    readonly decoded?: (modRevision: number) => KubeObject | undefined;
   }): Promise<KubeObject>;
   /** Rejects with KeyNotFound, or ResourceVersionConflicts when preconditions fail. Resolves the deleted object. */
   delete(key: string, opts: { readonly preconditions?: Preconditions; readonly validateDeletion?: ValidateDeletion }): Promise<KubeObject>;

@@ -92,7 +92,7 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
         if (getOpts.ignoreNotFound === true) return undefined;
         throw notFound(key);
       }
-      return decodeKv(kv);
+      return getOpts.decoded?.(kv.modRevision) ?? decodeKv(kv);
     },
 
     async getList(key: string, listOpts: ListOptions): Promise<ListResult> {
@@ -114,7 +114,7 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
       let kv = await readKv(key);
       for (;;) {
         if (kv === undefined && !upd.ignoreNotFound) throw notFound(key);
-        const current = kv === undefined ? undefined : decodeKv(kv);
+        const current = kv === undefined ? undefined : upd.decoded?.(kv.modRevision) ?? decodeKv(kv);
         checkPreconditions(key, upd.preconditions, current);
         const next = await upd.tryUpdate(current);
         const stored = forStorage(next);

@@ -7,7 +7,7 @@ import {
   apiVersionOf, gvkKey, parseGroupVersion, type GroupVersion, type GroupVersionKind,
 } from '../schema/group-version.ts';
 
-/** Converts an object of one version of a kind into another shape; may mutate and return its input. */
+/** Converts an object of one version of a kind into another shape; may mutate and return its input (never a frozen one). */
 export type ConversionFunc = (obj: KubeObject) => KubeObject;
 
 interface KindEntry {
@@ -95,8 +95,14 @@ export class Scheme {
     if (src === undefined || dst === undefined || crossGroup) {
       throw newBadRequest(`no kind "${from.kind}" is registered for version "${targetApiVersion}"`);
     }
-    const internal = src.toInternal !== undefined ? src.toInternal(obj) : obj;
-    const out = dst.fromInternal !== undefined ? dst.fromInternal(internal) : internal;
+    // The input may be shared (the watch cache's frozen objects): conversion functions, which
+    // may change their input, get a copy of it; identical shapes (no function) are not deep
+    // copied, only given a new top level for the target's apiVersion and kind.
+    const converts = src.toInternal !== undefined || dst.fromInternal !== undefined;
+    const input = converts && Object.isFrozen(obj) ? structuredClone(obj) : obj;
+    const internal = src.toInternal !== undefined ? src.toInternal(input) : input;
+    const converted = dst.fromInternal !== undefined ? dst.fromInternal(internal) : internal;
+    const out = converted === obj ? { ...obj } : converted;
     out.apiVersion = targetApiVersion;
     out.kind = from.kind;
     return out;

@@ -15,7 +15,8 @@ export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   const q = state.url.searchParams;
   const ctx = state.context();
   const rv = q.get('resourceVersion');
-  const stored = await ep.storage.get(ctx, ctx.info.name, rv !== null ? { resourceVersion: rv } : {});
+  // Every answer below reads the object and never changes it: a shared (watch-cached) copy will do.
+  const stored = await ep.storage.get(ctx, ctx.info.name, rv !== null ? { resourceVersion: rv, shared: true } : { shared: true });
   // Table columns read the hub shape; everything else is in the endpoint's version.
   if (target.shape === 'Table') {
     writeObject(res, 200, toTable(ep.definition, [stored], { resourceVersion: stored.metadata.resourceVersion ?? '' },

@@ -15,6 +15,8 @@ export interface DryRunUpdateOptions {
   readonly preconditions?: Preconditions;
   readonly tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>;
   readonly ttlSeconds?: number;
+  /** tryUpdate only reads what it is given: storage may hand it a shared, frozen object. */
+  readonly shared?: boolean;
 }
 
 export interface DryRunDeleteOptions {

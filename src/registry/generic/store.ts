@@ -98,7 +98,10 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
   async get(ctx: RequestContext, name: string, opts: GetOptions): Promise<KubeObject> {
     const key = this.keyFor(ctx, name);
     try {
-      const obj = await this.storage.get(key, opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {});
+      const obj = await this.storage.get(key, {
+        ...(opts.resourceVersion !== undefined ? { resourceVersion: opts.resourceVersion } : {}),
+        ...(opts.shared === true ? { shared: true } : {}),
+      });
       if (obj === undefined) throw newNotFound(this.qualifiedResource, name);
       return obj;
     } catch (err) {
@@ -205,6 +208,8 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
       const out = await this.storage.guaranteedUpdate(key, {
         ignoreNotFound: true,
         ...(this.definition.ttlSeconds !== undefined ? { ttlSeconds: this.definition.ttlSeconds } : {}),
+        // The stored object is only read below (the request's object starts as a copy of it).
+        shared: true,
         tryUpdate: async (existing) => {
           if (finish !== undefined) { await finish(false); finish = undefined; }
           checkUIDPrecondition(key, info.preconditions, existing, this.qualifiedResource, name);

@@ -12,7 +12,11 @@ import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 export type ValidateObjectFunc = (obj: KubeObject) => void | Promise<void>;
 export type ValidateObjectUpdateFunc = (obj: KubeObject, old: KubeObject) => void | Promise<void>;
 
-export interface GetOptions { readonly resourceVersion?: string }
+export interface GetOptions {
+  readonly resourceVersion?: string;
+  /** The caller only reads the object, which may then be shared and frozen (the watch cache's). */
+  readonly shared?: boolean;
+}
 
 export interface ListOptions {
   readonly labelSelector?: string;

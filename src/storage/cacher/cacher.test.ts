@@ -92,6 +92,50 @@ describe('watch cache', () => {
     assert.equal(calls.get('watch'), undefined);
   }));
 
+  it('answers a quorum get from storage, sharing the cached decode of the same revision when the caller allows', () => withCacher(async ({ cacher, calls }) => {
+    const a = await cacher.create(key('a'), pod('a'));
+    const cached = await cacher.get(key('a'), { resourceVersion: a.metadata.resourceVersion! });
+    await cacher.guaranteedUpdate(key('b'), { ignoreNotFound: true, tryUpdate: () => pod('b') });
+    for (const c of [
+      { name: 'shared: the cache\'s frozen object', opts: { shared: true }, same: true },
+      { name: 'not shared: a fresh decode', opts: {}, same: false },
+    ]) {
+      calls.clear();
+      const got = await cacher.get(key('a'), c.opts);
+      assert.equal(calls.get('range'), 1, `${c.name}: storage is read`);
+      assert.equal(got === cached, c.same, c.name);
+      assert.equal(Object.isFrozen(got), c.same, c.name);
+      assert.deepEqual(got, cached, c.name);
+    }
+    // Storage moved on past the cache (its watch stopped): storage's newer object, decoded.
+    const internal = cacher as unknown as { backendWatcher: { cancel(): void } };
+    internal.backendWatcher.cancel();
+    const b2 = await cacher.guaranteedUpdate(key('a'), { ignoreNotFound: false, tryUpdate: (o) => ({ ...o!, data: 'new' }) as never });
+    const got = await cacher.get(key('a'), { shared: true });
+    assert.equal(got?.metadata.resourceVersion, b2.metadata.resourceVersion);
+    assert.equal((got as { data?: string }).data, 'new');
+  }));
+
+  it('hands an update that only reads the stored object the cache\'s decode of the revision it read', () => withCacher(async ({ cacher }) => {
+    await cacher.create(key('a'), pod('a'));
+    for (const c of [
+      { name: 'shared', shared: true, same: true },
+      { name: 'not shared', shared: false, same: false },
+    ]) {
+      let seen: KubeObject | undefined;
+      const before = await cacher.get(key('a'), { resourceVersion: String(await cacher.currentRevision()) });
+      const out = await cacher.guaranteedUpdate(key('a'), {
+        ignoreNotFound: false, shared: c.shared,
+        tryUpdate: (cur) => { seen = cur; return { ...structuredClone(cur!), data: c.name } as KubeObject; },
+      });
+      assert.equal(seen === before, c.same, c.name);
+      assert.equal(Object.isFrozen(seen), c.same, c.name);
+      assert.deepEqual(seen, before, c.name);
+      assert.equal((await cacher.get(key('a'), {}) as { data?: string }).data, c.name);
+      assert.equal(out.metadata.resourceVersion, String(await cacher.currentRevision()));
+    }
+  }));
+
   it('reads an exact older revision and continues a page from the snapshot after updates and deletes', () => withCacher(async ({ cacher }) => {
     for (const n of ['a', 'b', 'c', 'd']) await cacher.create(key(n), pod(n));
     const p1 = await list(cacher, { limit: 2 });

@@ -23,7 +23,6 @@ import { DEFAULT_SIZING, WatchCache, type CacheEvent, type CacheSizing, type Ind
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 const LIST_PAGE = 10_000;
 const PROGRESS_POLL_MS = 50;
-
 const MAX_BACKOFF_MS = 5_000;
 
 export interface CacherOptions {
@@ -287,20 +286,22 @@ export class Cacher implements Interface {
   create(key: string, obj: KubeObject, ttlSeconds?: number): Promise<KubeObject> { return this.storage.create(key, obj, ttlSeconds); }
 
   guaranteedUpdate(key: string, opts: Parameters<Interface['guaranteedUpdate']>[1]): Promise<KubeObject> {
-    return this.storage.guaranteedUpdate(key, opts);
+    return this.storage.guaranteedUpdate(key, opts.shared === true && this.covers(key) ? { ...opts, decoded: (rev: number) => this.cache.objectAt(key, rev) } : opts);
   }
 
   delete(key: string, opts: Parameters<Interface['delete']>[1]): Promise<KubeObject> { return this.storage.delete(key, opts); }
-
   count(key: string): Promise<number> { return this.storage.count(key); }
-
   currentRevision(): Promise<number> { return this.storage.currentRevision(); }
 
   roundTrip(obj: KubeObject): Promise<KubeObject> { return this.storage.roundTrip?.(obj) ?? Promise.resolve(obj); }
 
-  /** resourceVersion "" reads storage (a consistent read); any other from memory, once fresh enough. */
+  /**
+   * resourceVersion "" reads storage (a consistent read; the cache's decode of what it read is
+   * shared when the caller allows); any other from memory, once fresh enough.
+   */
   async get(key: string, opts: GetOptions): Promise<KubeObject | undefined> {
-    if (!this.covers(key) || (opts.resourceVersion ?? '') === '') return this.storage.get(key, opts);
+    if (!this.covers(key)) return this.storage.get(key, opts);
+    if ((opts.resourceVersion ?? '') === '') return this.storage.get(key, opts.shared === true ? { ...opts, decoded: (rev: number) => this.cache.objectAt(key, rev) } : opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
     if (!(await this.waitFresh(rv))) throw this.tooLarge(key, rv);
     const e = this.cache.get(key);

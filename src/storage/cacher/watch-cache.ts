@@ -231,6 +231,12 @@ export class WatchCache {
 
   get(key: string): CacheEntry | undefined { return this.byKey.get(key); }
 
+  /** The object at key if it is the one written at `rev` (a revision names one write: the same bytes). */
+  objectAt(key: string, rev: number): KubeObject | undefined {
+    const obj = this.byKey.get(key)?.obj;
+    return obj?.metadata.resourceVersion === String(rev) ? obj : undefined;
+  }
+
   /** The buffered changes after `rev`, oldest first. The caller checked rev >= oldestRev(). */
   eventsAfter(rev: number): CacheEvent[] {
     const out: CacheEvent[] = [];

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import type { BackendEvent } from '../backend.ts';
 import { openSqliteBackend } from './sqlite-backend.ts';
 
@@ -65,6 +66,51 @@ describe('sqlite backend', () => {
     w.requestProgress();
     await new Promise((r) => setImmediate(r));
     assert.deepEqual(progress, [1]);
+    await b.close();
+  });
+
+  it('commits writes that arrive together as a group: each answered after the commit, a failing one alone rolled back', async () => {
+    const path = freshPath();
+    await (await openSqliteBackend({ path })).close();
+    // A trigger fails the write of one key inside the group.
+    const other = new Database(path);
+    other.exec(`CREATE TRIGGER fail_bad BEFORE INSERT ON kv_log WHEN NEW.key = '/k/bad' BEGIN SELECT RAISE(ABORT, 'refused'); END;`);
+    other.close();
+    let b = await openSqliteBackend({ path });
+    const seen: string[] = [];
+    const w = await b.watch('/k/', { prefix: true, fromRevision: 0 }, {
+      onEvents: (evs) => seen.push(...evs.map((e) => `${e.type}:${e.kv.key}@${e.kv.modRevision}`)), onProgress: () => {}, onError: () => {},
+    });
+    const cases = [
+      { name: 'first', write: () => b.create('/k/a', 'A'), want: { succeeded: true, revision: 1 } },
+      { name: 'refused by sqlite', write: () => b.create('/k/bad', 'X'), want: /sqlite write failed: refused/ },
+      { name: 'same key again', write: () => b.create('/k/a', 'A2'), want: { succeeded: false, revision: 1 } },
+      { name: 'after the failure', write: () => b.create('/k/c', 'C'), want: { succeeded: true, revision: 2 } },
+      { name: 'update in the same group', write: () => b.update('/k/c', 'C2', 2), want: { succeeded: true, revision: 3 } },
+    ];
+    const results = await Promise.allSettled(cases.map((c) => c.write()));
+    cases.forEach((c, i) => {
+      const r = results[i]!;
+      if (c.want instanceof RegExp) assert.ok(r.status === 'rejected' && c.want.test(String(r.reason)), c.name);
+      else assert.deepEqual(r.status === 'fulfilled' && { succeeded: r.value.succeeded, revision: r.value.revision }, c.want, c.name);
+    });
+    assert.deepEqual(seen, ['put:/k/a@1', 'put:/k/c@2', 'put:/k/c@3']);
+    w.cancel();
+    await b.close();
+    b = await openSqliteBackend({ path });
+    assert.equal(await b.currentRevision(), 3);
+    assert.deepEqual((await b.range('/k/', { prefix: true })).kvs.map((kv) => `${kv.key}=${kv.value}`), ['/k/a=A', '/k/c=C2']);
+    await b.close();
+  });
+
+  it('answers writes still queued at close with an error, storing none of them', async () => {
+    const path = freshPath();
+    let b = await openSqliteBackend({ path });
+    const pending = b.create('/k/a', 'A');
+    await b.close();
+    await assert.rejects(pending, /storage backend is closed/);
+    b = await openSqliteBackend({ path });
+    assert.equal(await b.currentRevision(), 0);
     await b.close();
   });
 

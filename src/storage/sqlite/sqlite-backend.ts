@@ -63,6 +63,16 @@ function historyEvent(row: HistoryRow): BackendEvent {
     : { type: 'put', kv: toKv(row), prevKv };
 }
 
+const writeFailed = (key: string, err: unknown): StorageError =>
+  new StorageError('Unreachable', key, `sqlite write failed: ${err instanceof Error ? err.message : String(err)}`);
+
+interface QueuedWrite {
+  /** Runs the write's transaction (nested: as a savepoint of the group's), keeping its result or error. */
+  readonly run: (nested: boolean) => void;
+  /** After the commit (or its failure): publishes the change and answers the writer. */
+  readonly settle: (batchFailure: StorageError | undefined) => void;
+}
+
 const expiry = (ttlSeconds: number | undefined): number =>
   ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : 0;
 
@@ -79,6 +89,7 @@ class SqliteBackend implements Backend {
     this.db = new Database(opts.path);
     applySchema(this.db, opts.synchronous ?? 'NORMAL');
     this.st = prepareStatements(this.db);
+    this.batch = this.db.transaction((ws: readonly QueuedWrite[]) => { for (const w of ws) w.run(true); });
     this.compacted = this.st.getMeta.get(COMPACTED_REV)?.value ?? 0;
     // Compaction may drop the newest tombstones, so the log alone can under-count.
     this.rev = Math.max(this.st.maxRev.get()?.rev ?? 0, this.compacted);
@@ -158,42 +169,97 @@ class SqliteBackend implements Backend {
   };
 
   private readonly txns = new Map<unknown, Database.Transaction<(...args: never[]) => unknown>>();
+  /** Writes waiting for the next group commit, in arrival order. */
+  private queued: QueuedWrite[] = [];
+  private readonly batch: Database.Transaction<(ws: readonly QueuedWrite[]) => void>;
 
-  /** Runs a write transaction; on failure the in-memory revision follows the rollback. */
-  private write<A extends unknown[], R extends TxnResult>(fn: (...args: A) => R, ...args: A): R {
-    const before = this.rev;
+  /** fn as a transaction: its own (immediate) or, nested in a group commit, a savepoint. */
+  private runTxn<A extends unknown[], R extends TxnResult>(nested: boolean, fn: (...args: A) => R, ...args: A): R {
     let txn = this.txns.get(fn) as Database.Transaction<(...args: A) => R> | undefined;
     if (txn === undefined) {
       txn = this.db.transaction(fn);
       this.txns.set(fn, txn as Database.Transaction<(...args: never[]) => unknown>);
     }
+    return nested ? txn(...args) : txn.immediate(...args);
+  }
+
+  /** Runs a write transaction now; on failure the in-memory revision follows the rollback. */
+  private write<A extends unknown[], R extends TxnResult>(fn: (...args: A) => R, ...args: A): R {
+    const before = this.rev;
     try {
-      return txn.immediate(...args);
+      return this.runTxn(false, fn, ...args);
     } catch (err) {
       this.rev = before;
-      throw new StorageError('Unreachable', String(args[0]), `sqlite write failed: ${(err as Error).message}`);
+      throw writeFailed(String(args[0]), err);
     }
+  }
+
+  /**
+   * Group commit: the writes that arrive before the event loop's next check phase (the requests
+   * read in one poll) share one transaction, each in a savepoint of its own (a failing one rolls
+   * back alone). Each is acknowledged, and its change published, only after that commit, in
+   * revision order, synchronously: durability and the watch hub's guarantees are unchanged.
+   */
+  private enqueue<R extends TxnResult>(key: string, txn: (nested: boolean) => R, published: (res: R) => void): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      let res: R | undefined;
+      let failure: StorageError | undefined;
+      this.queued.push({
+        run: (nested) => {
+          const before = this.rev;
+          try { res = txn(nested); } catch (err) { this.rev = before; failure = writeFailed(key, err); }
+        },
+        settle: (batchFailure) => {
+          const err = batchFailure ?? failure;
+          if (err !== undefined || res === undefined) { reject(err ?? writeFailed(key, 'no result')); return; }
+          if (res.succeeded) published(res);
+          resolve(res);
+        },
+      });
+      if (this.queued.length === 1) setImmediate(() => this.commitQueued());
+    });
+  }
+
+  private commitQueued(): void {
+    const ws = this.queued;
+    this.queued = [];
+    if (this.closed) {
+      for (const w of ws) w.settle(new StorageError('Unreachable', '', 'storage backend is closed'));
+      return;
+    }
+    const before = this.rev;
+    let failure: StorageError | undefined;
+    try {
+      if (ws.length === 1) ws[0]?.run(false);
+      else this.batch.immediate(ws);
+    } catch (err) {
+      // The commit itself failed: none of the batch is stored.
+      this.rev = before;
+      failure = writeFailed('', err);
+    }
+    for (const w of ws) w.settle(failure);
   }
 
   async create(key: string, value: string, ttlSeconds?: number): Promise<TxnResult> {
     this.checkOpen(key);
-    const res = this.write(this.createTxn, key, value, expiry(ttlSeconds));
-    if (res.succeeded && res.kv !== undefined) this.hub.publish({ type: 'put', kv: res.kv, prevKv: undefined });
-    return res;
+    const expiresAt = expiry(ttlSeconds);
+    return await this.enqueue(key, (nested) => this.runTxn(nested, this.createTxn, key, value, expiresAt),
+      (res) => { if (res.kv !== undefined) this.hub.publish({ type: 'put', kv: res.kv, prevKv: undefined }); });
   }
 
   async update(key: string, value: string, expectedModRevision: number, ttlSeconds?: number): Promise<TxnResult> {
     this.checkOpen(key);
-    const { prev, ...res } = this.write(this.updateTxn, key, value, expectedModRevision, expiry(ttlSeconds));
-    if (res.succeeded && res.kv !== undefined) this.hub.publish({ type: 'put', kv: res.kv, prevKv: prev });
+    const expiresAt = expiry(ttlSeconds);
+    const { prev: _prev, ...res } = await this.enqueue(key,
+      (nested) => this.runTxn(nested, this.updateTxn, key, value, expectedModRevision, expiresAt),
+      (r) => { if (r.kv !== undefined) this.hub.publish({ type: 'put', kv: r.kv, prevKv: r.prev }); });
     return res;
   }
 
   async delete(key: string, expectedModRevision?: number): Promise<TxnResult> {
     this.checkOpen(key);
-    const res = this.write(this.deleteTxn, key, expectedModRevision);
-    if (res.succeeded) this.hub.publish({ type: 'delete', kv: tombstone(key, res.revision), prevKv: res.kv });
-    return res;
+    return await this.enqueue(key, (nested) => this.runTxn(nested, this.deleteTxn, key, expectedModRevision),
+      (res) => this.hub.publish({ type: 'delete', kv: tombstone(key, res.revision), prevKv: res.kv }));
   }
 
   async watch(key: string, opts: BackendWatchOptions, handler: BackendWatchHandler): Promise<BackendWatcher> {
