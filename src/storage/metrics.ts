@@ -156,6 +156,20 @@ newGauge({
   },
 });
 
+newGauge({
+  name: 'apiserver_resource_size_estimate_bytes', stability: 'ALPHA',
+  help: 'Estimated size of stored objects in database. Estimate is based on sum of last observed sizes of serialized objects. In case of a fetching error, the value will be -1.',
+  labelNames: ['group', 'resource'],
+  async collect() {
+    await refreshCounts();
+    for (const t of counted.values()) {
+      const avg = sizeEstimators.get(grString(t.gr))?.averageSize() ?? 0;
+      // Objects, none of whose sizes this server saw yet: unknown, as a failed count.
+      this.set({ group: t.gr.group, resource: t.gr.resource }, t.value < 0 || (t.value > 0 && avg === 0) ? -1 : avg * t.value);
+    }
+  },
+});
+
 /** Counts older than this are stale: the work estimator then assumes the worst. */
 const STALE_AFTER_MS = 3 * 60_000;
 

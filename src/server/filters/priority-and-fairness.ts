@@ -12,6 +12,7 @@ import type { APFController, Classification } from '../flowcontrol/controller.ts
 import { observeAdmission, observeExecution, observeWorkEstimate } from '../flowcontrol/metrics.ts';
 import { nowNanos, type RequestDigest } from '../flowcontrol/queue-set.ts';
 import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
+import { noteInqueue, recordRequestTermination } from '../../endpoints/metrics/terminations.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import { parseDuration } from './timeout.ts';
 import { writeTooManyRequests } from './too-many-requests.ts';
@@ -56,16 +57,23 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
     return () => res.off('close', onClose);
   };
   const waitStart = process.hrtime.bigint();
+  const mutating = !READ_ONLY.has(info.verb);
   const admitted = ctl.admit(c, digest, state.startedAt + waitMs, onGone);
-  const outcome = typeof admitted === 'string' ? admitted : await admitted;
+  let outcome: Awaited<typeof admitted>;
+  if (typeof admitted === 'string') outcome = admitted;
+  else {
+    noteInqueue(mutating, 1);
+    try { outcome = await admitted; } finally { noteInqueue(mutating, -1); }
+  }
   observeAdmission(digest.flowSchema, level, outcome, Number(process.hrtime.bigint() - waitStart) / 1e9, c.level.queues.config.queues > 0);
   setResponseHeaders(res, c);
   if (outcome !== 'dispatched') {
+    // kube counts a request cancelled while it waited as terminated too (it was not served).
+    recordRequestTermination(info, req, 429);
     if (outcome !== 'cancelled') writeTooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
     return;
   }
   let released = false;
-  const mutating = !READ_ONLY.has(info.verb);
   executing[mutating ? 'mutating' : 'readOnly']++;
   updateInflightRequests(executing.readOnly, executing.mutating);
   const started = process.hrtime.bigint();
