@@ -11,6 +11,7 @@ import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import type { RequestState } from '../endpoints/request/state.ts';
 import type { APIService } from './apiservice/apiservice.ts';
+import { noteAPIServiceAvailability } from './metrics.ts';
 import type { BackendClients } from './proxy/backend.ts';
 import { proxyRequest, type ProxyHandlingInfo } from './proxy/handler.ts';
 
@@ -30,6 +31,8 @@ const keyOf = (svc: APIService): string =>
 
 const isConditionTrue = (svc: APIService, type: string): boolean =>
   svc.status?.conditions?.some((c) => c.type === type && c.status === 'True') === true;
+
+const noteAvailability = (svc: APIService): void => noteAPIServiceAvailability(svc.metadata.name ?? '', isConditionTrue(svc, 'Available'));
 
 export class APIAggregator {
   /** Non-local APIServices by route key. Empty: requests pass at the cost of one size check. */
@@ -64,9 +67,9 @@ export class APIAggregator {
   /** Follows an APIService informer; returns what stops following. */
   follow(informer: SharedInformer): () => void {
     return informer.addEventHandler({
-      onAdd: (o: KubeObject) => { this.addAPIService(o as APIService); },
-      onUpdate: (_old: KubeObject, o: KubeObject) => { this.addAPIService(o as APIService); },
-      onDelete: (o: KubeObject) => { this.removeAPIService(o.metadata.name ?? ''); },
+      onAdd: (o: KubeObject) => { this.addAPIService(o as APIService); noteAvailability(o as APIService); },
+      onUpdate: (_old: KubeObject, o: KubeObject) => { this.addAPIService(o as APIService); noteAvailability(o as APIService); },
+      onDelete: (o: KubeObject) => { this.removeAPIService(o.metadata.name ?? ''); noteAPIServiceAvailability(o.metadata.name ?? '', undefined); },
     });
   }
 

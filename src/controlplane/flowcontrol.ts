@@ -20,6 +20,7 @@ import {
 import { APFController } from '../server/flowcontrol/controller.ts';
 import { dumpHandlers } from '../server/flowcontrol/dump.ts';
 import { exportMetricsOf } from '../server/flowcontrol/metrics.ts';
+import { objectStats, pollObjectCounts } from '../storage/metrics.ts';
 import type { NonResourceHandler } from '../server/generic-server.ts';
 import { AUTO_UPDATE_ANNOTATION, type FlowSchema, type PriorityLevelConfiguration } from '../server/flowcontrol/types.ts';
 
@@ -148,15 +149,17 @@ export function flowControlHooks(d: FlowControlHookDeps): { consumer: PostStartH
   const offs: (() => void)[] = [];
   let ensureTimer: NodeJS.Timeout | undefined;
   let rebalanceTimer: NodeJS.Timeout | undefined;
+  let stopPolling: (() => void) | undefined;
   return {
     consumer: {
       name: 'priority-and-fairness-config-consumer',
       start: () => {
         offs.push(fsInformer.addEventHandler(handler), plInformer.addEventHandler(handler));
-        rebalanceTimer = setInterval(() => d.controller.rebalance(), REBALANCE_INTERVAL_MS).unref();
+        rebalanceTimer = setInterval(() => d.controller.updateBorrowing(), REBALANCE_INTERVAL_MS).unref();
+        stopPolling = pollObjectCounts();
         sync();
       },
-      stop: () => { stopped = true; clearInterval(rebalanceTimer); for (const off of offs) off(); },
+      stop: () => { stopped = true; clearInterval(rebalanceTimer); stopPolling?.(); for (const off of offs) off(); },
     },
     filter: { name: 'priority-and-fairness-filter', start: () => {} },
     producer: {
@@ -183,6 +186,7 @@ export function newFlowControl(enabled: boolean, serverConcurrencyLimit: number,
   informer: FlowControlHookDeps['informer']): { controller: APFController | undefined; hooks: FlowControlHooks | undefined; dumps: [string, NonResourceHandler][] } {
   if (!enabled) return { controller: undefined, hooks: undefined, dumps: [] };
   const controller = exportMetricsOf(new APFController(serverConcurrencyLimit));
+  controller.statsSource = (gr) => objectStats(gr);
   const fs = byName.get('flowschemas.flowcontrol.apiserver.k8s.io');
   const pl = byName.get('prioritylevelconfigurations.flowcontrol.apiserver.k8s.io');
   const hooks = fs === undefined || pl === undefined ? undefined

@@ -147,6 +147,13 @@ describe('API priority and fairness', () => {
       const m = parsePrometheusText((await s.request({ method: 'GET', path: '/metrics' })).text);
       const noisyLabels = { flow_schema: 'noisy', priority_level: 'noisy' };
       assert.ok((sampleValue(m, 'apiserver_flowcontrol_rejected_requests_total', { ...noisyLabels, reason: 'concurrency-limit' }) ?? 0) >= 1);
+      // A request the server refused in self-defense (kube's RecordRequestTermination).
+      assert.ok((sampleValue(m, 'apiserver_request_terminations_total', { verb: 'LIST', group: '', version: 'v1', resource: 'configmaps',
+        subresource: '', scope: 'namespace', component: 'apiserver', code: '429' }) ?? 0) >= 1);
+      // Seats re-divided every 10 s: noisy neither lends nor borrows, so it keeps its 3.
+      assert.equal(sampleValue(m, 'apiserver_flowcontrol_current_limit_seats', { priority_level: 'noisy' }), 3);
+      assert.equal(m.get('apiserver_flowcontrol_demand_seats_smoothed')?.type, 'gauge');
+      assert.ok((sampleValue(m, 'apiserver_flowcontrol_work_estimated_seats_count', noisyLabels) ?? 0) >= 1);
       assert.equal(sampleValue(m, 'apiserver_flowcontrol_current_executing_requests', noisyLabels), 3);
       assert.equal(sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'noisy' }), 3);
       assert.equal(sampleValue(m, 'apiserver_flowcontrol_nominal_limit_seats', { priority_level: 'global-default' }), 49);

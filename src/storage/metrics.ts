@@ -1,11 +1,13 @@
 // The storage metrics of kube-apiserver, for whichever backend serves (etcd or the embedded
 // SQLite store: kube's etcd_* names and labels are kept for both, so dashboards work unchanged;
 // apiserver_storage_backend_info names the backend). A Backend wrapped by instrumentBackend times
-// every request by operation and resource; object counts are read at most once a minute, as
-// kube's object count tracker polls.
+// every request by operation and resource, and notes the size of the values it reads or watches;
+// object counts are read at most once a minute, as kube's store polls them, and with the average
+// size they are the stats the priority and fairness work estimator reads (objectStats).
 // Counterpart of k8s.io/apiserver/pkg/storage/etcd3/metrics/metrics.go.
 import { newCounter, newGauge, newHistogram, REQUEST_DURATION_BUCKETS } from '../apimachinery/metrics/registry.ts';
-import type { Backend } from './backend.ts';
+import type { Backend, TxnResult } from './backend.ts';
+import { ResourceSizeEstimator } from './resource-size-estimator.ts';
 
 export interface GroupResource { readonly group: string; readonly resource: string }
 
@@ -76,15 +78,36 @@ async function timed<T>(operation: string, gr: GroupResource, fn: () => Promise<
   }
 }
 
-/** The backend of one resource's store, timed by kube's operation names. */
+/** The size estimators by kube's group-resource string ("pods", "deployments.apps"). */
+const sizeEstimators = new Map<string, ResourceSizeEstimator>();
+
+function grString(gr: GroupResource): string {
+  return gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
+}
+
+/** The backend of one resource's store, timed by kube's operation names, its values' sizes noted. */
 export function instrumentBackend(b: Backend, gr: GroupResource): Backend {
+  const sizes = sizeEstimators.get(grString(gr)) ?? new ResourceSizeEstimator();
+  sizeEstimators.set(grString(gr), sizes);
+  const written = (r: TxnResult): TxnResult => {
+    if (r.succeeded && r.kv !== undefined) sizes.update([r.kv]);
+    return r;
+  };
   return {
-    range: (key, opts) => timed(opts?.prefix === true ? 'list' : 'get', gr, () => b.range(key, opts)),
-    create: (key, value, ttl) => timed('create', gr, () => b.create(key, value, ttl)),
-    update: (key, value, rev, ttl) => timed('update', gr, () => b.update(key, value, rev, ttl)),
+    range: async (key, opts) => {
+      const r = await timed(opts?.prefix === true ? 'list' : 'get', gr, () => b.range(key, opts));
+      sizes.update(r.kvs);
+      return r;
+    },
+    create: async (key, value, ttl) => written(await timed('create', gr, () => b.create(key, value, ttl))),
+    update: async (key, value, rev, ttl) => written(await timed('update', gr, () => b.update(key, value, rev, ttl))),
     delete: (key, rev) => timed('delete', gr, () => b.delete(key, rev)),
     count: (prefix) => timed('listWithCount', gr, () => b.count(prefix)),
-    watch: (key, opts, handler) => b.watch(key, opts, handler),
+    watch: (key, opts, handler) => b.watch(key, opts, {
+      onEvents: (events) => { sizes.onEvents(events); handler.onEvents(events); },
+      onProgress: (rev) => handler.onProgress(rev),
+      onError: (err) => handler.onError(err),
+    }),
     compact: (rev) => b.compact(rev),
     compactedRevision: () => b.compactedRevision(),
     ...(b.knownCompactedRevision === undefined ? {} : { knownCompactedRevision: () => b.knownCompactedRevision?.() ?? 0 }),
@@ -132,6 +155,44 @@ newGauge({
     for (const t of counted.values()) this.set({ group: t.gr.group, resource: t.gr.resource }, t.value);
   },
 });
+
+newGauge({
+  name: 'apiserver_resource_size_estimate_bytes', stability: 'ALPHA',
+  help: 'Estimated size of stored objects in database. Estimate is based on sum of last observed sizes of serialized objects. In case of a fetching error, the value will be -1.',
+  labelNames: ['group', 'resource'],
+  async collect() {
+    await refreshCounts();
+    for (const t of counted.values()) {
+      const avg = sizeEstimators.get(grString(t.gr))?.averageSize() ?? 0;
+      // Objects, none of whose sizes this server saw yet: unknown, as a failed count.
+      this.set({ group: t.gr.group, resource: t.gr.resource }, t.value < 0 || (t.value > 0 && avg === 0) ? -1 : avg * t.value);
+    }
+  },
+});
+
+/** Counts older than this are stale: the work estimator then assumes the worst. */
+const STALE_AFTER_MS = 3 * 60_000;
+
+/**
+ * What the storage last reported for a resource (kube's object count tracker): its object count
+ * and average stored size, 'not-found' when it is not tracked or never counted, 'stale' when its
+ * count is over three minutes old.
+ */
+export function objectStats(groupResource: string, now = Date.now()): { objectCount: number; averageObjectSizeBytes: number } | 'not-found' | 'stale' {
+  const dot = groupResource.indexOf('.');
+  const t = counted.get(dot < 0 ? `${groupResource}.` : groupResource);
+  if (t === undefined || t.at === 0 || t.value < 0) return 'not-found';
+  if (now - t.at > STALE_AFTER_MS) return 'stale';
+  return { objectCount: t.value, averageObjectSizeBytes: sizeEstimators.get(groupResource)?.averageSize() ?? 0 };
+}
+
+/** Counts every tracked resource now and then about each minute (kube's --etcd-count-metric-poll-period); returns the stop. */
+export function pollObjectCounts(periodMs = COUNT_INTERVAL_MS / 2): () => void {
+  const poll = (): void => { refreshCounts().catch(() => {}); };
+  poll();
+  const timer = setInterval(poll, periodMs).unref();
+  return () => clearInterval(timer);
+}
 
 /** Tracks the object count of a resource (its store's count of its key prefix). A later store of the same resource replaces it. */
 export function trackObjectCount(gr: GroupResource, count: () => Promise<number>): void {

@@ -11,7 +11,7 @@ import { encodeJSON } from '../../apimachinery/runtime/serializer/json.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject, parseListOptions } from './list.ts';
 import { encode, setWarnings } from './response.ts';
-import { recordWatchEvent } from '../metrics/metrics.ts';
+import { cleanScope, recordWatchEvent, recordWatchListLatency } from '../metrics/metrics.ts';
 import { encodeWatchEventFrame, PROTOBUF_WATCH_MEDIA_TYPE } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
 import type { Target } from '../negotiation.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
@@ -195,6 +195,10 @@ export const handleWatch: ResourceHandler = async (ep, deps, req, res, state) =>
         : encodeShared(ev, shareKey, () => encodeEvent(frame(ev), target, webSocket));
       recordWatchEvent(ep.groupVersion.group, ep.groupVersion.version, ep.resource, line.length);
       if (!sink.write(line)) await sink.drain();
+      // The end of a watch list's initial events: how long the list took (kube's watch_list_duration_seconds).
+      if (ev.type === 'BOOKMARK' && ev.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true' && state.info !== undefined) {
+        recordWatchListLatency(ep.groupVersion.group, ep.groupVersion.version, ep.resource, cleanScope(state.info), (Date.now() - state.startedAt) / 1000);
+      }
       if (ev.type === 'ERROR') break;
     }
   } catch (err) {

@@ -143,6 +143,17 @@ export function recordLongRunning(l: RequestLabels): () => void {
   return () => longRunning.dec(labels);
 }
 
+const watchListLatencies = newHistogram({
+  name: 'apiserver_watch_list_duration_seconds', stability: 'BETA',
+  help: 'Response latency distribution in seconds for watch list requests broken by group, version, resource and scope.',
+  labelNames: ['group', 'version', 'resource', 'scope'], buckets: [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 2, 4, 6, 8, 10, 15, 20, 30, 45, 60],
+});
+
+/** A watch list sent its initial events, `seconds` after the request arrived. */
+export function recordWatchListLatency(group: string, version: string, resource: string, scope: string, seconds: number): void {
+  watchListLatencies.observe({ group, resource, scope, version }, seconds);
+}
+
 /** One event written to a watch stream of `group/version` `resource`. */
 export function recordWatchEvent(group: string, version: string, resource: string, bytes: number): void {
   const labels = { group, resource, version };

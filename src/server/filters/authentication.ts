@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { newUnauthorized } from '../../apimachinery/errors/status-error.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
+import { recordAuthentication } from './auth-metrics.ts';
 import type { Filter } from './types.ts';
 
 export interface RequestAuthenticator {
@@ -64,16 +65,23 @@ export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:
 export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed: (path: string) => boolean): Filter =>
   (next) => async (req, res, state) => {
     let user: UserInfo | undefined;
+    const start = process.hrtime.bigint();
+    const seconds = (): number => Number(process.hrtime.bigint() - start) / 1e9;
     try {
       user = await authn.authenticate(req.headers, undefined, connectionCredentials(req));
     } catch {
       // Credentials were presented and rejected: never anonymous.
+      recordAuthentication(undefined, seconds());
       throw newUnauthorized();
     }
     if (user === undefined) {
-      if (!anonymousAllowed(state.path)) throw newUnauthorized();
+      if (!anonymousAllowed(state.path)) {
+        recordAuthentication(undefined, seconds());
+        throw newUnauthorized();
+      }
       user = ANONYMOUS;
     }
+    recordAuthentication(user.name, seconds());
     state.user = user;
     // Credentials are not passed further down the chain (or to proxied backends).
     delete req.headers.authorization;

@@ -8,6 +8,7 @@ import type { Attributes, Authorizer } from '../../authz/authorizer.ts';
 import { forbiddenStatusError } from '../../authz/forbidden.ts';
 import { writeRaw } from '../../endpoints/handlers/response.ts';
 import type { RequestState } from '../../endpoints/request/state.ts';
+import { recordAuthorization } from './auth-metrics.ts';
 import type { Filter } from './types.ts';
 
 /**
@@ -49,7 +50,9 @@ function writeInternalError(res: Parameters<typeof writeRaw>[0], uri: string, er
 
 export const withAuthorization = (authorizer: Authorizer): Filter => (next) => async (req, res, state) => {
   const attributes = requestAttributes(state);
+  const start = process.hrtime.bigint();
   const result = await authorizer.authorize(attributes);
+  recordAuthorization(result.decision, result.error !== undefined, Number(process.hrtime.bigint() - start) / 1e9);
   // The decision's audit annotations (only recorded for an audited request).
   if (state.audit !== undefined) {
     state.addAuditAnnotation('authorization.k8s.io/decision', result.decision === 'Allow' ? 'allow' : 'forbid');

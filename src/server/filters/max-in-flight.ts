@@ -4,6 +4,7 @@
 // after authentication and impersonation, where kube's does.
 // Counterpart of k8s.io/apiserver/pkg/server/filters/maxinflight.go.
 import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
+import { recordRequestTermination } from '../../endpoints/metrics/terminations.ts';
 import { writeTooManyRequests } from './too-many-requests.ts';
 import type { Filter } from './types.ts';
 
@@ -24,6 +25,7 @@ export const withMaxInFlight = (maxReadOnly: number, maxMutating: number): Filte
     if (limit > 0 && (isMutating ? mutating : readOnly) >= limit) {
       // A system:master always gets an answer.
       if (state.user?.groups.includes('system:masters') === true) return next(req, res, state);
+      recordRequestTermination(info, req, 429);
       writeTooManyRequests(res, 1);
       return;
     }

@@ -2,14 +2,17 @@
 // classified to a FlowSchema and priority level, waits for a seat of that level, and runs; the
 // answer names both by UID (X-Kubernetes-PF-FlowSchema-UID, -PriorityLevel-UID). A request that
 // finds its queue full, or waits past its limit (a quarter of its deadline, at most a minute),
-// gets kube's plain-text 429 with Retry-After. A watch holds its seat until it is established;
-// other long-running requests (exec, logs, proxy) are not limited.
+// gets kube's plain-text 429 with Retry-After. A request takes the seats kube's work estimator
+// gives it (lists and watches by the memory they hold, writes one, plus a while after for their
+// watchers). A watch holds its seats until it is established, and counts as a watcher until it
+// ends; other long-running requests (exec, logs, proxy) are not limited.
 // Counterpart of k8s.io/apiserver/pkg/server/filters/priority-and-fairness.go.
 import type { ServerResponse } from 'node:http';
 import type { APFController, Classification } from '../flowcontrol/controller.ts';
-import { observeAdmission, observeExecution } from '../flowcontrol/metrics.ts';
+import { observeAdmission, observeExecution, observeWorkEstimate } from '../flowcontrol/metrics.ts';
 import { nowNanos, type RequestDigest } from '../flowcontrol/queue-set.ts';
 import { updateInflightRequests } from '../../endpoints/metrics/metrics.ts';
+import { noteInqueue, recordRequestTermination } from '../../endpoints/metrics/terminations.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import { parseDuration } from './timeout.ts';
 import { writeTooManyRequests } from './too-many-requests.ts';
@@ -35,9 +38,13 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
   const isWatch = info.verb === 'watch';
   if (!isWatch && isLongRunning(info.verb, info.subresource)) return next(req, res, state);
   const c = ctl.classify(info, user);
+  const level = c.level.pl.metadata.name ?? '';
+  const flowSchema = c.flowSchema.metadata.name ?? '';
+  const work = ctl.estimateWork(info, state.url.searchParams, flowSchema, level);
+  observeWorkEstimate(flowSchema, level, work);
   const digest: RequestDigest = {
-    flowSchema: c.flowSchema.metadata.name ?? '', distinguisher: c.distinguisher, arrived: nowNanos(), started: undefined,
-    seats: 1, user: user.name, info,
+    flowSchema, distinguisher: c.distinguisher, arrived: nowNanos(), started: undefined,
+    seats: work.initialSeats, finalSeats: work.finalSeats, additionalLatencyMs: work.additionalLatencyMs, user: user.name, info,
   };
   // The request's deadline: --request-timeout, or less with ?timeout= (as the timeout filter sets it).
   const asked = parseDuration(state.url.searchParams.get('timeout'));
@@ -50,17 +57,23 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
     return () => res.off('close', onClose);
   };
   const waitStart = process.hrtime.bigint();
+  const mutating = !READ_ONLY.has(info.verb);
   const admitted = ctl.admit(c, digest, state.startedAt + waitMs, onGone);
-  const outcome = typeof admitted === 'string' ? admitted : await admitted;
-  const level = c.level.pl.metadata.name ?? '';
+  let outcome: Awaited<typeof admitted>;
+  if (typeof admitted === 'string') outcome = admitted;
+  else {
+    noteInqueue(mutating, 1);
+    try { outcome = await admitted; } finally { noteInqueue(mutating, -1); }
+  }
   observeAdmission(digest.flowSchema, level, outcome, Number(process.hrtime.bigint() - waitStart) / 1e9, c.level.queues.config.queues > 0);
   setResponseHeaders(res, c);
   if (outcome !== 'dispatched') {
+    // kube counts a request cancelled while it waited as terminated too (it was not served).
+    recordRequestTermination(info, req, 429);
     if (outcome !== 'cancelled') writeTooManyRequests(res, ctl.dropped.retryAfter(c.level.pl.metadata.name ?? ''));
     return;
   }
   let released = false;
-  const mutating = !READ_ONLY.has(info.verb);
   executing[mutating ? 'mutating' : 'readOnly']++;
   updateInflightRequests(executing.readOnly, executing.mutating);
   const started = process.hrtime.bigint();
@@ -73,9 +86,11 @@ export const withPriorityAndFairness = (ctl: APFController, requestTimeoutMs: nu
     observeExecution(digest.flowSchema, level, isWatch, Number(process.hrtime.bigint() - started) / 1e9);
   };
   if (isWatch) state.watchInitialized = release;
+  const forgetWatch = ctl.watches.register(info, state.url.searchParams);
   try {
     await next(req, res, state);
   } finally {
     release();
+    forgetWatch?.();
   }
 };

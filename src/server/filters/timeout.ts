@@ -10,6 +10,7 @@
 // Counterpart of k8s.io/apiserver/pkg/server/filters/timeout.go.
 import type { ServerResponse } from 'node:http';
 import { DeadlineExceededError } from '../../apimachinery/request/deadline.ts';
+import { recordRequestAbort, recordRequestPostTimeout, recordRequestTermination } from '../../endpoints/metrics/terminations.ts';
 import { isLongRunning } from './max-in-flight.ts';
 import type { Filter } from './types.ts';
 
@@ -47,13 +48,19 @@ export const withTimeout = (defaultSeconds: number): Filter => (next) => async (
   const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms); });
   // The handler's own DeadlineExceededError (from a checkpoint) counts as the timeout too: the
   // timer may not have had a turn yet.
+  let settled = false;
   const work = next(req, res, state).then(() => 'done' as const,
-    (err: unknown) => { if (err instanceof DeadlineExceededError) return 'timeout' as const; throw err; });
+    (err: unknown) => { if (err instanceof DeadlineExceededError) return 'timeout' as const; throw err; })
+    .finally(() => { settled = true; });
   try {
     const outcome = await Promise.race([work, timedOut]);
     if (outcome === 'timeout') {
       state.abort.abort();
-      work.catch(() => undefined);
+      // How a handler still running ends after the timeout (kube's request_post_timeout_total).
+      if (!settled) work.then(() => recordRequestPostTimeout('ok'), () => recordRequestPostTimeout('panic'));
+      else work.catch(() => undefined);
+      recordRequestTermination(info, req, 504);
+      if (res.headersSent) recordRequestAbort(info, req);
       writeTimeout(res, outer);
     }
   } finally {

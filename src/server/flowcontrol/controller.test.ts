@@ -20,8 +20,12 @@ describe('APFController', () => {
       exempt: [0, 0, 600], 'catch-all': [13, 13, 613], system: [74, 50, 674], 'node-high': [98, 73, 698], 'leader-election': [25, 25, 625],
       'workload-high': [98, 49, 698], 'workload-low': [245, 24, 845], 'global-default': [49, 24, 649],
     });
-    // A new level starts at its nominal limit less half of what it may lend.
-    assert.equal(c.levels.get('workload-low')?.queues.concurrencyLimit, 245 - Math.floor(221 / 2));
+    // Without demand yet, the levels share the server's seats in proportion to what they may not
+    // lend (the figures kube-apiserver v1.36 reports as apiserver_flowcontrol_current_limit_seats at start).
+    const current = Object.fromEntries([...c.levels].map(([n, s]) => [n, s.queues.concurrencyLimit]));
+    assert.deepEqual(current, { exempt: 0, 'catch-all': 30, system: 117, 'node-high': 170, 'leader-election': 58,
+      'workload-high': 114, 'workload-low': 56, 'global-default': 56 });
+    assert.ok(Math.abs(c.fairFrac - 602 / 258) < 1e-9, String(c.fairFrac));
   });
 
   it('imagines the mandatory objects while they are missing, and matches by precedence then name', () => {
@@ -57,16 +61,52 @@ describe('APFController', () => {
     assert.equal(updates[0]?.condition.status, 'True');
   });
 
-  it('rebalance lends the seats idle levels can lend to a busy one', () => {
-    const c = new APFController(600);
+  it('lends what idle levels may lend to a busy one, every adjustment period', () => {
+    let now = 0;
+    const c = new APFController(600, () => now);
     c.update(FSS, PLS);
     const busy = c.levels.get('global-default');
     assert.ok(busy !== undefined);
-    busy.peakDemand = 400;
-    c.rebalance();
-    // Everyone else idle at their floors: global-default may take what is left, up to its maximum.
-    assert.ok(busy.queues.concurrencyLimit > busy.nominalCL, String(busy.queues.concurrencyLimit));
-    assert.ok(busy.queues.concurrencyLimit <= busy.maxCL);
-    for (const [name, s] of c.levels) if (name !== 'global-default') assert.equal(s.queues.concurrencyLimit, s.minCL, name);
+    // 400 seats of demand for the whole period.
+    busy.seatDemand.set(400);
+    now += 10_000;
+    c.updateBorrowing();
+    assert.deepEqual([busy.demand.highWatermark, busy.demand.avg, busy.demand.stdDev, busy.demand.smoothed], [400, 400, 0, 400]);
+    // Its floor is its nominal seats (49), its target 400; the others' floors are what they may not lend.
+    assert.equal(busy.target, 400);
+    const others = [...c.levels.values()].filter((s) => s !== busy && s.queues.config.queues >= 0);
+    const othersFloor = others.reduce((n, s) => n + s.minCL, 0);
+    const total = [...c.levels.values()].reduce((n, s) => n + s.queues.concurrencyLimit, 0);
+    assert.ok(busy.queues.concurrencyLimit > busy.nominalCL && busy.queues.concurrencyLimit <= 400, String(busy.queues.concurrencyLimit));
+    assert.ok(Math.abs(total - 602) <= others.length, `the seats add up to the server's: ${total}`);
+    for (const s of others) assert.ok(s.queues.concurrencyLimit >= s.minCL, s.pl.metadata.name);
+    assert.ok(others.reduce((n, s) => n + s.queues.concurrencyLimit, 0) >= othersFloor);
+    // The demand goes away: the smoothed demand decays slowly (0.977 per period), the limit follows.
+    busy.seatDemand.set(0);
+    now += 10_000;
+    c.updateBorrowing();
+    // The high watermark counts the period's start (400); the average is 0.
+    assert.deepEqual([busy.demand.highWatermark, busy.demand.avg], [400, 0]);
+    assert.ok(Math.abs(busy.demand.smoothed - 0.977 * 400) < 1e-9, String(busy.demand.smoothed));
+  });
+
+  it('gives the exempt level what it used, off what the others share', () => {
+    let now = 0;
+    const c = new APFController(600, () => now);
+    c.update(FSS, PLS);
+    c.levels.get('exempt')?.seatDemand.set(100);
+    now += 10_000;
+    c.updateBorrowing();
+    assert.equal(c.levels.get('exempt')?.queues.concurrencyLimit, 100);
+    // The limited levels now share 602 seats still (kube divides nominalCLSum among them once the floors fit).
+    assert.ok(Math.abs(c.fairFrac - 602 / 258) < 1e-9, String(c.fairFrac));
+  });
+
+  it('caps the seats of one request at 15% of the nominal seats, or nominal / handSize', () => {
+    const c = new APFController(600);
+    c.update(FSS, PLS);
+    assert.deepEqual(Object.fromEntries([...c.levels.keys()].map((n) => [n, c.maxSeatsOf(n)])), {
+      exempt: 0, 'catch-all': 0, system: 12, 'node-high': 15, 'leader-election': 4, 'workload-high': 15, 'workload-low': 37, 'global-default': 8,
+    });
   });
 });

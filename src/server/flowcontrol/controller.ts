@@ -2,15 +2,20 @@
 // the informers see them, the mandatory ones imagined while missing), the classification of a
 // request (first matching FlowSchema by precedence, its priority level, its flow), and each
 // level's seats: nominal = ceil(server limit × shares / sum of shares), lendable and borrowing
-// limits from the percentages, and a current limit re-divided every few seconds from the demand
-// each level saw (levels that idle lend, busy ones borrow, within their bounds).
+// limits from the percentages, and a current limit re-divided every 10 s (updateBorrowing) from
+// the seat demand each level saw: its high watermark (up to its nominal seats) is its floor, its
+// smoothed demand (average + deviation, decaying slowly) its target, and the server's seats are
+// divided fairly among the targets (conc-alloc.ts). The exempt level is not limited, but what it
+// used comes off what the others share.
 // Counterpart of k8s.io/apiserver/pkg/util/flowcontrol/apf_controller.go (the config consumer) and
-// apf_filter.go; the seat re-division is simpler than kube's fair allocation (conc_alloc.go):
-// demand above the floors is scaled down evenly when the server's seats do not cover it.
+// apf_filter.go.
 import type { RequestInfo, UserInfo } from '../../apimachinery/request/context.ts';
 import { MANDATORY_FS_CATCH_ALL, MANDATORY_FS_EXEMPT, MANDATORY_PL_CATCH_ALL, MANDATORY_PL_EXEMPT } from './bootstrap.ts';
+import { computeConcurrencyAllocation, Integrator, type AllocItem, type IntegratorResults } from './conc-alloc.ts';
 import { DroppedRequestsTracker } from './dropped-requests.ts';
 import { QueueSet, type Outcome, type QueuingConfig, type RequestDigest } from './queue-set.ts';
+import { WatchTracker } from './watch-tracker.ts';
+import { newWorkEstimator, type StatsLookup, type WorkEstimator } from './work-estimator.ts';
 import { compareFlowSchemas, flowDistinguisher, matchesFlowSchema } from './rule.ts';
 import type { FlowSchema, FlowSchemaCondition, PriorityLevelConfiguration } from './types.ts';
 
@@ -20,10 +25,32 @@ export interface PriorityLevelState {
   nominalCL: number;
   minCL: number;
   maxCL: number;
-  /** Highest seat demand (in use + waiting) since the last re-division. */
-  peakDemand: number;
+  /** The most seats one request of this level may take (the work estimator's cap; 0: none). */
+  maxSeats: number;
+  /** Seat demand (in use + waiting) over time, read and reset by updateBorrowing. */
+  readonly seatDemand: Integrator;
+  readonly demand: SeatDemandStats;
+  /** The target of the last re-division (its smoothed demand, at least its floor). */
+  target: number;
   /** No FlowSchema may lead here any more; dropped once idle. */
   quiescing: boolean;
+}
+
+export interface SeatDemandStats { avg: number; stdDev: number; highWatermark: number; smoothed: number }
+
+/** How fast the smoothed demand forgets: each period keeps this much of the old value. */
+const SMOOTHING = 0.977;
+/** The share of its nominal seats one request of a queuing level may take. */
+const MAX_SEATS_FRACTION = 0.15;
+
+function updateDemandStats(stats: SeatDemandStats, obs: IntegratorResults): void {
+  stats.highWatermark = Math.round(obs.max);
+  if (obs.durationMs <= 0) return;
+  const deviation = Number.isNaN(obs.deviation) ? 0 : obs.deviation;
+  stats.avg = obs.average;
+  stats.stdDev = deviation;
+  const envelope = obs.average + deviation;
+  stats.smoothed = Math.max(envelope, SMOOTHING * stats.smoothed + (1 - SMOOTHING) * envelope);
 }
 
 export interface Classification {
@@ -76,8 +103,26 @@ export class APFController {
   private flowSchemas: FlowSchema[] = [MANDATORY_FS_EXEMPT, MANDATORY_FS_CATCH_ALL];
   readonly levels = new Map<string, PriorityLevelState>();
   readonly dropped = new DroppedRequestsTracker();
+  /** Sum of the levels' nominal seats (the server limit, give or take the rounding up). */
+  private nominalCLSum = 0;
+  /** The fair proportion of the last re-division (apiserver_flowcontrol_seat_fair_frac). */
+  fairFrac = 0;
+  /** The watches open on this server (a write's fan-out). */
+  readonly watches = new WatchTracker();
+  /** The storage's object counts and sizes by group-resource (kube's object count tracker); none known by default. */
+  statsSource: (groupResource: string) => StatsLookup = () => 'not-found';
+  /** Told each write's watch count with its level and FlowSchema (metrics). */
+  onWatchCount: ((level: string, flowSchema: string, count: number) => void) | undefined;
+  /** The seats of a request (kube's work estimator over this controller's levels, watches and stats). */
+  readonly estimateWork: WorkEstimator;
 
   constructor(readonly serverConcurrencyLimit: number, private readonly now: () => number = Date.now) {
+    this.estimateWork = newWorkEstimator({
+      stats: (gr) => this.statsSource(gr),
+      watchCount: (info) => this.watches.interestedWatchCount(info),
+      maxSeats: (level) => this.maxSeatsOf(level),
+      onWatchCount: (level, fs, n) => this.onWatchCount?.(level, fs, n),
+    });
     this.update([], []);
   }
 
@@ -93,7 +138,11 @@ export class APFController {
       const q = queuingOf(pl) as QueuingConfig;
       const s = this.levels.get(name);
       if (s === undefined) {
-        this.levels.set(name, { pl, queues: new QueueSet(q), nominalCL: 0, minCL: 0, maxCL: 0, peakDemand: 0, quiescing: false });
+        const queues = new QueueSet(q);
+        const seatDemand = new Integrator(this.now);
+        queues.onDemand = (seats) => seatDemand.set(seats);
+        this.levels.set(name, { pl, queues, nominalCL: 0, minCL: 0, maxCL: 0, maxSeats: 0, seatDemand, target: 0,
+          demand: { avg: 0, stdDev: 0, highWatermark: 0, smoothed: 0 }, quiescing: false });
       } else {
         s.pl = pl;
         s.quiescing = false;
@@ -142,7 +191,6 @@ export class APFController {
    */
   admit(c: Classification, digest: RequestDigest, waitUntil: number, onGone?: (cancel: () => void) => () => void): Outcome | Promise<Outcome> {
     const started = c.level.queues.startRequest(digest, c.hash, waitUntil, onGone);
-    this.noteDemand(c.level);
     if (typeof started === 'string') return this.settled(c, started);
     return started.then((o) => this.settled(c, o));
   }
@@ -158,32 +206,75 @@ export class APFController {
   }
 
   /**
-   * Re-divides the seats from the demand seen since the last call: each level gets its demand,
-   * kept between nominal − lendable and nominal + borrowing; when the server's seats do not cover
-   * that, what lies above the floors is scaled down evenly.
+   * Re-divides the server's seats among the levels from the seat demand each saw since the last
+   * call (kube does it every 10 s): the exempt level keeps what it used; each limited level gets
+   * at least its high watermark (up to its nominal seats, never below what it may not lend) and at
+   * most its borrowing limit, the rest shared in proportion to the smoothed demands.
    */
-  rebalance(): void {
-    const limited = [...this.levels.values()].filter((s) => s.queues.config.queues >= 0);
-    const targets = limited.map((s) => Math.min(s.maxCL, Math.max(s.minCL, s.peakDemand)));
-    const floors = limited.reduce((n, s) => n + s.minCL, 0);
-    const total = targets.reduce((n, t) => n + t, 0);
-    const available = limited.reduce((n, s) => n + s.nominalCL, 0);
-    const frac = total <= available || total === floors ? 1 : Math.max(0, (available - floors) / (total - floors));
-    limited.forEach((s, i) => {
-      const t = targets[i] ?? s.nominalCL;
-      s.queues.concurrencyLimit = Math.max(s.minCL, s.minCL + Math.round((t - s.minCL) * frac));
-      s.peakDemand = s.queues.seatsUsed + s.queues.waitingSeats;
-    });
-    for (const s of limited) s.queues.setConfig(s.queues.config);
+  updateBorrowing(): void {
+    this.divideCurrent(true);
   }
 
-  private noteDemand(s: PriorityLevelState): void {
-    s.peakDemand = Math.max(s.peakDemand, s.queues.seatsUsed + s.queues.waitingSeats);
+  private divideCurrent(observe: boolean): void {
+    const limited: PriorityLevelState[] = [];
+    const floors = new Map<PriorityLevelState, number>();
+    const items: AllocItem[] = [];
+    let minCLSum = 0;
+    let floorSum = 0;
+    let remaining = this.nominalCLSum;
+    for (const s of this.levels.values()) {
+      if (observe) updateDemandStats(s.demand, s.seatDemand.reset());
+      if (s.queues.config.queues < 0) {
+        const floor = Math.max(s.minCL, s.demand.highWatermark);
+        floors.set(s, floor);
+        remaining -= floor;
+        continue;
+      }
+      const floor = Math.max(s.minCL, Math.min(s.nominalCL, s.demand.highWatermark));
+      floors.set(s, floor);
+      limited.push(s);
+      items.push({ lowerBound: floor, upperBound: s.maxCL, target: Math.max(floor, s.demand.smoothed) });
+      minCLSum += s.minCL;
+      floorSum += floor;
+    }
+    let allocs: number[] | undefined;
+    let shareFrac = 0;
+    this.fairFrac = 0;
+    if (remaining > minCLSum && remaining <= floorSum) shareFrac = (remaining - minCLSum) / (floorSum - minCLSum);
+    else if (remaining > floorSum) {
+      try {
+        const r = computeConcurrencyAllocation(this.nominalCLSum, items);
+        allocs = r.allocs;
+        this.fairFrac = r.fairProp;
+      } catch (err) {
+        // Keep the current limits when the bounds admit no division (should not happen).
+        console.error('apf: unable to derive new concurrency limits:', err);
+        allocs = limited.map((s) => s.queues.concurrencyLimit);
+      }
+    }
+    for (const s of this.levels.values()) {
+      const floor = floors.get(s) ?? s.minCL;
+      const i = limited.indexOf(s);
+      let current: number;
+      if (i < 0) current = floor;
+      else if (remaining <= minCLSum) current = s.minCL;
+      else if (allocs === undefined) current = s.minCL + Math.round((floor - s.minCL) * shareFrac);
+      else current = Math.round(allocs[i] ?? s.minCL);
+      s.target = items[i]?.target ?? 0;
+      s.queues.concurrencyLimit = current;
+      s.queues.setConfig(s.queues.config);
+    }
+  }
+
+  /** The most seats one request of a level may take (0: no cap of the level's own). */
+  maxSeatsOf(level: string): number {
+    return this.levels.get(level)?.maxSeats ?? 0;
   }
 
   private divideSeats(): void {
     let shareSum = 0;
     for (const s of this.levels.values()) shareSum += sharesOf(s.pl).shares;
+    this.nominalCLSum = 0;
     for (const s of this.levels.values()) {
       const { shares, lendable, borrowing } = sharesOf(s.pl);
       const nominal = shareSum === 0 ? 0 : Math.ceil(this.serverConcurrencyLimit * shares / shareSum);
@@ -193,11 +284,17 @@ export class APFController {
       s.nominalCL = nominal;
       s.minCL = nominal - lendableCL;
       s.maxCL = nominal + borrowingCL;
+      this.nominalCLSum += nominal;
+      const { queues, handSize } = s.queues.config;
+      s.maxSeats = queues > 0 ? Math.max(1, Math.min(Math.ceil(nominal * MAX_SEATS_FRACTION), Math.floor(nominal / handSize))) : 0;
       // As kube, a new level starts at its nominal limit less half of what it may lend.
-      if (fresh) s.queues.concurrencyLimit = nominal - Math.floor(lendableCL / 2);
-      else s.queues.concurrencyLimit = Math.min(s.maxCL, Math.max(s.minCL, s.queues.concurrencyLimit));
-      s.queues.setConfig(s.queues.config);
+      if (fresh) {
+        s.queues.concurrencyLimit = nominal - Math.floor(lendableCL / 2);
+        Object.assign(s.demand, { avg: 0, stdDev: 0, highWatermark: 0, smoothed: 0 });
+      }
     }
+    // A new configuration re-divides at once, from the demand last observed.
+    this.divideCurrent(false);
   }
 
   /** Flow schemas in matching order (tests, dumps). */

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MANDATORY_PL_CATCH_ALL, MANDATORY_PL_EXEMPT } from './bootstrap.ts';
 import { APFController } from './controller.ts';
-import { dumpPriorityLevels, dumpQueues, dumpRequests, rfc3339Nano, tabulate } from './dump.ts';
+import { dumpPriorityLevels, dumpQueues, dumpRequests, goDuration, rfc3339Nano, tabulate } from './dump.ts';
 
 describe('the dump endpoints', () => {
   it("align as Go's tabwriter aligns kube's (text of kube-apiserver v1.36)", () => {
@@ -25,5 +25,10 @@ describe('the dump endpoints', () => {
     assert.equal(rfc3339Nano(1_764_067_180_568_888_352n), '2025-11-25T10:39:40.568888352Z');
     assert.equal(rfc3339Nano(1_764_067_180_500_000_000n), '2025-11-25T10:39:40.5Z');
     assert.equal(rfc3339Nano(1_764_067_180_000_000_000n), '2025-11-25T10:39:40Z');
+  });
+
+  it("prints a request's additional latency as Go prints a duration", () => {
+    const cases: [number, string][] = [[0, '0s'], [0.5, '500µs'], [5, '5ms'], [12.5, '12.5ms'], [1500, '1.5s']];
+    for (const [ms, want] of cases) assert.equal(goDuration(ms), want, String(ms));
   });
 });

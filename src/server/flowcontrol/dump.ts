@@ -5,7 +5,7 @@
 // Counterpart of k8s.io/apiserver/pkg/util/flowcontrol/apf_controller_debug.go.
 import type { ServerResponse } from 'node:http';
 import type { APFController, PriorityLevelState } from './controller.ts';
-import type { RequestDigest } from './queue-set.ts';
+import { heldSeats, type RequestDigest } from './queue-set.ts';
 
 /** Go's tabwriter.NewWriter(w, 8, 0, 1, ' ', 0) over rows of cells. */
 export function tabulate(rows: readonly (readonly string[])[]): string {
@@ -37,6 +37,15 @@ export function dumpPriorityLevels(ctl: APFController): string {
   return tabulate(rows);
 }
 
+/** Go's time.Duration String() of a sub-minute duration in ms: "0s", "500µs", "12.5ms", "1.5s". */
+export function goDuration(ms: number): string {
+  const trim = (n: number): string => String(Number(n.toFixed(9)));
+  if (ms === 0) return '0s';
+  if (ms < 1) return `${trim(ms * 1000)}µs`;
+  if (ms < 1000) return `${trim(ms)}ms`;
+  return `${trim(ms / 1000)}s`;
+}
+
 /** kube prints virtual times as seat-seconds with 8 decimals ("0.00000000ss"). */
 const seatSeconds = (n: number): string => `${n.toFixed(8)}ss`;
 
@@ -46,8 +55,9 @@ export function dumpQueues(ctl: APFController): string {
   for (const [name, s] of sorted(ctl)) {
     s.queues.dump().forEach((q, i) => {
       const seats = q.waiting.reduce((n, r) => n + r.seats, 0);
+      const maxSeats = q.waiting.reduce((n, r) => n + heldSeats(r), 0);
       rows.push([name, String(i), String(q.waiting.length), String(q.executing.length), String(q.seatsInUse),
-        seatSeconds(q.nextDispatchR), String(seats), String(seats), seatSeconds(0)]);
+        seatSeconds(q.nextDispatchR), String(seats), String(maxSeats), seatSeconds(0)]);
     });
   }
   return tabulate(rows);
@@ -60,7 +70,8 @@ export function dumpRequests(ctl: APFController, details: boolean): string {
   const time = (ns: bigint | undefined): string => (ns === undefined ? '0001-01-01T00:00:00Z' : rfc3339Nano(ns));
   for (const [name, s] of sorted(ctl)) {
     const add = (iq: number, ir: number, r: RequestDigest): void => {
-      const row = [name, r.flowSchema, String(iq), String(ir), r.distinguisher, time(r.arrived), String(r.seats), '0', '0s', time(r.started)];
+      const row = [name, r.flowSchema, String(iq), String(ir), r.distinguisher, time(r.arrived), String(r.seats), String(r.finalSeats ?? 0),
+        goDuration(r.additionalLatencyMs ?? 0), time(r.started)];
       if (details) {
         const gv = r.info.apiGroup === '' ? r.info.apiVersion : r.info.apiVersion === '' ? r.info.apiGroup : `${r.info.apiGroup}/${r.info.apiVersion}`;
         row.push(r.user, r.info.verb, r.info.path, r.info.namespace, r.info.name, gv, r.info.resource, r.info.subresource);

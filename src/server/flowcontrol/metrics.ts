@@ -6,7 +6,8 @@
 // Counterpart of k8s.io/apiserver/pkg/util/flowcontrol/metrics/metrics.go (the subset kapi keeps).
 import type { Gauge } from 'prom-client';
 import { newCounter, newGauge, newHistogram } from '../../apimachinery/metrics/registry.ts';
-import type { APFController } from './controller.ts';
+import type { APFController, PriorityLevelState } from './controller.ts';
+import { maxSeatsOf, type WorkEstimate } from './work-estimator.ts';
 
 const DURATION_BUCKETS = [0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30];
 const FS_PL = ['flow_schema', 'priority_level'] as const;
@@ -16,6 +17,7 @@ type FsPl = typeof FS_PL[number];
 let source: APFController | undefined;
 export function exportMetricsOf(ctl: APFController): APFController {
   source = ctl;
+  ctl.onWatchCount = observeWatchCount;
   return ctl;
 }
 
@@ -61,17 +63,24 @@ newGauge<FsPl>({ name: 'apiserver_flowcontrol_current_inqueue_seats', stability:
   help: 'Number of seats currently pending in queues of the API Priority and Fairness subsystem',
   collect: perFlow('inqueue-seats', (w) => (w ? (seats) => seats : undefined)) });
 
-function perLevel(name: string, stability: 'ALPHA' | 'BETA', help: string, value: (s: { nominalCL: number; minCL: number; maxCL: number; current: number }) => number): void {
+function perLevel(name: string, stability: 'ALPHA' | 'BETA', help: string, value: (s: PriorityLevelState) => number): void {
   newGauge<'priority_level'>({ name, stability, help, labelNames: ['priority_level'], collect() {
-    for (const [pl, s] of source?.levels ?? []) {
-      this.set({ priority_level: pl }, value({ nominalCL: s.nominalCL, minCL: s.minCL, maxCL: s.maxCL, current: s.queues.concurrencyLimit }));
-    }
+    for (const [pl, s] of source?.levels ?? []) this.set({ priority_level: pl }, value(s));
   } });
 }
 perLevel('apiserver_flowcontrol_nominal_limit_seats', 'BETA', 'Nominal number of execution seats configured for each priority level', (s) => s.nominalCL);
-perLevel('apiserver_flowcontrol_current_limit_seats', 'ALPHA', 'current derived number of execution seats available to each priority level', (s) => s.current);
+perLevel('apiserver_flowcontrol_current_limit_seats', 'ALPHA', 'current derived number of execution seats available to each priority level', (s) => s.queues.concurrencyLimit);
 perLevel('apiserver_flowcontrol_lower_limit_seats', 'ALPHA', 'Configured lower bound on number of execution seats available to each priority level', (s) => s.minCL);
 perLevel('apiserver_flowcontrol_upper_limit_seats', 'ALPHA', 'Configured upper bound on number of execution seats available to each priority level', (s) => s.maxCL);
+// What the last seat re-division (every 10 s) saw and aimed at.
+perLevel('apiserver_flowcontrol_demand_seats_high_watermark', 'ALPHA', 'High watermark, over last adjustment period, of demand_seats', (s) => s.demand.highWatermark);
+perLevel('apiserver_flowcontrol_demand_seats_average', 'ALPHA', 'Time-weighted average, over last adjustment period, of demand_seats', (s) => s.demand.avg);
+perLevel('apiserver_flowcontrol_demand_seats_stdev', 'ALPHA', 'Time-weighted standard deviation, over last adjustment period, of demand_seats', (s) => s.demand.stdDev);
+perLevel('apiserver_flowcontrol_demand_seats_smoothed', 'ALPHA', 'Smoothed seat demands', (s) => s.demand.smoothed);
+perLevel('apiserver_flowcontrol_target_seats', 'ALPHA', 'Seat allocation targets', (s) => s.target);
+newGauge({ name: 'apiserver_flowcontrol_seat_fair_frac', stability: 'ALPHA',
+  help: "Fair fraction of server's concurrency to allocate to each priority level that can use it",
+  collect() { this.set(source?.fairFrac ?? 0); } });
 
 const dispatched = newCounter<FsPl>({ name: 'apiserver_flowcontrol_dispatched_requests_total', stability: 'BETA', labelNames: FS_PL,
   help: 'Number of requests executed by API Priority and Fairness subsystem' });
@@ -90,6 +99,20 @@ export function observeAdmission(flowSchema: string, level: string, outcome: 'di
   waitDuration.observe({ ...labels, execute: String(outcome === 'dispatched') }, waitedSeconds);
   if (outcome === 'dispatched') dispatched.inc(labels);
   else rejected.inc({ ...labels, reason: outcome === 'rejected' ? (queued ? 'queue-full' : 'concurrency-limit') : outcome });
+}
+
+const workEstimatedSeats = newHistogram<FsPl>({ name: 'apiserver_flowcontrol_work_estimated_seats', stability: 'ALPHA', labelNames: FS_PL,
+  buckets: [1, 2, 4, 8, 16, 32, 64, 100],
+  help: 'Number of estimated seats (maximum of initial and final seats) associated with requests in API Priority and Fairness' });
+const watchCountSamples = newHistogram<FsPl>({ name: 'apiserver_flowcontrol_watch_count_samples', stability: 'ALPHA', labelNames: FS_PL,
+  buckets: [0, 1, 10, 100, 1000, 10000], help: 'count of watchers for mutating requests in API Priority and Fairness' });
+
+export function observeWorkEstimate(flowSchema: string, level: string, work: WorkEstimate): void {
+  workEstimatedSeats.observe({ flow_schema: flowSchema, priority_level: level }, maxSeatsOf(work));
+}
+
+export function observeWatchCount(level: string, flowSchema: string, count: number): void {
+  watchCountSamples.observe({ flow_schema: flowSchema, priority_level: level }, count);
 }
 
 export function observeExecution(flowSchema: string, level: string, watch: boolean, seconds: number): void {

@@ -84,3 +84,32 @@ describe('QueueSet', () => {
     assert.ok(order.indexOf('light') <= 2, order.join(','));
   });
 });
+
+describe('QueueSet seats of the work estimate', () => {
+  it('holds a wide request\'s seats, and a write\'s final seats a while after it finished', async () => {
+    const qs = new QueueSet({ queues: 4, handSize: 2, queueLengthLimit: 10 });
+    qs.concurrencyLimit = 10;
+    const demand: number[] = [];
+    qs.onDemand = (s) => demand.push(s);
+    const wide = { ...digest('a'), seats: 8 };
+    assert.equal(qs.startRequest(wide, 1, FAR), 'dispatched');
+    assert.equal(qs.seatsUsed, 8);
+    // Three more seats do not fit next to eight: the request waits.
+    const waiting = qs.startRequest({ ...digest('b'), seats: 3 }, 2, FAR);
+    assert.ok(waiting instanceof Promise);
+    assert.equal(qs.waitingSeats, 3);
+    qs.finish(wide);
+    assert.equal(await waiting, 'dispatched');
+    assert.deepEqual([qs.seatsUsed, qs.waitingSeats], [3, 0]);
+    // A write with 1 seat while running and 5 seats for 20 ms after: it holds 5 while running.
+    const write = { ...digest('c'), seats: 1, finalSeats: 5, additionalLatencyMs: 20 };
+    assert.equal(qs.startRequest(write, 3, FAR), 'dispatched');
+    assert.equal(qs.seatsUsed, 8);
+    qs.finish(write);
+    assert.equal(qs.seatsUsed, 8, 'the final seats stay held after it finished');
+    assert.equal(qs.executingCount, 1, 'though it no longer executes');
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(qs.seatsUsed, 3);
+    assert.deepEqual(demand.slice(0, 3), [8, 11, 3]);
+  });
+});

@@ -25,9 +25,18 @@ export interface RequestDigest {
   /** Wall-clock nanoseconds (nowNanos), as kube prints them. */
   readonly arrived: bigint;
   started: bigint | undefined;
+  /** Seats held while executing (the work estimate's initial seats). */
   readonly seats: number;
+  /** Seats still held for additionalLatencyMs once it finished (a write's watch fan-out). */
+  readonly finalSeats?: number;
+  readonly additionalLatencyMs?: number;
   readonly user: string;
   readonly info: RequestInfo;
+}
+
+/** The seats a request holds while it executes: the larger of its initial and final seats, as kube reserves. */
+export function heldSeats(d: RequestDigest): number {
+  return Math.max(d.seats, d.finalSeats ?? 0);
 }
 
 export type Outcome = 'dispatched' | 'rejected' | 'time-out' | 'cancelled';
@@ -76,7 +85,10 @@ export class QueueSet {
   private queues: Queue[] = [];
   private readonly queueless = new Set<RequestDigest>();
   private seatsInUse = 0;
+  private seatsWaiting = 0;
   private virtualTime = 0;
+  /** Told the level's seat demand (seats in use + seats waiting) whenever it changes. */
+  onDemand: ((seats: number) => void) | undefined;
   dispatched = 0;
   rejected = 0;
   timedOut = 0;
@@ -98,7 +110,7 @@ export class QueueSet {
   get waitingCount(): number { return this.queues.reduce((n, q) => n + q.waiting.length, 0); }
   get executingCount(): number { return this.queueless.size + this.queues.reduce((n, q) => n + q.executing.size, 0); }
   get seatsUsed(): number { return this.seatsInUse; }
-  get waitingSeats(): number { return this.queues.reduce((n, q) => n + q.waiting.reduce((m, w) => m + w.digest.seats, 0), 0); }
+  get waitingSeats(): number { return this.seatsWaiting; }
   get isIdle(): boolean { return this.waitingCount === 0 && this.executingCount === 0; }
 
   /**
@@ -107,18 +119,25 @@ export class QueueSet {
    * wait (it returns the unsubscribe); `waitUntil` bounds the wait (time-out).
    */
   startRequest(digest: RequestDigest, hash: number, waitUntil: number, onGone?: (cancel: () => void) => () => void): Promise<Outcome> | Outcome {
+    const out = this.start(digest, hash, waitUntil, onGone);
+    this.noteDemand();
+    return out;
+  }
+
+  private start(digest: RequestDigest, hash: number, waitUntil: number, onGone?: (cancel: () => void) => () => void): Promise<Outcome> | Outcome {
+    const seats = heldSeats(digest);
     if (this.config.queues < 0) return this.run(digest, undefined);
     if (this.config.queues === 0) {
-      if (this.canDispatch(digest.seats)) return this.run(digest, undefined);
+      if (this.canDispatch(seats)) return this.run(digest, undefined);
       this.rejected++;
       return 'rejected';
     }
     const q = this.chooseQueue(hash);
     // Nothing waits anywhere and a seat is free: no queue to go through (the common case, kept cheap).
-    if (q.waiting.length === 0 && this.canDispatch(digest.seats) && this.waitingCount === 0) {
+    if (q.waiting.length === 0 && this.canDispatch(seats) && this.seatsWaiting === 0) {
       if (q.executing.size === 0) q.nextDispatchR = Math.max(q.nextDispatchR, this.virtualTime);
       this.virtualTime = q.nextDispatchR;
-      q.nextDispatchR += digest.seats;
+      q.nextDispatchR += seats;
       return this.run(digest, q);
     }
     if (q.waiting.length >= this.config.queueLengthLimit) {
@@ -138,28 +157,44 @@ export class QueueSet {
         const i = q.waiting.indexOf(w);
         if (i < 0) return;
         q.waiting.splice(i, 1);
+        this.seatsWaiting -= seats;
+        this.noteDemand();
         if (o === 'time-out') this.timedOut++; else this.cancelled++;
         settle(o);
       };
       pending.timer = setTimeout(() => drop('time-out'), Math.max(0, waitUntil - Date.now()));
       pending.unsubscribe = onGone?.(() => drop('cancelled'));
       q.waiting.push(w);
+      this.seatsWaiting += seats;
       this.dispatchAll();
     });
   }
 
   /** Frees the seats of a dispatched request and lets waiting ones run. */
   finish(digest: RequestDigest): void {
-    if (this.queueless.delete(digest)) this.seatsInUse -= digest.seats;
-    else {
-      for (const q of this.queues) {
-        if (!q.executing.delete(digest)) continue;
-        q.seatsInUse -= digest.seats;
-        this.seatsInUse -= digest.seats;
-        break;
-      }
+    let q: Queue | undefined;
+    if (!this.queueless.delete(digest)) {
+      q = this.queues.find((x) => x.executing.delete(digest));
+      if (q === undefined) return;
     }
+    const held = heldSeats(digest);
+    const final = digest.finalSeats ?? 0;
+    const latency = digest.additionalLatencyMs ?? 0;
+    // The write's watch fan-out keeps its final seats busy a little longer (the caller does not wait).
+    const keep = final > 0 && latency > 0 ? final : 0;
+    this.release(q, held - keep);
+    if (keep > 0) setTimeout(() => this.release(q, keep), latency).unref();
+  }
+
+  private release(q: Queue | undefined, seats: number): void {
+    this.seatsInUse -= seats;
+    if (q !== undefined) q.seatsInUse -= seats;
     this.dispatchAll();
+    this.noteDemand();
+  }
+
+  private noteDemand(): void {
+    this.onDemand?.(this.seatsInUse + this.seatsWaiting);
   }
 
   /** Queues with what waits and runs in each (the dump endpoints). */
@@ -175,13 +210,14 @@ export class QueueSet {
   }
 
   private run(digest: RequestDigest, q: Queue | undefined): 'dispatched' {
+    const seats = heldSeats(digest);
     digest.started = nowNanos();
     this.dispatched++;
-    this.seatsInUse += digest.seats;
+    this.seatsInUse += seats;
     if (q === undefined) this.queueless.add(digest);
     else {
       q.executing.add(digest);
-      q.seatsInUse += digest.seats;
+      q.seatsInUse += seats;
     }
     return 'dispatched';
   }
@@ -192,7 +228,7 @@ export class QueueSet {
     for (const i of dealHand(hash, this.queues.length, this.config.handSize)) {
       const q = this.queues[i];
       if (q === undefined) continue;
-      const length = q.waiting.reduce((n, w) => n + w.digest.seats, 0) + q.seatsInUse;
+      const length = q.waiting.reduce((n, w) => n + heldSeats(w.digest), 0) + q.seatsInUse;
       if (length < bestLength) { best = q; bestLength = length; }
     }
     if (best === undefined) throw new Error('queue set has no queues');
@@ -206,10 +242,12 @@ export class QueueSet {
         if (q.waiting.length > 0 && (next === undefined || q.nextDispatchR < next.nextDispatchR)) next = q;
       }
       const head = next?.waiting[0];
-      if (next === undefined || head === undefined || !this.canDispatch(head.digest.seats)) return;
+      const seats = head === undefined ? 0 : heldSeats(head.digest);
+      if (next === undefined || head === undefined || !this.canDispatch(seats)) return;
       next.waiting.shift();
+      this.seatsWaiting -= seats;
       this.virtualTime = next.nextDispatchR;
-      next.nextDispatchR += head.digest.seats;
+      next.nextDispatchR += seats;
       this.run(head.digest, next);
       head.resolve('dispatched');
     }

@@ -23,6 +23,7 @@ import { cachingAuthorizer, collectParams, namespaceValue, requestValue, type Po
 import { bindingMatches, policyMatches, type MatchedAs, type NamespaceGetter } from '../matching.ts';
 import { Evaluation, matchConditions, OutOfBudget } from '../validating/validator.ts';
 import type { CompiledMutatingPolicy } from './compile.ts';
+import { observeMutatingPolicyCheck, policyErrorType } from '../metrics.ts';
 import { applyConfiguration, isTestFailure, jsonPatchOperations, MutationError } from './patch.ts';
 
 export const MUTATING_POLICY_PLUGIN_NAME = 'MutatingAdmissionPolicy';
@@ -173,12 +174,16 @@ async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: read
       const before = object;
       for (const mutation of compiled.mutations) {
         if (object === undefined) continue;
+        const started = process.hrtime.bigint();
+        const policyName = compiled.policy.metadata?.name ?? '';
         try {
           // Each mutation has its own activation: the variables see the object the previous mutations left.
           const ev = new Evaluation(compiled, { ...input, object, namespace }, true);
           await ev.computeVariables();
           object = await mutate(ev, mutation, object, attrs, kind);
+          observeMutatingPolicyCheck(policyName, bindingName, 'no_error', Number(process.hrtime.bigint() - started) / 1e9);
         } catch (err) {
+          observeMutatingPolicyCheck(policyName, bindingName, policyErrorType(true, message(err)), Number(process.hrtime.bigint() - started) / 1e9);
           if (err instanceof StatusError) throw err;
           errors.push({ policy: compiled, binding: bindingName, message: message(err), reason: 'Invalid' });
         }

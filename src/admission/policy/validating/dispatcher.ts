@@ -17,6 +17,7 @@ import type { CompiledPolicy } from './compile.ts';
 import { cachingAuthorizer, collectParams, namespaceValue, requestValue, type PolicyHook as GenericPolicyHook } from '../generic.ts';
 import { bindingMatches, policyMatches, type NamespaceGetter } from '../matching.ts';
 import { validate, type PolicyDecision } from './validator.ts';
+import { observeValidatingPolicyCheck, policyErrorType } from '../metrics.ts';
 
 export type PolicyHook = GenericPolicyHook<CompiledPolicy, ValidatingAdmissionPolicyBinding>;
 
@@ -88,13 +89,26 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
       const kind = hook.compiled.policy.spec?.paramKind;
       for (const param of params) {
         const p = param === null ? null : { ...param, apiVersion: param.apiVersion ?? kind?.apiVersion, kind: param.kind ?? kind?.kind };
+        const started = process.hrtime.bigint();
         const result = await validate(hook.compiled, { ...objects, params: p, request, namespace, user, authorizer, requestResource });
+        // kube times each expression; kapi the policy's evaluation for this param, shared by its decisions.
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const observe = (d: { evaluation: string; message: string }, action: 'allow' | 'deny' | 'audit' | 'warn'): void =>
+          observeValidatingPolicyCheck(policyName, bindingName, policyErrorType(d.evaluation !== 'admit', d.message), action, seconds);
         result.decisions.forEach((d, i) => {
-          if (d.action !== 'deny') return;
+          if (d.action !== 'deny') {
+            if (d.evaluation === 'error') observe(d, 'allow');
+            return;
+          }
           for (const action of binding.spec?.validationActions ?? []) {
-            if (action === 'Deny') denied.push({ ...d, policy: policyName, binding: bindingName });
-            else if (action === 'Warn') ctx.warnings.addWarning(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`);
-            else if (action === 'Audit') {
+            if (action === 'Deny') {
+              denied.push({ ...d, policy: policyName, binding: bindingName });
+              observe(d, 'deny');
+            } else if (action === 'Warn') {
+              ctx.warnings.addWarning(`Validation failed for ValidatingAdmissionPolicy '${policyName}' with binding '${bindingName}': ${d.message}`);
+              observe(d, 'warn');
+            } else if (action === 'Audit') {
+              observe(d, 'audit');
               // Go's encoder, which escapes <, > and & (messages often hold `<=`).
               addAuditAnnotation(ctx, 'validation.policy.admission.k8s.io/validation_failure', goEscapeJSON(JSON.stringify([{
                 message: d.message, policy: binding.spec?.policyName ?? '', binding: bindingName, expressionIndex: i, validationActions: binding.spec?.validationActions ?? [],
@@ -109,6 +123,7 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
             if (!values.includes(value)) annotations.set(a.key, [...values, value]);
           } else if (a.action === 'error') {
             denied.push({ action: 'deny', evaluation: 'error', message: a.error ?? '', policy: policyName, binding: bindingName });
+            observe({ evaluation: 'error', message: a.error ?? '' }, 'deny');
           }
         }
       }
