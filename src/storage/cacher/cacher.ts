@@ -6,6 +6,7 @@
 // (clients re-watch, as from kube's cacher) and lists again.
 // Counterpart of k8s.io/apiserver/pkg/storage/cacher/cacher.go (with cache_watcher.go and
 // delegator.go), fed by the backend directly instead of a reflector over storage.Interface.
+import { newTooManyRequests } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Watch, WatchEvent } from '../../apimachinery/watch/event.ts';
 import type { Backend, BackendEvent, BackendWatcher } from '../backend.ts';
@@ -43,6 +44,8 @@ export interface CacherOptions {
   /** Fields indexed for lists and watches with an exact field selector; the first buckets watchers. */
   readonly indexes?: ReadonlyMap<string, IndexFunc>;
   readonly log?: (message: string) => void;
+  /** The Go type kube's reflector names in its list errors: "*core.ConfigMap", "*unstructured.Unstructured". */
+  readonly objectType?: string;
 }
 
 interface Waiter { readonly minimum: number; readonly resolve: (fresh: boolean) => void }
@@ -60,6 +63,10 @@ export class Cacher implements Interface {
   private waiters: Waiter[] = [];
   private backendWatcher: BackendWatcher | undefined;
   private isReady = false;
+  /** Why the last list or watch of the cache failed; undefined once it serves again. */
+  private lastError: string | undefined;
+  /** When the cache last became ready or unready (kube's ready.lastStateChangeTime), in ms. */
+  private stateChangedAt = Date.now();
   private stopped = false;
   private bookmarkPending = false;
   private readonly compactor: Compactor;
@@ -116,9 +123,12 @@ export class Cacher implements Interface {
         failing = false;
         await ended;
       } catch (err) {
-        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${String(err)}`);
+        const text = err instanceof Error ? err.message : String(err);
+        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${text}`);
         failing = true;
+        this.lastError = `failed to list ${this.opts.objectType ?? this.prefix}: ${text}`;
       }
+      if (this.isReady) this.stateChangedAt = Date.now();
       this.isReady = false;
       this.backendWatcher = undefined;
       this.endWatchers();
@@ -160,6 +170,8 @@ export class Cacher implements Interface {
     if (this.stopped) { watcher.cancel(); ended(); return done; }
     this.backendWatcher = watcher;
     this.isReady = true;
+    this.lastError = undefined;
+    this.stateChangedAt = Date.now();
     this.markReady();
     return done;
   }
@@ -309,7 +321,30 @@ export class Cacher implements Interface {
     throw new StorageError('KeyNotFound', key, `key not found: ${key}`);
   }
 
+  /**
+   * kube's answer while the cache cannot list (ResilientWatchCacheInitialization, GA): 429 with
+   * the list's error and a Retry-After growing with the downtime (1 s to 30 s); undefined while
+   * the cache is ready, stopped, or still on its first list (storage answers then).
+   */
+  private initializing(key: string): Error | undefined {
+    if (this.isReady || this.stopped || this.lastError === undefined || !(key.startsWith(this.prefix) || `${key}/` === this.prefix)) return undefined;
+    const downtime = (Date.now() - this.stateChangedAt) / 1000;
+    const retryAfter = Math.trunc(Math.min(30, Math.max(1, Math.exp(0.06 * downtime))));
+    return newTooManyRequests(`storage is (re)initializing: ${this.lastError}`, retryAfter);
+  }
+
+  /** What kube's delegator sends to storage while the cache is not ready: exact and paginated unfiltered lists. */
+  private delegatedWhileUnready(opts: ListOptions): boolean {
+    const rv = opts.resourceVersion ?? '';
+    const match = opts.resourceVersionMatch ?? '';
+    if (!opts.recursive || (match !== '' && match !== 'NotOlderThan')) return true;
+    if (match === '' && ((opts.continue ?? '') !== '' || ((opts.limit ?? 0) > 0 && rv !== '' && rv !== '0'))) return true;
+    return opts.predicate.empty && (opts.limit ?? 0) > 0;
+  }
+
   async getList(key: string, opts: ListOptions): Promise<ListResult> {
+    const unready = this.initializing(key);
+    if (unready !== undefined && !this.delegatedWhileUnready(opts)) throw unready;
     if (!this.covers(key)) return this.storage.getList(key, opts);
     const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
     const plan = planList(this.cache, keyPrefix, opts);
@@ -342,6 +377,8 @@ export class Cacher implements Interface {
   }
 
   async watch(key: string, opts: WatchOptions): Promise<Watch> {
+    const unready = this.initializing(key);
+    if (unready !== undefined) throw unready;
     if (!this.covers(key)) return this.storage.watch(key, opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
     const scope: WatcherScope = {
