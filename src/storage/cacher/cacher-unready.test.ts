@@ -79,4 +79,38 @@ describe('a watch cache whose list keeps failing', () => {
       await backend.close();
     }
   });
+
+  it('stops before a value written later that does not decode, as kube\'s reflector, until it is compacted away', async () => {
+    const backend = await openSqliteBackend({ path: join(dir, 'stuck.db') });
+    const logs: string[] = [];
+    const cacher = newTestCacher(backend, { freshnessWaitMs: 50 }, { objectType: '*core.Pod', log: (m) => logs.push(m) });
+    const names = async (rv: string): Promise<string[]> =>
+      (await cacher.getList(`${PODS}/ns`, { predicate: everything, recursive: true, resourceVersion: rv })).items.map((o) => o.metadata.name ?? '');
+    try {
+      await cacher.ready();
+      await backend.create(key('a'), JSON.stringify(pod('a')));
+      while ((await names('0')).length === 0) await sleep(10);
+      await backend.create(key('bad'), CORRUPT);
+      await backend.create(key('b'), JSON.stringify(pod('b')));
+      while (logs.length === 0) await sleep(10);
+      // The cache stays before the bad value: it lists what it had, a fresher read goes to storage,
+      // which fails on the value (kube: the consistent list's fallback to etcd answers its error).
+      assert.deepEqual(await names('0'), ['a']);
+      await assert.rejects(cacher.getList(`${PODS}/ns`, { predicate: everything, recursive: true }), (err: unknown) => !(err instanceof StatusError && err.status.code === 429));
+      assert.match(logs[0] ?? '', /cannot decode \/registry\/pods\/ns\/bad@\d+/);
+      // Fixing the value does not help while it is history; compaction ends the watch, the cache lists again.
+      await backend.delete(key('bad'));
+      await sleep(100);
+      assert.deepEqual(await names('0'), ['a']);
+      await backend.compact(await backend.currentRevision());
+      for (;;) {
+        if ((await names('0')).join() === 'a,b') break;
+        await sleep(50);
+      }
+      assert.equal(logs.filter((l) => l.includes('cannot decode')).length, 1, 'one line however often the watch meets the value');
+    } finally {
+      cacher.stop();
+      await backend.close();
+    }
+  });
 });
