@@ -343,8 +343,9 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     listOpts: ListOptions): Promise<KubeList> {
     // Listed in pages as kube lists them (10000 items, or the one page the caller's limit asks for):
     // a paginated list is what a watch cache that cannot list sends to storage.
-    const hasLimit = (listOpts.limit ?? 0) > 0;
-    let page = await this.list(ctx, { ...listOpts, resourceVersion: '', limit: hasLimit ? listOpts.limit : DELETE_COLLECTION_PAGE_SIZE, continue: '' });
+    const limit = listOpts.limit ?? 0;
+    const hasLimit = limit > 0;
+    let page = await this.list(ctx, { ...listOpts, resourceVersion: '', limit: hasLimit ? limit : DELETE_COLLECTION_PAGE_SIZE, continue: '' });
     const list = page;
     const items = [...page.items];
     while (!hasLimit && (page.metadata.continue ?? '') !== '') {
