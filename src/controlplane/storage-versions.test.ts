@@ -3,12 +3,12 @@
 // while serving v1; kapi's values carry the same envelope and read back as v1.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../../apimachinery/meta/types.ts';
-import { Scheme } from '../../../apimachinery/runtime/scheme.ts';
-import { storageCodec } from '../../../controlplane/storage-factory.ts';
-import { decodeValue } from '../../../storage/value-codec.ts';
-import { mutatingAdmissionPolicyBindings, validatingAdmissionPolicyBindings } from './binding.ts';
-import { mutatingAdmissionPolicies, validatingAdmissionPolicies } from './policy.ts';
+import type { KubeObject } from '../apimachinery/meta/types.ts';
+import { Scheme } from '../apimachinery/runtime/scheme.ts';
+import { storageCodec } from './storage-factory.ts';
+import { decodeValue } from '../storage/value-codec.ts';
+import { mutatingAdmissionPolicyBindings, validatingAdmissionPolicyBindings } from '../apis/admissionregistration/policy/binding.ts';
+import { mutatingAdmissionPolicies, validatingAdmissionPolicies } from '../apis/admissionregistration/policy/policy.ts';
 
 const V1 = { group: 'admissionregistration.k8s.io', version: 'v1' };
 
