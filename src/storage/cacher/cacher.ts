@@ -122,7 +122,11 @@ export class Cacher implements Interface {
         const text = err instanceof Error ? err.message : String(err);
         if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${text}`);
         failing = true;
-        this.lastError = `failed to list ${this.opts.objectType ?? this.prefix}: ${text}`;
+        // A value that does not decode keeps the cache down: reads that need it answer kube's 429.
+        // Storage down is different: reads go to storage, which answers for itself, and nothing
+        // waits for the cache's next attempt once storage is back (kube: 429 until its relist).
+        const down = err instanceof StorageError && err.code === 'Unreachable';
+        this.lastError = down ? undefined : `failed to list ${this.opts.objectType ?? this.prefix}: ${text}`;
       }
       if (this.isReady) this.stateChangedAt = Date.now();
       this.isReady = false;
