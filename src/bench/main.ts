@@ -24,6 +24,7 @@ import { measureHostile } from './hostile.ts';
 import { measureCEL } from './cel-phase.ts';
 import { measureWebhooks } from './webhook-phase.ts';
 import { measureCache } from './cache-phase.ts';
+import { measureStorage } from './storage-phase.ts';
 import { httpsBaseline } from './https-baseline.ts';
 import { readAdminKubeconfig } from './kubeconfig.ts';
 import { measure, NS_10K, type MeasureContext } from './measure.ts';
@@ -259,6 +260,12 @@ async function main(): Promise<void> {
     log('the watch cache at scale: lists of 10k and 100k from the cache and from storage, heap per 10k cached objects…');
     figures.push(...await measureCache(opts.backends, log, note));
     note(`cache: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (has('storage')) {
+    const t0 = Date.now();
+    log('storage: Pod writes and reads in process, protobuf against JSON, each encryption provider against identity…');
+    figures.push(...await measureStorage(log));
+    note(`storage: ${((Date.now() - t0) / 1000).toFixed(1)} s; storage-protobuf's baseline is JSON storage, storage-<provider>'s is identity`);
   }
   note(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
   note(`total ${((Date.now() - started) / 1000).toFixed(1)} s; ratio = kapi / baseline (bare https for the embedded ` +

@@ -4,7 +4,7 @@ import { BENCH_HELP, parseBenchArgs, type BenchOptions } from './options.ts';
 
 const DEFAULTS: BenchOptions = {
   help: false, json: false, markdown: false, workers: 64, backends: ['sqlite', 'etcd'],
-  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache'], kube: 'auto', watchers: 1000, startupRuns: 3,
+  phases: ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache', 'storage'], kube: 'auto', watchers: 1000, startupRuns: 3,
 };
 
 test('parseBenchArgs', async (t) => {
@@ -36,7 +36,7 @@ test('parseBenchArgs rejects bad input', async (t) => {
   const cases = [
     { name: 'unknown backend', args: ['--backend', 'mysql'], want: /bad --backend mysql: want sqlite, etcd or all/ },
     { name: 'inherited property name', args: ['--backend', 'toString'], want: /bad --backend toString/ },
-    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, cache, or all/ },
+    { name: 'unknown phase', args: ['--phase', 'chaos'], want: /bad --phase chaos: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, cache, storage, or all/ },
     { name: 'unknown phase in a list', args: ['--phase', 'startup,chaos'], want: /bad --phase startup,chaos/ },
     { name: 'empty phase', args: ['--phase', ''], want: /bad --phase :/ },
     { name: 'inherited phase name', args: ['--phase', 'constructor'], want: /bad --phase constructor/ },
@@ -60,5 +60,5 @@ test('BENCH_HELP names every option parseBenchArgs accepts', () => {
     '--markdown', '--help']) {
     assert.match(BENCH_HELP, new RegExp(`^  ${option} `, 'm'), option);
   }
-  for (const phase of ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache', 'all']) assert.match(BENCH_HELP, new RegExp(`^ {28}${phase} `, 'm'), phase);
+  for (const phase of ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache', 'storage', 'all']) assert.match(BENCH_HELP, new RegExp(`^ {28}${phase} `, 'm'), phase);
 });

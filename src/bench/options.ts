@@ -9,9 +9,10 @@ export type BenchBackend = 'sqlite' | 'etcd';
  * resource creates with and without CRD validation rules, ConfigMap creates matched by an admission
  * policy or not (embedded store); apf: GETs with API priority and fairness against the same without
  * it (embedded store); webhooks: ConfigMap creates with a mutating and a validating admission webhook
- * and without (embedded store); cache: the watch cache's lists at scale, in process.
+ * and without (embedded store); cache: the watch cache's lists at scale, in process; storage: protobuf
+ * against JSON storage and each encryption provider against identity, in process.
  */
-export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks' | 'cache';
+export type BenchPhase = 'startup' | 'throughput' | 'watchers' | 'hostile' | 'cel' | 'apf' | 'webhooks' | 'cache' | 'storage';
 /** auto: measure kube-apiserver when the oracle build is cached; off: never; require: fail without it. */
 export type KubeMode = 'auto' | 'off' | 'require';
 
@@ -58,6 +59,8 @@ Options:
                                         webhook against the same without (embedded store only)
                             cache       the watch cache in-process: lists of 10k and 100k from
                                         it and from storage (whole, paged), heap per 10k objects
+                            storage     in-process Pod writes and reads: protobuf against JSON,
+                                        aescbc, aesgcm, secretbox and KMS v2 against identity
                             all         every phase
   --backend <b>           sqlite, etcd or all (default all): kapi's stores to measure
   --kube-apiserver <m>    auto (default): measure kube-apiserver too when the oracle is cached;
@@ -76,7 +79,7 @@ const BACKENDS: Readonly<Record<string, readonly BenchBackend[]>> = {
   all: ['sqlite', 'etcd'],
 };
 
-const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache'];
+const ALL_PHASES: readonly BenchPhase[] = ['startup', 'throughput', 'watchers', 'hostile', 'cel', 'apf', 'webhooks', 'cache', 'storage'];
 const KUBE_MODES: readonly KubeMode[] = ['auto', 'off', 'require'];
 const isKubeMode = (s: string): s is KubeMode => (KUBE_MODES as readonly string[]).includes(s);
 
@@ -91,7 +94,7 @@ function parsePhases(raw: string): BenchPhase[] {
   const named = raw.split(',').map((p) => p.trim());
   const unknown = named.find((p) => p !== 'all' && !(ALL_PHASES as readonly string[]).includes(p));
   if (unknown !== undefined || named.length === 0) {
-    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, cache, or all`);
+    throw new Error(`bad --phase ${raw}: want a comma-separated list of startup, throughput, watchers, hostile, cel, apf, webhooks, cache, storage, or all`);
   }
   return ALL_PHASES.filter((p) => named.includes('all') || named.includes(p));
 }

@@ -15,6 +15,7 @@ export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k
   | 'cache-heap-10k' | 'cache-list-10k' | 'cache-list-10k-paged' | 'cache-list-100k' | 'cache-list-100k-paged'
   | 'policy-create-unmatched' | 'policy-create-3-validations'
   | 'startup-restart' | 'startup-10k'
+  | 'storage-protobuf' | 'storage-aescbc' | 'storage-aesgcm' | 'storage-secretbox' | 'storage-kms-v2'
   | `hostile-${HostileClass}-stall` | `hostile-${HostileClass}-readyz`;
 /** '' for the embedded SQLite store (against bare https), 'etcd-' for a real etcd (against raw etcd). */
 export type FigurePrefix = '' | 'etcd-';

@@ -68,9 +68,28 @@ export abstract class Controller {
     if (j >= 0) this.followed.splice(j, 1);
   }
 
-  /** Waits for the informers' first lists (WaitForCacheSync), then starts the workers. */
+  /**
+   * Starts the informers and resolves once their first lists are done. The workers start when
+   * every informer has synced (WaitForCacheSync): at once, or, when a first list failed (an
+   * object nobody can decode), whenever its retries succeed; a controller never acts on a
+   * partial cache, and the server does not wait for it.
+   */
   async start(): Promise<void> {
-    await Promise.all(this.followed.map((i) => i.start()));
+    const informers = [...this.followed];
+    await Promise.all(informers.map((i) => i.start()));
+    if (informers.every((i) => i.hasSynced())) {
+      this.runWorkers();
+      return;
+    }
+    void Promise.all(informers.map((i) => i.waitForSync())).then((synced) => {
+      if (synced.every(Boolean) && !this.stopped) this.runWorkers();
+    });
+  }
+
+  /** The workers run: every informer synced (a post-start hook's check). */
+  hasSynced(): boolean { return this.workers !== undefined; }
+
+  private runWorkers(): void {
     this.workers ??= runWorkers(this.queue, this.copts.workers ?? 1, (k) => this.sync(k), {
       name: this.name, ...(this.copts.quiet !== undefined ? { quiet: this.copts.quiet } : {}),
       ...(this.copts.log !== undefined ? { log: this.copts.log } : {}),

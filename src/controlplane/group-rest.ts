@@ -125,6 +125,15 @@ function virtualInstall(gv: GroupVersion, vr: VirtualResource, lookup: StoreLook
   return { resource: vr.resource, kind: vr.kind, storage: vr.storage(lookup), definition, hubVersion: gv };
 }
 
+/**
+ * The Go type of a built-in kind's internal version, as kube's errors print it: its package is
+ * the group's first label ("core" for the legacy group).
+ */
+export function internalTypeName(group: string, kind: string): string {
+  const pkg = group === '' ? 'core' : group === 'internal.apiserver.k8s.io' ? 'apiserverinternal' : group.split('.')[0] ?? group;
+  return `*${pkg}.${kind}`;
+}
+
 /** The watch cache's index functions: a selectable field's value of a stored object. */
 function cacheIndexes(def: ResourceDefinition<KubeObject>, fields: readonly string[]): Map<string, (obj: KubeObject) => string> {
   const select = def.selectableFields;
@@ -141,6 +150,7 @@ function newResourceStore(scheme: Scheme, backend: Backend, etcdPrefix: string, 
     groupResource: formatGroupResource(groupResource),
     options: { newBookmark: (rv) => ({ apiVersion, kind: def.kind, metadata: { resourceVersion: rv } }), groupResource },
     ...(def.watchCacheIndexes !== undefined ? { indexes: cacheIndexes(def, def.watchCacheIndexes) } : {}),
+    objectType: internalTypeName(gv.group, def.kind),
   });
   trackObjectCount(groupResource, () => storage.count(keyPrefix));
   return new Store<KubeObject>({ definition: def, storage, keyPrefix, listApiVersion: apiVersion });

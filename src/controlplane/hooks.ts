@@ -10,6 +10,7 @@ import type { CRDController, CustomResourceServer } from '../apiextensions/index
 import type { RBACCache } from '../authz/rbac/cache.ts';
 import type { DiscoveryGroup } from '../endpoints/discovery/types.ts';
 import type { PostStartHook } from '../server/post-start-hooks.ts';
+import type { HealthCheck } from '../server/healthz.ts';
 import type { Backend } from '../storage/backend.ts';
 import { bootstrapKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses, type BootstrapOptions } from './bootstrap.ts';
 import type { CRDRegistrationController } from './crd-registration-controller.ts';
@@ -93,8 +94,9 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
       stop: () => { d.rbacCache?.stop(); d.informers.stop(); } },
     ...(d.flowControl === undefined ? [] : [d.flowControl.consumer, d.flowControl.filter]),
     { name: 'start-apiextensions-informers', start: () => d.crServer.start(), stop: () => d.crServer.stop() },
-    { name: 'start-apiextensions-controllers', start: () => d.crdController.start(), stop: () => d.crdController.stop() },
-    { name: 'crd-informer-synced', start: () => d.crServer.synced() },
+    { name: 'start-apiextensions-controllers', start: () => d.crdController.start(), stop: () => d.crdController.stop(),
+      done: () => d.crdController.hasSynced() },
+    { name: 'crd-informer-synced', start: () => d.crServer.synced(), done: () => d.crServer.hasSynced() },
     { name: 'start-system-namespaces-controller', start: () => ensureSystemNamespaces(core.namespaces) },
     { name: 'start-cluster-authentication-info-controller',
       start: () => d.clusterAuthentication.start(), stop: () => d.clusterAuthentication.stop() },
@@ -135,4 +137,15 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     // One controller fetches both documents of a backend; kube runs one per version.
     { name: 'apiservice-openapiv3-controller', start: () => {} },
   ];
+}
+
+/** kube's informer-sync readiness check: every started shared informer has synced. */
+export function informerSync(informers: SharedInformerFactory): HealthCheck {
+  return {
+    name: 'informer-sync',
+    check: () => {
+      const waiting = informers.unsynced();
+      if (waiting.length > 0) throw new Error(`${waiting.length} informers not started yet: [${waiting.join(' ')}]`);
+    },
+  };
 }

@@ -68,7 +68,7 @@ import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
 import { admittedDeletes, GARBAGE_COLLECTOR_USER, NAMESPACE_CONTROLLER_USER } from './controller-admission.ts';
 import { builtInGroups } from './groups.ts';
-import { controlPlaneHooks } from './hooks.ts';
+import { controlPlaneHooks, informerSync } from './hooks.ts';
 import { NamespaceController } from './namespace-controller.ts';
 import { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import { ObjectCache } from './object-cache.ts';
@@ -362,7 +362,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     // kube lists neither the APF dumps nor the trailing-slash forms of the issuer discovery paths in `GET /`.
     unlisted: new Set([...apfDumps.map(([p]) => p), ...issuerDiscovery(cfg, () => boundPort).map(([p]) => p).filter((p) => p.endsWith('/'))]),
     livez: [...livez, ...hooks.healthChecks()],
-    readyz: [...livez, ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
+    readyz: [...livez, informerSync(informers), ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
     extraDiscovery: () => crServer.discovery(),
     discoveryMerge: new AggregatorDiscovery(discoveryManager, servedPriority),

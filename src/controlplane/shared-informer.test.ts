@@ -223,12 +223,32 @@ describe('shared informer handlers', () => {
     } finally { f.informer.stop(); await f.backend.close(); }
   });
 
-  it('rejects start when the first list fails', async () => {
+  it('keeps listing after a failed first list (an object nobody can decode), and syncs once one succeeds', async () => {
+    let failures = 2;
+    const logs: string[] = [];
     const informer = new SharedInformer({
-      list: () => Promise.reject(new Error('storage down')),
-      watch: () => Promise.reject(new Error('unreachable')),
-    });
-    await assert.rejects(informer.start(), /storage down/);
-    assert.equal(informer.stopped, true);
+      list: () => (failures-- > 0 ? Promise.reject(new Error('proto: illegal wireType 7'))
+        : Promise.resolve({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '5' }, items: [{ metadata: { name: 'a', namespace: 'ns' } }] })),
+      watch: () => new Promise<never>(() => {}),
+    }, { name: 'configmaps', backoffMs: 1, maxBackoffMs: 2, log: (m) => logs.push(m) });
+    try {
+      // start() resolves (the server goes on) without the informer having synced.
+      await informer.start();
+      assert.equal(informer.hasSynced(), false);
+      assert.equal(informer.stopped, false);
+      assert.equal(await informer.waitForSync(), true);
+      assert.deepEqual(informer.list().map((o) => o.metadata.name), ['a']);
+      // The same error twice is logged once.
+      assert.deepEqual(logs, ['informer configmaps: failed to list: proto: illegal wireType 7']);
+    } finally { informer.stop(); }
+  });
+
+  it('waitForSync resolves false when the informer stops unsynced', async () => {
+    const informer = new SharedInformer({ list: () => Promise.reject(new Error('storage down')), watch: () => new Promise<never>(() => {}) },
+      { backoffMs: 1, maxBackoffMs: 2, log: () => {} });
+    await informer.start();
+    const waiting = informer.waitForSync();
+    informer.stop();
+    assert.equal(await waiting, false);
   });
 });

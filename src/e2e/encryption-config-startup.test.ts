@@ -53,6 +53,11 @@ const CASES: readonly { name: string; file: string; want: string }[] = [
   { name: 'an empty file', file: '', want: `${P}error while loading file: encryption provider configuration file "$FILE" is empty` },
   { name: 'a rule masked by an earlier *.*', file: wrap([{ resources: ['*.*'], providers: [{ identity: {} }] }, { resources: ['secrets'], providers: [{ identity: {} }] }]),
     want: 'error while building transformers: resource "secrets" is masked by earlier rule "*.*"' },
+  // KMSv1 is deprecated and off by default in v1.36 (alpha gates aside, kapi has no --feature-gates).
+  { name: 'a KMS v1 provider', file: wrap([{ resources: ['secrets'], providers: [{ kms: { apiVersion: 'v1', name: 'k', endpoint: 'unix:///tmp/kms.sock' } }] }]),
+    want: 'error while building transformers: KMSv1 is deprecated and will only receive security updates going forward. Use KMSv2 instead.  Set --feature-gates=KMSv1=true to use the deprecated KMSv1 feature.' },
+  { name: 'a KMS provider without apiVersion (v1)', file: wrap([{ resources: ['secrets'], providers: [{ kms: { name: 'k', endpoint: 'unix:///tmp/kms.sock' } }] }]),
+    want: 'error while building transformers: KMSv1 is deprecated and will only receive security updates going forward. Use KMSv2 instead.  Set --feature-gates=KMSv1=true to use the deprecated KMSv1 feature.' },
 ];
 
 describe('--encryption-provider-config start-up errors', () => {

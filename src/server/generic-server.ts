@@ -171,9 +171,9 @@ export class GenericAPIServer {
     this.notFound(res, state);
   }
 
-  /** /healthz: the readyz checks but shutdown, which only readiness reports. */
+  /** /healthz: the readyz checks but shutdown and informer-sync, which only readiness reports (AddReadyzChecks). */
   private healthzChecks(): readonly HealthCheck[] {
-    return this.cfg.readyz.filter((c) => c.name !== 'shutdown');
+    return this.cfg.readyz.filter((c) => c.name !== 'shutdown' && c.name !== 'informer-sync');
   }
 
   private discoveryGroups(): readonly DiscoveryGroup[] {

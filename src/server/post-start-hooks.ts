@@ -15,6 +15,12 @@ export interface PostStartHook {
   start(): Promise<void> | void;
   /** Ends what start began; must not throw. */
   stop?(): Promise<void> | void;
+  /**
+   * What the hook waits for, when start() goes on without it (an informer whose first list
+   * failed and is retried): until it returns true the hook's health check fails, as kube's
+   * hook still runs.
+   */
+  done?(): boolean;
 }
 
 export class PostStartHooks {
@@ -34,7 +40,7 @@ export class PostStartHooks {
   healthChecks(): HealthCheck[] {
     return this.hooks.filter((h) => h.listed !== false).map((h) => ({
       name: `poststarthook/${h.name}`,
-      check: () => { if (!this.finished.has(h.name)) throw new Error('not finished'); },
+      check: () => { if (!this.finished.has(h.name) || h.done?.() === false) throw new Error('not finished'); },
     }));
   }
 

@@ -7,6 +7,7 @@
 import { newUnknownError, StatusError } from '../apimachinery/errors/status-error.ts';
 import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import { isKubeObject, type KubeObject } from '../apimachinery/meta/types.ts';
+import { jsonSyntaxError } from '../apimachinery/fieldvalidation/index.ts';
 import { yamlToJSON } from '../apimachinery/fieldvalidation/yaml.ts';
 import { canEncode, decodeProtobuf, encodeProtobuf, PROTOBUF_MEDIA_TYPE } from '../apimachinery/runtime/serializer/protobuf/index.ts';
 import { encodeYAML } from '../apimachinery/runtime/serializer/yaml.ts';
@@ -77,7 +78,16 @@ function decodeAny(data: string): unknown {
     return { apiVersion: d.apiVersion, kind: d.kind, ...d.obj };
   }
   const text = fromUtf8Bytes(data);
-  if (/\S/.exec(text)?.[0] === '{') return JSON.parse(text);
+  if (/\S/.exec(text)?.[0] === '{') {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      // kube's json serializer reads the kind first, with Go's words for the syntax error.
+      const goError = jsonSyntaxError(text);
+      if (goError === undefined) throw err;
+      throw new Error(`couldn't get version/kind; json parse error: ${goError}`, { cause: err });
+    }
+  }
   return yamlToJSON(text, false).value;
 }
 

@@ -113,10 +113,13 @@ export class CustomResourceServer {
     this.rebuild();
   }
 
-  /** Resolves once the CRD informer has synced (crd-informer-synced). */
+  /** Resolves once the CRD informer has synced, or its first list failed (it is retried: see hasSynced). */
   async synced(): Promise<void> {
     await this.informer.start();
   }
+
+  /** The CRD informer has synced (crd-informer-synced's check). */
+  hasSynced(): boolean { return this.informer.hasSynced(); }
 
   stop(): void {
     this.removeHandler();
@@ -194,6 +197,7 @@ export class CustomResourceServer {
     const { group, names } = crd.spec;
     const spec = {
       backend: this.backendFor(group, names.plural), codec, resourcePrefix: this.keyPrefix(crd), groupResource: `${names.plural}.${group}`, options,
+      objectType: '*unstructured.Unstructured',
     };
     if (!cached) return plainStorage(spec);
     const name = crd.metadata.name ?? '';

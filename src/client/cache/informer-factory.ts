@@ -37,7 +37,10 @@ export class SharedInformerFactory {
     this.informers.delete(name);
   }
 
-  /** Starts every informer made so far (and those made later); resolves when all have synced (WaitForCacheSync). */
+  /**
+   * Starts every informer made so far (and those made later); resolves when all have synced, or
+   * their first lists failed (then they retry: see unsynced).
+   */
   async start(): Promise<void> {
     this.started = true;
     await Promise.all([...this.informers.values()].map((i) => i.start()));
@@ -45,5 +48,11 @@ export class SharedInformerFactory {
 
   stop(): void {
     for (const i of this.informers.values()) i.stop();
+  }
+
+  /** The started informers that have not synced yet (whose first list keeps failing), by name. */
+  unsynced(): string[] {
+    if (!this.started) return [];
+    return [...this.informers].filter(([, i]) => !i.hasSynced() && !i.stopped).map(([name]) => name).sort();
   }
 }

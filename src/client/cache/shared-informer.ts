@@ -3,7 +3,9 @@
 // storage and telling every registered handler what changed. A watch that ends is resumed from
 // the last resourceVersion seen; one that is too old (410 Expired) or fails is replaced by a new
 // list, whose differences from the cache reach the handlers as adds, updates and deletes. A
-// handler that throws is logged and does not stop the others, nor the informer.
+// handler that throws is logged and does not stop the others, nor the informer. A first list that
+// fails (storage down, an object nobody can decode) is retried with backoff for ever, as the
+// reflector retries: the server starts and serves, unsynced informers show in /readyz.
 // Counterpart of k8s.io/client-go/tools/cache/{shared_informer.go,reflector.go}.
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import { isResourceExpired } from '../../apimachinery/errors/status-error.ts';
@@ -51,6 +53,7 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
   private readonly log: (message: string) => void;
   private running: Promise<void> | undefined;
   private synced = false;
+  private readonly syncWaiters = new Set<(synced: boolean) => void>();
   private watch: Watch<T> | undefined;
   private lastResourceVersion = '';
 
@@ -82,16 +85,27 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
   }
 
   /**
-   * Starts following (idempotent). Resolves once the first list is in the cache (HasSynced);
-   * rejects when that first list fails, and then follows nothing.
+   * Starts following (idempotent). Resolves once the first list is in the cache (HasSynced), or
+   * once that first list has failed: the informer then keeps listing, with backoff, until one
+   * succeeds (see hasSynced and waitForSync). Never rejects.
    */
   start(): Promise<void> {
-    this.running ??= new Promise<void>((resolve, reject) => { void this.run(resolve, reject); });
+    this.running ??= new Promise<void>((resolve) => { void this.run(resolve); });
     return this.running;
+  }
+
+  /** Starts the informer; resolves true once it has synced, false if it stops first (WaitForCacheSync). */
+  async waitForSync(): Promise<boolean> {
+    await this.start();
+    if (this.synced) return true;
+    if (this.stopped) return false;
+    return new Promise<boolean>((resolve) => { this.syncWaiters.add(resolve); });
   }
 
   /** Ends the watch and every timer; the cache keeps what it had. Idempotent. */
   stop(): void {
+    for (const w of this.syncWaiters) w(false);
+    this.syncWaiters.clear();
     this.abort.abort();
     this.watch?.stop();
     for (const t of this.timers) clearInterval(t);
@@ -116,25 +130,35 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
   addIndexers(indexers: Readonly<Record<string, IndexFunc<T>>>): void { this.indexer.addIndexers(indexers); }
 
   /** ListAndWatch, again and again until stop(). */
-  private async run(resolve: () => void, reject: (err: unknown) => void): Promise<void> {
+  private async run(resolve: () => void): Promise<void> {
     const signal = this.abort.signal;
     let backoff = this.opts.backoffMs ?? DEFAULT_BACKOFF_MS;
     let needList = true;
+    // One log line per cause: a list failing for ever (a corrupt object) logs again only when its error changes.
+    let lastError = '';
     while (!signal.aborted) {
       let end: WatchEnd;
+      let listing = needList;
       try {
         if (needList) {
           const list = await this.lw.list(systemContext('', signal), {});
           if (signal.aborted) break;
           this.replace(list.items);
           this.lastResourceVersion = list.metadata.resourceVersion ?? '';
-          if (!this.synced) { this.synced = true; resolve(); }
+          if (!this.synced) this.markSynced(resolve);
         }
+        listing = false;
+        lastError = '';
         end = await this.watchOnce();
       } catch (err) {
-        if (!this.synced) { this.stop(); reject(err); return; }
         end = isResourceExpired(err) ? 'expired' : 'failed';
-        if (end === 'failed' && !signal.aborted) this.log(`informer ${this.opts.name ?? ''}: ${String(err)}`);
+        const text = err instanceof Error ? err.message : String(err);
+        if (end === 'failed' && !signal.aborted && text !== lastError) {
+          this.log(`informer ${this.opts.name ?? ''}: ${listing ? 'failed to list' : 'watch failed'}: ${text}`);
+        }
+        lastError = text;
+        // The first list failed: whoever waits for the start goes on; the list is retried.
+        if (!this.synced) resolve();
       }
       needList = end !== 'ended';
       if (end === 'failed') {
@@ -145,6 +169,13 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
       }
     }
     if (!this.synced) resolve();
+  }
+
+  private markSynced(resolve: () => void): void {
+    this.synced = true;
+    resolve();
+    for (const w of this.syncWaiters) w(true);
+    this.syncWaiters.clear();
   }
 
   /** Watches from the last resourceVersion until the watch ends; says how it ended. */

@@ -42,6 +42,8 @@ export interface StoreConfig<T extends KubeObject> {
 }
 
 const ro = <T>(v: T): DeepReadonly<T> => v as DeepReadonly<T>;
+/** kube's deleteCollectionPageSize. */
+const DELETE_COLLECTION_PAGE_SIZE = 10_000;
 
 /**
  * The Versioner's ObjectResourceVersion: "" and "0" are 0, any other decimal uint64 its value
@@ -344,9 +346,20 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
 
   async deleteCollection(ctx: RequestContext, validate: ValidateObjectFunc | undefined, opts: DeleteOptions,
     listOpts: ListOptions): Promise<KubeList> {
-    const list = await this.list(ctx, { ...listOpts, resourceVersion: '', limit: 0, continue: '' });
+    // Listed in pages as kube lists them (10000 items, or the one page the caller's limit asks for):
+    // a paginated list is what a watch cache that cannot list sends to storage.
+    const limit = listOpts.limit ?? 0;
+    const hasLimit = limit > 0;
+    let page = await this.list(ctx, { ...listOpts, resourceVersion: '', limit: hasLimit ? limit : DELETE_COLLECTION_PAGE_SIZE, continue: '' });
+    const list = page;
+    const items = [...page.items];
+    while (!hasLimit && (page.metadata.continue ?? '') !== '') {
+      const { resourceVersionMatch: _match, ...next } = listOpts;
+      page = await this.list(ctx, { ...next, resourceVersion: '', limit: DELETE_COLLECTION_PAGE_SIZE, continue: page.metadata.continue ?? '' });
+      items.push(...page.items);
+    }
     const deleted: KubeObject[] = [];
-    for (const item of list.items) {
+    for (const item of items) {
       const itemCtx: RequestContext = { ...ctx, namespace: item.metadata.namespace ?? '' };
       try {
         // Each item gets its own copy of the options (a delete may complete them), as kube's DeepCopy.

@@ -9,21 +9,24 @@
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Watch, WatchEvent } from '../../apimachinery/watch/event.ts';
 import type { Backend, BackendEvent, BackendWatcher } from '../backend.ts';
-import { FRESHNESS_WAIT_MS } from '../freshness.ts';
 import {
   StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult, type WatchOptions,
 } from '../interfaces.ts';
 import { decodeAt, parseResourceVersion } from '../versioner.ts';
-import { indexMatch, listFromCache, listOne, planList } from './cache-list.ts';
+import { listFromCache, listOne, planList } from './cache-list.ts';
 import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
 import { Compactor } from './compactor.ts';
 import { deepFreeze } from './freeze.ts';
-import { DEFAULT_SIZING, WatchCache, type CacheEvent, type CacheSizing, type IndexFunc } from './watch-cache.ts';
+import { WatcherSet } from './watcher-set.ts';
+import { FreshWaiters } from './fresh-waiters.ts';
+import { delegatedWhileUnready, storageInitializing } from './unready.ts';
+import { DEFAULT_SIZING, WatchCache, type CacheSizing, type IndexFunc } from './watch-cache.ts';
 
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 const LIST_PAGE = 10_000;
-const PROGRESS_POLL_MS = 50;
 const MAX_BACKOFF_MS = 5_000;
+/** The pause before watching again from before an event that does not decode (kube's reflector: 1 s). */
+const REWATCH_MS = 1_000;
 
 export interface CacherOptions {
   /** The storage decorated: writes, and reads the cache does not answer. */
@@ -42,23 +45,22 @@ export interface CacherOptions {
   /** Fields indexed for lists and watches with an exact field selector; the first buckets watchers. */
   readonly indexes?: ReadonlyMap<string, IndexFunc>;
   readonly log?: (message: string) => void;
+  /** The Go type kube's reflector names in its list errors: "*core.ConfigMap", "*unstructured.Unstructured". */
+  readonly objectType?: string;
 }
-
-interface Waiter { readonly minimum: number; readonly resolve: (fresh: boolean) => void }
 
 export class Cacher implements Interface {
   private readonly storage: Interface;
   private readonly prefix: string;
   private readonly cache: WatchCache;
-  private readonly watchers = new Set<CacheWatcher>();
-  /** Watchers without a trigger value get every change; the others only changes of objects with their value. */
-  private readonly untriggered = new Set<CacheWatcher>();
-  private readonly byTrigger = new Map<string, Set<CacheWatcher>>();
-  /** The indexed field watchers are bucketed by (kube's trigger: pods by spec.nodeName). */
-  private readonly triggerField: string | undefined;
-  private waiters: Waiter[] = [];
+  private readonly watchers: WatcherSet;
+  private readonly fresh: FreshWaiters;
   private backendWatcher: BackendWatcher | undefined;
   private isReady = false;
+  /** Why the last list or watch of the cache failed; undefined once it serves again. */
+  private lastError: string | undefined;
+  /** When the cache last became ready or unready (kube's ready.lastStateChangeTime), in ms. */
+  private stateChangedAt = Date.now();
   private stopped = false;
   private bookmarkPending = false;
   private readonly compactor: Compactor;
@@ -70,7 +72,9 @@ export class Cacher implements Interface {
     this.storage = opts.storage;
     this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
     this.cache = new WatchCache(opts.capacity ?? DEFAULT_SIZING, opts.indexes);
-    this.triggerField = opts.indexes?.keys().next().value;
+    this.fresh = new FreshWaiters(() => this.cache.rev, () => this.backendWatcher?.requestProgress(), opts.freshnessWaitMs);
+    // Watchers are bucketed by the first indexed field (kube's trigger: pods by spec.nodeName).
+    this.watchers = new WatcherSet(this.cache, opts.indexes?.keys().next().value);
     this.readyPromise = new Promise((resolve) => { this.markReady = resolve; });
     const interval = setInterval(() => this.tickBookmarks(), opts.bookmarkIntervalMs ?? 60_000);
     interval.unref();
@@ -90,9 +94,8 @@ export class Cacher implements Interface {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.compactor.stop();
-    this.endWatchers();
-    for (const w of this.waiters) w.resolve(false);
-    this.waiters = [];
+    this.watchers.endAll();
+    this.fresh.stop();
   }
 
   /** The key is the resource's prefix or under it, and the cache serves. */
@@ -115,12 +118,19 @@ export class Cacher implements Interface {
         failing = false;
         await ended;
       } catch (err) {
-        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${String(err)}`);
+        const text = err instanceof Error ? err.message : String(err);
+        if (!this.stopped && !failing) this.log(`watch cache ${this.prefix}: ${text}`);
         failing = true;
+        // A value that does not decode keeps the cache down: reads that need it answer kube's 429.
+        // Storage down is different: reads go to storage, which answers for itself, and nothing
+        // waits for the cache's next attempt once storage is back (kube: 429 until its relist).
+        const down = err instanceof StorageError && err.code === 'Unreachable';
+        this.lastError = down ? undefined : `failed to list ${this.opts.objectType ?? this.prefix}: ${text}`;
       }
+      if (this.isReady) this.stateChangedAt = Date.now();
       this.isReady = false;
       this.backendWatcher = undefined;
-      this.endWatchers();
+      this.watchers.endAll();
       if (this.stopped) return;
       await this.sleep(backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
@@ -144,26 +154,66 @@ export class Cacher implements Interface {
     return revision;
   }
 
-  /** Starts the backend watch after `rev`; resolves a promise that settles when that watch ends. */
+  /**
+   * Starts the backend watch after `rev`; resolves a promise that settles when that watch ends.
+   * An event whose value does not decode stops the cache before it, as kube's reflector: the
+   * watch is started again from the last revision applied, and meets the value again, until the
+   * value is history (compacted: the watch fails, the cache lists again). Meanwhile the cache
+   * serves what it had, and reads that must be fresher than it go to storage (which fails them).
+   */
   private async follow(rev: number): Promise<Promise<void>> {
     let ended: () => void = () => {};
     const done = new Promise<void>((resolve) => { ended = resolve; });
-    const watcher = await this.opts.backend.watch(this.prefix, { prefix: true, fromRevision: rev }, {
-      onEvents: (events) => this.onEvents(events),
-      onProgress: (r) => this.onProgress(r),
-      onError: (err) => {
-        if (!this.stopped) this.log(`watch cache ${this.prefix}: watch ended: ${err.message}`);
-        ended();
-      },
-    });
+    let stuckOn = '';
+    // A cancelled watch may still deliver what it had queued: only the newest one's calls count.
+    let generation = 0;
+    const start = (from: number): Promise<BackendWatcher> => {
+      const mine = ++generation;
+      return this.opts.backend.watch(this.prefix, { prefix: true, fromRevision: from }, {
+        onEvents: (events) => {
+          if (mine !== generation) return;
+          const bad = this.onEvents(events);
+          if (bad === undefined) return;
+          if (bad.key !== stuckOn) this.log(`watch cache ${this.prefix}: cannot decode ${bad.key}@${bad.rev}: ${bad.message}`);
+          stuckOn = bad.key;
+          rewatch();
+        },
+        onProgress: (r) => { if (mine === generation) this.onProgress(r); },
+        onError: (err) => {
+          if (mine !== generation) return;
+          if (!this.stopped) this.log(`watch cache ${this.prefix}: watch ended: ${err.message}`);
+          ended();
+        },
+      });
+    };
+    const rewatch = (): void => {
+      generation++;
+      this.backendWatcher?.cancel();
+      this.backendWatcher = undefined;
+      void this.sleep(REWATCH_MS).then(async () => {
+        if (this.stopped) { ended(); return; }
+        try {
+          this.backendWatcher = await start(this.cache.rev);
+          if (this.stopped) this.backendWatcher.cancel();
+        } catch (err) {
+          if (!this.stopped) this.log(`watch cache ${this.prefix}: watch ended: ${err instanceof Error ? err.message : String(err)}`);
+          ended();
+        }
+      });
+    };
+    const watcher = await start(rev);
     if (this.stopped) { watcher.cancel(); ended(); return done; }
     this.backendWatcher = watcher;
     this.isReady = true;
+    this.lastError = undefined;
+    this.stateChangedAt = Date.now();
     this.markReady();
     return done;
   }
 
-  private onEvents(events: readonly BackendEvent[]): void {
+  /** Applies a batch of events up to the first whose value does not decode, which it returns. */
+  private onEvents(events: readonly BackendEvent[]): { key: string; rev: number; message: string } | undefined {
+    let bad: { key: string; rev: number; message: string } | undefined;
     for (const ev of events) {
       const rev = ev.kv.modRevision;
       let obj: KubeObject | undefined;
@@ -171,62 +221,31 @@ export class Cacher implements Interface {
         try {
           obj = deepFreeze(decodeAt(this.opts.codec, ev.kv.value, rev));
         } catch (err) {
-          this.log(`watch cache ${this.prefix}: cannot decode ${ev.kv.key}@${rev}: ${String(err)}`);
-          continue;
+          bad = { key: ev.kv.key, rev, message: err instanceof Error ? err.message : String(err) };
+          break;
         }
       }
       const change = this.cache.apply(ev.kv.key, obj, rev);
-      if (change !== undefined) this.dispatch(change);
+      if (change !== undefined) this.watchers.dispatch(change);
     }
-    this.wake();
+    this.fresh.wake();
+    return bad;
   }
 
   private onProgress(rev: number): void {
     this.cache.progress(rev);
-    this.wake();
+    this.fresh.wake();
     if (!this.bookmarkPending) return;
     this.bookmarkPending = false;
     let shared: WatchEvent | undefined;
     const at = this.cache.rev;
-    for (const w of this.watchers) w.bookmark(at, () => (shared ??= this.bookmarkEvent(at, false)));
-  }
-
-  private dispatch(change: CacheEvent): void {
-    for (const w of this.untriggered) w.deliver(change);
-    const field = this.triggerField;
-    if (field === undefined || this.byTrigger.size === 0) return;
-    const now = this.cache.indexValue(field, change.obj) ?? '';
-    for (const w of this.byTrigger.get(now) ?? []) w.deliver(change);
-    const before = change.prev === undefined ? now : this.cache.indexValue(field, change.prev) ?? '';
-    if (before !== now) for (const w of this.byTrigger.get(before) ?? []) w.deliver(change);
-  }
-
-  private register(w: CacheWatcher): void {
-    this.watchers.add(w);
-    const m = this.triggerField === undefined ? undefined : indexMatch(this.cache, w.scope.predicate);
-    if (m === undefined || m.field !== this.triggerField) {
-      this.untriggered.add(w);
-      return;
-    }
-    let set = this.byTrigger.get(m.value);
-    if (set === undefined) this.byTrigger.set(m.value, set = new Set());
-    set.add(w);
-    w.trigger = m.value;
-  }
-
-  private unregister(w: CacheWatcher): void {
-    this.watchers.delete(w);
-    this.untriggered.delete(w);
-    if (w.trigger === undefined) return;
-    const set = this.byTrigger.get(w.trigger);
-    set?.delete(w);
-    if (set?.size === 0) this.byTrigger.delete(w.trigger);
+    for (const w of this.watchers.all) w.bookmark(at, () => (shared ??= this.bookmarkEvent(at, false)));
   }
 
   /** Periodic bookmarks: ask the backend where it is; onProgress sends them. */
   private tickBookmarks(): void {
     if (!this.isReady) return;
-    for (const w of this.watchers) {
+    for (const w of this.watchers.all) {
       if (w.scope.allowBookmarks) {
         this.bookmarkPending = true;
         this.backendWatcher?.requestProgress();
@@ -241,40 +260,7 @@ export class Cacher implements Interface {
     return { type: 'BOOKMARK', object: obj };
   }
 
-  private endWatchers(): void {
-    const all = [...this.watchers];
-    for (const w of all) this.unregister(w);
-    for (const w of all) w.end();
-  }
 
-  // ---- freshness: wait until the cache has seen a revision ----
-
-  /** Resolves true once the cache is at `minimum` or beyond, false after the freshness wait. */
-  private waitFresh(minimum: number): Promise<boolean> {
-    if (this.cache.rev >= minimum) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = { minimum, resolve: (fresh) => { clearTimeout(timer); clearInterval(poll); resolve(fresh); } };
-      this.waiters.push(waiter);
-      // Writes to other resources move the revision without an event here: ask for progress.
-      this.backendWatcher?.requestProgress();
-      const poll = setInterval(() => this.backendWatcher?.requestProgress(), PROGRESS_POLL_MS);
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        waiter.resolve(this.cache.rev >= minimum);
-      }, this.opts.freshnessWaitMs ?? FRESHNESS_WAIT_MS);
-    });
-  }
-
-  private wake(): void {
-    if (this.waiters.length === 0) return;
-    const rev = this.cache.rev;
-    const still: Waiter[] = [];
-    for (const w of this.waiters) {
-      if (w.minimum <= rev) w.resolve(true);
-      else still.push(w);
-    }
-    this.waiters = still;
-  }
 
   private tooLarge(key: string, minimum: number): StorageError {
     const cur = this.cache.rev;
@@ -303,14 +289,22 @@ export class Cacher implements Interface {
     if (!this.covers(key)) return this.storage.get(key, opts);
     if ((opts.resourceVersion ?? '') === '') return this.storage.get(key, opts.shared === true ? { ...opts, decoded: (rev: number) => this.cache.objectAt(key, rev) } : opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
-    if (!(await this.waitFresh(rv))) throw this.tooLarge(key, rv);
+    if (!(await this.fresh.wait(rv))) throw this.tooLarge(key, rv);
     const e = this.cache.get(key);
     if (e !== undefined) return e.obj;
     if (opts.ignoreNotFound === true) return undefined;
     throw new StorageError('KeyNotFound', key, `key not found: ${key}`);
   }
 
+  /** kube's 429 while the cache cannot list (see unready.ts); undefined when it serves or storage answers. */
+  private initializing(key: string): Error | undefined {
+    if (this.isReady || this.stopped || this.lastError === undefined || !(key.startsWith(this.prefix) || `${key}/` === this.prefix)) return undefined;
+    return storageInitializing(this.lastError, Date.now() - this.stateChangedAt);
+  }
+
   async getList(key: string, opts: ListOptions): Promise<ListResult> {
+    const unready = this.initializing(key);
+    if (unready !== undefined && !delegatedWhileUnready(opts)) throw unready;
     if (!this.covers(key)) return this.storage.getList(key, opts);
     const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
     const plan = planList(this.cache, keyPrefix, opts);
@@ -322,17 +316,17 @@ export class Cacher implements Interface {
       case 'consistent': {
         // kube's consistent read from cache: catch up with storage's revision, else read storage.
         const current = await this.storage.currentRevision();
-        if (!(await this.waitFresh(current)) || !this.isReady) return this.storage.getList(key, opts);
+        if (!(await this.fresh.wait(current)) || !this.isReady) return this.storage.getList(key, opts);
         return read(this.cache.rev, '');
       }
       case 'notOlderThan': {
-        if (!(await this.waitFresh(plan.minimum))) throw this.tooLarge(key, plan.minimum);
+        if (!(await this.fresh.wait(plan.minimum))) throw this.tooLarge(key, plan.minimum);
         if (!plan.ignoreLimit || opts.limit === undefined) return read(this.cache.rev, '');
         const { limit: _limit, ...whole } = opts;
         return opts.recursive ? listFromCache(this.cache, keyPrefix, this.cache.rev, '', whole) : read(this.cache.rev, '');
       }
       case 'exact': {
-        if (!(await this.waitFresh(plan.rev))) throw this.tooLarge(key, plan.rev);
+        if (!(await this.fresh.wait(plan.rev))) throw this.tooLarge(key, plan.rev);
         // As kube's cache drops snapshots below etcd's compaction: storage answers those (410).
         const compacted = await this.compactor.revision();
         // The window may have moved on while waiting.
@@ -343,6 +337,8 @@ export class Cacher implements Interface {
   }
 
   async watch(key: string, opts: WatchOptions): Promise<Watch> {
+    const unready = this.initializing(key);
+    if (unready !== undefined) throw unready;
     if (!this.covers(key)) return this.storage.watch(key, opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
     const scope: WatcherScope = {
@@ -352,12 +348,12 @@ export class Cacher implements Interface {
     if (opts.sendInitialEvents === true) {
       // WatchList: the initial state is at least as fresh as rv, or storage's newest ("").
       const minimum = (opts.resourceVersion ?? '') === '' ? await this.storage.currentRevision() : rv;
-      if (!(await this.waitFresh(minimum))) throw this.tooLarge(key, minimum);
+      if (!(await this.fresh.wait(minimum))) throw this.tooLarge(key, minimum);
     }
     if (!this.isReady) return this.storage.watch(key, opts);
     const initial = opts.sendInitialEvents ?? rv === 0;
     const bufferSize = this.opts.watchBufferSize ?? 10_000;
-    const onEnd = (w: CacheWatcher): void => { this.unregister(w); };
+    const onEnd = (w: CacheWatcher): void => { this.watchers.unregister(w); };
     let w: CacheWatcher;
     // From here to the registration nothing awaits: no change slips between state and stream.
     if (initial) {
@@ -379,7 +375,7 @@ export class Cacher implements Interface {
       w = new CacheWatcher(scope, from, bufferSize, onEnd);
       for (const ev of this.cache.eventsAfter(from)) w.deliver(ev, false);
     }
-    this.register(w);
+    this.watchers.register(w);
     const signal = opts.signal;
     if (signal?.aborted === true) w.stop();
     else signal?.addEventListener('abort', () => w.stop(), { once: true });

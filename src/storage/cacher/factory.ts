@@ -21,6 +21,8 @@ export interface ResourceStorageSpec {
   readonly options?: StoreOptions;
   /** Fields the watch cache indexes, by name. */
   readonly indexes?: ReadonlyMap<string, (obj: KubeObject) => string>;
+  /** The Go type kube lists the resource into, for the cache's errors ("*core.ConfigMap"). */
+  readonly objectType?: string;
 }
 
 export type StorageFor = (spec: ResourceStorageSpec) => Interface;
@@ -103,6 +105,7 @@ export class WatchCacheFactory {
       ...(o.watchBufferSize !== undefined ? { watchBufferSize: o.watchBufferSize } : {}),
       ...(o.freshnessWaitMs !== undefined ? { freshnessWaitMs: o.freshnessWaitMs } : {}),
       ...(spec.indexes !== undefined ? { indexes: spec.indexes } : {}),
+      ...(spec.objectType !== undefined ? { objectType: spec.objectType } : {}),
     });
     this.cachers.add(cacher);
     return { storage: cacher, release: () => { if (this.cachers.delete(cacher)) cacher.stop(); } };

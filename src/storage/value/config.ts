@@ -159,6 +159,9 @@ const parseTimeoutMs = (v: unknown): number => {
   return Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 's' ? 1000 : 60_000);
 };
 
+/** kube-apiserver's refusal of a kms provider of apiVersion v1 while the KMSv1 feature gate is off. */
+const KMS_V1_OFF = 'KMSv1 is deprecated and will only receive security updates going forward. Use KMSv2 instead.  Set --feature-gates=KMSv1=true to use the deprecated KMSv1 feature.';
+
 /** Builds the transformers of a valid configuration (kube's getTransformerOverridesAndKMSPluginHealthzCheckers). */
 export function buildTransformers(cfg: Obj): EncryptionTransformers {
   const byResource = new Map<string, Transformer>();
@@ -184,6 +187,8 @@ export function buildTransformers(cfg: Obj): EncryptionTransformers {
       if (o.secretbox !== undefined) return { prefix: Buffer.from('k8s:enc:secretbox:v1:'), transformer: keyed('no matching key was found for the provided Secretbox transformer', body('secretbox').keys, secretboxTransformer) };
       if (o.kms !== undefined) {
         const c = body('kms');
+        // KMSv1 is deprecated, its gate off by default since v1.29 (kapi has no --feature-gates to turn it on).
+        if ((str(c.apiVersion) === '' ? 'v1' : str(c.apiVersion)) === 'v1') throw new Error(`error while building transformers: ${KMS_V1_OFF}`);
         const name = str(c.name);
         let p = kms.find((k) => k.name === name);
         if (p === undefined) {

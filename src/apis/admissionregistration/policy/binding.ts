@@ -12,6 +12,7 @@ import { ageColumn, column, copyOf, nameColumn, specStatusStrategy } from '../..
 import { defaultMatchResources, validateMatchResources, validateMutatingOperations } from '../rules.ts';
 import type { AdmissionPolicyBinding } from '../v1/types.ts';
 import type { LabelSelector } from '../../../apimachinery/labels/label-selector.ts';
+import { v1beta1Storage } from './storage-version.ts';
 
 type RO<T> = DeepReadonly<T>;
 type Kind = 'Validating' | 'Mutating';
@@ -80,6 +81,8 @@ function definition(kind: Kind) {
     namespaced: false,
     strategy: specStatusStrategy<AdmissionPolicyBinding>({ allowUnconditionalUpdate: false, validate: (b) => validateBinding(kind, b), generation: true }),
     defaults: (b: AdmissionPolicyBinding) => { if (b.spec?.matchResources !== undefined) defaultMatchResources(b.spec.matchResources); },
+    // v1.36 stores the mutating bindings as v1beta1 (StorageFactory override).
+    ...(kind === 'Mutating' ? { storageEncoding: v1beta1Storage } : {}),
     table: [
       nameColumn<AdmissionPolicyBinding>(),
       column<AdmissionPolicyBinding>('PolicyName', 'string', (b) => b.spec?.policyName ?? ''),

@@ -11,6 +11,7 @@ import { defaultMatchResources } from '../rules.ts';
 import type { AdmissionPolicy } from '../v1/types.ts';
 import { validateValidatingAdmissionPolicyStatus } from './status.ts';
 import { validatePolicy, type PolicyKind, type PolicyValidationOptions } from './validation.ts';
+import { v1beta1Storage } from './storage-version.ts';
 
 type RO<T> = DeepReadonly<T>;
 
@@ -61,6 +62,7 @@ export const mutatingAdmissionPolicies = {
   singular: 'mutatingadmissionpolicy', namespaced: false,
   strategy: policyStrategy('Mutating', false),
   defaults: defaultAdmissionPolicy,
+  storageEncoding: v1beta1Storage,
   table: [
     nameColumn<AdmissionPolicy>(),
     column<AdmissionPolicy>('Mutations', 'integer', (p) => (p.spec?.mutations ?? []).length),
