@@ -55,7 +55,13 @@ function forbiddenLabels(a: Record<string, string> | undefined, b: Record<string
   }).sort();
 }
 
-export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): Plugin {
+/**
+ * util/diff.Diff of two claims as encoding/json prints kube's internal PersistentVolumeClaim (the
+ * tables of that type live with the core API, above admission); '' leaves the diff out.
+ */
+export type ClaimDiff = (old: unknown, cur: unknown) => string;
+
+export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer, claimDiff: ClaimDiff = () => ''): Plugin {
   // kube checks every operation in Admit; kapi's delete path runs only the validating phase, so
   // deletes are checked there (once, whichever phases a delete gets).
   const check = async (ctx: RequestContext, a: Attributes): Promise<void> => {
@@ -63,7 +69,7 @@ export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): 
     if (node === undefined) return;
     const forbid = (msg: string): Error => newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);
     if (node === '') throw forbid(`could not determine node from user "${ctx.user?.name ?? ''}"`);
-    const r = new Restriction(node, a, forbid, get, authz, ctx.user);
+    const r = new Restriction(node, a, forbid, get, authz, ctx.user, claimDiff);
     switch (`${a.resource.resource}.${a.resource.group}`) {
       case 'pods.':
         switch (a.subresource) {
@@ -94,7 +100,8 @@ export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): 
 
 class Restriction {
   constructor(private readonly node: string, private readonly a: Attributes, private readonly forbid: (msg: string) => Error,
-    private readonly get: ObjectGetter, private readonly authz: AdmissionAuthorizer, private readonly user: UserInfo | undefined) {}
+    private readonly get: ObjectGetter, private readonly authz: AdmissionAuthorizer, private readonly user: UserInfo | undefined,
+    private readonly claimDiff: ClaimDiff) {}
 
   private async existingPod(name: string): Promise<KubeObject> {
     const pod = await this.get('pods', this.a.namespace, name);
@@ -186,8 +193,11 @@ class Restriction {
       const { capacity: _c, conditions: _co, allocatedResourceStatuses: _ars, allocatedResources: _ar, ...status } = statusOf(o);
       return { ...o, metadata: meta, status };
     };
-    if (!isDeepStrictEqual(strip(a.oldObject), strip(a.object))) {
-      throw forbid(`node "${node}" is not allowed to update fields other than status.quantity and status.conditions`);
+    const [old, cur] = [strip(a.oldObject), strip(a.object)];
+    if (!isDeepStrictEqual(old, cur)) {
+      // kube ends the message with the diff of the two claims as they were compared.
+      const diff = this.claimDiff(old, cur);
+      throw forbid(`node "${node}" is not allowed to update fields other than status.quantity and status.conditions${diff === '' ? '' : `: ${diff}`}`);
     }
   }
 
