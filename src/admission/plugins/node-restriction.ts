@@ -61,6 +61,24 @@ function forbiddenLabels(a: Record<string, string> | undefined, b: Record<string
  */
 export type ClaimDiff = (old: unknown, cur: unknown) => string;
 
+/**
+ * The CSI drivers of the in-tree volume sources csi-translation-lib migrates, by source field
+ * (the same on a pod's inline volume and a PersistentVolume): a token audience may be one their
+ * CSIDriver requests, as kube translates the volume before looking the driver up.
+ */
+const MIGRATED_DRIVERS: readonly (readonly [source: string, driver: string])[] = [
+  ['gcePersistentDisk', 'pd.csi.storage.gke.io'], ['awsElasticBlockStore', 'ebs.csi.aws.com'], ['cinder', 'cinder.csi.openstack.org'],
+  ['azureDisk', 'disk.csi.azure.com'], ['azureFile', 'file.csi.azure.com'], ['vsphereVolume', 'csi.vsphere.vmware.com'],
+  ['portworxVolume', 'pxd.portworx.com'],
+];
+
+/** The CSI driver of a volume source (pod volume or PV spec): its own, else the one its in-tree source migrates to. */
+function csiDriverOf(source: Json): string {
+  const own = str(obj(source['csi'])['driver']);
+  if (own !== '') return own;
+  return MIGRATED_DRIVERS.find(([field]) => source[field] !== undefined && source[field] !== null)?.[1] ?? '';
+}
+
 export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer, claimDiff: ClaimDiff = () => ''): Plugin {
   // kube checks every operation in Admit; kapi's delete path runs only the validating phase, so
   // deletes are checked there (once, whichever phases a delete gets).
@@ -234,12 +252,14 @@ class Restriction {
     for (const v of (specOf(pod)['volumes'] ?? []) as Json[]) {
       const sources = (obj(v['projected'])['sources'] ?? []) as Json[];
       if (sources.some((s) => s['serviceAccountToken'] !== undefined && str(obj(s['serviceAccountToken'])['audience']) === audience)) return true;
-      let driver = str(obj(v['csi'])['driver']);
       const claim = v['ephemeral'] !== undefined ? `${pod.metadata.name ?? ''}-${str(v['name'])}` : str(obj(v['persistentVolumeClaim'])['claimName']);
-      if (driver === '' && claim !== '') {
+      let driver = '';
+      if (claim !== '') {
         const pvc = await this.get('persistentvolumeclaims', pod.metadata.namespace ?? '', claim);
         const pv = pvc === undefined ? undefined : await this.get('persistentvolumes', '', str(specOf(pvc)['volumeName']));
-        driver = str(obj(specOf(pv)['csi'])['driver']);
+        driver = csiDriverOf(specOf(pv));
+      } else {
+        driver = csiDriverOf(v);
       }
       if (driver === '') continue;
       const csiDriver = await this.get('csidrivers.storage.k8s.io', '', driver);
