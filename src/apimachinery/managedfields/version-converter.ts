@@ -6,9 +6,9 @@
 // conversion and runs it again. A run is a pure function of its inputs, so each rerun goes one
 // conversion further; a write needs a handful (one or two per version managers were recorded in).
 // Counterpart of k8s.io/apimachinery/pkg/util/managedfields/internal/versionconverter.go.
-import type { KubeObject } from '../meta/types.ts';
+import { isKubeObject, type KubeObject, type Unstructured } from '../meta/types.ts';
 import type { SchemaNode } from '../openapi/index.ts';
-import type { JsonValue } from '../patch/json-value.ts';
+import type { JsonObject, JsonValue } from '../patch/json-value.ts';
 import { rootType, type TypeRef } from './type-ref.ts';
 
 /** A conversion that failed; its message is the converter's (kube's webhook texts). */
@@ -51,6 +51,8 @@ class ConversionPending extends Error {
 /** Every step of a run may convert a few objects: far more reruns than this is a bug, not a write. */
 const MAX_CONVERSIONS = 256;
 
+const asJson = (o: KubeObject | Unstructured): JsonValue => o as JsonObject;
+
 const apiVersionOf = (v: JsonValue): string | undefined => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
   const av = v['apiVersion'];
@@ -79,7 +81,10 @@ export async function withConversions<R>(async: AsyncVersionConverter, run: (c: 
       if (apiVersionOf(obj) === apiVersion) return { object: obj, type };
       const key = `${apiVersion}\n${JSON.stringify(obj)}`;
       const done = memo.get(key);
-      if (done === undefined) throw new ConversionPending(key, obj as unknown as KubeObject, apiVersion);
+      if (done === undefined) {
+        if (!isKubeObject(obj)) throw new ConversionError(`an object without metadata cannot be converted to ${apiVersion}`);
+        throw new ConversionPending(key, obj, apiVersion);
+      }
       if ('error' in done) throw new ConversionError(done.error);
       return { object: done.object, type };
     },
@@ -91,7 +96,7 @@ export async function withConversions<R>(async: AsyncVersionConverter, run: (c: 
       if (!(err instanceof ConversionPending)) throw err;
       if (memo.size >= MAX_CONVERSIONS) throw new Error(`more than ${String(MAX_CONVERSIONS)} conversions for one write`);
       try {
-        memo.set(err.key, { object: await async.convert(err.obj, err.apiVersion) as unknown as JsonValue });
+        memo.set(err.key, { object: asJson(await async.convert(err.obj, err.apiVersion)) });
       } catch (cause) {
         memo.set(err.key, { error: cause instanceof Error ? cause.message : String(cause) });
       }
