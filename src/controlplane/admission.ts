@@ -39,6 +39,7 @@ import { fieldPath, formatFieldError } from '../apimachinery/errors/field-errors
 import { validateTolerations } from '../apis/core/pod/affinity.ts';
 import { podQOSClass } from '../apis/core/pod/qos.ts';
 import type { Pod } from '../apis/core/v1/types.ts';
+import { goDiff } from '../apis/core/go-types/go-json.ts';
 import { V1_36_FEATURES } from './rbac-bootstrap/features.ts';
 import { type AdmissionConfigProvider, readAdmissionConfiguration } from './admission-config.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
@@ -250,7 +251,7 @@ const available: Readonly<Record<string, PluginFactory>> = {
   NodeRestriction: (s) => nodeRestriction(async (resource, ns, name) => {
     const store = s.storeFor?.(resource);
     return store === undefined ? undefined : await getOrUndefined(store, ns, name);
-  }, authorizerOf(s, 'NodeRestriction')),
+  }, authorizerOf(s, 'NodeRestriction'), (old, cur) => goDiff(old, cur, 'PersistentVolumeClaim')),
   OwnerReferencesPermissionEnforcement: (s) => ownerReferencesPermissionEnforcement(authorizerOf(s, 'OwnerReferencesPermissionEnforcement'),
     s.restMapper ?? (() => { throw new Error('missing restMapper'); })),
   MutatingAdmissionPolicy: (s) => mutatingPolicyAdmissionPlugin(s.policies, s.namespaces),

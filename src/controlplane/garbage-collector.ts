@@ -1,7 +1,8 @@
 // A garbage collector for ownerReferences (kube-controller-manager's, reduced to what a
 // control plane of one binary needs): dependents of a deleted owner are deleted (background),
 // an owner deleted with propagationPolicy Foreground goes after its dependents, and one deleted
-// with Orphan leaves them, without the reference.
+// with Orphan leaves them, without the reference. Its deletes and its updates (dependents'
+// ownerReferences, owners' finalizers) are admitted as kube's, which patches through the API.
 // Counterpart of pkg/controller/garbagecollector.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject, OwnerReference } from '../apimachinery/meta/types.ts';
@@ -13,7 +14,7 @@ import type { SharedInformer } from '../client/cache/shared-informer.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/generic/delete.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
-import { unadmittedDeletes, type ControllerDeletes } from './controller-admission.ts';
+import { unadmittedDeletes, unadmittedUpdates, type ControllerDeletes, type ControllerUpdates } from './controller-admission.ts';
 
 const RETRY_MS = 500;
 
@@ -39,8 +40,9 @@ export class GarbageCollector extends Controller {
   private readonly byKind = new Map<string, ResourceStore<KubeObject>>();
   private readonly informers = new Map<ResourceStore<KubeObject>, SharedInformer>();
 
-  /** `deletes`: how its deletes are admitted (kube's GC deletes through the API as its service account). */
-  constructor(stores: readonly ResourceStore<KubeObject>[], opts: ControllerOptions = {}, private readonly deletes: ControllerDeletes = unadmittedDeletes) {
+  /** `deletes`, `updates`: how its writes are admitted (kube's GC writes through the API as its service account). */
+  constructor(stores: readonly ResourceStore<KubeObject>[], opts: ControllerOptions = {}, private readonly deletes: ControllerDeletes = unadmittedDeletes,
+    private readonly updates: ControllerUpdates = unadmittedUpdates) {
     super('garbage collector', {
       rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: (e) => isConflict(e) || isNotFound(e), ...opts,
     });
@@ -139,18 +141,29 @@ export class GarbageCollector extends Controller {
     const missing: string[] = [];
     for (const ref of refs) if (!(await this.ownerExists(ref, node.namespace))) missing.push(ref.uid);
     if (missing.length === 0) return;
-    const ctx = systemContext(node.namespace);
     if (missing.length === refs.length) {
       const opts: DeleteOptions = { propagationPolicy: 'Background', preconditions: { uid: node.uid } };
       const d = this.deletes(node.store, node.namespace, opts, node.name);
       await node.store.delete(d.ctx, node.name, d.validate, opts);
       return;
     }
-    await node.store.updateUnchecked(ctx, node.name, (cur) => {
-      const next = structuredClone(cur);
-      setOwnerReferences(next, (cur.metadata.ownerReferences ?? []).filter((r) => !missing.includes(r.uid)));
-      return next;
-    }, { dryRun: false });
+    await this.update(node, (cur) => {
+      setOwnerReferences(cur, (cur.metadata.ownerReferences ?? []).filter((r) => !missing.includes(r.uid)));
+    });
+  }
+
+  /** An update of `node` (kube's patch): `change` edits a copy of the stored object, which is admitted. */
+  private async update(node: Pick<Node, 'store' | 'namespace' | 'name'>, change: (obj: KubeObject) => void): Promise<void> {
+    const u = this.updates(node.store, node.namespace, node.name);
+    // Through the ResourceStore's update, so that an object without finalizers left is deleted.
+    await node.store.update(u.ctx, node.name, {
+      updatedObject: async (_c, cur) => {
+        const old = cur as KubeObject;
+        const next = structuredClone(old);
+        change(next);
+        return await u.admit(next, old);
+      },
+    }, undefined, u.validate, false, { dryRun: false });
   }
 
   private async ownerExists(ref: OwnerReference, namespace: string): Promise<boolean> {
@@ -171,11 +184,9 @@ export class GarbageCollector extends Controller {
     for (const depUid of [...this.dependents.get(owner.uid) ?? []]) {
       const dep = this.nodes.get(depUid);
       if (dep === undefined) continue;
-      await dep.store.updateUnchecked(systemContext(dep.namespace), dep.name, (cur) => {
-        const next = structuredClone(cur);
-        setOwnerReferences(next, (cur.metadata.ownerReferences ?? []).filter((r) => r.uid !== owner.uid));
-        return next;
-      }, { dryRun: false });
+      await this.update(dep, (cur) => {
+        setOwnerReferences(cur, (cur.metadata.ownerReferences ?? []).filter((r) => r.uid !== owner.uid));
+      });
     }
     await this.removeFinalizer(owner, FINALIZER_ORPHAN);
   }
@@ -196,14 +207,11 @@ export class GarbageCollector extends Controller {
   }
 
   private async removeFinalizer(node: Node, finalizer: string): Promise<void> {
-    // Through the ResourceStore's update, so that an object without finalizers left is deleted.
-    await node.store.update(systemContext(node.namespace), node.name, {
-      updatedObject: (_c, cur) => {
-        const next = structuredClone(cur as KubeObject);
-        next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f) => f !== finalizer);
-        return next;
-      },
-    }, undefined, undefined, false, { dryRun: false });
+    await this.update(node, (cur) => {
+      const rest = (cur.metadata.finalizers ?? []).filter((f) => f !== finalizer);
+      // A merge patch of the remaining list: none left is no list at all.
+      if (rest.length > 0) cur.metadata.finalizers = rest; else delete cur.metadata.finalizers;
+    });
   }
 }
 

@@ -66,7 +66,7 @@ import { AggregatorDiscovery, DiscoveryManager } from '../aggregator/discovery/i
 import { OpenAPIAggregationController } from '../aggregator/openapi/controller.ts';
 import { servedPriority } from './local-apiservices.ts';
 import { GarbageCollector } from './garbage-collector.ts';
-import { admittedDeletes, GARBAGE_COLLECTOR_USER, NAMESPACE_CONTROLLER_USER } from './controller-admission.ts';
+import { admittedDeletes, admittedUpdates, GARBAGE_COLLECTOR_USER, NAMESPACE_CONTROLLER_USER } from './controller-admission.ts';
 import { builtInGroups } from './groups.ts';
 import { controlPlaneHooks, informerSync } from './hooks.ts';
 import { NamespaceController } from './namespace-controller.ts';
@@ -284,16 +284,17 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const customResourceStores = (): ResourceStore<KubeObject>[] => [...crServer.servedStores().values()].map((s) => s.store);
   const controller = { informers: informerFor };
   // The built-in resource at its group's preferred version, as kube's controllers find it by discovery.
-  const preferredEndpoint = (group: string, resource: string): ResourceEndpoint | undefined => {
+  const preferredEndpoint = (group: string, resource: string, subresource = ''): ResourceEndpoint | undefined => {
     const v = installer.discovery.find((g) => g.name === group)?.versions.find((gv) => gv.resources.some((r) => r.name === resource));
-    return v === undefined ? undefined : installer.endpoint(group, v.version, resource, '');
+    return v === undefined ? undefined : installer.endpoint(group, v.version, resource, subresource);
   };
   const controllers = {
     namespace: new NamespaceController(core.namespaces, core.namespaceFinalize,
       () => [...built.namespaced, ...customResourceStores().filter((s) => s.definition.namespaced)], controller,
-      admittedDeletes(NAMESPACE_CONTROLLER_USER, deps, preferredEndpoint)),
+      admittedDeletes(NAMESPACE_CONTROLLER_USER, deps, preferredEndpoint), admittedUpdates(NAMESPACE_CONTROLLER_USER, deps, preferredEndpoint)),
     namespaceDefaults: new NamespaceDefaultsController(core.namespaces, core.serviceAccounts, core.configMaps, cfg.caCert, controller),
-    garbageCollector: new GarbageCollector(built.all, controller, admittedDeletes(GARBAGE_COLLECTOR_USER, deps, preferredEndpoint)),
+    garbageCollector: new GarbageCollector(built.all, controller, admittedDeletes(GARBAGE_COLLECTOR_USER, deps, preferredEndpoint),
+      admittedUpdates(GARBAGE_COLLECTOR_USER, deps, preferredEndpoint)),
     resourceQuota: new ResourceQuotaController({
       quotas: core.resourceQuotas, followed: built.namespaced, controller,
       storeFor: (gr) => built.byName.get(resourceName(gr)) ?? crServer.servedStores().get(resourceName(gr))?.store,

@@ -1,6 +1,8 @@
 // The namespace controller: empties a Terminating namespace of every namespaced resource, pods
 // first (nothing else goes while a pod remains), reports what remains in kube's conditions, then
-// clears its `kubernetes` finalizer and deletes it.
+// clears its `kubernetes` finalizer and deletes it. Its deletes, its status updates and the
+// finalize are admitted as kube's (an API client as its service account); the delete once the
+// finalizers are gone is the registry's own, as kube's finalize update deletes the namespace.
 // Counterpart of pkg/controller/namespace.
 import { isConflict, isNotFound } from '../apimachinery/errors/status-error.ts';
 import type { DeleteOptions, KubeObject } from '../apimachinery/meta/types.ts';
@@ -10,7 +12,7 @@ import { nowRFC3339 } from '../registry/generic/names.ts';
 import type { ResourceStore } from '../registry/rest/strategy.ts';
 import type { GracefulDeleter, Updater } from '../registry/rest/capabilities.ts';
 import { Controller, type ControllerOptions } from '../client/controller.ts';
-import { unadmittedDeletes, type ControllerDeletes } from './controller-admission.ts';
+import { unadmittedDeletes, unadmittedUpdates, type ControllerDeletes, type ControllerUpdates } from './controller-admission.ts';
 import { ItemExponentialFailureRateLimiter } from '../client/workqueue/rate-limiter.ts';
 import type { SyncResult } from '../client/workqueue/worker.ts';
 
@@ -28,6 +30,8 @@ export class NamespaceController extends Controller {
     opts: ControllerOptions = {},
     /** How its deletes are admitted (kube's namespace controller deletes through the API as its service account). */
     private readonly deletes: ControllerDeletes = unadmittedDeletes,
+    /** How its updates (namespaces/status, namespaces/finalize) are admitted. */
+    private readonly updates: ControllerUpdates = unadmittedUpdates,
   ) {
     super('namespace controller', { rateLimiter: new ItemExponentialFailureRateLimiter(RETRY_MS, 8 * RETRY_MS), quiet: isConflict, ...opts });
     const enqueue = (ns: KubeObject): void => { if (ns.metadata.deletionTimestamp !== undefined) this.queue.add(ns.metadata.name ?? ''); };
@@ -72,16 +76,19 @@ export class NamespaceController extends Controller {
       await this.writeConditions(name, remaining, finalizers, []);
       return { requeueAfterMs: RETRY_MS };
     }
-    const ctx = systemContext(name);
+    // All content gone: kube's conditions say so (written once) before the finalizer goes.
+    await this.writeConditions(name, remaining, finalizers, []);
+    const u = this.updates(this.namespaces, name, name, 'finalize');
     try {
-      await this.finalize.update(ctx, name, {
-        updatedObject: (_c, cur) => {
-          const next = structuredClone(cur) as Namespace;
+      await this.finalize.update(u.ctx, name, {
+        updatedObject: async (_c, cur) => {
+          const old = cur as KubeObject;
+          const next = structuredClone(old) as Namespace;
           if (next.spec !== undefined) next.spec.finalizers = (next.spec.finalizers ?? []).filter((f) => f !== FINALIZER);
-          return next;
+          return await u.admit(next, old);
         },
-      }, undefined, undefined, false, { dryRun: false });
-      await this.namespaces.delete(ctx, name, undefined, {});
+      }, undefined, u.validate, false, { dryRun: false });
+      await this.namespaces.delete(systemContext(name), name, undefined, {});
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -113,13 +120,29 @@ export class NamespaceController extends Controller {
   private async writeConditions(name: string, remaining: ReadonlyMap<string, number>, finalizers: ReadonlyMap<string, number>,
     errors: readonly string[]): Promise<void> {
     const want = deletionConditions(remaining, finalizers, errors);
-    await this.namespaces.updateUnchecked(systemContext(name), name, (cur) => {
-      const ns = structuredClone(cur) as Namespace;
+    const changed = (ns: Namespace): Namespace | undefined => {
       const conditions = mergeConditions(ns.status?.conditions ?? [], want, nowRFC3339());
-      if (JSON.stringify(conditions) === JSON.stringify(ns.status?.conditions ?? [])) return cur;
-      ns.status = { ...ns.status, conditions };
-      return ns;
-    }, { dryRun: false });
+      return JSON.stringify(conditions) === JSON.stringify(ns.status?.conditions ?? []) ? undefined : { ...ns, status: { ...ns.status, conditions } };
+    };
+    // kube's controller sends UpdateStatus only when the conditions change.
+    let current: Namespace;
+    try {
+      current = await this.namespaces.get(systemContext(name), name, {}) as Namespace;
+    } catch (err) {
+      if (isNotFound(err)) return; // finalized and gone meanwhile
+      throw err;
+    }
+    if (changed(current) === undefined) return;
+    const statusStrategy = this.namespaces.definition.statusStrategy;
+    const status = statusStrategy === undefined ? this.namespaces : this.namespaces.withStrategy(statusStrategy);
+    const u = this.updates(this.namespaces, name, name, 'status');
+    await status.update(u.ctx, name, {
+      updatedObject: async (_c, cur) => {
+        const old = cur as KubeObject;
+        const next = changed(structuredClone(old) as Namespace);
+        return next === undefined ? old : await u.admit(next, old);
+      },
+    }, undefined, u.validate, false, { dryRun: false });
   }
 }
 

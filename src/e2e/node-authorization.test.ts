@@ -26,14 +26,16 @@ async function setUp(t: Target): Promise<void> {
   for (const n of ['n1', 'n2']) await must(json('POST', '/api/v1/nodes', { metadata: { name: n } }));
   for (const s of ['used', 'unused']) await must(json('POST', `/api/v1/namespaces/${NS}/secrets`, { metadata: { name: s }, stringData: { k: 'v' } }));
   await must(json('POST', `/api/v1/namespaces/${NS}/configmaps`, { metadata: { name: 'cfg' }, data: { k: 'v' } }));
-  const pod = (name: string, node: string): unknown => ({
+  await must(json('POST', `/api/v1/namespaces/${NS}/persistentvolumeclaims`,
+    { metadata: { name: 'claim' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }));
+  const pod = (name: string, node: string, more: readonly unknown[] = []): unknown => ({
     metadata: { name }, spec: {
       nodeName: node, automountServiceAccountToken: false,
       containers: [{ name: 'c', image: 'busybox', envFrom: [{ configMapRef: { name: 'cfg' } }] }],
-      volumes: [{ name: 's', secret: { secretName: 'used' } }],
+      volumes: [{ name: 's', secret: { secretName: 'used' } }, ...more],
     },
   });
-  await must(json('POST', `/api/v1/namespaces/${NS}/pods`, pod('on-n1', 'n1')));
+  await must(json('POST', `/api/v1/namespaces/${NS}/pods`, pod('on-n1', 'n1', [{ name: 'c', persistentVolumeClaim: { claimName: 'claim' } }])));
   await must(json('POST', `/api/v1/namespaces/${NS}/pods`, pod('on-n2', 'n2')));
 }
 
@@ -73,6 +75,14 @@ const CASES: readonly Case[] = [
     { status: { message: 'x' } }, AS_N1, 'application/merge-patch+json'), code: 200 },
   { name: 'NodeRestriction: cannot delete another node\'s pod', req: json('DELETE', `/api/v1/namespaces/${NS}/pods/on-n2`, undefined, AS_N1), code: 403,
     message: 'pods "on-n2" is forbidden: node "n1" can only delete pods with spec.nodeName set to itself' },
+  { name: 'NodeRestriction: may update its claim\'s status conditions', req: json('PATCH', `/api/v1/namespaces/${NS}/persistentvolumeclaims/claim/status`,
+    { status: { conditions: [{ type: 'Resizing', status: 'True' }] } }, AS_N1, 'application/merge-patch+json'), code: 200 },
+  // The message ends with util/diff.Diff of kube's internal claims, as compared (capacity, conditions, ... cleared).
+  { name: 'NodeRestriction: cannot change its claim\'s phase', req: json('PATCH', `/api/v1/namespaces/${NS}/persistentvolumeclaims/claim/status`,
+    { status: { phase: 'Bound' } }, AS_N1, 'application/merge-patch+json'), code: 403,
+  message: 'persistentvolumeclaims "claim" is forbidden: node "n1" is not allowed to update fields other than status.quantity and status.conditions: ' +
+    '@@ -25,7 +25,7 @@\n   "VolumeAttributesClassName": null\n  },\n  "Status": {\n-  "Phase": "Pending",\n+  "Phase": "Bound",\n' +
+    '   "AccessModes": null,\n   "Capacity": null,\n   "Conditions": null,\n' },
   { name: 'lease outside kube-node-lease', req: json('POST', `/apis/coordination.k8s.io/v1/namespaces/${NS}/leases`, { metadata: { name: 'n1' } }, AS_N1), code: 403,
     message: `leases.coordination.k8s.io is forbidden: User "system:node:n1" cannot create resource "leases" in API group "coordination.k8s.io" in the namespace "${NS}": can only access leases in the "kube-node-lease" system namespace` },
 ];

@@ -8,6 +8,7 @@ import { StatusError } from '../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../apimachinery/meta/types.ts';
 import type { GroupVersion } from '../apimachinery/schema/group-version.ts';
 import type { SchemaNode } from '../apimachinery/openapi/index.ts';
+import type { AsyncVersionConverter } from '../apimachinery/managedfields/index.ts';
 import {
   isCollectionDeleter, isConnecter, isCreater, isGetter, isGracefulDeleter, isLister, isUpdater, isWatcher,
 } from '../registry/rest/capabilities.ts';
@@ -42,6 +43,8 @@ export interface ResourceInstall {
   readonly omitVerbs?: readonly string[];
   /** The schema server-side apply types fields with (a custom resource's); default: the built-in definition. */
   readonly fieldsSchema?: SchemaNode;
+  /** How the kind converts between its versions for server-side apply (a CRD's conversion webhook). */
+  readonly versionConverter?: AsyncVersionConverter;
   /** A subresource kind's Go zero values (its own shape, not the resource's). */
   readonly subresourceZeroValues?: (obj: KubeObject) => void;
 }
@@ -97,6 +100,7 @@ export class APIInstaller {
           kindGroupVersion: r.kindGroupVersion ?? { group: g.group, version: v.version },
           namespaced: r.definition.namespaced, storage: r.storage, definition: r.definition, verbs,
           ...(r.fieldsSchema !== undefined ? { fieldsSchema: r.fieldsSchema } : {}),
+          ...(r.versionConverter !== undefined ? { versionConverter: r.versionConverter } : {}),
           ...(r.subresourceZeroValues !== undefined ? { subresourceZeroValues: r.subresourceZeroValues } : {}),
         };
         this.endpoints.set(key(g.group, v.version, r.resource, sub), ep);

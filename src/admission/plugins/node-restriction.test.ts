@@ -11,6 +11,15 @@ const objects: Record<string, KubeObject> = {
     { name: 'tok', projected: { sources: [{ serviceAccountToken: { audience: 'vault', path: 't' } }] } }] } } as KubeObject,
   'pods/ns/theirs': { metadata: { name: 'theirs', namespace: 'ns', uid: 'other-uid' }, spec: { nodeName: 'n2' } } as KubeObject,
   'nodes//n1': { metadata: { name: 'n1', uid: 'node-uid' } },
+  // in-tree volumes csi-translation-lib migrates: the audience is their CSI driver's
+  'pods/ns/ebs': { metadata: { name: 'ebs', namespace: 'ns', uid: 'ebs-uid' }, spec: { nodeName: 'n1', volumes: [
+    { name: 'disk', awsElasticBlockStore: { volumeID: 'vol-1' } }] } } as KubeObject,
+  'pods/ns/gce': { metadata: { name: 'gce', namespace: 'ns', uid: 'gce-uid' }, spec: { nodeName: 'n1', volumes: [
+    { name: 'disk', persistentVolumeClaim: { claimName: 'gce-claim' } }] } } as KubeObject,
+  'persistentvolumeclaims/ns/gce-claim': { metadata: { name: 'gce-claim', namespace: 'ns' }, spec: { volumeName: 'gce-pv' } } as KubeObject,
+  'persistentvolumes//gce-pv': { metadata: { name: 'gce-pv' }, spec: { gcePersistentDisk: { pdName: 'pd' } } } as KubeObject,
+  'csidrivers.storage.k8s.io//ebs.csi.aws.com': { metadata: { name: 'ebs.csi.aws.com' }, spec: { tokenRequests: [{ audience: 'ebs-aud' }] } } as KubeObject,
+  'csidrivers.storage.k8s.io//pd.csi.storage.gke.io': { metadata: { name: 'pd.csi.storage.gke.io' }, spec: { tokenRequests: [{ audience: 'gce-aud' }] } } as KubeObject,
 };
 const denyAll: AdmissionAuthorizer = { authorize: async () => ({ decision: 'NoOpinion', reason: '' }) };
 const plugin = nodeRestriction(async (resource, ns, name) => objects[`${resource}/${ns}/${name}`], denyAll);
@@ -34,6 +43,10 @@ describe('NodeRestriction', () => {
     { name: 'a mirror pod bound to itself', obj: mirror(), o: {} },
     { name: 'deleting its own pod', obj: undefined, o: { operation: 'DELETE', name: 'mine', namespace: 'ns' } },
     { name: 'a kubelet label on its node', obj: node({ 'kubernetes.io/arch': 'arm64' }), o: { resource: 'nodes', operation: 'UPDATE', oldObject: node({}) } },
+    { name: 'a token for the audience of the CSI driver its inline in-tree volume migrates to', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'ebs', uid: 'ebs-uid' }, ['ebs-aud']),
+      o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' } },
+    { name: 'a token for the audience of the CSI driver its claim\'s in-tree PV migrates to', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'gce', uid: 'gce-uid' }, ['gce-aud']),
+      o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' } },
     { name: 'a token for its pod with an audience the pod asks for', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: 'pod-uid' }, ['vault']),
       o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' } },
     { name: 'its lease', obj: { metadata: { name: 'n1' } }, o: { group: 'coordination.k8s.io', resource: 'leases', namespace: 'kube-node-lease' } },
@@ -73,6 +86,9 @@ describe('NodeRestriction', () => {
     { name: 'a token with a stale pod uid', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: 'old' }),
       o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' },
       message: 'serviceaccounts "sa" is forbidden: the UID in the bound object reference (old) does not match the UID in record. The object might have been deleted and then recreated' },
+    { name: 'a token for another driver\'s audience', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'ebs', uid: 'ebs-uid' }, ['gce-aud']),
+      o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' },
+      message: 'serviceaccounts "sa" is forbidden: audience "gce-aud" not found in pod spec volume, system:node:n1 is not authorized to request tokens for this audience' },
     { name: 'a token for an audience its pod does not ask for', obj: token({ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: 'pod-uid' }, ['other']),
       o: { resource: 'serviceaccounts', subresource: 'token', namespace: 'ns', name: 'sa' },
       message: 'serviceaccounts "sa" is forbidden: audience "other" not found in pod spec volume, system:node:n1 is not authorized to request tokens for this audience' },

@@ -55,7 +55,31 @@ function forbiddenLabels(a: Record<string, string> | undefined, b: Record<string
   }).sort();
 }
 
-export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): Plugin {
+/**
+ * util/diff.Diff of two claims as encoding/json prints kube's internal PersistentVolumeClaim (the
+ * tables of that type live with the core API, above admission); '' leaves the diff out.
+ */
+export type ClaimDiff = (old: unknown, cur: unknown) => string;
+
+/**
+ * The CSI drivers of the in-tree volume sources csi-translation-lib migrates, by source field
+ * (the same on a pod's inline volume and a PersistentVolume): a token audience may be one their
+ * CSIDriver requests, as kube translates the volume before looking the driver up.
+ */
+const MIGRATED_DRIVERS: readonly (readonly [source: string, driver: string])[] = [
+  ['gcePersistentDisk', 'pd.csi.storage.gke.io'], ['awsElasticBlockStore', 'ebs.csi.aws.com'], ['cinder', 'cinder.csi.openstack.org'],
+  ['azureDisk', 'disk.csi.azure.com'], ['azureFile', 'file.csi.azure.com'], ['vsphereVolume', 'csi.vsphere.vmware.com'],
+  ['portworxVolume', 'pxd.portworx.com'],
+];
+
+/** The CSI driver of a volume source (pod volume or PV spec): its own, else the one its in-tree source migrates to. */
+function csiDriverOf(source: Json): string {
+  const own = str(obj(source['csi'])['driver']);
+  if (own !== '') return own;
+  return MIGRATED_DRIVERS.find(([field]) => source[field] !== undefined && source[field] !== null)?.[1] ?? '';
+}
+
+export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer, claimDiff: ClaimDiff = () => ''): Plugin {
   // kube checks every operation in Admit; kapi's delete path runs only the validating phase, so
   // deletes are checked there (once, whichever phases a delete gets).
   const check = async (ctx: RequestContext, a: Attributes): Promise<void> => {
@@ -63,7 +87,7 @@ export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): 
     if (node === undefined) return;
     const forbid = (msg: string): Error => newForbidden({ group: a.resource.group, resource: a.resource.resource }, admissionName(a), msg);
     if (node === '') throw forbid(`could not determine node from user "${ctx.user?.name ?? ''}"`);
-    const r = new Restriction(node, a, forbid, get, authz, ctx.user);
+    const r = new Restriction(node, a, forbid, get, authz, ctx.user, claimDiff);
     switch (`${a.resource.resource}.${a.resource.group}`) {
       case 'pods.':
         switch (a.subresource) {
@@ -94,7 +118,8 @@ export function nodeRestriction(get: ObjectGetter, authz: AdmissionAuthorizer): 
 
 class Restriction {
   constructor(private readonly node: string, private readonly a: Attributes, private readonly forbid: (msg: string) => Error,
-    private readonly get: ObjectGetter, private readonly authz: AdmissionAuthorizer, private readonly user: UserInfo | undefined) {}
+    private readonly get: ObjectGetter, private readonly authz: AdmissionAuthorizer, private readonly user: UserInfo | undefined,
+    private readonly claimDiff: ClaimDiff) {}
 
   private async existingPod(name: string): Promise<KubeObject> {
     const pod = await this.get('pods', this.a.namespace, name);
@@ -186,8 +211,11 @@ class Restriction {
       const { capacity: _c, conditions: _co, allocatedResourceStatuses: _ars, allocatedResources: _ar, ...status } = statusOf(o);
       return { ...o, metadata: meta, status };
     };
-    if (!isDeepStrictEqual(strip(a.oldObject), strip(a.object))) {
-      throw forbid(`node "${node}" is not allowed to update fields other than status.quantity and status.conditions`);
+    const [old, cur] = [strip(a.oldObject), strip(a.object)];
+    if (!isDeepStrictEqual(old, cur)) {
+      // kube ends the message with the diff of the two claims as they were compared.
+      const diff = this.claimDiff(old, cur);
+      throw forbid(`node "${node}" is not allowed to update fields other than status.quantity and status.conditions${diff === '' ? '' : `: ${diff}`}`);
     }
   }
 
@@ -224,12 +252,14 @@ class Restriction {
     for (const v of (specOf(pod)['volumes'] ?? []) as Json[]) {
       const sources = (obj(v['projected'])['sources'] ?? []) as Json[];
       if (sources.some((s) => s['serviceAccountToken'] !== undefined && str(obj(s['serviceAccountToken'])['audience']) === audience)) return true;
-      let driver = str(obj(v['csi'])['driver']);
       const claim = v['ephemeral'] !== undefined ? `${pod.metadata.name ?? ''}-${str(v['name'])}` : str(obj(v['persistentVolumeClaim'])['claimName']);
-      if (driver === '' && claim !== '') {
+      let driver = '';
+      if (claim !== '') {
         const pvc = await this.get('persistentvolumeclaims', pod.metadata.namespace ?? '', claim);
         const pv = pvc === undefined ? undefined : await this.get('persistentvolumes', '', str(specOf(pvc)['volumeName']));
-        driver = str(obj(specOf(pv)['csi'])['driver']);
+        driver = csiDriverOf(specOf(pv));
+      } else {
+        driver = csiDriverOf(v);
       }
       if (driver === '') continue;
       const csiDriver = await this.get('csidrivers.storage.k8s.io', '', driver);

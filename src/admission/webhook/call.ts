@@ -38,19 +38,22 @@ export function versioned(attrs: Attributes, kind: Invocation['kind'], obj: Kube
 }
 
 /**
- * versioned, for conversions that may call a CRD's conversion webhook: kube's dispatcher answers
- * a failed conversion with an internal error.
+ * versioned, for conversions that may call a CRD's conversion webhook (NewVersionedAttributes):
+ * rejects with the conversion's own error, which each dispatcher words its way.
  */
-export async function versionedAsync(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): Promise<KubeObject | undefined> {
+export async function versionedOrConversionError(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): Promise<KubeObject | undefined> {
   const convertAsync = attrs.interfaces?.convertAsync;
   if (obj === undefined || attrs.interfaces === undefined || convertAsync === undefined) return versioned(attrs, kind, obj);
-  let converted: KubeObject;
+  return attrs.interfaces.goJSON(await convertAsync(obj, kind));
+}
+
+/** versionedOrConversionError for webhooks: kube's webhook dispatcher answers a failed conversion with an internal error. */
+export async function versionedAsync(attrs: Attributes, kind: Invocation['kind'], obj: KubeObject | undefined): Promise<KubeObject | undefined> {
   try {
-    converted = await convertAsync(obj, kind);
+    return await versionedOrConversionError(attrs, kind, obj);
   } catch (err) {
-    throw newInternalError(message(err));
+    throw err instanceof StatusError && err.status.reason === 'InternalError' ? err : newInternalError(message(err));
   }
-  return attrs.interfaces.goJSON(converted);
 }
 
 /** kube's timeout for one call: the webhook's timeoutSeconds, cut to what is left of the request's. */

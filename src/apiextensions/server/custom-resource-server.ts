@@ -39,6 +39,7 @@ import { customResourceDefinitions } from '../openapi/builder.ts';
 import { ClientManager } from '../../webhook/index.ts';
 import { newConvertingStorage, type ConvertFunc } from '../conversion/converting-storage.ts';
 import { newConverter } from '../conversion/converter.ts';
+import { crdVersionConverter } from '../conversion/version-converter.ts';
 import { prune } from '../schema/pruning.ts';
 import { compareKubeAwareVersions } from '../../apimachinery/util/version-order.ts';
 
@@ -313,6 +314,7 @@ export class CustomResourceServer {
       const store = perVersion?.get(storage.name) ?? this.noneStore(crd, storage.name, true);
       // The conversion too: objects stored in an older version are read through it.
       const conversion = perVersion === undefined ? '' : `/${JSON.stringify(crd.spec.conversion ?? null)}`;
+      const versionConverter = perVersion === undefined ? undefined : crdVersionConverter(crd, () => this.converters.get(`${group}/${names.kind}`));
       stores.set(crd.metadata.name ?? '', { store, identity: `${crd.metadata.uid ?? ''}/${storage.name}/${crd.spec.scope}${conversion}` });
       if (crd.metadata.deletionTimestamp !== undefined) terminating.add(crd.metadata.name ?? '');
       const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name).sort(compareKubeAwareVersions);
@@ -338,7 +340,10 @@ export class CustomResourceServer {
         // Server-side apply types a custom resource's fields with its published schema (kube's
         // typeconverter from the CRD): without it every field would be deduced, and FieldsV1 would
         // mark declared objects such as spec with ".".
-        const fieldsSchema = schema === undefined ? {} : { fieldsSchema: kindSchema(schema, { ...gv, kind: names.kind }) };
+        const fieldsSchema = {
+          ...(schema === undefined ? {} : { fieldsSchema: kindSchema(schema, { ...gv, kind: names.kind }) }),
+          ...(versionConverter === undefined ? {} : { versionConverter }),
+        };
         const installs: ResourceInstall[] = [{ resource: names.plural, kind: names.kind, storage: vStore, definition: def, hubVersion: hubOf, ...fieldsSchema }];
         const subs: ServedSubresource[] = [];
         if (v.subresources?.status !== undefined && statusView !== undefined) {

@@ -22,6 +22,7 @@ import { updaterApply, updaterUpdate } from './updater.ts';
 import type { Updater } from './updater.ts';
 import { fieldElement } from './path-element.ts';
 import { validateTyped, validationErrorsMessage } from './validate.ts';
+import { ConversionError, isConversionPending, type VersionConverter } from './version-converter.ts';
 
 /** What the field manager knows about the resource being written. */
 export interface FieldManagerScope {
@@ -39,6 +40,8 @@ export interface FieldManagerScope {
    * field set never holds (a protobuf body's absent list, JSON's explicit null).
    */
   readonly typed?: boolean;
+  /** Converts to the versions other managers were recorded in (withConversions' converter); undefined: one shape. */
+  readonly converter?: VersionConverter;
 }
 
 export interface UpdateManagedFieldsArgs extends FieldManagerScope {
@@ -111,7 +114,7 @@ function setManagedFields<T extends KubeObject>(obj: T, entries: ManagedFieldsEn
 }
 
 function updaterFor(scope: FieldManagerScope): Updater {
-  return { type: rootType(scope.schema), ignored: scope.resetFields };
+  return { type: rootType(scope.schema), ignored: scope.resetFields, ...(scope.converter !== undefined ? { converter: scope.converter } : {}) };
 }
 
 function stripMeta(managed: Managed, id: string): void {
@@ -178,8 +181,9 @@ function capUpdateManagers(managed: Managed): void {
 
 /**
  * FieldManager.UpdateNoErrors for create, update and non-apply patch: returns `updated` with
- * metadata.managedFields recording the change for `manager`. Never throws: on a failure the
- * live object's managedFields are kept, as kube does.
+ * metadata.managedFields recording the change for `manager`. Never throws (only withConversions'
+ * signal passes): on a failure (a conversion webhook down) the object is written without
+ * managedFields, as kube v1.36 does; later kube releases keep the live ones instead.
  */
 export function updateManagedFields<T extends KubeObject>(args: UpdateManagedFieldsArgs & { readonly updated: T }): T {
   const live = args.live === undefined ? emptyObject(args.apiVersion, args.kind, args.schema) : asJson(args.live);
@@ -189,8 +193,9 @@ export function updateManagedFields<T extends KubeObject>(args: UpdateManagedFie
     const tracked = managed.fields.size > 0 || typeof metaOf(live)['uid'] !== 'string' || metaOf(live)['uid'] === '';
     if (tracked) trackUpdate(args, live, asJson(args.updated), managed, args.manager, formatTime(args.time), args.live === undefined);
     return setManagedFields(args.updated, encodeManagedFields(managed));
-  } catch {
-    return setManagedFields(args.updated, liveEntries);
+  } catch (err) {
+    if (isConversionPending(err)) throw err;
+    return setManagedFields(args.updated, undefined);
   }
 }
 
@@ -267,6 +272,8 @@ export function apply(args: ApplyArgs): { object: KubeObject & Unstructured } {
   } catch (err) {
     if (err instanceof ConflictsError) throw newApplyConflict(err.conflicts);
     if (err instanceof TypedValueError) throw typedPatchError(patch, pv, pk, err.message);
+    // Go's updater returns a plain error, which becomes a 500 of unknown reason.
+    if (err instanceof ConversionError) throw internal(err.message);
     throw err;
   }
   let object = result.object;

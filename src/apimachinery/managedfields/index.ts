@@ -17,4 +17,7 @@ export {
 } from './path-element.ts';
 export { FieldSet } from './set.ts';
 export { replicasPath, scaleToParent, scaleToSubresource } from './scale-handler.ts';
+export {
+  ConversionError, withConversions, type AsyncVersionConverter, type VersionConverter,
+} from './version-converter.ts';
 export { validateTyped, validationErrorsMessage, type ValidationError } from './validate.ts';

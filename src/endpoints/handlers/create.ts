@@ -25,7 +25,7 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
   // Decoding a large body is the long step: the deadline and other requests get their turn after it.
   await yieldPoint(ctx);
   if (ep.namespaced && (decoded.metadata.namespace ?? '') === '') decoded.metadata.namespace = ctx.namespace;
-  const obj = toHub(ep, deps, trackUpdate(ep, deps, undefined, decoded, manager));
+  const obj = toHub(ep, deps, await trackUpdate(ep, deps, undefined, decoded, manager));
   // A create on a named subresource (serviceaccounts/x/token) is admitted under the URL's name.
   const urlName = ctx.info.name === '' ? undefined : ctx.info.name;
   const options = writeOptions('CreateOptions', q);

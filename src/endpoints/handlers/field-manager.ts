@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { newInvalid } from '../../apimachinery/errors/status-error.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import {
-  apply, managerOrUserAgent, resetFieldsOf, updateManagedFields, validateFieldManager, validatePatchFieldManager,
+  apply, managerOrUserAgent, resetFieldsOf, updateManagedFields, validateFieldManager, validatePatchFieldManager, withConversions,
   type FieldManagerScope,
 } from '../../apimachinery/managedfields/index.ts';
 import type { FieldSet } from '../../apimachinery/managedfields/set.ts';
@@ -57,13 +57,22 @@ function scopeOf(ep: ResourceEndpoint): FieldManagerScope {
 }
 
 /** Records an Update by `manager`: `live` and `updated` are in the endpoint's version. */
-export function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, deps: HandlerDeps, live: KubeObject | undefined, updated: T,
-  manager: string): T {
-  return updateManagedFields({ ...scopeOf(ep), typed: servesTypedObjects(deps), live, updated, manager, time: new Date() });
+export async function trackUpdate<T extends KubeObject>(ep: ResourceEndpoint, deps: HandlerDeps, live: KubeObject | undefined, updated: T,
+  manager: string): Promise<T> {
+  const args = { ...scopeOf(ep), typed: servesTypedObjects(deps), live, updated, manager, time: new Date() };
+  const vc = ep.versionConverter;
+  if (vc === undefined) return updateManagedFields(args);
+  return await withConversions(vc, (converter) => updateManagedFields({ ...args, converter }));
 }
 
-/** Server-side apply of `patch` onto `live` (undefined: the apply creates). Rejects with 409 on conflicts. */
-export function serverSideApply(ep: ResourceEndpoint, live: KubeObject | undefined, patch: Unstructured, manager: string,
-  force: boolean): KubeObject {
-  return apply({ ...scopeOf(ep), live, patch, manager, force, time: new Date() }).object;
+/**
+ * Server-side apply of `patch` onto `live` (undefined: the apply creates). Rejects with 409 on
+ * conflicts, with a 500 when converting to a manager's version fails.
+ */
+export async function serverSideApply(ep: ResourceEndpoint, live: KubeObject | undefined, patch: Unstructured, manager: string,
+  force: boolean): Promise<KubeObject> {
+  const args = { ...scopeOf(ep), live, patch, manager, force, time: new Date() };
+  const vc = ep.versionConverter;
+  if (vc === undefined) return apply(args).object;
+  return (await withConversions(vc, (converter) => apply({ ...args, converter }))).object;
 }

@@ -49,7 +49,7 @@ async function patchObject(type: PatchType, current: KubeObject | undefined, pat
         throw interpretStrategicMergePatchError(err);
       }
     case 'apply-yaml':
-      return serverSideApply(ep, current, parsed as Unstructured, apply.manager, apply.force);
+      return await serverSideApply(ep, current, parsed as Unstructured, apply.manager, apply.force);
     default: return assertNever(type);
   }
 }
@@ -121,7 +121,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
         if (type === 'apply-yaml') throw appliedObjectUnconvertible(err, parsed, patched, endpointGVK(ep));
         throw patchedObjectInvalid(type, err, patchText, current, patched, endpointGVK(ep));
       }
-      if (!isApply) obj = trackUpdate(ep, deps, current, obj, manager);
+      if (!isApply) obj = await trackUpdate(ep, deps, current, obj, manager);
       if (withoutManagedFields) delete obj.metadata.managedFields;
       const hub = toHub(ep, deps, obj);
       fillDecodedStructs(ep, deps, hub, old);

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { SchemaNode } from '../../apimachinery/openapi/index.ts';
+import type { AsyncVersionConverter } from '../../apimachinery/managedfields/index.ts';
 import type { Scheme } from '../../apimachinery/runtime/scheme.ts';
 import type { GroupVersion, GroupVersionKind } from '../../apimachinery/schema/group-version.ts';
 import type { AdmissionChain } from '../../admission/interfaces.ts';
@@ -34,6 +35,11 @@ export interface ResourceEndpoint {
   readonly verbs: readonly string[];
   /** The schema server-side apply types fields with; default: the built-in OpenAPI definition of the kind. */
   readonly fieldsSchema?: SchemaNode;
+  /**
+   * How the kind converts to its other versions when that may call out (a CRD's conversion
+   * webhook): managers recorded in another version are compared in theirs. Undefined: one shape.
+   */
+  readonly versionConverter?: AsyncVersionConverter;
   /** A subresource kind's Go zero values (serviceaccounts/token's TokenRequest status). */
   readonly subresourceZeroValues?: (obj: KubeObject) => void;
 }

@@ -35,7 +35,7 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
     ...(uid !== undefined && uid !== '' ? { preconditions: { uid } } : {}),
     updatedObject: async (_c, old) => {
       const live = old === undefined ? undefined : toEndpointVersion(ep, deps, old);
-      const obj = toHub(ep, deps, trackUpdate(ep, deps, live, structuredClone(body), manager));
+      const obj = toHub(ep, deps, await trackUpdate(ep, deps, live, structuredClone(body), manager));
       if (withoutManagedFields) delete obj.metadata.managedFields;
       fillDecodedStructs(ep, deps, obj, old);
       await deps.admission.admit(ctx, attributes(ep, ctx, old === undefined ? 'CREATE' : 'UPDATE', name, obj, old, dryRun, deps,

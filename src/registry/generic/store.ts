@@ -311,6 +311,7 @@ export class Store<T extends KubeObject> implements ResourceStore<T> {
     const meta = obj.metadata;
     if (meta.deletionTimestamp === undefined || (meta.finalizers?.length ?? 0) > 0) return obj;
     if ((meta.deletionGracePeriodSeconds ?? 0) !== 0) return obj;
+    if (this.definition.deletesDuringUpdate?.(obj as T) === false) return obj;
     try {
       const preconditions = meta.resourceVersion !== undefined ? { resourceVersion: meta.resourceVersion } : {};
       return await this.storage.delete(this.keyFor(ctx, name), { preconditions }, false);

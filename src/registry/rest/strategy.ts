@@ -152,6 +152,11 @@ export interface ResourceDefinition<T extends KubeObject> {
   /** Side effects around writes that the strategy cannot express (service IP and port allocation). */
   readonly hooks?: WriteHooks<T>;
   /**
+   * ShouldDeleteDuringUpdate beyond the generic rule (marked for deletion, no finalizer left):
+   * false keeps the object (a namespace waits for its spec.finalizers).
+   */
+  deletesDuringUpdate?(obj: T): boolean;
+  /**
    * Fills in the Go zero values kube's encoder writes for this kind (rest/zero-values.ts), after
    * validation of every create and update, before the object is stored.
    */

@@ -18,7 +18,7 @@ import { MutationObject, RuntimeCELCostBudget, type CelAuthorizer } from '../../
 import type { MutatingAdmissionPolicyBinding } from '../../../generated/types/admissionregistrationv1.gen.ts';
 import { reinvocationContext, type Attributes } from '../../interfaces.ts';
 import { admissionName } from '../../plugins/limit-ranger.ts';
-import { versioned } from '../../webhook/call.ts';
+import { versionedOrConversionError } from '../../webhook/call.ts';
 import { cachingAuthorizer, collectParams, namespaceValue, requestValue, type PolicyHook as GenericPolicyHook } from '../generic.ts';
 import { bindingMatches, policyMatches, type MatchedAs, type NamespaceGetter } from '../matching.ts';
 import { Evaluation, matchConditions, OutOfBudget } from '../validating/validator.ts';
@@ -48,6 +48,31 @@ interface Invocation {
   readonly binding: MutatingAdmissionPolicyBinding;
   readonly matched: MatchedAs;
   readonly param: KubeObject | null;
+}
+
+/**
+ * The request's objects in each matched kind (VersionedAttributeAccessor): converted once, a
+ * CRD's conversion webhook maybe called, until a policy's mutation rewrites the request's object.
+ */
+class VersionedObjects {
+  private readonly byKind = new Map<string, { readonly object: KubeObject | undefined; readonly oldObject: KubeObject | undefined }>();
+  constructor(private readonly attrs: Attributes) {}
+
+  /** Rejects with the conversion's own error. */
+  async get(kind: GroupVersionKind): Promise<{ readonly object: KubeObject | undefined; readonly oldObject: KubeObject | undefined }> {
+    const key = `${kind.group}/${kind.version}/${kind.kind}`;
+    let v = this.byKind.get(key);
+    if (v === undefined) {
+      const oldObject = await versionedOrConversionError(this.attrs, kind, this.attrs.oldObject);
+      this.byKind.set(key, v = { oldObject, object: await versionedOrConversionError(this.attrs, kind, this.attrs.object) });
+    }
+    return v;
+  }
+
+  /** The request's object changed: every kind converts it again. */
+  invalidate(): void {
+    this.byKind.clear();
+  }
 }
 
 /** policyReinvokeContext, kept across the chain's two rounds. */
@@ -93,7 +118,8 @@ function denial(attrs: Attributes, errors: readonly PolicyError[]): StatusError 
 }
 
 /** The invocations a request makes (Dispatch's loop over hooks, bindings and params); configuration errors collected. */
-async function invocationsFor(attrs: Attributes, hooks: readonly MutatingPolicyHook[], deps: MutatingDispatchDeps, errors: PolicyError[]): Promise<Invocation[]> {
+async function invocationsFor(attrs: Attributes, hooks: readonly MutatingPolicyHook[], deps: MutatingDispatchDeps, errors: PolicyError[],
+  objects: VersionedObjects): Promise<Invocation[]> {
   const out: Invocation[] = [];
   const configError = (hook: MutatingPolicyHook, err: string, binding?: string): void => {
     errors.push({ policy: hook.compiled, binding, message: `failed to configure ${binding === undefined ? 'policy' : 'binding'}: ${err}` });
@@ -108,6 +134,13 @@ async function invocationsFor(attrs: Attributes, hooks: readonly MutatingPolicyH
       const bm = await bindingMatches(binding.spec?.matchResources, attrs, deps.getNamespace);
       if (bm instanceof Error) { configError(hook, bm.message, name); continue; }
       if (!bm) continue;
+      try {
+        // Converted here, before the params, as kube's generic dispatcher warms its versioned attributes.
+        await objects.get(m.kind);
+      } catch (err) {
+        configError(hook, message(err));
+        continue;
+      }
       const params = await collectParams(hook.compiled.policy.spec?.paramKind, hook.params, binding.spec?.paramRef, attrs.namespace);
       if (typeof params === 'string') { configError(hook, params, name); continue; }
       const kind = hook.compiled.policy.spec?.paramKind;
@@ -123,13 +156,15 @@ async function invocationsFor(attrs: Attributes, hooks: readonly MutatingPolicyH
 /** Rejects with the StatusError that refuses the request; changes attrs.object in place. */
 export async function dispatchMutating(ctx: RequestContext, attrs: Attributes, hooks: readonly MutatingPolicyHook[], deps: MutatingDispatchDeps): Promise<void> {
   const errors: PolicyError[] = [];
-  const invocations = await invocationsFor(attrs, hooks, deps, errors);
-  if (invocations.length > 0) await invoke(ctx, attrs, invocations, deps, errors);
+  const objects = new VersionedObjects(attrs);
+  const invocations = await invocationsFor(attrs, hooks, deps, errors, objects);
+  if (invocations.length > 0) await invoke(ctx, attrs, invocations, deps, errors, objects);
   const failing = errors.filter((e) => e.policy.failurePolicy !== 'Ignore');
   if (failing.length > 0) throw denial(attrs, failing);
 }
 
-async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: readonly Invocation[], deps: MutatingDispatchDeps, errors: PolicyError[]): Promise<void> {
+async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: readonly Invocation[], deps: MutatingDispatchDeps, errors: PolicyError[],
+  objects: VersionedObjects): Promise<void> {
   const rc = reinvocationContext(attrs);
   let st = rc.values.get(MUTATING_POLICY_PLUGIN_NAME) as ReinvokeState | undefined;
   if (st === undefined) rc.values.set(MUTATING_POLICY_PLUGIN_NAME, st = { lastOutput: undefined, previouslyInvoked: new Set(), reinvoke: new Set() });
@@ -156,9 +191,15 @@ async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: read
         throw newInternalError(`expected ${String(policyMutations.length)} compiled evaluators for policy ${compiled.policy.metadata?.name ?? ''}, got ${String(compiled.mutations.length)}`);
       }
       const kind = inv.matched.kind;
-      let object = versioned(attrs, kind, attrs.object) as JsonObject | undefined;
+      let versionedObjects;
+      try {
+        versionedObjects = await objects.get(kind);
+      } catch (err) {
+        throw err instanceof StatusError ? err : newInternalError(message(err));
+      }
+      let object = versionedObjects.object as JsonObject | undefined;
       const input = {
-        oldObject: versioned(attrs, kind, attrs.oldObject) ?? null, params: inv.param,
+        oldObject: versionedObjects.oldObject ?? null, params: inv.param,
         request: requestValue(attrs, inv.matched), user, authorizer, requestResource,
       };
       if (compiled.matchConditions.length > 0) {
@@ -189,7 +230,8 @@ async function invoke(_ctx: RequestContext, attrs: Attributes, invocations: read
         }
       }
       if (object !== undefined && before !== object && !deepEqual(before, object)) {
-        writeObject(attrs, kind, object);
+        await writeObject(attrs, kind, object);
+        objects.invalidate();
         requireReinvoking(st);
         rc.shouldReinvoke = true;
       }
@@ -230,15 +272,17 @@ async function mutate(ev: Evaluation, m: CompiledMutatingPolicy['mutations'][num
 }
 
 /** The mutated object (in the matched version) back into the request's object, in the request's version. */
-function writeObject(attrs: Attributes, kind: GroupVersionKind, object: JsonObject): void {
+async function writeObject(attrs: Attributes, kind: GroupVersionKind, object: JsonObject): Promise<void> {
   if (attrs.object === undefined) return;
   if (attrs.interfaces === undefined) { writeBack(attrs.object, object); return; }
   const typed = attrs.interfaces.decode(object, kind);
+  const convertAsync = attrs.interfaces.convertAsync;
   let hub: KubeObject;
   try {
-    hub = attrs.interfaces.convert(typed, hubVersionOf(attrs, kind));
+    hub = convertAsync === undefined ? attrs.interfaces.convert(typed, hubVersionOf(attrs, kind)) : await convertAsync(typed, hubVersionOf(attrs, kind));
   } catch (err) {
-    throw err instanceof StatusError ? err : newInternalError(`failed to convert object: ${message(err)}`);
+    // A CRD's conversion webhook fails with its own text: kube wraps every conversion error.
+    throw err instanceof StatusError && convertAsync === undefined ? err : newInternalError(`failed to convert object: ${message(err)}`);
   }
   writeBack(attrs.object, hub);
 }

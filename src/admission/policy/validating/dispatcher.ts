@@ -12,7 +12,7 @@ import type { ValidatingAdmissionPolicyBinding } from '../../../generated/types/
 import { addAuditAnnotation } from '../../audit-annotations.ts';
 import type { Attributes } from '../../interfaces.ts';
 import { admissionName } from '../../plugins/limit-ranger.ts';
-import { versioned } from '../../webhook/call.ts';
+import { versionedOrConversionError } from '../../webhook/call.ts';
 import type { CompiledPolicy } from './compile.ts';
 import { cachingAuthorizer, collectParams, namespaceValue, requestValue, type PolicyHook as GenericPolicyHook } from '../generic.ts';
 import { bindingMatches, policyMatches, type NamespaceGetter } from '../matching.ts';
@@ -59,6 +59,8 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
   const u = attrs.userInfo;
   const user = { name: u?.name ?? '', ...(u?.uid !== undefined ? { uid: u.uid } : {}), groups: u?.groups ?? [], ...(u?.extra !== undefined ? { extra: u.extra } : {}) };
 
+  // The request's objects in each matched kind, converted once (a CRD's webhook may do it).
+  const versionedObjects = new Map<string, { object: unknown; oldObject: unknown }>();
   for (const hook of hooks) {
     const policyName = hook.compiled.policy.metadata?.name ?? '';
     const m = await policyMatches(hook.compiled.policy.spec?.matchConstraints, attrs, deps.getNamespace);
@@ -66,7 +68,7 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
     if (m === undefined) continue;
     if (hook.configurationError !== undefined) { configError(hook, hook.configurationError); continue; }
     const annotations = new Map<string, string[]>();
-    let objects: { object: unknown; oldObject: unknown } | undefined;
+    const kindKey = `${m.kind.group}/${m.kind.version}/${m.kind.kind}`;
     for (const binding of hook.bindings) {
       const bindingName = binding.metadata?.name ?? '';
       const bm = await bindingMatches(binding.spec?.matchResources, attrs, deps.getNamespace);
@@ -75,8 +77,12 @@ export async function dispatch(ctx: RequestContext, attrs: Attributes, hooks: re
       const params = await collectParams(hook.compiled.policy.spec?.paramKind, hook.params, binding.spec?.paramRef, attrs.namespace);
       if (typeof params === 'string') { configError(hook, params, bindingName); continue; }
       if (params.length === 0) continue;
+      let objects = versionedObjects.get(kindKey);
       try {
-        objects ??= { object: versioned(attrs, m.kind, attrs.object) ?? null, oldObject: versioned(attrs, m.kind, attrs.oldObject) ?? null };
+        if (objects === undefined) {
+          const oldObject = await versionedOrConversionError(attrs, m.kind, attrs.oldObject) ?? null;
+          versionedObjects.set(kindKey, objects = { oldObject, object: await versionedOrConversionError(attrs, m.kind, attrs.object) ?? null });
+        }
       } catch (err) {
         configError(hook, `failed to convert object version: ${err instanceof Error ? err.message : String(err)}`, bindingName);
         continue;

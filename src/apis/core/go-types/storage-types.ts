@@ -61,6 +61,11 @@ export const STORAGE_TYPES: Readonly<Record<string, string>> = {
     'StorageClassName:*string VolumeMode:*string DataSource:*TypedLocalObjectReference DataSourceRef:*TypedObjectReference ' +
     'VolumeAttributesClassName:*string',
   VolumeResourceRequirements: 'Limits:rlist Requests:rlist',
+  // the claim itself (NodeRestriction's status diff); its TypeMeta prints nothing (empty, omitempty)
+  PersistentVolumeClaim: '...ObjectMeta Spec:PersistentVolumeClaimSpec Status:PersistentVolumeClaimStatus',
+  PersistentVolumeClaimStatus: 'Phase:string AccessModes:[]string Capacity:rlist Conditions:[]PersistentVolumeClaimCondition ' +
+    'AllocatedResources:rlist AllocatedResourceStatuses:map CurrentVolumeAttributesClassName:*string ModifyVolumeStatus:*ModifyVolumeStatus',
+  ModifyVolumeStatus: 'TargetVolumeAttributesClassName:string Status:string',
   TypedLocalObjectReference: 'APIGroup:*string Kind:string Name:string',
   TypedObjectReference: 'APIGroup:*string Kind:string Name:string Namespace:*string',
 };

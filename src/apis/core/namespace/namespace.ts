@@ -64,6 +64,8 @@ export const namespaces = {
   updateSubresources: { finalize: namespaceFinalizeStrategy },
   putOnlySubresources: ['finalize'],
   customizeStorage: namespaceStorage,
+  // ShouldDeleteNamespaceDuringUpdate: a status update of a Terminating namespace keeps it while spec.finalizers remain.
+  deletesDuringUpdate: (ns) => (ns.spec?.finalizers ?? []).length === 0,
   defaults: defaultNamespace,
   selectableFields: (ns) => ({
     'metadata.name': ns.metadata.name ?? '',
