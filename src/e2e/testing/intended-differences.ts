@@ -104,10 +104,6 @@ export const knownDefects: readonly ListedDifference[] = [
       'created one 409 Conflict (kube with kube-controller-manager would too), and the later cases miss its label',
   },
   {
-    cases: /^volumeattributesclasses\.storage\.k8s\.io /, where: /finalizers/,
-    reason: `${I10}: kube protects a VolumeAttributesClass with a finalizer on create; kapi does not`,
-  },
-  {
     cases: / (create Accept (Table|PartialObjectMetadata)|patch:merge Accept Table|deletecollection Accept Table, dry run)$/, where: '*',
     reason: `${I10}: kube answers writes in Table and PartialObjectMetadata form too; kapi negotiates them only on reads (406)`,
   },
