@@ -9,6 +9,8 @@ import { stringifyJSON } from '../apimachinery/json-depth.ts';
 import { isKubeObject, type KubeObject } from '../apimachinery/meta/types.ts';
 import { yamlToJSON } from '../apimachinery/fieldvalidation/yaml.ts';
 import { canEncode, decodeProtobuf, encodeProtobuf, PROTOBUF_MEDIA_TYPE } from '../apimachinery/runtime/serializer/protobuf/index.ts';
+import { messageForKind } from '../apimachinery/runtime/serializer/protobuf/descriptors.ts';
+import { goOrderedDeep } from '../apimachinery/runtime/serializer/protobuf/go-order.ts';
 import { encodeYAML } from '../apimachinery/runtime/serializer/yaml.ts';
 import type { Codec } from './interfaces.ts';
 
@@ -74,11 +76,19 @@ export function decodeValue(data: string): KubeObject {
 function decodeAny(data: string): unknown {
   if (isProtobufValue(data)) {
     const d = decodeProtobuf(Buffer.from(data, 'latin1'));
-    return { apiVersion: d.apiVersion, kind: d.kind, ...d.obj };
+    return { kind: d.kind, apiVersion: d.apiVersion, ...d.obj };
   }
   const text = fromUtf8Bytes(data);
-  if (/\S/.exec(text)?.[0] === '{') return JSON.parse(text);
-  return yamlToJSON(text, false).value;
+  // A built-in kind stored as JSON reads back in Go's key order, as kube's typed decode gives it.
+  return inGoOrder(/\S/.exec(text)?.[0] === '{' ? JSON.parse(text) as unknown : yamlToJSON(text, false).value);
+}
+
+function inGoOrder(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const { apiVersion, kind } = o;
+  const msg = typeof apiVersion === 'string' && typeof kind === 'string' ? messageForKind(apiVersion, kind) : undefined;
+  return msg === undefined ? v : goOrderedDeep(o, msg, true);
 }
 
 /** A codec that writes `mediaType` and reads any encoding, without version conversion. */

@@ -4,6 +4,7 @@
 // other served versions convert with strategy None (only apiVersion changes) or through the
 // CRD's conversion webhook (a Store per version, see conversion/converting-storage.ts).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
+import { unstructuredOrder } from '../../apimachinery/runtime/unstructured-order.ts';
 import type { Transformer } from '../../storage/value/transformer.ts';
 import { transformingBackend } from '../../storage/value/transforming-backend.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -240,8 +241,9 @@ export class CustomResourceServer {
         const obj = decodeValue(data);
         const schema = schemaOf(obj.apiVersion ?? '') ?? schemaOf(`${group}/${storageVersion}`);
         if (schema !== undefined) applyDefaults(obj, schema);
-        return obj;
+        return unstructuredOrder(obj) as KubeObject;
       },
+      unstructured: true,
     }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }),
       groupResource: { group, resource: names.plural } }, cached);
     const converter = newConverter(crd, this.opts.webhookClients ?? (this.defaultClients ??= new ClientManager()));
@@ -284,8 +286,9 @@ export class CustomResourceServer {
         // Conversion None: an object stored in an older storage version only changes apiVersion.
         obj.apiVersion = apiVersion;
         if (schema !== undefined) applyDefaults(obj, schema);
-        return obj;
+        return unstructuredOrder(obj) as KubeObject;
       },
+      unstructured: true,
     }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }), groupResource: { group, resource: names.plural } }, cached);
     return new Store<KubeObject>({
       definition: customResourceDefinition(crd, storageVersion), storage, keyPrefix: this.keyPrefix(crd), listApiVersion: apiVersion,
