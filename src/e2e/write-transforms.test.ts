@@ -94,3 +94,23 @@ describe('writes answer in the negotiated Table and PartialObjectMetadata shapes
     assert.equal((list.json() as { items: unknown[] }).items.length, 2);
   });
 });
+
+describe('an empty Table', () => {
+  let s: Suite;
+  before(async () => { s = await startSuite(); });
+  after(async () => { await s?.close(); });
+
+  it('has null rows under the default convertor (kinds without a printer), [] under a printer', async () => {
+    const cases = [
+      { name: 'clusterroles (no printer)', path: '/apis/rbac.authorization.k8s.io/v1/clusterroles?labelSelector=none%3Dhere', want: null },
+      { name: 'configmaps (printer)', path: '/api/v1/namespaces/default/configmaps?labelSelector=none%3Dhere', want: [] },
+    ];
+    for (const c of cases) {
+      for (const method of ['GET', 'DELETE']) {
+        const r = await s.request({ method, path: `${c.path}${method === 'DELETE' ? '&dryRun=All' : ''}`, headers: { Accept: TABLE } });
+        assert.equal(r.status, 200, `${c.name} ${method}: ${r.text}`);
+        assert.deepEqual((r.json() as { rows: unknown }).rows, c.want, `${c.name} ${method}`);
+      }
+    }
+  });
+});

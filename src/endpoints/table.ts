@@ -25,6 +25,11 @@ const DEFAULT_COLUMNS: readonly TableColumn<KubeObject>[] = [
     cell: (o) => o.metadata.creationTimestamp ?? null },
 ];
 
+/** The default convertor's columns (Name, and Created At of type date), which no printer has: kinds without a printer. */
+function isDefaultConvertor(cols: readonly TableColumn<KubeObject>[]): boolean {
+  return cols.length === 2 && cols[1]?.name === 'Created At' && cols[1].type === 'date';
+}
+
 function columnsOf(def: ResourceDefinition<KubeObject> | undefined): readonly TableColumn<KubeObject>[] {
   return def?.table ?? DEFAULT_COLUMNS;
 }
@@ -58,6 +63,6 @@ export function toTable(def: ResourceDefinition<KubeObject> | undefined, objs: r
     columnDefinitions: noHeaders ? null : cols.map((c) => ({
       name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0,
     })),
-    rows: rows.length === 0 && def?.table === undefined ? null : rows,
+    rows: rows.length === 0 && isDefaultConvertor(cols) ? null : rows,
   };
 }

@@ -48,8 +48,12 @@ export function encodeValue(obj: KubeObject, mediaType: StorageMediaType): strin
     const fields: Record<string, unknown> = { ...obj };
     return encodeProtobuf(fields).toString('latin1');
   }
-  if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(obj));
-  return utf8Bytes(stringifyJSON(obj));
+  // Go's encoder writes a built-in kind in its field order: the bytes of an unchanged object are
+  // then the same however it was built (an update that changes nothing writes nothing).
+  const msg = messageForKind(obj.apiVersion ?? '', obj.kind ?? '');
+  const ordered = msg === undefined ? obj : goOrderedDeep(structuredClone(obj) as unknown as Record<string, unknown>, msg, true);
+  if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(ordered));
+  return utf8Bytes(stringifyJSON(ordered));
 }
 
 /** True when the stored bytes are a protobuf envelope. */

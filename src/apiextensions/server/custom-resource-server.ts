@@ -235,7 +235,7 @@ export class CustomResourceServer {
     const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
       crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
     const raw = this.storageOf(crd, {
-      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
+      encode: (obj: KubeObject) => encodeValue(unstructuredOrder(structuredClone(obj)) as KubeObject, 'application/json'),
       decode: (data: string) => {
         // Read in the version it was written in, with that version's defaults; converted above.
         const obj = decodeValue(data);
@@ -280,7 +280,7 @@ export class CustomResourceServer {
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
     const storage = this.storageOf(crd, {
-      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
+      encode: (obj: KubeObject) => encodeValue(unstructuredOrder(structuredClone(obj)) as KubeObject, 'application/json'),
       decode: (data: string) => {
         const obj = decodeValue(data);
         // Conversion None: an object stored in an older storage version only changes apiVersion.
