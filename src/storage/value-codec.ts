@@ -51,7 +51,7 @@ export function encodeValue(obj: KubeObject, mediaType: StorageMediaType): strin
   // Go's encoder writes a built-in kind in its field order: the bytes of an unchanged object are
   // then the same however it was built (an update that changes nothing writes nothing).
   const msg = messageForKind(obj.apiVersion ?? '', obj.kind ?? '');
-  const ordered = msg === undefined ? obj : goOrderedDeep(structuredClone(obj) as unknown as Record<string, unknown>, msg, true);
+  const ordered = msg === undefined ? obj : goOrderedDeep(structuredClone(obj), msg, true);
   if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(ordered));
   return utf8Bytes(stringifyJSON(ordered));
 }

@@ -184,5 +184,5 @@ const OBJECT_META = messageByName('k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMe
  */
 function typedObjectMeta(o: DeepReadonly<KubeObject>): KubeObject['metadata'] {
   const meta = structuredClone(o.metadata) as KubeObject['metadata'];
-  return OBJECT_META === undefined ? meta : goOrderedDeep(meta as Record<string, unknown>, OBJECT_META) as KubeObject['metadata'];
+  return OBJECT_META === undefined ? meta : goOrderedDeep(meta, OBJECT_META);
 }

@@ -136,7 +136,7 @@ export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: 
 /** A built-in object of a fresh copy (one no cache holds) in its kind's Go field order; others as they are. */
 export function inGoOrder(obj: KubeObject, deps: HandlerDeps): KubeObject {
   const msg = servesTypedObjects(deps) ? messageForKind(obj.apiVersion ?? '', obj.kind ?? '') : undefined;
-  return msg === undefined ? obj : goOrderedDeep(obj as unknown as Record<string, unknown>, msg, true) as unknown as KubeObject;
+  return msg === undefined ? obj : goOrderedDeep(obj, msg, true);
 }
 
 /**

@@ -8,7 +8,7 @@ import { parseIncludeObject } from './list.ts';
 import { writeItem, writeObject } from './response.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ResourceHandler } from './scope.ts';
-import { goTypeName } from './transform.ts';
+import { goTypeName } from './go-type-name.ts';
 
 export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGetter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'get');

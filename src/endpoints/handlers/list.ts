@@ -11,7 +11,7 @@ import { writeListPaced, writeObject } from './response.ts';
 import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 import { servesTypedObjects, type HandlerDeps, type ResourceHandler } from './scope.ts';
-import { goTypeName } from './transform.ts';
+import { goTypeName } from './go-type-name.ts';
 import { unstructuredOrder } from '../../apimachinery/runtime/unstructured-order.ts';
 
 export function parseIncludeObject(q: URLSearchParams): IncludeObject {

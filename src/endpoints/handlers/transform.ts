@@ -14,18 +14,8 @@ import { partialObjectMetadata, partialObjectMetadataList, toTable } from '../ta
 import { inGoOrder, toEndpointVersion, toListItems } from './common.ts';
 import { parseIncludeObject } from './list.ts';
 import { writeObject } from './response.ts';
-import { servesTypedObjects, type HandlerDeps, type ResourceEndpoint } from './scope.ts';
-
-/** Groups whose internal Go package is not named after the group's first label. */
-const GO_PACKAGES: Readonly<Record<string, string>> = { '': 'core', 'internal.apiserver.k8s.io': 'apiserverinternal', 'events.k8s.io': 'core' };
-
-/** The `%T` of the internal object kube transforms: `*apps.DeploymentList`, `*unstructured.Unstructured`. */
-export function goTypeName(ep: ResourceEndpoint, deps: HandlerDeps, list: boolean): string {
-  if (!servesTypedObjects(deps)) return list ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured';
-  const group = ep.kindGroupVersion.group;
-  const pkg = GO_PACKAGES[group] ?? group.split('.')[0] ?? group;
-  return `*${pkg}.${ep.kind}${list ? 'List' : ''}`;
-}
+import { goTypeName } from './go-type-name.ts';
+import type { HandlerDeps, ResourceEndpoint } from './scope.ts';
 
 /** The body of a one-object result (kapi's hub object, or a Status) in the negotiated shape. */
 export function transformObject(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject, target: Target, q: URLSearchParams): unknown {

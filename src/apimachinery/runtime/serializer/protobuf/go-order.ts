@@ -91,7 +91,8 @@ function sortMapField(obj: Obj, f: FieldInfo): void {
  * conversion): nested messages, lists of them and map values too. Returns `obj` itself where
  * nothing moves.
  */
-export function goOrderedDeep(obj: Obj, t: MessageType, typeMeta = false): Obj {
+export function goOrderedDeep<T extends object>(value: T, t: MessageType, typeMeta = false): T {
+  const obj = value as Obj;
   const visit = (o: Obj, msg: MessageType): void => {
     for (const f of msg.fields) {
       if (f.inline && f.message !== undefined) { visit(o, f.message); continue; }
@@ -108,7 +109,7 @@ export function goOrderedDeep(obj: Obj, t: MessageType, typeMeta = false): Obj {
     }
   };
   visit(obj, t);
-  return goOrdered(obj, t, typeMeta);
+  return goOrdered(obj, t, typeMeta) as T;
 }
 
 // Map keys are data ("__proto__" too): set as own members.
