@@ -25,6 +25,7 @@ import type { ValidatingAdmissionPolicyStatusController } from './vap-status-con
 import type { NamespaceDefaultsController } from './namespace-defaults-controller.ts';
 import type { PVCProtectionController } from './pvc-protection-controller.ts';
 import type { PVProtectionController } from './pv-protection-controller.ts';
+import type { VACProtectionController } from './vac-protection-controller.ts';
 import type { ClusterRoleAggregationController, RBACBootstrapController } from './rbac-bootstrap/index.ts';
 import type { ResourceQuotaController } from './resource-quota-controller.ts';
 import type { ServerStorage } from './storage-providers.ts';
@@ -67,6 +68,8 @@ export interface HookDeps {
     readonly resourceQuota: ResourceQuotaController;
     readonly pvcProtection: PVCProtectionController;
     readonly pvProtection: PVProtectionController;
+    /** Absent when storage.k8s.io/v1 VolumeAttributesClasses are not served. */
+    readonly vacProtection: VACProtectionController | undefined;
     readonly clusterRoleAggregation: ClusterRoleAggregationController;
     /** Absent when admissionregistration.k8s.io/v1 is not served. */
     readonly validatingAdmissionPolicyStatus: ValidatingAdmissionPolicyStatusController | undefined;
@@ -122,6 +125,7 @@ export function controlPlaneHooks(d: HookDeps): PostStartHook[] {
     controllerHook('resourcequota-controller', c.resourceQuota),
     controllerHook('persistentvolumeclaim-protection-controller', c.pvcProtection),
     controllerHook('persistentvolume-protection-controller', c.pvProtection),
+    ...(c.vacProtection === undefined ? [] : [controllerHook('volumeattributesclass-protection-controller', c.vacProtection)]),
     controllerHook('serviceaccount-and-root-ca-cert-publisher-controllers', c.namespaceDefaults),
     ...(c.storageVersionMigrator === undefined ? [] : [controllerHook('storage-version-migrator-controller', c.storageVersionMigrator)]),
     ...(c.validatingAdmissionPolicyStatus === undefined ? [] : [controllerHook('validatingadmissionpolicy-status-controller', c.validatingAdmissionPolicyStatus)]),

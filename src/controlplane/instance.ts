@@ -75,6 +75,7 @@ import { ObjectCache } from './object-cache.ts';
 import { openAPIHandlers } from './openapi.ts';
 import { PVProtectionController } from './pv-protection-controller.ts';
 import { PVCProtectionController } from './pvc-protection-controller.ts';
+import { VACProtectionController } from './vac-protection-controller.ts';
 import { ClusterRoleAggregationController, RBACBootstrapController } from './rbac-bootstrap/index.ts';
 import { ResourceQuotaController } from './resource-quota-controller.ts';
 import { resolveRuntimeConfig } from './runtime-config.ts';
@@ -299,10 +300,12 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       quotas: core.resourceQuotas, followed: built.namespaced, controller,
       storeFor: (gr) => built.byName.get(resourceName(gr)) ?? crServer.servedStores().get(resourceName(gr))?.store,
     }),
-    // kube-controller-manager's pvc-protection and pv-protection controllers, which release the
-    // finalizers StorageObjectInUseProtection adds.
+    // kube-controller-manager's pvc-protection, pv-protection and vac-protection controllers, which
+    // release the finalizers StorageObjectInUseProtection adds.
     pvcProtection: new PVCProtectionController(core.persistentVolumeClaims, core.pods, controller),
     pvProtection: new PVProtectionController(core.persistentVolumes, controller),
+    vacProtection: optional.volumeAttributesClasses === undefined ? undefined
+      : new VACProtectionController(optional.volumeAttributesClasses, core.persistentVolumeClaims, core.persistentVolumes, controller),
     clusterRoleAggregation: new ClusterRoleAggregationController(built.rbac.clusterRoles, { controller }),
     storageVersionMigrator: svmStore === undefined ? undefined : new StorageVersionMigrator({
       migrations: svmStore, controller, storeFor: (gr) => built.byName.get(gr) ?? crServer.servedStores().get(gr)?.store,

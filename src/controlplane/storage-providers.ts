@@ -46,6 +46,7 @@ export interface OptionalStorage {
   readonly endpointSlices: ResourceStore<KubeObject> | undefined;
   readonly ipAddresses: ResourceStore<KubeObject> | undefined;
   readonly serviceCIDRs: ResourceStore<KubeObject> | undefined;
+  readonly volumeAttributesClasses: ResourceStore<KubeObject> | undefined;
 }
 
 export interface ServerStorage {
@@ -99,6 +100,7 @@ export function buildStorage(scheme: Scheme, backend: Backend, etcdPrefix: strin
       priorityClasses: byName.get('priorityclasses.scheduling.k8s.io'), storageClasses: byName.get('storageclasses.storage.k8s.io'),
       ingressClasses: byName.get('ingressclasses.networking.k8s.io'), endpointSlices: byName.get('endpointslices.discovery.k8s.io'),
       ipAddresses: byName.get('ipaddresses.networking.k8s.io'), serviceCIDRs: byName.get('servicecidrs.networking.k8s.io'),
+      volumeAttributesClasses: byName.get('volumeattributesclasses.storage.k8s.io'),
     },
     all, namespaced: all.filter((s) => s.definition.namespaced), byName, installs,
   };

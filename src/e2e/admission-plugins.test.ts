@@ -1,5 +1,5 @@
 // kube-apiserver's default admission plugins through kubectl: LimitRanger (defaults and refusals),
-// StorageObjectInUseProtection with the in-process pvc/pv-protection controllers,
+// StorageObjectInUseProtection with the in-process pvc/pv/vac-protection controllers,
 // DefaultStorageClass and DefaultIngressClass, and --disable-admission-plugins.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -91,6 +91,26 @@ describe('default admission plugins', () => {
     assert.deepEqual(at(await get('pv/vol', null), 'metadata', 'finalizers'), ['kubernetes.io/pv-protection']);
     await ok(['delete', 'pv/vol']);
     assert.equal(await gone('pv/vol', null), true);
+  });
+
+  it('StorageObjectInUseProtection: a VolumeAttributesClass gets vac-protection and goes once no claim refers to it', async () => {
+    await ok(['apply', '-f', '-'], JSON.stringify({
+      apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttributesClass', metadata: { name: 'gold' },
+      driverName: 'example.com/disk', parameters: { iops: '500' },
+    }));
+    assert.deepEqual(at(await get('volumeattributesclass/gold', null), 'metadata', 'finalizers'), ['kubernetes.io/vac-protection']);
+    await ok(['apply', '-n', NS, '-f', '-'], JSON.stringify({
+      apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'gold-data' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeAttributesClassName: 'gold' },
+    }));
+    // In use: deleting the class leaves it Terminating until the claim goes.
+    await ok(['delete', 'volumeattributesclass/gold', '--wait=false']);
+    await new Promise((r) => setTimeout(r, 500));
+    const terminating = await get('volumeattributesclass/gold', null);
+    assert.equal(typeof at(terminating, 'metadata', 'deletionTimestamp'), 'string');
+    assert.deepEqual(at(terminating, 'metadata', 'finalizers'), ['kubernetes.io/vac-protection']);
+    await ok(['delete', 'pvc/gold-data', '-n', NS]);
+    assert.equal(await gone('volumeattributesclass/gold', null), true);
   });
 
   it('DefaultIngressClass: an Ingress without a class gets the default IngressClass', async () => {

@@ -146,10 +146,11 @@ describe('response framing and headers', () => {
     assert.equal(index.code, 0, index.stderr);
     assert.equal(index.stdout, (await s.request({ method: 'GET', path: '/' })).text);
     const pretty = await s.kubectl(['get', '--raw', `${NS_PATH}?pretty=true`]);
-    assert.match(pretty.stdout, /^\{\n {2}"apiVersion": "v1",\n {2}"kind": "Namespace",\n/);
+    // kind first, as Go's TypeMeta.
+    assert.match(pretty.stdout, /^\{\n {2}"kind": "Namespace",\n {2}"apiVersion": "v1",\n/);
     assert.match(pretty.stdout, /\n\}$/);
     const compact = await s.kubectl(['get', '--raw', NS_PATH]);
-    assert.match(compact.stdout, /^\{"apiVersion":"v1","kind":"Namespace",.*\}\n$/);
+    assert.match(compact.stdout, /^\{"kind":"Namespace","apiVersion":"v1",.*\}\n$/);
     const missing = await s.kubectl(['get', '--raw', '/nope']);
     assert.equal(missing.code, 1);
     assert.equal(missing.stderr, 'Error from server (NotFound): the server could not find the requested resource\n');

@@ -100,6 +100,11 @@ export interface NegotiationOptions {
   /** Serialization is for a list response (PartialObjectMetadataList). */
   readonly list?: boolean;
   /**
+   * Both PartialObjectMetadata and PartialObjectMetadataList negotiate, as in kube, whose
+   * transform then refuses the one that does not fit the result (handlers/transform.ts).
+   */
+  readonly anyPartial?: boolean;
+  /**
    * The objects have a protobuf form (built-in kinds; not custom resources, whose handler lists
    * protobuf among its serializers but refuses it for the objects themselves).
    */
@@ -141,8 +146,9 @@ function transformTarget(s: SerializerInfo, params: Readonly<Record<string, stri
     return opts.allowTable === true && s.format !== 'protobuf' ? { format: s.format, shape: 'Table', apiVersion, contentType: ct } : undefined;
   }
   if (opts.allowPartialMetadata === true) {
-    if (as === 'PartialObjectMetadata' && opts.list !== true) return { format: s.format, shape: as, apiVersion, contentType: ct };
-    if (as === 'PartialObjectMetadataList' && opts.list === true) return { format: s.format, shape: as, apiVersion, contentType: ct };
+    const either = opts.anyPartial === true;
+    if (as === 'PartialObjectMetadata' && (opts.list !== true || either)) return { format: s.format, shape: as, apiVersion, contentType: ct };
+    if (as === 'PartialObjectMetadataList' && (opts.list === true || either)) return { format: s.format, shape: as, apiVersion, contentType: ct };
   }
   return undefined;
 }

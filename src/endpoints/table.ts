@@ -12,7 +12,9 @@ export interface TableRow { cells: unknown[]; object?: unknown }
 export interface Table {
   kind: 'Table'; apiVersion: string; metadata: KubeList['metadata'];
   /** null without headers (a watch's events after the first): Go's nil slice, which has no omitempty. */
-  columnDefinitions: TableColumnDefinition[] | null; rows: TableRow[];
+  columnDefinitions: TableColumnDefinition[] | null;
+  /** null for no objects under the default convertor, which appends to a nil slice (the printers make an empty one). */
+  rows: TableRow[] | null;
 }
 
 /** The default convertor's columns (rest.NewDefaultTableConvertor): Name and Created At. */
@@ -23,6 +25,11 @@ const DEFAULT_COLUMNS: readonly TableColumn<KubeObject>[] = [
     cell: (o) => o.metadata.creationTimestamp ?? null },
 ];
 
+/** The default convertor's columns (Name, and Created At of type date), which no printer has: kinds without a printer. */
+function isDefaultConvertor(cols: readonly TableColumn<KubeObject>[]): boolean {
+  return cols.length === 2 && cols[1]?.name === 'Created At' && cols[1].type === 'date';
+}
+
 function columnsOf(def: ResourceDefinition<KubeObject> | undefined): readonly TableColumn<KubeObject>[] {
   return def?.table ?? DEFAULT_COLUMNS;
 }
@@ -32,10 +39,12 @@ export function partialObjectMetadata(obj: KubeObject, apiVersion: string, def?:
   return { kind: 'PartialObjectMetadata', apiVersion, metadata };
 }
 
-export function partialObjectMetadataList(list: KubeList, apiVersion: string, def?: ResourceDefinition<KubeObject>): KubeList {
+/** A list's items as metadata; `items` is null when there are none (kube appends to a nil slice). */
+export function partialObjectMetadataList(list: KubeList, apiVersion: string,
+  def?: ResourceDefinition<KubeObject>): Omit<KubeList, 'items'> & { items: KubeObject[] | null } {
   return {
     kind: 'PartialObjectMetadataList', apiVersion, metadata: list.metadata,
-    items: list.items.map((o) => partialObjectMetadata(o, apiVersion, def)),
+    items: list.items.length === 0 ? null : list.items.map((o) => partialObjectMetadata(o, apiVersion, def)),
   };
 }
 
@@ -54,6 +63,6 @@ export function toTable(def: ResourceDefinition<KubeObject> | undefined, objs: r
     columnDefinitions: noHeaders ? null : cols.map((c) => ({
       name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0,
     })),
-    rows,
+    rows: rows.length === 0 && isDefaultConvertor(cols) ? null : rows,
   };
 }

@@ -10,6 +10,11 @@ export interface Codec {
   encode(obj: KubeObject): string;
   /** Throws when the bytes hold no object (the store reports the key as corrupt). */
   decode(data: string): KubeObject;
+  /**
+   * Objects are unstructured (custom resources): kube holds them as Go maps, whose keys its JSON
+   * encoder sorts at every level, metadata.resourceVersion among them.
+   */
+  readonly unstructured?: boolean;
 }
 
 export type { SelectionPredicate } from '../apimachinery/fields/predicate.ts';

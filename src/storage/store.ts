@@ -9,7 +9,7 @@ import { checkRequestSize, MAX_REQUEST_BYTES } from './request-size.ts';
 import { instrumentBackend, recordStorageList, type GroupResource, type ListStats } from './metrics.ts';
 import { getList } from './store-list.ts';
 import { startWatch, type WatchConfig } from './store-watch.ts';
-import { atRevision, decodeAt, forStorage, parseResourceVersion } from './versioner.ts';
+import { decodeAt, forStorage, parseResourceVersion, setResourceVersion } from './versioner.ts';
 import {
   StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult,
   isStorageError, type ValidateDeletion, type WatchOptions,
@@ -73,7 +73,17 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
       checkRequestSize(key, data, undefined, maxRequestBytes);
       const res = await backend.create(key, data, ttlSeconds);
       if (!res.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, res.kv?.modRevision ?? 0);
-      return atRevision(stored, res.revision);
+      // kube answers with the stored bytes decoded, so the answer shows what storage keeps: Go's
+      // zero values (nil lists as null), empty collections dropped, as every later read does.
+      return decodeAt(codec, data, res.revision);
+    },
+
+    // A dry run answers as the write would (kube's DryRunnableStorage.copyInto): through the codec.
+    roundTrip(obj: KubeObject): Promise<KubeObject> {
+      const out = codec.decode(codec.encode(forStorage(obj)));
+      if (obj.metadata.resourceVersion !== undefined) setResourceVersion(out, obj.metadata.resourceVersion, codec.unstructured === true);
+      else delete out.metadata.resourceVersion;
+      return Promise.resolve(out);
     },
 
     async get(key: string, getOpts: GetOptions) {
@@ -125,7 +135,7 @@ export function newStore(base: Backend, codec: Codec, opts: StoreOptions = {}): 
         const res = kv === undefined
           ? await backend.create(key, data, upd.ttlSeconds)
           : await backend.update(key, data, kv.modRevision, upd.ttlSeconds);
-        if (res.succeeded) return atRevision(stored, res.revision);
+        if (res.succeeded) return decodeAt(codec, data, res.revision);
         // Lost a race: retry against the state the failed write reported.
         kv = res.kv;
       }

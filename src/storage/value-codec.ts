@@ -10,6 +10,8 @@ import { isKubeObject, type KubeObject } from '../apimachinery/meta/types.ts';
 import { jsonSyntaxError } from '../apimachinery/fieldvalidation/index.ts';
 import { yamlToJSON } from '../apimachinery/fieldvalidation/yaml.ts';
 import { canEncode, decodeProtobuf, encodeProtobuf, PROTOBUF_MEDIA_TYPE } from '../apimachinery/runtime/serializer/protobuf/index.ts';
+import { messageForKind } from '../apimachinery/runtime/serializer/protobuf/descriptors.ts';
+import { goOrderedDeep } from '../apimachinery/runtime/serializer/protobuf/go-order.ts';
 import { encodeYAML } from '../apimachinery/runtime/serializer/yaml.ts';
 import type { Codec } from './interfaces.ts';
 
@@ -47,8 +49,12 @@ export function encodeValue(obj: KubeObject, mediaType: StorageMediaType): strin
     const fields: Record<string, unknown> = { ...obj };
     return encodeProtobuf(fields).toString('latin1');
   }
-  if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(obj));
-  return utf8Bytes(stringifyJSON(obj));
+  // Go's encoder writes a built-in kind in its field order: the bytes of an unchanged object are
+  // then the same however it was built (an update that changes nothing writes nothing).
+  const msg = messageForKind(obj.apiVersion ?? '', obj.kind ?? '');
+  const ordered = msg === undefined ? obj : goOrderedDeep(structuredClone(obj), msg, true);
+  if (mediaType === 'application/yaml') return utf8Bytes(encodeYAML(ordered));
+  return utf8Bytes(stringifyJSON(ordered));
 }
 
 /** True when the stored bytes are a protobuf envelope. */
@@ -75,20 +81,30 @@ export function decodeValue(data: string): KubeObject {
 function decodeAny(data: string): unknown {
   if (isProtobufValue(data)) {
     const d = decodeProtobuf(Buffer.from(data, 'latin1'));
-    return { apiVersion: d.apiVersion, kind: d.kind, ...d.obj };
+    return { kind: d.kind, apiVersion: d.apiVersion, ...d.obj };
   }
   const text = fromUtf8Bytes(data);
-  if (/\S/.exec(text)?.[0] === '{') {
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      // kube's json serializer reads the kind first, with Go's words for the syntax error.
-      const goError = jsonSyntaxError(text);
-      if (goError === undefined) throw err;
-      throw new Error(`couldn't get version/kind; json parse error: ${goError}`, { cause: err });
-    }
+  // A built-in kind stored as JSON reads back in Go's key order, as kube's typed decode gives it.
+  return inGoOrder(/\S/.exec(text)?.[0] === '{' ? parseJSONValue(text) : yamlToJSON(text, false).value);
+}
+
+/** JSON.parse, failing as kube's json serializer does: it reads the kind first, with Go's words for the syntax error. */
+function parseJSONValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const goError = jsonSyntaxError(text);
+    if (goError === undefined) throw err;
+    throw new Error(`couldn't get version/kind; json parse error: ${goError}`, { cause: err });
   }
-  return yamlToJSON(text, false).value;
+}
+
+function inGoOrder(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const { apiVersion, kind } = o;
+  const msg = typeof apiVersion === 'string' && typeof kind === 'string' ? messageForKind(apiVersion, kind) : undefined;
+  return msg === undefined ? v : goOrderedDeep(o, msg, true);
 }
 
 /** A codec that writes `mediaType` and reads any encoding, without version conversion. */

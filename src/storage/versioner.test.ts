@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isStorageError } from './interfaces.ts';
-import { parseResourceVersion } from './versioner.ts';
+import { parseResourceVersion, setResourceVersion } from './versioner.ts';
 
 describe('parseResourceVersion', () => {
   it('reads "" and "0" as any, digits as a revision', () => {
@@ -18,6 +18,24 @@ describe('parseResourceVersion', () => {
   ]) {
     it(`rejects ${c.name} with APIObjectVersioner's field error`, () => {
       assert.throws(() => parseResourceVersion('/k', c.rv), (err: unknown) => isStorageError(err, 'InvalidError') && err.message === c.want);
+    });
+  }
+});
+
+describe('setResourceVersion', () => {
+  const cases = [
+    { name: 'typed: after uid, before the fields Go declares later', unstructured: false,
+      meta: { name: 'n', uid: 'u', creationTimestamp: 't', labels: {} }, want: ['name', 'uid', 'resourceVersion', 'creationTimestamp', 'labels'] },
+    { name: 'typed: last when nothing Go declares later is there', unstructured: false, meta: { name: 'n', uid: 'u' }, want: ['name', 'uid', 'resourceVersion'] },
+    { name: 'unstructured: in sorted place', unstructured: true,
+      meta: { creationTimestamp: 't', name: 'n', namespace: 's', uid: 'u' }, want: ['creationTimestamp', 'name', 'namespace', 'resourceVersion', 'uid'] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const obj = { metadata: { ...c.meta } };
+      setResourceVersion(obj, '7', c.unstructured);
+      assert.deepEqual(Object.keys(obj.metadata), c.want);
+      assert.equal((obj.metadata as { resourceVersion?: string }).resourceVersion, '7');
     });
   }
 });

@@ -31,19 +31,31 @@ export function parseResourceVersion(key: string, rv: string | undefined): numbe
   return Number(rv);
 }
 
+/** ObjectMeta's fields that Go declares after resourceVersion (its JSON order). */
+const AFTER_RESOURCE_VERSION = new Set(['generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
+  'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']);
+
+/**
+ * Sets metadata.resourceVersion where Go's encoder writes it (after uid; in sorted place for an
+ * unstructured object), so that an answer reads as kube's does; the stored bytes never hold it.
+ */
+export function setResourceVersion(obj: KubeObject, rv: string, unstructured = false): void {
+  const meta = obj.metadata;
+  if (meta.resourceVersion !== undefined) { meta.resourceVersion = rv; return; }
+  const keys = Object.keys(meta);
+  // An unstructured object's keys are sorted (Codec.unstructured).
+  const at = unstructured ? keys.findIndex((k) => k > 'resourceVersion') : keys.findIndex((k) => AFTER_RESOURCE_VERSION.has(k));
+  if (at < 0) { meta.resourceVersion = rv; return; }
+  const entries = Object.entries(meta);
+  entries.splice(at, 0, ['resourceVersion', rv]);
+  obj.metadata = Object.fromEntries(entries) as KubeObject['metadata'];
+}
+
 /** Decodes stored bytes into an object whose resourceVersion is `revision`. */
 export function decodeAt(codec: Codec, data: string, revision: number): KubeObject {
   const obj = codec.decode(data);
-  obj.metadata.resourceVersion = String(revision);
+  setResourceVersion(obj, String(revision), codec.unstructured === true);
   return obj;
-}
-
-/**
- * The object just written, stamped with its revision: what a decode of the stored bytes would
- * give (the codec writes the object's own version), without parsing them again.
- */
-export function atRevision(obj: KubeObject, revision: number): KubeObject {
-  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
 }
 
 /** Drops metadata.resourceVersion: the revision is the store's, never part of the stored bytes. */

@@ -33,6 +33,14 @@ describe('StorageObjectInUseProtection admission', () => {
     await plugin.admit?.(ctx, attrs('', 'persistentvolumes', pv2));
     assert.deepEqual(pv2.metadata.finalizers, ['kubernetes.io/pv-protection']);
   });
+  it('adds kubernetes.io/vac-protection to a VolumeAttributesClass on create, as kube since the feature went GA', async () => {
+    const vac: Obj = { kind: 'VolumeAttributesClass', metadata: { name: 'gold', finalizers: ['x'] } };
+    await plugin.admit?.(ctx, attrs('storage.k8s.io', 'volumeattributesclasses', vac));
+    assert.deepEqual(vac.metadata.finalizers, ['x', 'kubernetes.io/vac-protection']);
+    const other: Obj = { kind: 'StorageClass', metadata: { name: 'fast' } };
+    await plugin.admit?.(ctx, attrs('storage.k8s.io', 'storageclasses', other));
+    assert.equal(other.metadata.finalizers, undefined);
+  });
   it('leaves updates, subresources and other resources alone', async () => {
     assert.equal(plugin.handles('UPDATE'), false);
     const pvc = claim();

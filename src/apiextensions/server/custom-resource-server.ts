@@ -4,6 +4,7 @@
 // other served versions convert with strategy None (only apiVersion changes) or through the
 // CRD's conversion webhook (a Store per version, see conversion/converting-storage.ts).
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go.
+import { unstructuredOrder } from '../../apimachinery/runtime/unstructured-order.ts';
 import type { Transformer } from '../../storage/value/transformer.ts';
 import { transformingBackend } from '../../storage/value/transforming-backend.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -239,14 +240,15 @@ export class CustomResourceServer {
     const schemaOf = (apiVersion: string): DeepReadonly<JSONSchemaProps> | undefined =>
       crd.spec.versions.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
     const raw = this.storageOf(crd, {
-      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
+      encode: (obj: KubeObject) => encodeValue(unstructuredOrder(structuredClone(obj)) as KubeObject, 'application/json'),
       decode: (data: string) => {
         // Read in the version it was written in, with that version's defaults; converted above.
         const obj = decodeValue(data);
         const schema = schemaOf(obj.apiVersion ?? '') ?? schemaOf(`${group}/${storageVersion}`);
         if (schema !== undefined) applyDefaults(obj, schema);
-        return obj;
+        return unstructuredOrder(obj) as KubeObject;
       },
+      unstructured: true,
     }, { newBookmark: (rv) => ({ apiVersion: `${group}/${storageVersion}`, kind: names.kind, metadata: { resourceVersion: rv } }),
       groupResource: { group, resource: names.plural } }, cached);
     const converter = newConverter(crd, this.opts.webhookClients ?? (this.defaultClients ??= new ClientManager()));
@@ -283,14 +285,15 @@ export class CustomResourceServer {
     const apiVersion = `${group}/${storageVersion}`;
     const schema = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
     const storage = this.storageOf(crd, {
-      encode: (obj: KubeObject) => encodeValue(obj, 'application/json'),
+      encode: (obj: KubeObject) => encodeValue(unstructuredOrder(structuredClone(obj)) as KubeObject, 'application/json'),
       decode: (data: string) => {
         const obj = decodeValue(data);
         // Conversion None: an object stored in an older storage version only changes apiVersion.
         obj.apiVersion = apiVersion;
         if (schema !== undefined) applyDefaults(obj, schema);
-        return obj;
+        return unstructuredOrder(obj) as KubeObject;
       },
+      unstructured: true,
     }, { newBookmark: (rv) => ({ apiVersion, kind: names.kind, metadata: { resourceVersion: rv } }), groupResource: { group, resource: names.plural } }, cached);
     return new Store<KubeObject>({
       definition: customResourceDefinition(crd, storageVersion), storage, keyPrefix: this.keyPrefix(crd), listApiVersion: apiVersion,

@@ -4,6 +4,8 @@
 // Counterpart of k8s.io/apiextensions-apiserver/pkg/registry/customresource.
 import { fieldPath, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
+import { messageByName } from '../../apimachinery/runtime/serializer/protobuf/descriptors.ts';
+import { goOrderedDeep } from '../../apimachinery/runtime/serializer/protobuf/go-order.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { nameIsDNSSubdomain, validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/validation/object-meta.ts';
 import type { ColumnType, DeepReadonly, ResourceDefinition, ScaleDefinition, Strategy, TableColumn } from '../../registry/rest/strategy.ts';
@@ -170,5 +172,17 @@ export function customResourceDefinition(crd: CRD, version: string): ResourceDef
       return set;
     },
     table: tableFor(v),
+    metadataView: typedObjectMeta,
   };
+}
+
+const OBJECT_META = messageByName('k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMeta');
+
+/**
+ * A custom resource's metadata as PartialObjectMetadata and Table rows show it: kube converts the
+ * unstructured object's metadata into the typed ObjectMeta there, so its keys take Go's order.
+ */
+function typedObjectMeta(o: DeepReadonly<KubeObject>): KubeObject['metadata'] {
+  const meta = structuredClone(o.metadata) as KubeObject['metadata'];
+  return OBJECT_META === undefined ? meta : goOrderedDeep(meta, OBJECT_META);
 }

@@ -91,6 +91,11 @@ export function newNotAcceptable(accepted: readonly string[]): StatusError {
   return failure(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`);
 }
 
+/** The handlers' errNotAcceptable (endpoints/handlers/rest.go): a 406 with its own message. */
+export function newNotAcceptableMessage(message: string): StatusError {
+  return failure(406, 'NotAcceptable', message);
+}
+
 export function newUnsupportedMediaType(accepted: readonly string[]): StatusError {
   return failure(415, 'UnsupportedMediaType',
     `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`);

@@ -51,7 +51,8 @@ export interface Difference {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** Keys whose values are per-server by nature; their presence and type are still compared. */
-const VOLATILE_KEYS = new Set(['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'time', 'continue', 'lastTransitionTime']);
+const VOLATILE_KEYS = new Set(['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'time', 'continue', 'lastTransitionTime',
+  'lastPhaseTransitionTime']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -223,8 +224,24 @@ export function differences(id: string, kapi: Observation, oracle: Observation):
   return out;
 }
 
+/**
+ * The order of the keys both objects have, where it differs: kube writes a struct's fields in Go
+ * declaration order and a map's keys sorted, and clients that read JSON as a stream (or print it)
+ * see that order. Reported at `<where>.<key order>`.
+ */
+function diffKeyOrder(id: string, where: string, a: Record<string, unknown>, b: Record<string, unknown>, out: Difference[]): void {
+  const inA = Object.keys(a).filter((k) => Object.hasOwn(b, k));
+  const inB = Object.keys(b).filter((k) => Object.hasOwn(a, k));
+  if (inA.some((k, i) => k !== inB[i])) out.push({ id, where: `${where}.<key order>`, kapi: inA, oracle: inB });
+}
+
 function diffValues(id: string, where: string, a: unknown, b: unknown, out: Difference[]): void {
-  if (isDeepStrictEqual(a, b)) return;
+  if (isRecord(a) && isRecord(b)) diffKeyOrder(id, where, a, b, out);
+  if (isDeepStrictEqual(a, b)) {
+    if (isRecord(a) && isRecord(b)) for (const k of Object.keys(a)) diffValues(id, `${where}.${k}`, a[k], b[k], out);
+    else if (Array.isArray(a) && Array.isArray(b)) a.forEach((x, i) => diffValues(id, `${where}[${i}]`, x, b[i], out));
+    return;
+  }
   if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of [...keys].sort()) diffValues(id, `${where}.${k}`, a[k], b[k], out);

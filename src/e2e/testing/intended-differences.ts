@@ -104,17 +104,9 @@ export const knownDefects: readonly ListedDifference[] = [
       'created one 409 Conflict (kube with kube-controller-manager would too), and the later cases miss its label',
   },
   {
-    cases: /^volumeattributesclasses\.storage\.k8s\.io /, where: /finalizers/,
-    reason: `${I10}: kube protects a VolumeAttributesClass with a finalizer on create; kapi does not`,
-  },
-  {
-    cases: / (create Accept (Table|PartialObjectMetadata)|patch:merge Accept Table|deletecollection Accept Table, dry run)$/, where: '*',
-    reason: `${I10}: kube answers writes in Table and PartialObjectMetadata form too; kapi negotiates them only on reads (406)`,
-  },
-  {
-    cases: / (get Table includeObject=Bogus|watch Exact|list PartialObjectMetadata for a list)$/, where: '*',
-    reason: `${I10}: messages: includeObject validation (Unable to convert to Table as requested: includeObject: Invalid value ...), ` +
-      'watch resourceVersionMatch validation order, and "you requested PartialObjectMetadata, but the requested object is a list (*apps.DeploymentList)"',
+    cases: / (get Table includeObject=Bogus|watch Exact)$/, where: '*',
+    reason: `${I10}: messages: includeObject validation (Unable to convert to Table as requested: includeObject: Invalid value ...) ` +
+      'and watch resourceVersionMatch validation order',
   },
   {
     cases: / (list bad continue|create not UTF-8)$/, where: 'body.message',
@@ -170,19 +162,12 @@ export const knownDefects: readonly ListedDifference[] = [
       'kapi bumps it when marking objects held by finalizers (CRDs, orphaned jobs and replication controllers), kube does not',
   },
   {
-    cases: /^(clusterroles|roles)\.rbac\.authorization\.k8s\.io |^(csinodes\.storage\.k8s\.io|endpointslices\.discovery\.k8s\.io|limitranges|resourceclaims\.resource\.k8s\.io|resourceclaimtemplates\.resource\.k8s\.io|deviceclasses\.resource\.k8s\.io) /,
-    where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.(spec|template\.metadata|value|rules|revision|status\.attached|endpoints|ports|data)(\.|\[|$)/,
-    reason: `${I10}: Go zero values still missing: lists without omitempty written as null (Role and ClusterRole rules, ` +
-      'CSINode topologyKeys, EndpointSlice endpoints and ports, LimitRange limits, ResourceClaim devices.requests), an absent spec ' +
-      'of a dry-run create written as {}',
-  },
-  {
     cases: /^(priorityclasses\.scheduling\.k8s\.io|endpointslices\.discovery\.k8s\.io|horizontalpodautoscalers\.autoscaling) /, where: /^body(\[\d+\]\.object|\.object|\.items\[\d+\]|\.rows\[\d+\]\.object)?\.metadata\.generation$/,
     reason: `${I10}: metadata.generation: kube sets it on PriorityClasses and bumps it on EndpointSlice updates; kapi sets it on HPAs, kube does not`,
   },
   {
     cases: /./, where: /managedFields/,
-    reason: `${I10}: managedFields follow the objects: Go zero values kapi lacks (CSINode topologyKeys), ` +
+    reason: `${I10}: managedFields follow the objects: fields kube's field set records at their Go zero value (CSINode topologyKeys), ` +
       'the DaemonSet annotation kube\'s strategy sets, events.k8s.io updates kapi refuses, writes kapi accepts ' +
       'and kube refuses or answers as PartialObjectMetadata; controllers\' entries (kube-apiserver on CRD status) differ',
   },

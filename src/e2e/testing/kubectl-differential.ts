@@ -63,6 +63,8 @@ export interface KubectlStep {
    * finish, and reports a custom resource's schema errors in Go's map order): compare them sorted.
    */
   readonly unordered?: true;
+  /** Replaces what this step's output may legitimately differ in (applied after the common rules). */
+  readonly normalise?: (text: string) => string;
 }
 
 const fillIn = (s: string, c: StepContext): string => s.replaceAll('{ns}', c.ns).replaceAll('{v}', c.v).replaceAll('{dir}', c.dir);
@@ -108,9 +110,9 @@ const sortTail = (text: string): string => {
   return [head, ...rest.sort()].join('\n');
 };
 
-const normalised = (r: KubectlResult, unordered = false): StepOutcome => {
-  const stdout = normaliseOutput(r.stdout);
-  const stderr = normaliseOutput(r.stderr);
+const normalised = (r: KubectlResult, unordered = false, extra: (text: string) => string = (t) => t): StepOutcome => {
+  const stdout = extra(normaliseOutput(r.stdout));
+  const stderr = extra(normaliseOutput(r.stderr));
   return unordered ? { code: r.code, stdout: sortTail(stdout), stderr: sortTail(stderr) } : { code: r.code, stdout, stderr };
 };
 
@@ -158,8 +160,8 @@ export async function runSteps(version: KubectlVersion, steps: readonly KubectlS
       runOne({ ...oracle, binary: version.binary }, step, ctx)]);
     if (step.compare === false) continue;
     const id = `kubectl ${version.name} ${step.name}`;
-    const k = normalised(rk, step.unordered);
-    const o = normalised(ro, step.unordered);
+    const k = normalised(rk, step.unordered, step.normalise);
+    const o = normalised(ro, step.unordered, step.normalise);
     const differences: StepDifference[] = [];
     if (k.code !== o.code) differences.push({ id, where: 'code', kapi: String(k.code), oracle: String(o.code) });
     if (k.stdout !== o.stdout) differences.push({ id, where: 'stdout', kapi: k.stdout, oracle: o.stdout });

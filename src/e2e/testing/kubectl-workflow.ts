@@ -138,6 +138,8 @@ spec:
 `;
 
 const ns = ['-n', '{ns}'];
+/** The pod-template-hash in the names of the `web` Deployment's ReplicaSets and pods (SafeEncodeString's alphabet). */
+const WEB_TEMPLATE_HASH = /\b(web-)[bcdfghjklmnpqrstvwxz2456789]{4,10}(?=\b)/g;
 const get = (name: string, args: readonly string[], core = false): KubectlStep => ({ name: `get ${name}`, args: ['get', ...args, ...ns], core });
 
 /**
@@ -275,7 +277,10 @@ export function workflow(csrB64: string): KubectlStep[] {
     { name: 'describe cr', args: ['describe', 'widgets{v}', 'w1', ...ns] },
     { name: 'get crd', args: ['get', 'crd', 'widgets{v}.kd.example.com'] },
     { name: 'get events', args: ['get', 'events', '--field-selector=reason=Checked', ...ns] },
-    { name: 'get all', args: ['get', 'all', ...ns] },
+    // `rollout restart` stamps web's pod template with kubectl's clock (kubectl.kubernetes.io/restartedAt,
+    // to the second), and the template's hash names its ReplicaSet and pods: the two kubectl runs may
+    // straddle a second, on kube as on kapi. So web's hashes are not compared, nor the order they give.
+    { name: 'get all', args: ['get', 'all', ...ns], unordered: true, normalise: (t) => t.replace(WEB_TEMPLATE_HASH, '$1<hash>') },
     { name: 'get componentstatuses', args: ['get', 'componentstatuses'], unordered: true },
     { name: 'get apiservices', args: ['get', 'apiservices', '-o', 'name'] },
     { name: 'get raw livez', args: ['get', '--raw', '/livez'] },

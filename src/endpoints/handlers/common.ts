@@ -10,6 +10,8 @@ import { DecodeError, validateFieldDirective, type WriteOptionsKind } from '../.
 import { checkBodyDepth } from '../../apimachinery/json-depth.ts';
 import { queryBool, queryInt64, StrconvError } from '../../apimachinery/runtime/query-conversion.ts';
 import { canEncode, decodeProtobuf } from '../../apimachinery/runtime/serializer/protobuf/index.ts';
+import { messageForKind } from '../../apimachinery/runtime/serializer/protobuf/descriptors.ts';
+import { goOrderedDeep } from '../../apimachinery/runtime/serializer/protobuf/go-order.ts';
 import { bodyFormat, negotiate, type NegotiationOptions, type Target } from '../negotiation.ts';
 import { readBody } from '../request/body.ts';
 import type { RequestState } from '../request/state.ts';
@@ -120,10 +122,21 @@ export function toHub(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject):
   return ownKind(ep) ? deps.scheme.convertToVersion(obj, ep.hubVersion) : obj;
 }
 
-/** Converts a stored (hub) object to the endpoint's version for the response. */
+/**
+ * Converts a stored (hub) object to the endpoint's version for the response. A converted built-in
+ * object is put in its Go field order, as kube encodes the converted struct (a copy: conversions
+ * may share parts with a cached object).
+ */
 export function toEndpointVersion(ep: ResourceEndpoint, deps: HandlerDeps, obj: KubeObject): KubeObject {
   if (obj.kind === 'Status' || !ownKind(ep)) return obj;
-  return deps.scheme.convertToVersion(obj, ep.groupVersion);
+  const out = deps.scheme.convertToVersion(obj, ep.groupVersion);
+  return out === obj ? out : inGoOrder(structuredClone(out), deps);
+}
+
+/** A built-in object of a fresh copy (one no cache holds) in its kind's Go field order; others as they are. */
+export function inGoOrder(obj: KubeObject, deps: HandlerDeps): KubeObject {
+  const msg = servesTypedObjects(deps) ? messageForKind(obj.apiVersion ?? '', obj.kind ?? '') : undefined;
+  return msg === undefined ? obj : goOrderedDeep(obj, msg, true);
 }
 
 /**

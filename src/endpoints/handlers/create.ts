@@ -6,15 +6,15 @@ import { yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { isRequestTooLarge } from '../../registry/generic/storage-errors.ts';
 import { isCreater } from '../../registry/rest/capabilities.ts';
 import { attributes, validateCreate, writeOptions } from './admission.ts';
-import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
+import { decodeRequestObject, parseDryRun, parseFieldValidation, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { fillDecodedStructs } from './go-structs.ts';
-import { writeObject } from './response.ts';
+import { writeTransformed } from './transform.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isCreater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'create');
-  const target = negotiateFor(ep, deps, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, anyPartial: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'CreateOptions');
@@ -43,5 +43,5 @@ export const handleCreate: ResourceHandler = async (ep, deps, req, res, state) =
     delete obj.metadata.managedFields;
     created = await create();
   }
-  writeObject(res, 201, toEndpointVersion(ep, deps, created), target, state);
+  writeTransformed(res, 201, ep, deps, created, target, state);
 };

@@ -1,17 +1,18 @@
 // GET of one object, as the object, a Table row or PartialObjectMetadata.
 // Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/get.go.
 import { isGetter } from '../../registry/rest/capabilities.ts';
-import { newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
+import { newMethodNotSupported, newNotAcceptableMessage } from '../../apimachinery/errors/status-error.ts';
 import { partialObjectMetadata, toTable } from '../table.ts';
 import { toEndpointVersion, negotiateFor } from './common.ts';
 import { parseIncludeObject } from './list.ts';
 import { writeItem, writeObject } from './response.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { ResourceHandler } from './scope.ts';
+import { goTypeName } from './go-type-name.ts';
 
 export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isGetter(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'get');
-  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, anyPartial: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const rv = q.get('resourceVersion');
@@ -23,6 +24,8 @@ export const handleGet: ResourceHandler = async (ep, deps, req, res, state) => {
       target.apiVersion, parseIncludeObject(q)), target, state);
     return;
   }
+  if (target.shape === 'PartialObjectMetadataList') throw newNotAcceptableMessage(
+    `you requested PartialObjectMetadataList, but the requested object is not a list (${goTypeName(ep, deps, false)})`);
   if (target.shape === 'PartialObjectMetadata') {
     writeObject(res, 200, partialObjectMetadata(toEndpointVersion(ep, deps, stored), target.apiVersion, ep.definition), target, state);
     return;

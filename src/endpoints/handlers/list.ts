@@ -2,7 +2,7 @@
 // Counterpart of k8s.io/apiserver/pkg/endpoints/handlers/get.go (ListResource).
 import { forbidden, type FieldError } from '../../apimachinery/errors/field-errors.ts';
 import { apiVersionOf } from '../../apimachinery/schema/group-version.ts';
-import { newBadRequest, newInvalid, newMethodNotSupported } from '../../apimachinery/errors/status-error.ts';
+import { newBadRequest, newInvalid, newMethodNotSupported, newNotAcceptableMessage } from '../../apimachinery/errors/status-error.ts';
 import { isLister, type ListOptions } from '../../registry/rest/capabilities.ts';
 import type { ResourceVersionMatch } from '../../storage/interfaces.ts';
 import { partialObjectMetadataList, toTable, type IncludeObject } from '../table.ts';
@@ -11,6 +11,8 @@ import { writeListPaced, writeObject } from './response.ts';
 import { checkDeadline, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import type { KubeList, KubeObject } from '../../apimachinery/meta/types.ts';
 import { servesTypedObjects, type HandlerDeps, type ResourceHandler } from './scope.ts';
+import { goTypeName } from './go-type-name.ts';
+import { unstructuredOrder } from '../../apimachinery/runtime/unstructured-order.ts';
 
 export function parseIncludeObject(q: URLSearchParams): IncludeObject {
   const v = q.get('includeObject');
@@ -73,14 +75,26 @@ export function listMetadata(deps: HandlerDeps, metadata: KubeList['metadata']):
   return servesTypedObjects(deps) || metadata.continue !== undefined ? metadata : { continue: '', ...metadata };
 }
 
+/**
+ * A list as kube writes it: a typed list's TypeMeta puts kind before apiVersion; a custom
+ * resource's (an unstructured list) has its keys sorted.
+ */
+export function listBody<T>(deps: HandlerDeps, apiVersion: string, kind: string, metadata: KubeList['metadata'], items: T[]):
+  { apiVersion: string; kind: string; metadata: KubeList['metadata']; items: T[] } {
+  return servesTypedObjects(deps) ? { kind, apiVersion, metadata, items }
+    : { apiVersion, items, kind, metadata: unstructuredOrder({ ...metadata }) as KubeList['metadata'] };
+}
+
 export const handleList: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isLister(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'list');
-  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true });
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, list: true, anyPartial: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const list = await ep.storage.list(ctx, parseListOptions(q, false));
   checkDeadline(ctx);
   switch (target.shape) {
+    case 'PartialObjectMetadata':
+      throw newNotAcceptableMessage(`you requested PartialObjectMetadata, but the requested object is a list (${goTypeName(ep, deps, true)})`);
     case 'Table':
       writeObject(res, 200, toTable(ep.definition, list.items, list.metadata, target.apiVersion, parseIncludeObject(q)),
         target, state);
@@ -90,7 +104,7 @@ export const handleList: ResourceHandler = async (ep, deps, req, res, state) => 
       return;
     default: {
       const apiVersion = apiVersionOf(ep.kindGroupVersion);
-      await writeListPaced(res, 200, { apiVersion, kind: `${ep.kind}List`, metadata: listMetadata(deps, list.metadata), items: list.items },
+      await writeListPaced(res, 200, listBody(deps, apiVersion, `${ep.kind}List`, listMetadata(deps, list.metadata), list.items),
         (o) => toListItem(ep, deps, o as KubeObject), target, state, () => yieldPoint(ctx),
         `${ep.groupVersion.group}/${ep.groupVersion.version}/${ep.resource}`);
     }

@@ -29,7 +29,7 @@ import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { RequestContext } from '../../apimachinery/request/context.ts';
 import { pacer, yieldPoint } from '../../apimachinery/request/deadline.ts';
 import { fillDecodedStructs } from './go-structs.ts';
-import { writeObject } from './response.ts';
+import { writeTransformed } from './transform.ts';
 import { isRestfulRoute, type FieldValidationDirective, type HandlerDeps, type ResourceEndpoint, type ResourceHandler } from './scope.ts';
 
 /** The patched object in the endpoint's version (JSON form), before decoding. */
@@ -81,7 +81,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'patch');
   const type = requestPatchType(deps, req);
   const isApply = type === 'apply-yaml';
-  const target = negotiateFor(ep, deps, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, anyPartial: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'PatchOptions');
@@ -136,7 +136,7 @@ export const handlePatch: ResourceHandler = async (ep, deps, req, res, state) =>
     if (isApply || !isRequestTooLarge(err)) throw err;
     return update(true);
   });
-  writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
+  writeTransformed(res, created ? 201 : 200, ep, deps, object, target, state);
 };
 
 /** The patch as the audit event keeps it: its JSON (YAML apply patches and unparsable bodies as text). */

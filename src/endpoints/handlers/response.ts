@@ -131,8 +131,9 @@ export async function writeListPaced(res: ServerResponse, code: number, list: Li
     parts.push(list.items.slice(i, i + LIST_SLICE).map((it) => encodeItem(it, convert, memoKey)).join(','));
     if (!small) await pause();
   }
-  const head = JSON.stringify({ apiVersion: list.apiVersion, kind: list.kind, metadata: list.metadata });
-  writeRaw(res, code, target.contentType, `${goEscapeJSON(`${head.slice(0, -1)},"items":[${parts.join(',')}]}`)}\n`, state);
+  // The list's own key order: kind first for a typed list (Go's TypeMeta), sorted for an unstructured one.
+  const members = Object.entries(list).map(([k, v]) => (k === 'items' ? `"items":[${parts.join(',')}]` : `${JSON.stringify(k)}:${JSON.stringify(v)}`));
+  writeRaw(res, code, target.contentType, `${goEscapeJSON(`{${members.join(',')}}`)}\n`, state);
 }
 
 /**

@@ -9,12 +9,12 @@ import { attributes, validateCreate, validateUpdate, writeOptions } from './admi
 import { decodeRequestObject, parseDryRun, parseFieldValidation, toEndpointVersion, toHub, negotiateFor } from './common.ts';
 import { fieldManagerOf, trackUpdate } from './field-manager.ts';
 import { fillDecodedStructs } from './go-structs.ts';
-import { writeObject } from './response.ts';
+import { writeTransformed } from './transform.ts';
 import type { ResourceHandler } from './scope.ts';
 
 export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) => {
   if (!isUpdater(ep.storage)) throw newMethodNotSupported({ group: ep.groupVersion.group, resource: ep.resource }, 'update');
-  const target = negotiateFor(ep, deps, req.headers.accept, {});
+  const target = negotiateFor(ep, deps, req.headers.accept, { allowTable: true, allowPartialMetadata: true, anyPartial: true });
   const q = state.url.searchParams;
   const ctx = state.context();
   const dryRun = parseDryRun(q, 'UpdateOptions');
@@ -50,5 +50,5 @@ export const handleUpdate: ResourceHandler = async (ep, deps, req, res, state) =
     if (!isRequestTooLarge(err)) throw err;
     return update(true);
   });
-  writeObject(res, created ? 201 : 200, toEndpointVersion(ep, deps, object), target, state);
+  writeTransformed(res, created ? 201 : 200, ep, deps, object, target, state);
 };

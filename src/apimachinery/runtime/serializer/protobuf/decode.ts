@@ -3,6 +3,7 @@
 // print as null, Time/MicroTime/Quantity/IntOrString/RawExtension/FieldsV1 take their JSON forms.
 // Counterpart of k8s.io/apimachinery/pkg/runtime/serializer/protobuf (decoding, through the
 // generated Unmarshal methods).
+import { goOrdered } from './go-order.ts';
 import { messageForKind, T_BOOL, T_BYTES, T_DOUBLE, T_INT32, T_INT64, T_STRING, type FieldInfo, type MessageType } from './descriptors.ts';
 import { isUnion, unionJSON } from './schema-unions.ts';
 import { MAX_DECODE_DEPTH, tooDeepMessage } from '../../../json-depth.ts';
@@ -71,7 +72,8 @@ function decodeFields(r: Reader, end: number, t: MessageType, into?: Obj, level 
   }
   for (const f of t.nullIfAbsent) if (obj[f.json] === undefined) obj[f.json] = null;
   r.depth -= level;
-  return obj;
+  // An embedded struct's fields are ordered with its parent's.
+  return into === undefined ? goOrdered(obj, t) : obj;
 }
 
 function readValue(r: Reader, end: number, f: FieldInfo): unknown {
@@ -275,14 +277,14 @@ export function decodeEnvelope(buf: Buffer, start: number, end: number): Decoded
   const msg = messageForKind(apiVersion, kind);
   if (apiVersion === '' && msg === undefined) throw new WireError(`Object 'apiVersion' is missing in '${typeMeta}'`);
   if (msg === undefined) throw new WireError(`no kind "${kind}" is registered for version "${apiVersion}"`);
-  const obj: Obj = apiVersion === '' ? { kind } : { apiVersion, kind };
+  const obj: Obj = apiVersion === '' ? { kind } : { kind, apiVersion };
   if (raw !== undefined) {
     const rr = new Reader(buf, raw.start);
     decodeMessage(rr, raw.end, msg, obj);
   } else {
     for (const f of msg.nullIfAbsent) obj[f.json] = null;
   }
-  return { apiVersion, kind, obj };
+  return { apiVersion, kind, obj: goOrdered(obj, msg, true) };
 }
 
 export { WireError };

@@ -71,6 +71,8 @@ export interface MessageType {
   readonly fields: FieldInfo[];
   readonly byNumber: (FieldInfo | undefined)[];
   readonly nullIfAbsent: FieldInfo[];
+  /** The JSON names of its fields in Go declaration order, where that is not the field-number order. */
+  readonly goOrder: readonly string[] | undefined;
 }
 
 type FieldTuple = [string, number, string, number];
@@ -78,6 +80,7 @@ interface Descriptors {
   readonly messages: Readonly<Record<string, FieldTuple[]>>;
   readonly groupVersions: Readonly<Record<string, string>>;
   readonly metaKinds: readonly string[];
+  readonly goOrder?: Readonly<Record<string, readonly string[]>>;
 }
 
 const META_V1 = 'k8s.io.apimachinery.pkg.apis.meta.v1';
@@ -128,7 +131,7 @@ export function messageByName(name: string): MessageType | undefined {
   const tuples = load().messages[name];
   if (tuples === undefined) return undefined;
   const special = SPECIALS[name] ?? stringListSpecial(name) ?? schemaSpecial(name);
-  const msg: MessageType = { name, special, fields: [], byNumber: [], nullIfAbsent: [] };
+  const msg: MessageType = { name, special, fields: [], byNumber: [], nullIfAbsent: [], goOrder: load().goOrder?.[name] };
   built.set(name, msg);
   for (const [json, no, typeName, flags] of tuples) {
     const f = makeField(json, no, typeName, flags, false);

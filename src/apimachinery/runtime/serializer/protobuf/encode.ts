@@ -22,6 +22,8 @@ function fail(what: string, v: unknown): never {
   throw new Error(`cannot encode ${JSON.stringify(v)} as protobuf ${what}`);
 }
 
+/** A map's keys in the order Go's marshaller writes them: sorted (byte order), so the bytes are kube's. */
+const goMapKeys = (m: Obj): string[] => Object.keys(m).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function str(v: unknown): string {
@@ -63,7 +65,7 @@ function sizeFields(v: unknown, t: MessageType, p: Plan): number {
     if (f.map) {
       if (!isObj(fv)) fail(`map ${f.json}`, fv);
       const value = f.value as FieldInfo;
-      for (const k in fv) {
+      for (const k of goMapKeys(fv)) {
         const ev = fv[k];
         if (ev === undefined) continue;
         const slot = p.nums.length;
@@ -219,7 +221,7 @@ export class Writer {
       if (f.map) {
         const value = f.value as FieldInfo;
         const m = fv as Obj;
-        for (const k in m) {
+        for (const k of goMapKeys(m)) {
           const ev = m[k];
           if (ev === undefined) continue;
           this.varint(f.tag);

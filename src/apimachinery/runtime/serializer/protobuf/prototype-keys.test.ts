@@ -15,9 +15,10 @@ it('decodes map keys named like Object.prototype members as members', () => {
   for (const c of cases) {
     const { obj } = decodeProtobuf(encodeProtobuf(c.obj));
     const got = c.read(obj) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(got), Object.keys(c.read(c.obj) as object), c.name);
+    // Sorted, as Go writes and reads maps.
+    assert.deepEqual(Object.keys(got), Object.keys(c.read(c.obj) as object).sort(), c.name);
     assert.equal(Object.getPrototypeOf(got), Object.prototype, c.name);
-    assert.equal(JSON.stringify(got), JSON.stringify(c.read(c.obj)), c.name);
+    assert.deepEqual(JSON.parse(JSON.stringify(got)), JSON.parse(JSON.stringify(c.read(c.obj))), c.name);
   }
   assert.equal(({} as Record<string, unknown>)['a'], undefined);
 });
