@@ -221,6 +221,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       enablePriorityAndFairness: opts.enablePriorityAndFairness, endpointReconcilerType: opts.endpointReconcilerType,
       shutdownSendRetryAfter: opts.shutdownSendRetryAfter, shutdownWatchTerminationGracePeriodMs: opts.shutdownWatchTerminationGracePeriodMs,
       corsAllowedOrigins: opts.corsAllowedOrigins, hstsDirectives: opts.hstsDirectives,
+      goawayChance: opts.disableHTTP2Serving ? 0 : opts.goawayChance,
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
       ...(encryption !== undefined ? { encryption } : {}),
@@ -242,6 +243,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const addr = await cp.server.listen({
     port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
     minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers, clientCAs: certAuth.clientCAs,
+    disableHTTP2: opts.disableHTTP2Serving, http2MaxStreamsPerConnection: opts.http2MaxStreamsPerConnection,
   });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);

@@ -30,6 +30,7 @@ import { withAuthentication, type RequestAuthenticator } from '../server/filters
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withCORS } from '../server/filters/cors.ts';
+import { withProbabilisticGoaway } from '../server/filters/goaway.ts';
 import { withHSTS } from '../server/filters/hsts.ts';
 import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
 import { withRetryAfter } from '../server/filters/retry-after.ts';
@@ -132,6 +133,8 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   /** --cors-allowed-origins and --strict-transport-security-directives. */
   readonly corsAllowedOrigins?: readonly string[];
   readonly hstsDirectives?: readonly string[];
+  /** --goaway-chance, when HTTP/2 is served (0: off). */
+  readonly goawayChance?: number;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
   /** The audit policy and backends (--audit-*); undefined: no auditing. */
@@ -374,6 +377,7 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
       ...(cfg.shutdownSendRetryAfter === true ? [withRetryAfter((): boolean => server.notAcceptingNewRequests)] : []),
       ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
+      ...ifConfigured(withProbabilisticGoaway(cfg.goawayChance ?? 0)),
       ...ifConfigured(withCORS(cfg.corsAllowedOrigins ?? [])),
       ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),
