@@ -33,6 +33,8 @@ import { jwtAuthentication } from './jwt-authn.ts';
 import { newBootstrapTokenAuthenticator, type SecretGetter } from '../authn/bootstrap-token.ts';
 import { loadProxyClientCert } from './proxy-client-cert.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
+import { startDebugSocket, type DebugSocket } from '../server/debug/debug-socket.ts';
+import { debugHandlers, newVerbosity } from '../server/debug/profiling.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
 /**
@@ -196,6 +198,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const loadedEncryption = opts.encryptionProviderConfig === undefined ? undefined : loadEncryptionConfig(opts.encryptionProviderConfig);
   const encryption = loadedEncryption === undefined || opts.encryptionProviderConfigAutomaticReload !== true || opts.encryptionProviderConfig === undefined
     ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption);
+  const verbosity = newVerbosity(opts.v);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
@@ -225,8 +228,8 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
       ...(encryption !== undefined ? { encryption } : {}),
-      // klog's -v: kube's httplog logs every request from level 3 on.
-      ...(opts.v >= 3 ? { httpLog: log } : {}),
+      // klog's -v: kube's httplog logs every request from level 3 on (/debug/flags/v changes it).
+      httpLog: log, verbosity, profiling: opts.profiling,
     });
     tokenGetter = cp.tokenGetter;
     secretGetter = cp.secretGetter;
@@ -260,12 +263,23 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     await backend.close();
     throw err;
   }
+  let debugSocket: DebugSocket | undefined;
+  try {
+    if (opts.debugSocketPath !== '') debugSocket = await startDebugSocket(opts.debugSocketPath, debugHandlers(verbosity));
+  } catch (err) {
+    jwt.close();
+    await cp.stop();
+    encryption?.close();
+    await backend.close();
+    throw err;
+  }
   log(`kapi serving on ${url} (kubeconfig: ${kubeconfigPath})`);
   let closing: Promise<void> | undefined;
   return {
     url, kubeconfigPath, dataDir, port: addr.port,
     close: () => {
       closing ??= (async () => {
+        await debugSocket?.close();
         jwt.close();
         await cp.stop();
         encryption?.close();
