@@ -183,3 +183,21 @@ describe('--disable-http2-serving', () => {
     assert.equal(r.status, 200);
   });
 });
+
+describe('HTTP/2 and graceful shutdown', () => {
+  it('sends GOAWAY to open sessions, finishes the stream under way and closes', async () => {
+    const server = await startServer();
+    const creds = await loadAdminCredentials(server.kubeconfigPath);
+    const s = await h2session(creds);
+    const goaway = new Promise<number>((resolve) => s.once('goaway', (code: number) => resolve(code)));
+    // A watch under way when shutdown starts ends cleanly (kapi ends watches first, as kube).
+    const st = s.request({ ':path': '/api/v1/namespaces?watch=true', authorization: `Bearer ${creds.token}` });
+    st.resume();
+    const ended = new Promise<void>((resolve) => { st.on('end', resolve); st.on('close', resolve); });
+    await new Promise((resolve) => st.once('response', resolve));
+    await server.close();
+    assert.equal(await goaway, 0);
+    await ended;
+    await new Promise<void>((resolve) => { if (s.closed || s.destroyed) resolve(); else s.once('close', () => resolve()); });
+  });
+});

@@ -47,6 +47,24 @@ const IDLE_TIMEOUT_MS = 90_000;
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
 /**
+ * Headers Node's HTTP/2 refuses more than one value of (its list; Go would send each): the proxy
+ * relays, which add a backend's values to kapi's own, keep the last one.
+ */
+const SINGLE_VALUE = new Set([
+  'access-control-allow-credentials', 'access-control-max-age', 'access-control-request-method', 'age', 'authorization',
+  'content-encoding', 'content-language', 'content-length', 'content-location', 'content-md5', 'content-range', 'content-type',
+  'date', 'dnt', 'etag', 'expires', 'from', 'host', 'if-match', 'if-modified-since', 'if-none-match', 'if-range',
+  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'range', 'referer', 'retry-after',
+  'tk', 'upgrade-insecure-requests', 'user-agent', 'x-content-type-options',
+]);
+
+function singleValue<T extends number | string | readonly string[]>(name: string, value: T): T | string {
+  if (!Array.isArray(value) || !SINGLE_VALUE.has(name.toLowerCase())) return value;
+  const values = value as readonly string[];
+  return values[values.length - 1] ?? '';
+}
+
+/**
  * An HTTP/2 request as the handlers read an HTTP/1.1 one: `host` from `:authority` (Go's
  * r.Host) and `headersDistinct` (every value of a header, as Go's Header map) without the
  * pseudo-headers.
@@ -85,11 +103,13 @@ class KubeHttp2Response<Request extends Http2ServerRequest = Http2ServerRequest>
   private goAway = false;
 
   override setHeader(name: string, value: number | string | readonly string[]): void {
-    if (!this.connectionSpecific(name, value)) super.setHeader(name, value);
+    if (!this.connectionSpecific(name, value)) super.setHeader(name, singleValue(name, value));
   }
 
   override appendHeader(name: string, value: string | string[]): void {
-    if (!this.connectionSpecific(name, value)) super.appendHeader(name, value);
+    if (this.connectionSpecific(name, value)) return;
+    if (SINGLE_VALUE.has(name.toLowerCase()) && this.hasHeader(name)) this.setHeader(name, value);
+    else super.appendHeader(name, value);
   }
 
   override writeHead(statusCode: number, a?: string | OutgoingHttpHeaders, b?: OutgoingHttpHeaders): this {
@@ -97,7 +117,7 @@ class KubeHttp2Response<Request extends Http2ServerRequest = Http2ServerRequest>
     let kept: OutgoingHttpHeaders | undefined;
     if (headers !== undefined) {
       kept = {};
-      for (const [k, v] of Object.entries(headers)) if (v === undefined || !this.connectionSpecific(k, v)) kept[k] = v;
+      for (const [k, v] of Object.entries(headers)) if (v === undefined || !this.connectionSpecific(k, v)) kept[k] = v === undefined ? v : singleValue(k, v);
     }
     if (typeof a === 'string') super.writeHead(statusCode, a, kept); else super.writeHead(statusCode, kept);
     if (this.goAway) this.stream.session?.close();
