@@ -89,6 +89,14 @@ describe('HTTP/2 serving', () => {
         { name: 'not found Status', method: 'GET', path: '/api/v1/namespaces/default/configmaps/nope', status: 404,
           check: (a) => assert.equal((JSON.parse(a.text) as { reason: string }).reason, 'NotFound') },
         { name: 'health', method: 'GET', path: '/readyz', status: 200, check: (a) => assert.equal(a.text, 'ok') },
+        { name: 'priority and fairness headers', method: 'GET', path: '/api/v1/namespaces/default', status: 200,
+          check: (a) => assert.equal(typeof a.headers['x-kubernetes-pf-flowschema-uid'], 'string') },
+        { name: 'metrics count h2 requests', method: 'GET', path: '/metrics', status: 200,
+          check: (a) => assert.match(a.text, /apiserver_request_total\{[^}]*resource="configmaps"[^}]*verb="POST"/) },
+        { name: 'a body beyond the limit', method: 'POST', path: '/api/v1/namespaces/default/configmaps', status: 413,
+          body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { a: 'x'.repeat(4 * 1024 * 1024) } }),
+          check: (a) => assert.equal((JSON.parse(a.text) as { reason: string }).reason, 'RequestEntityTooLarge') },
+        { name: 'nothing stored', method: 'GET', path: '/api/v1/namespaces/default/configmaps/big', status: 404 },
       ];
       for (const c of cases) {
         const a = await h2request(s, creds, c.method, c.path, c.body);
