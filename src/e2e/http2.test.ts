@@ -55,7 +55,8 @@ describe('HTTP/2 serving', () => {
   let server: RunningServer;
   let creds: AdminCredentials;
   before(async () => {
-    server = await startServer({ flags: ['--http2-max-streams-per-connection', '42'] });
+    // RBAC: kube turns anonymous requests off with AlwaysAllow.
+    server = await startServer({ flags: ['--http2-max-streams-per-connection', '42', '--authorization-mode', 'RBAC'] });
     creds = await loadAdminCredentials(server.kubeconfigPath);
   });
   after(async () => { await server.close(); });
@@ -107,6 +108,35 @@ describe('HTTP/2 serving', () => {
       }
     } finally { s.close(); }
   });
+
+  // kube's UnauthenticatedHTTP2DOSMitigation: one request per connection for unauthenticated clients.
+  const dos: { name: string; authorization?: string; goaway: boolean; status: number }[] = [
+    { name: 'anonymous', goaway: true, status: 200 },
+    { name: 'a rejected token', authorization: 'Bearer nope', goaway: true, status: 401 },
+    { name: 'an authenticated user', authorization: 'admin', goaway: false, status: 200 },
+  ];
+  for (const c of dos) {
+    it(`GOAWAY after the answer to ${c.name}: ${c.goaway}`, async () => {
+      const s = await h2session(creds);
+      try {
+        let goaway = false;
+        s.once('goaway', () => { goaway = true; });
+        const auth = c.authorization === 'admin' ? `Bearer ${creds.token}` : c.authorization;
+        const status = await new Promise<number>((resolve, reject) => {
+          const st = s.request({ ':path': '/livez', ...(auth !== undefined ? { authorization: auth } : {}) });
+          let code = 0;
+          st.on('response', (h) => { code = Number(h[':status']); });
+          st.resume();
+          st.on('end', () => resolve(code));
+          st.on('error', reject);
+        });
+        assert.equal(status, c.status);
+        // A later request on the session tells whether it was told to go away.
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(goaway, c.goaway);
+      } finally { s.close(); }
+    });
+  }
 
   it('streams a watch over h2 event by event', async () => {
     const s = await h2session(creds);
