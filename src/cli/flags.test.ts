@@ -23,6 +23,7 @@ describe('parseServeFlags defaults', () => {
       shutdownDelayDurationMs: 0, watchCache: { enabled: true, sizes: new Map() }, v: 0, help: false,
       shutdownWatchTerminationGracePeriodMs: 0, shutdownSendRetryAfter: false, enablePriorityAndFairness: true, endpointReconcilerType: 'lease',
       corsAllowedOrigins: [], hstsDirectives: [],
+      goawayChance: 0, disableHTTP2Serving: false, http2MaxStreamsPerConnection: 0, profiling: true, debugSocketPath: '',
       audit: { policyFile: undefined, log: undefined, webhook: undefined },
       // kube's default minimum TLS 1.2 and Go's default suites (then TLS 1.3's, which Go does not let one configure)
       servingTLS: { minVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:'
@@ -58,6 +59,15 @@ describe('parseServeFlags syntax', () => {
     { name: 'endpoint reconciler none', argv: ['--endpoint-reconciler-type=none'], check: (o) => o.endpointReconcilerType, want: 'none' },
     { name: 'shutdown flags', argv: ['--shutdown-send-retry-after', '--shutdown-watch-termination-grace-period=5s'],
       check: (o) => [o.shutdownSendRetryAfter, o.shutdownWatchTerminationGracePeriodMs], want: [true, 5000] },
+    { name: 'goaway chance', argv: ['--goaway-chance=0.001'], check: (o) => o.goawayChance, want: 0.001 },
+    { name: 'the largest goaway chance', argv: ['--goaway-chance', '.02'], check: (o) => o.goawayChance, want: 0.02 },
+    { name: 'HTTP/2 flags', argv: ['--disable-http2-serving', '--http2-max-streams-per-connection=1000'],
+      check: (o) => [o.disableHTTP2Serving, o.http2MaxStreamsPerConnection], want: [true, 1000] },
+    // kube accepts a negative limit: its default applies.
+    { name: 'negative HTTP/2 stream limit', argv: ['--http2-max-streams-per-connection=-1'], check: (o) => o.http2MaxStreamsPerConnection, want: -1 },
+    { name: 'profiling off, a debug socket', argv: ['--profiling=false', '--debug-socket-path=/run/kapi-debug.sock'],
+      check: (o) => [o.profiling, o.debugSocketPath], want: [false, '/run/kapi-debug.sock'] },
+    { name: 'contention profiling off is accepted', argv: ['--contention-profiling=false'], check: (o) => o.profiling, want: true },
     { name: '-v=4', argv: ['-v=4'], check: (o) => o.v, want: 4 },
     { name: '-v4', argv: ['-v4'], check: (o) => o.v, want: 4 },
     { name: '--v=2', argv: ['--v=2'], check: (o) => o.v, want: 2 },
@@ -222,6 +232,12 @@ describe('parseServeFlags errors', () => {
     { name: 'watch cache size not a number', argv: ['--watch-cache-sizes=configmaps#x'], want: 'invalid size of watch cache size: configmaps#x' },
     { name: 'negative watch cache size', argv: ['--watch-cache-sizes=pods#-1'], want: 'watch cache size cannot be negative: pods#-1' },
     { name: 'watch cache not a bool', argv: ['--watch-cache=foo'], want: 'invalid argument "foo" for "--watch-cache" flag: strconv.ParseBool: parsing "foo": invalid syntax' },
+    { name: 'goaway chance above 0.02', argv: ['--goaway-chance=0.03'], want: '--goaway-chance can not be less than 0 or greater than 0.02' },
+    { name: 'negative goaway chance', argv: ['--goaway-chance=-0.01'], want: '--goaway-chance can not be less than 0 or greater than 0.02' },
+    { name: 'goaway chance not a number', argv: ['--goaway-chance=abc'],
+      want: 'invalid argument "abc" for "--goaway-chance" flag: strconv.ParseFloat: parsing "abc": invalid syntax' },
+    // kapi's own: Node has no block profiler, so the flag would have no effect.
+    { name: 'contention profiling', argv: ['--contention-profiling'], want: '--contention-profiling is not implemented by kapi (Node has no block profiler)' },
     { name: 'several errors aggregate', argv: ['--secure-port=70000', '--max-requests-inflight=-1'],
       want: '[--secure-port 70000 must be between 0 and 65535, inclusive. 0 picks a free port, --max-requests-inflight can not be negative value]' },
   ];

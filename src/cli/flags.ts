@@ -133,7 +133,7 @@ export class FlagError extends Error {
 
 
 const TYPE_NAME: Readonly<Record<Kind, string>> = {
-  int: 'int', float32: 'float32', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', mapNoSplit: 'mapStringString', ip: 'ip',
+  int: 'int', float32: 'float32', float64: 'float', string: 'string', bool: '', duration: 'duration', strings: 'strings', map: 'mapStringString', mapNoSplit: 'mapStringString', ip: 'ip',
   level: 'Level', portRange: 'portRange',
 };
 
@@ -172,7 +172,8 @@ const BOOLS: Readonly<Record<string, boolean>> = {
 function convert(f: FlagDef, raw: string, previous: Value | undefined): Value {
   switch (f.kind) {
     case 'int': return parseGoInt(raw, 'ParseInt');
-    case 'float32': {
+    case 'float32':
+    case 'float64': {
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw.trim()) || raw.trim() !== raw) {
         throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
       }
@@ -303,7 +304,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions {
     const f = BY_NAME.get(name);
     if (f === undefined) throw new Error(`no flag ${name}`);
     if (f.kind === 'mapNoSplit' && f.def === '') return {};
-    if (f.def === '' && (f.kind === 'int' || f.kind === 'float32' || f.kind === 'duration')) return 0;
+    if (f.def === '' && (f.kind === 'int' || f.kind === 'float32' || f.kind === 'float64' || f.kind === 'duration')) return 0;
     return (f.kind === 'string' || f.kind === 'ip') && f.def === '' ? '' : convert(f, f.def, undefined);
   };
   const str = (n: string): string => get(n) as string;

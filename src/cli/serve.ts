@@ -35,6 +35,8 @@ import { watchAuthorizationConfig } from './authz-reload.ts';
 import { newBootstrapTokenAuthenticator, type SecretGetter } from '../authn/bootstrap-token.ts';
 import { loadProxyClientCert } from './proxy-client-cert.ts';
 import { FlagError, parseServeFlags, type ServeOptions } from './flags.ts';
+import { startDebugSocket, type DebugSocket } from '../server/debug/debug-socket.ts';
+import { debugHandlers, newVerbosity } from '../server/debug/profiling.ts';
 import { serverURL, writeAdminKubeconfig } from './kubeconfig.ts';
 
 /**
@@ -201,6 +203,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const encryption = loadedEncryption === undefined || opts.encryptionProviderConfigAutomaticReload !== true || opts.encryptionProviderConfig === undefined
     ? loadedEncryption : new ReloadingTransformers(opts.encryptionProviderConfig, loadedEncryption, identityLeaseName(hostname()));
   if (opts.encryptionProviderConfig !== undefined) recordEncryptionConfigInUse(identityLeaseName(hostname()), opts.encryptionProviderConfig);
+  const verbosity = newVerbosity(opts.v);
   const backend = await openBackend(opts, dataDir);
   recordStorageBackend(opts.storageBackend === 'etcd3' ? 'etcd3' : 'sqlite');
   let cp: ControlPlane;
@@ -229,11 +232,12 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
       enablePriorityAndFairness: opts.enablePriorityAndFairness, endpointReconcilerType: opts.endpointReconcilerType,
       shutdownSendRetryAfter: opts.shutdownSendRetryAfter, shutdownWatchTerminationGracePeriodMs: opts.shutdownWatchTerminationGracePeriodMs,
       corsAllowedOrigins: opts.corsAllowedOrigins, hstsDirectives: opts.hstsDirectives,
+      goawayChance: opts.disableHTTP2Serving ? 0 : opts.goawayChance,
       ...(auditor !== undefined ? { auditor } : {}),
       watchCache: opts.watchCache,
       ...(encryption !== undefined ? { encryption } : {}),
-      // klog's -v: kube's httplog logs every request from level 3 on.
-      ...(opts.v >= 3 ? { httpLog: log } : {}),
+      // klog's -v: kube's httplog logs every request from level 3 on (/debug/flags/v changes it).
+      httpLog: log, verbosity, profiling: opts.profiling,
     });
     tokenGetter = cp.tokenGetter;
     secretGetter = cp.secretGetter;
@@ -250,6 +254,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
   const addr = await cp.server.listen({
     port: opts.securePort, host: opts.bindAddress, cert: pki.serverCert, key: pki.serverKey,
     minVersion: opts.servingTLS.minVersion, ciphers: opts.servingTLS.ciphers, clientCAs: certAuth.clientCAs,
+    disableHTTP2: opts.disableHTTP2Serving, http2MaxStreamsPerConnection: opts.http2MaxStreamsPerConnection,
   });
   const host = opts.bindAddress === '0.0.0.0' ? '127.0.0.1' : opts.bindAddress === '::' ? '::1' : opts.bindAddress;
   const url = serverURL(host, addr.port);
@@ -270,6 +275,17 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     path: opts.authorization.configFile, initial: opts.authorization.config, apiServerID: identityLeaseName(hostname()), log,
     replace: (modes, webhooks) => { cp.replaceAuthorizers(modes, webhooks); },
   });
+  let debugSocket: DebugSocket | undefined;
+  try {
+    if (opts.debugSocketPath !== '') debugSocket = await startDebugSocket(opts.debugSocketPath, debugHandlers(verbosity));
+  } catch (err) {
+    authzReload?.stop();
+    jwt.close();
+    await cp.stop();
+    encryption?.close();
+    await backend.close();
+    throw err;
+  }
   log(`kapi serving on ${url} (kubeconfig: ${kubeconfigPath})`);
   let closing: Promise<void> | undefined;
   return {
@@ -277,6 +293,7 @@ export async function runServer(opts: ServeOptions, log: (line: string) => void 
     close: () => {
       closing ??= (async () => {
         authzReload?.stop();
+        await debugSocket?.close();
         jwt.close();
         await cp.stop();
         encryption?.close();

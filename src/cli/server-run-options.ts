@@ -1,5 +1,5 @@
 // The flags of the generic server's run options that kapi serve adds to the table: priority and
-// fairness, graceful shutdown, CORS, HSTS and the endpoint reconciler, checked as kube checks them
+// fairness, graceful shutdown, CORS, HSTS, HTTP/2 and profiling, and the endpoint reconciler, checked as kube checks them
 // at start-up (same messages).
 // Counterpart of k8s.io/apiserver/pkg/server/options/server_run_options.go (Validate) and the
 // --enable-priority-and-fairness / --endpoint-reconciler-type checks of cmd/kube-apiserver.
@@ -21,6 +21,16 @@ export interface ServerRunOptions {
   readonly corsAllowedOrigins: readonly string[];
   /** --strict-transport-security-directives. */
   readonly hstsDirectives: readonly string[];
+  /** --goaway-chance: the fraction of HTTP/2 requests whose connection gets GOAWAY (0 to 0.02). */
+  readonly goawayChance: number;
+  /** --disable-http2-serving. */
+  readonly disableHTTP2Serving: boolean;
+  /** --http2-max-streams-per-connection (0 or less: kube's default). */
+  readonly http2MaxStreamsPerConnection: number;
+  /** --profiling (default true): /debug/pprof/* and /debug/flags/v. */
+  readonly profiling: boolean;
+  /** --debug-socket-path: the same debug endpoints, unauthenticated, on a unix socket ('' for none). */
+  readonly debugSocketPath: string;
 }
 
 /** Reads the flags through `get` (parsed values by name), adding kube's messages to `errs`. */
@@ -38,6 +48,10 @@ export function serverRunOptions(get: (name: string) => unknown, errs: string[])
   const hsts = get('strict-transport-security-directives') as string[];
   const cors = get('cors-allowed-origins') as string[];
   errs.push(...validateHSTSDirectives(hsts), ...validateCORSAllowedOrigins(cors));
+  const goawayChance = num('goaway-chance');
+  if (goawayChance < 0 || goawayChance > 0.02) errs.push('--goaway-chance can not be less than 0 or greater than 0.02');
+  // Go's block profile has no Node counterpart: refused rather than accepted without effect.
+  if (get('contention-profiling') === true) errs.push('--contention-profiling is not implemented by kapi (Node has no block profiler)');
   const reconciler = get('endpoint-reconciler-type') as string;
   // kube fails on an unknown type when it builds the reconciler; its deprecated master-count
   // (with --apiserver-count) kapi does not have.
@@ -50,5 +64,10 @@ export function serverRunOptions(get: (name: string) => unknown, errs: string[])
     endpointReconcilerType: reconciler === 'none' ? 'none' : 'lease',
     corsAllowedOrigins: cors,
     hstsDirectives: hsts,
+    goawayChance,
+    disableHTTP2Serving: get('disable-http2-serving') as boolean,
+    http2MaxStreamsPerConnection: num('http2-max-streams-per-connection'),
+    profiling: get('profiling') as boolean,
+    debugSocketPath: get('debug-socket-path') as string,
   };
 }

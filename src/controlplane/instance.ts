@@ -30,11 +30,13 @@ import { withAuthentication, type RequestAuthenticator } from '../server/filters
 import { withAuthorization } from '../server/filters/authorization.ts';
 import { withCacheControl } from '../server/filters/cache-control.ts';
 import { withCORS } from '../server/filters/cors.ts';
+import { withProbabilisticGoaway } from '../server/filters/goaway.ts';
 import { withHSTS } from '../server/filters/hsts.ts';
 import { withPriorityAndFairness } from '../server/filters/priority-and-fairness.ts';
 import { withRetryAfter } from '../server/filters/retry-after.ts';
 import type { Filter } from '../server/filters/types.ts';
 import { withHTTPLog } from '../server/filters/httplog.ts';
+import { debugHandlers, newVerbosity, type Verbosity } from '../server/debug/profiling.ts';
 import { withImpersonation } from '../server/filters/impersonation.ts';
 import { withMaxInFlight } from '../server/filters/max-in-flight.ts';
 import { withRequestMetrics } from '../server/filters/metrics.ts';
@@ -135,8 +137,14 @@ export interface ControlPlaneConfig extends Omit<BootstrapOptions, 'securePort'>
   /** --cors-allowed-origins and --strict-transport-security-directives. */
   readonly corsAllowedOrigins?: readonly string[];
   readonly hstsDirectives?: readonly string[];
+  /** --goaway-chance, when HTTP/2 is served (0: off). */
+  readonly goawayChance?: number;
   /** Where the -v 3 request log goes; undefined: no request log. */
   readonly httpLog?: (line: string) => void;
+  /** -v, settable through /debug/flags/v: the request log is written from 3 on; undefined: always. */
+  readonly verbosity?: Verbosity;
+  /** --profiling (default false here; kapi serve passes kube's default true): /debug/pprof/* and /debug/flags/v. */
+  readonly profiling?: boolean;
   /** The audit policy and backends (--audit-*); undefined: no auditing. */
   readonly auditor?: Auditor;
   /** --watch-cache and --watch-cache-sizes; default: every resource cached but events. */
@@ -358,13 +366,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
   const livez: HealthCheck[] = [{ name: 'ping', check: () => {} }, { name: 'log', check: () => {} }, etcdCheck];
   // kube adds the KMS check to /healthz and /readyz only (addHealthChecksWithoutLivez).
   const kmsChecks = kmsHealthChecks(cfg.encryption);
+  const debug = cfg.profiling === true ? debugHandlers(cfg.verbosity ?? newVerbosity(0)) : [];
   const server: GenericAPIServer = new GenericAPIServer({
     installer, openWatches: deps.openWatches, proxy: (path) => aggregator.handlerFor(path),
     nonResource: new Map<string, NonResourceHandler>([
       ...openAPIHandlers(installer, crServer, { controller: openAPIAggregation, clients: backendClients }), ...issuerDiscovery(cfg, () => boundPort), ...metricsHandlers(),
-      ...apfDumps]),
-    // kube lists neither the APF dumps nor the trailing-slash forms of the issuer discovery paths in `GET /`.
-    unlisted: new Set([...apfDumps.map(([p]) => p), ...issuerDiscovery(cfg, () => boundPort).map(([p]) => p).filter((p) => p.endsWith('/'))]),
+      ...apfDumps, ...debug]),
+    // kube lists neither the APF dumps, the debug paths nor the trailing-slash forms of the issuer discovery paths in `GET /`.
+    unlisted: new Set([...apfDumps.map(([p]) => p), ...debug.map(([p]) => p), ...issuerDiscovery(cfg, () => boundPort).map(([p]) => p).filter((p) => p.endsWith('/'))]),
     livez: [...livez, ...hooks.healthChecks()],
     readyz: [...livez, informerSync(informers), ...kmsChecks, ...hooks.healthChecks(), { name: 'shutdown', check: () => { if (stopping) throw new Error('shutting down'); } }],
     // The rest of kube's server chain: what no built-in route serves goes to each delegate in turn, then 404.
@@ -376,13 +385,14 @@ export async function newControlPlane(cfg: ControlPlaneConfig): Promise<ControlP
     },
     filters: [
       withAuditInit(),
-      ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog)]),
+      ...(cfg.httpLog === undefined ? [] : [withHTTPLog(cfg.httpLog, () => (cfg.verbosity?.get() ?? 3) >= 3)]),
       withPanicRecovery(),
       withRequestInfo(),
       withRequestMetrics(),
       ...(cfg.shutdownSendRetryAfter === true ? [withRetryAfter((): boolean => server.notAcceptingNewRequests)] : []),
       ...ifConfigured(withHSTS(cfg.hstsDirectives ?? [])),
       withCacheControl(),
+      ...ifConfigured(withProbabilisticGoaway(cfg.goawayChance ?? 0)),
       ...ifConfigured(withCORS(cfg.corsAllowedOrigins ?? [])),
       ...(cfg.auditor === undefined ? [] : [withFailedAuthenticationAudit(cfg.auditor)]),
       withAuthentication(cfg.authenticator, cfg.anonymousAllowed),

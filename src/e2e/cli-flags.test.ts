@@ -150,4 +150,24 @@ describe('-v', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('PUT /debug/flags/v changes it at run time, as kube\'s', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kapi-v-put-'));
+    try {
+      const server = await startCliServer(dir, ['-v', '0']);
+      try {
+        const creds = await loadAdminCredentials(server.kubeconfigPath);
+        assert.equal((await rawRequest(creds, { method: 'GET', path: '/api', headers: { 'Audit-ID': 'e2e-before-put' } })).status, 200);
+        const put = await rawRequest(creds, { method: 'PUT', path: '/debug/flags/v', body: '3', contentType: 'text/plain' });
+        assert.deepEqual([put.status, put.text], [200, 'successfully set klog.logging.verbosity to 3\n']);
+        assert.equal((await rawRequest(creds, { method: 'GET', path: '/api', headers: { 'Audit-ID': 'e2e-after-put' } })).status, 200);
+        await eventually('the request log line', () => Promise.resolve(server.stderr().split('\n').find((l) => l.includes('e2e-after-put'))));
+        assert.doesNotMatch(server.stderr(), /e2e-before-put/);
+      } finally {
+        await server.stop('SIGTERM');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

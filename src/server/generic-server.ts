@@ -3,11 +3,9 @@
 // Counterpart of k8s.io/apiserver/pkg/server/genericapiserver.go and
 // k8s.io/apiserver/pkg/server/handler.go.
 import { createHash } from 'node:crypto';
-import { createServer as createHttpsServer, type Server } from 'node:https';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { SecureVersion } from 'node:tls';
 import { newGenericServerResponse } from '../apimachinery/errors/status-error.ts';
 import { aggregatedDiscovery } from '../endpoints/discovery/aggregated.ts';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../endpoints/discovery/legacy.ts';
@@ -19,6 +17,7 @@ import { RequestState } from '../endpoints/request/state.ts';
 import { serveHealth, type HealthCheck } from './healthz.ts';
 import { listedPaths, writeNotFound } from './index-paths.ts';
 import { compose, type Filter, type Handler } from './filters/types.ts';
+import { SecureServer, type SecureServingOptions } from './secure-serving.ts';
 import { versionInfo } from './version.ts';
 
 /** A path served outside the API routes (/version, /openapi/v2, ...). */
@@ -48,12 +47,6 @@ export interface GenericAPIServerConfig {
    */
   readonly proxy?: (path: string) => Handler | undefined;
 }
-
-/**
- * kube-apiserver's http.Server has MaxHeaderBytes 1 MiB, and Go reads up to 4096 bytes beyond it
- * (request line and headers) before it answers 431.
- */
-const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
 
 /**
  * Aggregated discovery as kube serves it (ServeHTTPWithETag): cacheable by anyone, an ETag of the
@@ -96,7 +89,7 @@ function onClientError(err: Error & { code?: string }, socket: Duplex): void {
 }
 
 export class GenericAPIServer {
-  private server: Server | undefined;
+  private server: SecureServer | undefined;
   private readonly chain: Handler;
   private shuttingDown = false;
   /** Requests being served, with their state (a watch is told apart by its verb). */
@@ -264,35 +257,15 @@ export class GenericAPIServer {
   }
 
   /**
-   * Starts serving HTTPS; resolves the bound address. `minVersion` and `ciphers` (an OpenSSL
-   * cipher string) default to Node's; `kapi serve` passes --tls-min-version and --tls-cipher-suites.
+   * Starts serving HTTP/2 and HTTP/1.1 over TLS (see secure-serving.ts); resolves the bound address.
+   * `minVersion` and `ciphers` (an OpenSSL cipher string) default to Node's; `kapi serve` passes
+   * --tls-min-version, --tls-cipher-suites and the HTTP/2 flags.
    */
-  listen(opts: {
-    port: number; host: string; cert: string; key: string; minVersion?: SecureVersion; ciphers?: string;
-    /** The client CAs (--client-ca-file, --requestheader-client-ca-file): certificates are then requested, not required. */
-    clientCAs?: readonly string[];
-  }): Promise<AddressInfo> {
-    const tls = {
-      ...(opts.minVersion !== undefined ? { minVersion: opts.minVersion } : {}), ...(opts.ciphers !== undefined ? { ciphers: opts.ciphers } : {}),
-      // As Go's RequestClientCert: the CAs' names go in the request, so clients pick a matching
-      // certificate; the authenticators verify it, never the handshake.
-      ...(opts.clientCAs !== undefined && opts.clientCAs.length > 0 ? { requestCert: true, rejectUnauthorized: false, ca: [...opts.clientCAs] } : {}),
-    };
-    const server = createHttpsServer({ cert: opts.cert, key: opts.key, keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES, ...tls },
-      (req, res) => { void this.handle(req, res); });
-    server.keepAliveTimeout = 65_000;
-    // Go counts header bytes, not headers: no request loses headers beyond Node's default 2000.
-    server.maxHeadersCount = 0;
-    server.on('clientError', onClientError);
-    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => { this.upgrade(req, socket, head); });
+  async listen(opts: SecureServingOptions): Promise<AddressInfo> {
+    const { server, address } = await SecureServer.listen(opts, (req, res) => { void this.handle(req, res); },
+      (req, socket, head) => { this.upgrade(req, socket, head); }, onClientError);
     this.server = server;
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(opts.port, opts.host, () => {
-        server.off('error', reject);
-        resolve(server.address() as AddressInfo);
-      });
-    });
+    return address;
   }
 
   /**
@@ -305,9 +278,8 @@ export class GenericAPIServer {
   async shutdown(opts: { timeoutMs?: number; sendRetryAfter?: boolean; watchGraceMs?: number } = {}): Promise<void> {
     this.shuttingDown = true;
     const server = this.server;
-    let closed: Promise<void> | undefined;
-    const stopListening = (): Promise<void> => (closed ??= server === undefined ? Promise.resolve()
-      : new Promise<void>((resolve) => server.close(() => resolve())));
+    // Closing the listener also sends GOAWAY to HTTP/2 sessions, whose streams under way finish.
+    const stopListening = (): Promise<void> => server?.stopListening() ?? Promise.resolve();
     if (opts.sendRetryAfter !== true) void stopListening();
     for (const end of [...this.cfg.openWatches]) end();
     server?.closeIdleConnections();

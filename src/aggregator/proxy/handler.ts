@@ -86,7 +86,8 @@ function outgoingHeaders(req: IncomingMessage, res: ServerResponse, state: Reque
   const out: OutgoingHttpHeaders = {};
   const named = new Set((req.headers.connection ?? '').split(',').map((t) => t.trim().toLowerCase()));
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || k === 'host') continue;
+    // HTTP/2 pseudo-headers (:method, :path, ...) are the request line, not headers.
+    if (v === undefined || k === 'host' || k.startsWith(':')) continue;
     if (!upgrade && (HOP_BY_HOP.has(k) || named.has(k))) continue;
     out[k] = v;
   }

@@ -64,6 +64,10 @@ export const ANONYMOUS: UserInfo = { name: 'system:anonymous', groups: ['system:
 /** `anonymousAllowed` says, by path, whether a request without credentials may go on as anonymous. */
 export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed: (path: string) => boolean): Filter =>
   (next) => async (req, res, state) => {
+    // kube's UnauthenticatedHTTP2DOSMitigation (beta, on): an HTTP/2 connection of an
+    // unauthenticated client serves this one request, then gets GOAWAY (Connection: close, which
+    // the HTTP/2 server turns into it), as HTTP/1.1 without keep-alive would.
+    const unauthenticated = (): void => { if (req.httpVersionMajor === 2) res.setHeader('Connection', 'close'); };
     let user: UserInfo | undefined;
     const start = process.hrtime.bigint();
     const seconds = (): number => Number(process.hrtime.bigint() - start) / 1e9;
@@ -72,14 +76,18 @@ export const withAuthentication = (authn: RequestAuthenticator, anonymousAllowed
     } catch {
       // Credentials were presented and rejected: never anonymous.
       recordAuthentication(undefined, seconds());
+      unauthenticated();
       throw newUnauthorized();
     }
     if (user === undefined) {
+      unauthenticated();
       if (!anonymousAllowed(state.path)) {
         recordAuthentication(undefined, seconds());
         throw newUnauthorized();
       }
       user = ANONYMOUS;
+    } else if (user.name === ANONYMOUS.name || (user.groups ?? []).includes('system:unauthenticated')) {
+      unauthenticated();
     }
     recordAuthentication(user.name, seconds());
     state.user = user;

@@ -1,4 +1,4 @@
-// With -v 3 or more, one line per request as kube-apiserver's httplog writes it at that level:
+// With -v 3 or more (also when set later through /debug/flags/v), one line per request as kube-apiserver's httplog writes it at that level:
 // klog's header, then "HTTP" with the verb, URI, latency, user agent, audit ID, source address
 // and response code, once the response is finished.
 // Counterpart of k8s.io/apiserver/pkg/server/httplog.
@@ -27,8 +27,12 @@ function logVerb(method: string, verb: string | undefined): string {
   return method;
 }
 
-/** Logs each request through `log` once its response is finished (or the client left). */
-export const withHTTPLog = (log: (line: string) => void): Filter => (next) => async (req, res, state) => {
+/**
+ * Logs each request through `log` once its response is finished (or the client left), while
+ * `enabled` says so (-v 3 or more; /debug/flags/v changes it at run time).
+ */
+export const withHTTPLog = (log: (line: string) => void, enabled: () => boolean = () => true): Filter => (next) => async (req, res, state) => {
+  if (!enabled()) return next(req, res, state);
   const start = process.hrtime.bigint();
   // Read now: once the client has gone, the socket no longer knows its peer.
   const srcIP = `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`;

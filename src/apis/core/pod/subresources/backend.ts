@@ -72,6 +72,9 @@ export async function kubeletUnreachable(hp: HostPort, what: (dialError: string)
 }
 
 /** The proxy transport's failure: 503 `error trying to reach service: <dial error>`. */
+/** RFC 7230's hop-by-hop headers (Go's httputil.ReverseProxy list). */
+const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
 export const proxyUnreachable = (dialError: string): StatusError => newServiceUnavailable(`error trying to reach service: ${dialError}`);
 
 /** The path after `<resource>/<name>/proxy` of a proxy request (RequestInfo.parts beyond the subresource). */
@@ -88,7 +91,8 @@ export function proxyPath(ctx: RequestContext, req: IncomingMessage): string {
 export function forward(target: HostPort & { scheme: 'http' | 'https' }, path: string, query: URLSearchParams,
   req: IncomingMessage, res: ServerResponse): Promise<void> {
   const search = query.toString();
-  const headers = { ...req.headers };
+  // Without HTTP/2's pseudo-headers (:method, :path, ...), which are the request line.
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !k.startsWith(':')));
   delete headers['authorization'];
   delete headers['host'];
   return new Promise((resolve, reject) => {
@@ -97,7 +101,11 @@ export function forward(target: HostPort & { scheme: 'http' | 'https' }, path: s
       host: target.host, port: target.port, method: req.method ?? 'GET', path: `${path}${search === '' ? '' : `?${search}`}`,
       headers, ...(target.scheme === 'https' ? { rejectUnauthorized: false } : {}),
     }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      // Hop-by-hop headers stay on the backend's connection, as Go's reverse proxy drops them
+      // (a backend's Connection: close must not close the client's connection).
+      const named = new Set((answer.headers.connection ?? '').split(',').map((t) => t.trim().toLowerCase()));
+      res.writeHead(answer.statusCode ?? 502, Object.fromEntries(Object.entries(answer.headers)
+        .filter(([k]) => !HOP_BY_HOP.has(k) && !named.has(k))));
       answer.pipe(res);
       answer.once('end', () => resolve());
       answer.once('error', () => resolve());
