@@ -136,6 +136,30 @@ describe('/metrics', () => {
       w.stop();
     }
   });
+
+  it('counts the watch cache\'s events, lists, consistent reads and initial events as kube', async () => {
+    const cm = { group: '', resource: 'configmaps' };
+    const value = (m: Map<string, Family>, name: string, labels: Record<string, string> = {}): number => sampleValue(m, name, { ...cm, ...labels }) ?? 0;
+    const before = await scrape(s);
+    assert.ok(value(before, 'apiserver_watch_cache_initializations_total') >= 1);
+    assert.equal(value(before, 'apiserver_watch_cache_capacity'), 100);
+    assert.equal((await s.request({ method: 'POST', path: CM, body: configMap('cached', {}) })).status, 201);
+    assert.equal((await s.request({ method: 'GET', path: `${CM}?resourceVersion=0` })).status, 200);
+    assert.equal((await s.request({ method: 'GET', path: CM })).status, 200);
+    const w = await openWatch(s.creds, `${CM}?watch=1&resourceVersion=0`);
+    await w.waitFor((evs) => evs.some((e) => e.object.metadata?.name === 'cached'), 'the initial ADDED event');
+    w.stop();
+    const after = await scrape(s);
+    assert.ok(value(after, 'apiserver_watch_cache_events_received_total') > value(before, 'apiserver_watch_cache_events_received_total'));
+    assert.ok(value(after, 'apiserver_watch_cache_events_dispatched_total') > value(before, 'apiserver_watch_cache_events_dispatched_total'));
+    assert.ok(value(after, 'apiserver_watch_cache_resource_version') > value(before, 'apiserver_watch_cache_resource_version'));
+    assert.equal(value(after, 'apiserver_cache_list_total', { index: '' }) - value(before, 'apiserver_cache_list_total', { index: '' }), 2);
+    assert.ok(value(after, 'apiserver_cache_list_returned_objects_total') - value(before, 'apiserver_cache_list_returned_objects_total') >= 2);
+    assert.equal(value(after, 'apiserver_watch_cache_consistent_read_total', { success: 'true', fallback: 'false' })
+      - value(before, 'apiserver_watch_cache_consistent_read_total', { success: 'true', fallback: 'false' }), 1);
+    assert.ok(value(after, 'apiserver_init_events_total') - value(before, 'apiserver_init_events_total') >= 1);
+    assert.equal(after.get('apiserver_watch_cache_read_wait_seconds')?.type, 'histogram');
+  });
 });
 
 describe('/metrics authorization', () => {

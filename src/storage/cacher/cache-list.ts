@@ -74,8 +74,11 @@ export function indexMatch(cache: WatchCache, pred: SelectionPredicate): { field
  * from `startKey`, filtered and paged as kube's cacher does: a continue token only when another
  * matching item follows; remainingItemCount only without a selector.
  */
+/** What serving a list took (the list metrics): the index used ('' for none) and the objects read. */
+export interface ListStats { index: string; fetched: number }
+
 export function listFromCache(cache: WatchCache, keyPrefix: string, rev: number, startKey: string,
-  opts: ListOptions): ListResult {
+  opts: ListOptions, stats?: ListStats): ListResult {
   const pred = opts.predicate;
   const limit = opts.limit !== undefined && opts.limit > 0 ? Math.min(opts.limit, MAX_LIMIT) : 0;
   const items: KubeObject[] = [];
@@ -93,6 +96,10 @@ export function listFromCache(cache: WatchCache, keyPrefix: string, rev: number,
     if (limit > 0 && items.length >= limit) { hasMore = true; break; }
     items.push(e.obj);
     lastKey = e.key;
+  }
+  if (stats !== undefined) {
+    stats.index = byIndex === undefined ? '' : `f:${byIndex.field}`;
+    stats.fetched = scanned;
   }
   const result: { -readonly [K in keyof ListResult]: ListResult[K] } = { items, resourceVersion: String(rev) };
   if (hasMore && lastKey !== '') {

@@ -53,9 +53,15 @@ export class CacheWatcher implements Watch {
     return undefined;
   }
 
+  /** Initial events queued (apiserver_init_events_total). */
+  initialCount = 0;
+
   /** Queues the initial state (never dropped: the buffer bounds what follows). */
   pushInitial(ev: WatchEvent): void {
-    if (ev.type !== 'BOOKMARK' && !this.matches(ev.object)) return;
+    if (ev.type !== 'BOOKMARK') {
+      if (!this.matches(ev.object)) return;
+      this.initialCount++;
+    }
     this.queue.pushUnbounded(ev);
   }
 

@@ -13,7 +13,7 @@ import {
   StorageError, type Codec, type GetOptions, type Interface, type ListOptions, type ListResult, type WatchOptions,
 } from '../interfaces.ts';
 import { decodeAt, parseResourceVersion } from '../versioner.ts';
-import { listFromCache, listOne, planList } from './cache-list.ts';
+import { listFromCache, listOne, planList, type ListStats } from './cache-list.ts';
 import { CacheWatcher, type WatcherScope } from './cache-watcher.ts';
 import { Compactor } from './compactor.ts';
 import { deepFreeze } from './freeze.ts';
@@ -21,6 +21,7 @@ import { WatcherSet } from './watcher-set.ts';
 import { FreshWaiters } from './fresh-waiters.ts';
 import { delegatedWhileUnready, storageInitializing } from './unready.ts';
 import { DEFAULT_SIZING, WatchCache, type CacheSizing, type IndexFunc } from './watch-cache.ts';
+import { CacherMetrics } from './metrics.ts';
 
 const INITIAL_EVENTS_ANNOTATION = 'k8s.io/initial-events-end';
 const LIST_PAGE = 10_000;
@@ -47,6 +48,8 @@ export interface CacherOptions {
   readonly log?: (message: string) => void;
   /** The Go type kube's reflector names in its list errors: "*core.ConfigMap", "*unstructured.Unstructured". */
   readonly objectType?: string;
+  /** The resource's metrics (apiserver_watch_cache_*, apiserver_cache_list_*). */
+  readonly metrics?: CacherMetrics;
 }
 
 export class Cacher implements Interface {
@@ -67,11 +70,15 @@ export class Cacher implements Interface {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly readyPromise: Promise<void>;
   private markReady: () => void = () => {};
+  private readonly metrics: CacherMetrics;
 
   constructor(private readonly opts: CacherOptions) {
     this.storage = opts.storage;
     this.prefix = opts.resourcePrefix.endsWith('/') ? opts.resourcePrefix : `${opts.resourcePrefix}/`;
     this.cache = new WatchCache(opts.capacity ?? DEFAULT_SIZING, opts.indexes);
+    this.metrics = opts.metrics ?? new CacherMetrics(this.prefix);
+    this.cache.onCapacity = (from, to) => { this.metrics.capacityChanged(from, to); };
+    this.metrics.capacityChanged(this.cache.capacity, this.cache.capacity);
     this.fresh = new FreshWaiters(() => this.cache.rev, () => this.backendWatcher?.requestProgress(), opts.freshnessWaitMs);
     // Watchers are bucketed by the first indexed field (kube's trigger: pods by spec.nodeName).
     this.watchers = new WatcherSet(this.cache, opts.indexes?.keys().next().value);
@@ -151,6 +158,7 @@ export class Cacher implements Interface {
       startKey = `${last.key}\u0000`;
     }
     this.cache.replace(items, revision);
+    this.metrics.initialized(revision);
     return revision;
   }
 
@@ -227,6 +235,7 @@ export class Cacher implements Interface {
       }
       const change = this.cache.apply(ev.kv.key, obj, rev);
       if (change !== undefined) this.watchers.dispatch(change);
+      this.metrics.event(rev);
     }
     this.fresh.wake();
     return bad;
@@ -234,6 +243,7 @@ export class Cacher implements Interface {
 
   private onProgress(rev: number): void {
     this.cache.progress(rev);
+    this.metrics.revision(this.cache.rev);
     this.fresh.wake();
     if (!this.bookmarkPending) return;
     this.bookmarkPending = false;
@@ -260,7 +270,13 @@ export class Cacher implements Interface {
     return { type: 'BOOKMARK', object: obj };
   }
 
-
+  /** Waits for the cache to reach `minimum`, timed in apiserver_watch_cache_read_wait_seconds. */
+  private async waitFresh(minimum: number): Promise<boolean> {
+    const start = process.hrtime.bigint();
+    const fresh = await this.fresh.wait(minimum);
+    this.metrics.waited(Number(process.hrtime.bigint() - start) / 1e9);
+    return fresh;
+  }
 
   private tooLarge(key: string, minimum: number): StorageError {
     const cur = this.cache.rev;
@@ -289,7 +305,7 @@ export class Cacher implements Interface {
     if (!this.covers(key)) return this.storage.get(key, opts);
     if ((opts.resourceVersion ?? '') === '') return this.storage.get(key, opts.shared === true ? { ...opts, decoded: (rev: number) => this.cache.objectAt(key, rev) } : opts);
     const rv = parseResourceVersion(key, opts.resourceVersion);
-    if (!(await this.fresh.wait(rv))) throw this.tooLarge(key, rv);
+    if (!(await this.waitFresh(rv))) throw this.tooLarge(key, rv);
     const e = this.cache.get(key);
     if (e !== undefined) return e.obj;
     if (opts.ignoreNotFound === true) return undefined;
@@ -308,25 +324,33 @@ export class Cacher implements Interface {
     if (!this.covers(key)) return this.storage.getList(key, opts);
     const keyPrefix = opts.recursive && !key.endsWith('/') ? `${key}/` : key;
     const plan = planList(this.cache, keyPrefix, opts);
-    const read = (rev: number, startKey: string): ListResult => (opts.recursive
-      ? listFromCache(this.cache, keyPrefix, rev, startKey, opts)
-      : listOne(this.cache, key, rev, opts));
+    const read = (rev: number, startKey: string): ListResult => {
+      const stats: ListStats = { index: '', fetched: 0 };
+      const r = opts.recursive ? listFromCache(this.cache, keyPrefix, rev, startKey, opts, stats) : listOne(this.cache, key, rev, opts);
+      this.metrics.list(stats.index, opts.recursive ? stats.fetched : r.items.length, r.items.length);
+      return r;
+    };
     switch (plan.kind) {
       case 'delegate': return this.storage.getList(key, opts);
       case 'consistent': {
         // kube's consistent read from cache: catch up with storage's revision, else read storage.
         const current = await this.storage.currentRevision();
-        if (!(await this.fresh.wait(current)) || !this.isReady) return this.storage.getList(key, opts);
+        if (!(await this.waitFresh(current)) || !this.isReady) {
+          const fallback = await this.storage.getList(key, opts).catch((err: unknown) => { this.metrics.consistentRead(false, true); throw err; });
+          this.metrics.consistentRead(true, true);
+          return fallback;
+        }
+        this.metrics.consistentRead(true, false);
         return read(this.cache.rev, '');
       }
       case 'notOlderThan': {
-        if (!(await this.fresh.wait(plan.minimum))) throw this.tooLarge(key, plan.minimum);
+        if (!(await this.waitFresh(plan.minimum))) throw this.tooLarge(key, plan.minimum);
         if (!plan.ignoreLimit || opts.limit === undefined) return read(this.cache.rev, '');
         const { limit: _limit, ...whole } = opts;
         return opts.recursive ? listFromCache(this.cache, keyPrefix, this.cache.rev, '', whole) : read(this.cache.rev, '');
       }
       case 'exact': {
-        if (!(await this.fresh.wait(plan.rev))) throw this.tooLarge(key, plan.rev);
+        if (!(await this.waitFresh(plan.rev))) throw this.tooLarge(key, plan.rev);
         // As kube's cache drops snapshots below etcd's compaction: storage answers those (410).
         const compacted = await this.compactor.revision();
         // The window may have moved on while waiting.
@@ -375,6 +399,7 @@ export class Cacher implements Interface {
       w = new CacheWatcher(scope, from, bufferSize, onEnd);
       for (const ev of this.cache.eventsAfter(from)) w.deliver(ev, false);
     }
+    this.metrics.initEvents(w.initialCount);
     this.watchers.register(w);
     const signal = opts.signal;
     if (signal?.aborted === true) w.stop();

@@ -3,6 +3,7 @@
 // (--watch-cache-sizes resource[.group]#0; events are not cached by default, as in kube).
 // Counterpart of k8s.io/apiserver/pkg/server/options/etcd.go (ParseWatchCacheSizes) and
 // k8s.io/kubernetes/pkg/kubeapiserver/default_storage_factory_builder.go (DefaultWatchCacheSizes).
+import { CacherMetrics } from './metrics.ts';
 import type { KubeObject } from '../../apimachinery/meta/types.ts';
 import type { Backend } from '../backend.ts';
 import type { Codec, Interface } from '../interfaces.ts';
@@ -106,6 +107,7 @@ export class WatchCacheFactory {
       ...(o.freshnessWaitMs !== undefined ? { freshnessWaitMs: o.freshnessWaitMs } : {}),
       ...(spec.indexes !== undefined ? { indexes: spec.indexes } : {}),
       ...(spec.objectType !== undefined ? { objectType: spec.objectType } : {}),
+      metrics: new CacherMetrics(spec.groupResource),
     });
     this.cachers.add(cacher);
     return { storage: cacher, release: () => { if (this.cachers.delete(cacher)) cacher.stop(); } };

@@ -99,6 +99,8 @@ export class WatchCache {
   private evicted = false;
   /** The revision the state is at: the newest event or progress notification seen. */
   rev = 0;
+  /** Told of every capacity change (the watch cache capacity metrics). */
+  onCapacity: (from: number, to: number) => void = () => {};
 
   constructor(sizing: number | CacheSizing = DEFAULT_SIZING, indexes: ReadonlyMap<string, IndexFunc> = new Map()) {
     this.sizing = typeof sizing === 'number' ? { lowerBound: sizing, upperBound: sizing, freshMs: 0 } : sizing;
@@ -213,6 +215,7 @@ export class WatchCache {
     }
     for (let i = this.start; i < this.end; i++) ring[i % capacity] = this.ring[i % this.cap];
     this.ring = ring;
+    this.onCapacity(this.cap, capacity);
     this.cap = capacity;
   }
 
