@@ -1,7 +1,9 @@
-// The cost of API priority and fairness: GETs of one object as an ordinary user (impersonated, so
-// that requests go through a queued priority level, global-default) on the server with APF on, and
-// the same on a second server started with --enable-priority-and-fairness=false (the max-in-flight
-// limit instead), in alternating rounds; the figure is the median of each.
+// The cost of API priority and fairness and of audit: GETs of one object as an ordinary user
+// (impersonated, so that requests go through a queued priority level, global-default) on the server
+// with APF on, the same on a second server started with --enable-priority-and-fairness=false (the
+// max-in-flight limit instead), and on a third with an audit policy of level None and a log file
+// (every request is evaluated against the policy, none is written), in alternating rounds; each
+// figure is the median of its rounds.
 // No Go counterpart: the bench.
 import { sendRaw, type HttpTarget } from './http-client.ts';
 import { runLoad } from './load.ts';
@@ -24,16 +26,26 @@ async function gets(t: HttpTarget, workers: number): Promise<number> {
   return r.perSecond;
 }
 
-/** get-no-apf: GETs/s without priority and fairness; get-apf: with it, against the former as its baseline. */
-export async function measureAPF(withAPF: HttpTarget, withoutAPF: HttpTarget, workers: number, log: (m: string) => void): Promise<Figure[]> {
-  log('apf: GETs with and without API priority and fairness…');
+/**
+ * get-no-apf: GETs/s without priority and fairness; get-apf: with it, against the former as its
+ * baseline; get-audit-none: with it and an audit policy of level None, against get-apf.
+ */
+export async function measureAPF(withAPF: HttpTarget, withoutAPF: HttpTarget, auditNone: HttpTarget, workers: number,
+  log: (m: string) => void): Promise<Figure[]> {
+  log('apf: GETs with and without API priority and fairness, and with an audit policy of level None…');
   await gets(withAPF, workers);
   await gets(withoutAPF, workers);
+  await gets(auditNone, workers);
   const on: number[] = [];
   const off: number[] = [];
+  const audited: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     off.push(await gets(withoutAPF, workers));
     on.push(await gets(withAPF, workers));
+    audited.push(await gets(auditNone, workers));
   }
-  return [figure('get-no-apf', 'ops/s', median(off), undefined), figure('get-apf', 'ops/s', median(on), median(off))];
+  return [
+    figure('get-no-apf', 'ops/s', median(off), undefined), figure('get-apf', 'ops/s', median(on), median(off)),
+    figure('get-audit-none', 'ops/s', median(audited), median(on)),
+  ];
 }

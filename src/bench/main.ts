@@ -11,7 +11,9 @@
 // Progress goes to stderr; stdout gets the table, a markdown table with --markdown, or one JSON
 // object with --json.
 // No Go counterpart: the bench.
-import { cpus, loadavg } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pkiPaths } from '../cli/certs.ts';
 import { openEtcdBackend, type EtcdBackend } from '../storage/etcd3/etcd3-backend.ts';
 import { startChild, stringField, type Child } from './child.ts';
@@ -115,20 +117,30 @@ async function benchCEL(creds: { server: string; ca: string; token: string }, ku
   }
 }
 
-/** The apf phase: this server (APF on) against a second one started with it off. */
+/** The apf phase: this server (APF on) against one started with it off and one auditing at level None. */
 async function benchAPF(creds: { server: string; ca: string; token: string }): Promise<Figure[]> {
-  log('starting kapi with --enable-priority-and-fairness=false (child process)…');
+  log('starting kapi with --enable-priority-and-fairness=false, and one with an audit policy of level None (child processes)…');
+  const dir = await mkdtemp(join(tmpdir(), 'kapi-bench-audit-'));
+  const policy = join(dir, 'policy.yaml');
+  await writeFile(policy, 'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: None\n');
   const off = await startChild('server-child', ['--enable-priority-and-fairness=false'], parseServerInfo, 60_000);
+  const audit = await startChild('server-child', ['--audit-policy-file', policy, '--audit-log-path', join(dir, 'audit.log')], parseServerInfo, 60_000)
+    .catch(async (err: unknown) => { await off.stop(); throw err; });
   const on = newTarget(creds.server, creds.ca, creds.token, WORKERS);
-  let without: HttpTarget | undefined;
+  const targets: HttpTarget[] = [on];
   try {
-    const offCreds = await readAdminKubeconfig(off.info.kubeconfigPath);
-    without = newTarget(offCreds.server, offCreds.ca, offCreds.token, WORKERS);
-    return await measureAPF(on, without, WORKERS, log);
+    const target = async (info: { kubeconfigPath: string }): Promise<HttpTarget> => {
+      const c = await readAdminKubeconfig(info.kubeconfigPath);
+      const t = newTarget(c.server, c.ca, c.token, WORKERS);
+      targets.push(t);
+      return t;
+    };
+    return await measureAPF(on, await target(off.info), await target(audit.info), WORKERS, log);
   } finally {
-    closeTarget(on);
-    if (without !== undefined) closeTarget(without);
+    for (const t of targets) closeTarget(t);
     await off.stop();
+    await audit.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -54,7 +54,8 @@ Options:
                                         ValidatingAdmissionPolicy matches against unmatched ones
                                         (embedded store only)
                             apf         GETs through API priority and fairness against a server
-                                        started with it off (embedded store only)
+                                        started with it off, and through an audit policy of
+                                        level None against none (embedded store only)
                             webhooks    ConfigMap creates with one mutating and one validating
                                         webhook against the same without (embedded store only)
                             cache       the watch cache in-process: lists of 10k and 100k from

@@ -10,7 +10,7 @@ export const HOSTILE_CLASSES = [
 export type HostileClass = typeof HOSTILE_CLASSES[number];
 
 export type BaseFigureName = 'create' | 'get' | 'update' | 'list-1k' | 'list-10k' | 'watch-p99'
-  | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'cr-create' | 'cr-create-5-rules' | 'get-no-apf' | 'get-apf'
+  | 'watchers-p50' | 'watchers-p99' | 'watchers-creates' | 'startup' | 'cr-create' | 'cr-create-5-rules' | 'get-no-apf' | 'get-apf' | 'get-audit-none'
   | 'cm-create-no-webhook' | 'cm-create-2-webhooks'
   | 'cache-heap-10k' | 'cache-list-10k' | 'cache-list-10k-paged' | 'cache-list-100k' | 'cache-list-100k-paged'
   | 'policy-create-unmatched' | 'policy-create-3-validations'
