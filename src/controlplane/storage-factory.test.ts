@@ -68,9 +68,9 @@ describe('storageCodec (kube\'s storage media type and version per resource)', (
     spec: { group: 'example.com', names: { plural: 'w', kind: 'W' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }] } } as KubeObject;
   const cases: { name: string; codec: Codec; obj: KubeObject; starts: string }[] = [
     { name: 'built-ins default to protobuf', codec: storageCodec(scheme, { group: '', version: 'v1' }), obj: cm, starts: 'k8s\u0000' },
-    { name: '--storage-media-type application/json', codec: storageCodec(scheme, { group: '', version: 'v1' }, 'application/json'), obj: cm, starts: '{"apiVersion":"v1"' },
+    { name: '--storage-media-type application/json', codec: storageCodec(scheme, { group: '', version: 'v1' }, 'application/json'), obj: cm, starts: '{"kind":"ConfigMap","apiVersion":"v1"' },
     { name: 'CRDs as v1beta1 JSON whatever the flag says', codec: storageCodec(scheme, { group: 'apiextensions.k8s.io', version: 'v1' }, undefined, crdStorageEncoding),
-      obj: crd, starts: '{"apiVersion":"apiextensions.k8s.io/v1beta1"' },
+      obj: crd, starts: '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1beta1"' },
   ];
   for (const c of cases) {
     it(c.name, () => {
