@@ -7,7 +7,7 @@
 // pkg/kubeapiserver/authorizer (LoadAndValidateFile) and options/authorization.go.
 import { readFileSync } from 'node:fs';
 import { walkValue, yamlToJSON, type Shape } from '../apimachinery/fieldvalidation/index.ts';
-import { goQuote } from '../apimachinery/goformat/index.ts';
+import { goPathError, goQuote } from '../apimachinery/goformat/index.ts';
 import { parseDuration } from '../apimachinery/runtime/serializer/protobuf/well-known.ts';
 import { formatFieldError } from '../apimachinery/errors/field-errors.ts';
 import { validateAuthorizationConfiguration } from './authorization-config-validation.ts';
@@ -95,8 +95,7 @@ export function loadAuthorizationConfigurationFile(path: string): LoadedAuthoriz
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`open ${path}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+    throw new Error(goPathError('open', path, err));
   }
   return loadAndValidateAuthorizationData(text);
 }

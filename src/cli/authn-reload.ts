@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { aggregateMessages, formatFieldError, forbidden, type FieldError } from '../apimachinery/errors/field-errors.ts';
 import { configReloadMetrics } from '../apimachinery/metrics/config-reload.ts';
-import { watchFileUntil, type FileWatch } from '../apimachinery/util/watch-file.ts';
+import { oneAtATime, watchFileUntil, type FileWatch } from '../apimachinery/util/watch-file.ts';
 import type { ClosableTokenAuthenticator } from '../authn/jwt/authenticator.ts';
 import { parseAuthenticationConfiguration, type AuthenticationConfiguration } from '../authn/jwt/config.ts';
 import { validateAuthenticationConfiguration } from '../authn/jwt/validation.ts';
@@ -110,16 +110,6 @@ export function watchAuthenticationConfig(o: AuthenticationConfigWatchOptions): 
     metrics.recordSuccess(o.apiServerID, data);
   };
 
-  // One reload at a time; an event during one runs another after it.
-  let running = false;
-  let again = false;
-  const check = (): void => {
-    if (running) { again = true; return; }
-    running = true;
-    reloadOnce().catch((err: unknown) => { failed('failed to update authentication config', err); }).finally(() => {
-      running = false;
-      if (again) { again = false; check(); }
-    });
-  };
+  const check = oneAtATime(reloadOnce, (err) => { failed('failed to update authentication config', err); });
   return watchFileUntil(o.path, FILE_POLL_MS, check, (err) => { o.log(`watching authentication config file: ${err.message}`); });
 }

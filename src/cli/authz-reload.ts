@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { configReloadMetrics } from '../apimachinery/metrics/config-reload.ts';
-import { watchFileUntil, type FileWatch } from '../apimachinery/util/watch-file.ts';
+import { oneAtATime, watchFileUntil, type FileWatch } from '../apimachinery/util/watch-file.ts';
 import { loadAndValidateAuthorizationData, type AuthorizationConfiguration } from '../authz/authorization-config.ts';
 import type { Authorizer, RuleResolver } from '../authz/authorizer.ts';
 import { resolveAuthorizers } from '../authz/config.ts';
@@ -72,15 +72,6 @@ export function watchAuthorizationConfig(o: AuthorizationConfigWatchOptions): Fi
     metrics.recordSuccess(o.apiServerID, data);
   };
 
-  let running = false;
-  let again = false;
-  const check = (): void => {
-    if (running) { again = true; return; }
-    running = true;
-    checkFile().catch(failed).finally(() => {
-      running = false;
-      if (again) { again = false; check(); }
-    });
-  };
+  const check = oneAtATime(checkFile, failed);
   return watchFileUntil(o.path, FILE_POLL_MS, check, (err) => { o.log(`watching authorization config file: ${err.message}`); });
 }

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { yamlToJSON, YAMLConversionError } from '../apimachinery/fieldvalidation/index.ts';
-import { goQuote } from '../apimachinery/goformat/index.ts';
+import { goPathError, goQuote } from '../apimachinery/goformat/index.ts';
 import type { ClientConfig, ClientCredentials } from './client-config.ts';
 
 const EMPTY_CONFIG = 'invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable';
@@ -23,10 +23,7 @@ function named(list: unknown, name: string, inner: string): Obj | undefined {
   return undefined;
 }
 
-const osText = (err: unknown, op: string, path: string): string => {
-  const code = (err as NodeJS.ErrnoException).code;
-  return `${op} ${path}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`;
-};
+const osText = (err: unknown, op: string, path: string): string => goPathError(op, path, err);
 
 /**
  * The client configuration of the webhook the kubeconfig at `path` describes, named `name` in

@@ -3,6 +3,6 @@
 // message needing Go's text finds it here and nowhere else.
 // Counterpart of strconv.Quote, fmt.Sprintf's %#v and k8s.io/apimachinery/pkg/util/diff.
 export { firstUtf8Byte, goQuote, quoteChar } from './quote.ts';
-export { goStringSlice, goStringSliceMap, goTime } from './syntax.ts';
+export { goPathError, goStringSlice, goStringSliceMap, goTime } from './syntax.ts';
 export type { GoField, GoValue } from './go-value.ts';
 export { objectDiff, unifiedDiff } from './diff.ts';

@@ -27,3 +27,9 @@ export function goTime(rfc3339: string | null | undefined): string {
   return `time.Date(${d.getUTCFullYear()}, time.${MONTHS[d.getUTCMonth()] ?? ''}, ${d.getUTCDate()}, ${d.getUTCHours()}, ${d.getUTCMinutes()}, ` +
     `${d.getUTCSeconds()}, ${nanos}, time.Local)`;
 }
+
+/** Go's *os.PathError text for a failed file operation: `open /x: no such file or directory`. */
+export function goPathError(op: string, path: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return `${op} ${path}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`;
+}

@@ -42,3 +42,21 @@ export function watchFileUntil(path: string, pollIntervalMs: number, onEvent: ()
     },
   };
 }
+
+/**
+ * `check` as a watch handler that runs one check at a time: an event during a check runs one more
+ * after it (never two at once, never a lost change). A rejection goes to `onError`.
+ */
+export function oneAtATime(check: () => Promise<void>, onError: (err: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) { again = true; return; }
+    running = true;
+    check().catch(onError).finally(() => {
+      running = false;
+      if (again) { again = false; run(); }
+    });
+  };
+  return run;
+}

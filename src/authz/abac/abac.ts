@@ -7,7 +7,7 @@
 // Counterpart of pkg/auth/authorizer/abac/abac.go and the conversions of pkg/apis/abac/v0 and v1beta1.
 import { readFileSync } from 'node:fs';
 import { decodeStrictJSON, jsonSyntaxError, type Shape } from '../../apimachinery/fieldvalidation/index.ts';
-import { goQuote } from '../../apimachinery/goformat/index.ts';
+import { goPathError, goQuote } from '../../apimachinery/goformat/index.ts';
 import type { UserInfo } from '../../apimachinery/request/context.ts';
 import type { Attributes, AuthorizationResult, Authorizer, NonResourceRuleInfo, ResourceRuleInfo, RuleResolver, RulesResult } from '../authorizer.ts';
 
@@ -93,8 +93,7 @@ export function loadABACPolicyFile(path: string): PolicySpec[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(`open ${path}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+    throw new Error(goPathError('open', path, err));
   }
   const policies: PolicySpec[] = [];
   const lines = text.split('\n');
